@@ -1,0 +1,57 @@
+"""Why an action was refused. Each error leaves the state untouched."""
+
+from __future__ import annotations
+
+
+class IllegalAction(Exception):
+    """Base class: the action breaks a rule; nothing changed."""
+
+    code = "illegal"
+
+
+class NotYourTurn(IllegalAction):
+    code = "not_your_turn"
+
+
+class TileNotInHand(IllegalAction):
+    code = "tile_not_in_hand"
+
+
+class TileDoesNotFit(IllegalAction):
+    code = "tile_does_not_fit"
+
+
+class WrongLead(IllegalAction):
+    """The lead is restricted this round (first-lead chain, or a compulsory double)."""
+
+    code = "wrong_lead"
+
+
+class EndRequired(IllegalAction):
+    """The tile fits both ends with different values; the player must say which."""
+
+    code = "end_required"
+
+
+class MustPlay(IllegalAction):
+    """Drawing or knocking while holding a playable tile."""
+
+    code = "must_play"
+
+
+class CannotDraw(IllegalAction):
+    """Nothing may be drawn: the rules forbid it or the bazaar is exhausted."""
+
+    code = "cannot_draw"
+
+
+class MustDraw(IllegalAction):
+    """Knocking while the bazaar still offers a tile to draw."""
+
+    code = "must_draw"
+
+
+class GameOver(IllegalAction):
+    """The round or the match has ended."""
+
+    code = "game_over"

@@ -1,0 +1,164 @@
+"""What happened at the table. Events are the source of truth: state is rebuilt by replaying them.
+
+Each event serializes to a JSON object with a ``type`` key; tiles are written ``"a-b"``. Per-side
+lists (``amounts``, ``scores``, ``memory``) are indexed by side: the seat in an individual game,
+``seat % 2`` in a pair game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from .line import End
+from .tiles import Tile
+
+#: Fields holding tiles (possibly nested in lists); they are written as "a-b" strings.
+_TILE_FIELDS = frozenset({"tile", "hands", "bazaar", "lead_tiles"})
+_TILE_BY_NAME: dict[str, Tile] = {}
+
+
+def _tile_named(name: str) -> Tile:
+    tile = _TILE_BY_NAME.get(name)
+    if tile is None:
+        tile = _TILE_BY_NAME[name] = Tile.parse(name)
+    return tile
+
+
+def _dump(value: Any) -> Any:
+    if isinstance(value, Tile):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return [_dump(v) for v in value]
+    return value
+
+
+def _load_tiles(value: Any) -> Any:
+    if isinstance(value, str):
+        return _tile_named(value)
+    if isinstance(value, list):
+        return [_load_tiles(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    type: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": self.type}
+        for f in dataclasses.fields(self):
+            data[f.name] = _dump(getattr(self, f.name))
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class MatchStarted(Event):
+    type: ClassVar[str] = "match_started"
+    game: str
+    players: int
+    pairs: bool
+    seed: int
+    options: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Redealt(Event):
+    """A deal was thrown in (§2.2); ``hands`` are the hands that triggered it."""
+
+    type: ClassVar[str] = "redealt"
+    round: int
+    hands: list[list[Tile]]
+    seat: int
+    reason: Literal["doubles", "suit"]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    """``lead_tiles`` lists the tiles the leader may lead, or is None when any tile may be led."""
+
+    type: ClassVar[str] = "round_started"
+    round: int
+    hands: list[list[Tile]]
+    bazaar: list[Tile]
+    leader: int
+    lead_tiles: list[Tile] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Played(Event):
+    type: ClassVar[str] = "played"
+    round: int
+    seat: int
+    tile: Tile
+    end: End
+    ends: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(Event):
+    type: ClassVar[str] = "drew"
+    round: int
+    seat: int
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Knocked(Event):
+    type: ClassVar[str] = "knocked"
+    round: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded(Event):
+    """``amounts`` are the round amounts r_s of §2.7 (None for eggs, where r is undefined)."""
+
+    type: ClassVar[str] = "round_ended"
+    round: int
+    result: Literal["out", "fish"]
+    winner: int | None
+    fisherman: int | None
+    eggs: bool
+    hands: list[list[Tile]]
+    hand_values: list[int]
+    amounts: list[int] | None
+    scores: list[int]
+    memory: list[int]
+    opened: list[bool]
+    pot: int
+    pot_awarded_to: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded(Event):
+    """The goat(s) are ``losers`` (sides). ``ended_by`` is "goat" or "timeout"/"abandoned"."""
+
+    type: ClassVar[str] = "match_ended"
+    losers: list[int]
+    scores: list[int]
+    ended_by: str = "goat"
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.type: cls
+    for cls in (MatchStarted, Redealt, RoundStarted, Played, Drew, Knocked, RoundEnded, MatchEnded)
+}
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    """Rebuild an event; unknown types and missing fields raise ValueError."""
+    kind = data.get("type")
+    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ValueError(f"unknown event type: {kind!r}")
+    kwargs: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        if f.name in data:
+            value = data[f.name]
+            kwargs[f.name] = _load_tiles(value) if f.name in _TILE_FIELDS else value
+    try:
+        return cls(**kwargs)
+    except TypeError as exc:
+        raise ValueError(f"bad {kind} event: {exc}") from None

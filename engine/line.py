@@ -1,0 +1,82 @@
+"""The line of play: a chain with two open ends, doubles laid crosswise (RULES.md §1.6, §1.7)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .tiles import Tile
+
+End = Literal["left", "right"]
+LEFT: End = "left"
+RIGHT: End = "right"
+
+
+@dataclass(slots=True)
+class Line:
+    """Tiles on the table, oriented left to right, so ``chain[0][0]`` and ``chain[-1][1]`` are the
+    open ends. A double shows its value on its outward side, which is how a crosswise double plays.
+    """
+
+    chain: list[tuple[int, int]] = field(default_factory=list)
+    #: Non-double tiles of each suit on the table, for the closure test of §1.9.
+    suit_on_table: list[int] = field(default_factory=lambda: [0] * 7)
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.chain
+
+    @property
+    def ends(self) -> tuple[int, int]:
+        return self.chain[0][0], self.chain[-1][1]
+
+    def fits(self, tile: Tile) -> tuple[End, ...]:
+        """Ends ``tile`` can go on; one end only when both ends show the same value."""
+        left, right = self.chain[0][0], self.chain[-1][1]
+        on_left = tile.a == left or tile.b == left
+        if left == right:
+            return ("left",) if on_left else ()
+        on_right = tile.a == right or tile.b == right
+        if on_left:
+            return ("left", "right") if on_right else ("left",)
+        return ("right",) if on_right else ()
+
+    def can_take(self, tile: Tile) -> bool:
+        left, right = self.chain[0][0], self.chain[-1][1]
+        return tile.a in (left, right) or tile.b in (left, right)
+
+    def place(self, tile: Tile, end: End) -> None:
+        """Attach ``tile`` (already checked to fit), or lead it when the line is empty."""
+        if not tile.is_double:
+            self.suit_on_table[tile.a] += 1
+            self.suit_on_table[tile.b] += 1
+        if not self.chain:
+            self.chain.append((tile.a, tile.b))
+        elif end == "left":
+            value = self.chain[0][0]
+            self.chain.insert(0, (tile.other(value), value))
+        else:
+            value = self.chain[-1][1]
+            self.chain.append((value, tile.other(value)))
+
+    def closed_on(self) -> int | None:
+        """The suit that closes the line (§1.9 closure test): both ends show v and all six
+        non-doubles of suit v are on the table, wherever v-v is."""
+        if not self.chain:
+            return None
+        left, right = self.ends
+        if left == right and self.suit_on_table[left] == 6:
+            return left
+        return None
+
+    @classmethod
+    def from_chain(cls, chain: list[tuple[int, int]]) -> Line:
+        line = cls(chain=chain)
+        for a, b in chain:
+            if a != b:
+                line.suit_on_table[a] += 1
+                line.suit_on_table[b] += 1
+        return line
+
+    def tiles(self) -> list[Tile]:
+        return [Tile.of(a, b) for a, b in self.chain]

@@ -1,0 +1,309 @@
+"""A Kozel match: rounds until a side reaches the goat limit (RULES.md §2.9).
+
+``act`` validates an action, turns it into events and applies them; ``replay`` applies the same
+events to a fresh match. Because state only ever changes in ``apply``, both paths agree.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from . import errors
+from .actions import Action, Draw, Knock, Play
+from .deal import deal, redeal_reason, shuffled
+from .events import (
+    Drew,
+    Event,
+    Knocked,
+    MatchEnded,
+    MatchStarted,
+    Played,
+    Redealt,
+    RoundEnded,
+    RoundStarted,
+    event_from_dict,
+)
+from .leads import compulsory_leads, first_lead, later_leader
+from .line import LEFT, RIGHT, End
+from .round import Round
+from .rules import RuleSet
+from .scoring.kozel import Tally, score_round, side_values
+
+
+class Match:
+    """Everything about one match at one table; plain data that round-trips through JSON."""
+
+    def __init__(self, players: int, pairs: bool, rules: RuleSet, seed: int) -> None:
+        if not 2 <= players <= 4:
+            raise ValueError("Kozel is played by 2 to 4 players")
+        if pairs and players != 4:
+            raise ValueError("pairs need exactly 4 players")
+        self.players = players
+        self.pairs = pairs
+        self.rules = rules
+        self.seed = seed
+        self.round: Round | None = None
+        self.rounds_played = 0
+        self.tally = Tally.fresh(self.sides)
+        self.next_leader: int | None = None
+        self.restart_chain = False
+        self.over = False
+        self.losers: list[int] = []
+        self.ended_by: str | None = None
+        self.events_applied = 0
+
+    # --- construction ------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls, players: int, pairs: bool = False, rules: RuleSet | None = None, seed: int = 0
+    ) -> tuple[Match, list[Event]]:
+        """Start a match and deal its first round; returns the match and the events so far."""
+        rules = rules or RuleSet()
+        match = cls(players, pairs, rules, seed)
+        events: list[Event] = []
+        match._emit(MatchStarted(rules.game, players, pairs, seed, rules.to_dict()), events)
+        match._start_round(events)
+        return match, events
+
+    # --- questions ---------------------------------------------------------------------------
+
+    @property
+    def sides(self) -> int:
+        return 2 if self.pairs else self.players
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.pairs else seat
+
+    def seats_of(self, side: int) -> list[int]:
+        return [s for s in range(self.players) if self.side_of(s) == side]
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def current_seat(self) -> int | None:
+        if self.over or self.round is None:
+            return None
+        return self.round.turn
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.over or self.round is None:
+            return []
+        return self.round.legal_actions(seat, self.rules)
+
+    # --- acting ------------------------------------------------------------------------------
+
+    def act(self, seat: int, action: Action) -> list[Event]:
+        """Perform ``action`` for ``seat``; raises an ``IllegalAction`` and changes nothing if the
+        rules forbid it. Returns the events, including a round's end and the next deal."""
+        rnd = self.round
+        if self.over or rnd is None or rnd.outcome is not None:
+            raise errors.GameOver("the match is over")
+        if seat != rnd.turn:
+            raise errors.NotYourTurn(f"it is seat {rnd.turn}'s turn, not seat {seat}'s")
+        events: list[Event] = []
+        if isinstance(action, Play):
+            self._emit(self._played(rnd, seat, action), events)
+        elif isinstance(action, Draw):
+            if rnd.can_play(seat):
+                raise errors.MustPlay("you hold a playable tile")
+            if not rnd.can_draw(self.rules):
+                raise errors.CannotDraw("there is nothing you may draw")
+            self._emit(Drew(rnd.number, seat, rnd.bazaar[0]), events)
+        elif isinstance(action, Knock):
+            if rnd.can_play(seat):
+                raise errors.MustPlay("you hold a playable tile")
+            if rnd.can_draw(self.rules):
+                raise errors.MustDraw("you must draw from the bazaar")
+            self._emit(Knocked(rnd.number, seat), events)
+        else:  # pragma: no cover - the Action union is closed
+            raise errors.IllegalAction(f"unknown action {action!r}")
+        if rnd.outcome is not None:
+            self._finish_round(rnd, events)
+        return events
+
+    def _played(self, rnd: Round, seat: int, play: Play) -> Played:
+        tile = play.tile
+        if tile not in rnd.hands[seat]:
+            raise errors.TileNotInHand(f"{tile} is not in your hand")
+        if rnd.line.is_empty:
+            if rnd.lead_tiles is not None and tile not in rnd.lead_tiles:
+                allowed = ", ".join(str(t) for t in rnd.lead_tiles)
+                raise errors.WrongLead(f"this round must be led with {allowed}")
+            end: End = play.end or LEFT
+        else:
+            left, right = rnd.line.ends
+            fits: list[End] = [e for e, v in ((LEFT, left), (RIGHT, right)) if tile.has(v)]
+            if not fits:
+                raise errors.TileDoesNotFit(f"{tile} fits neither {left} nor {right}")
+            if play.end is None:
+                if len(fits) == 2 and left != right:
+                    raise errors.EndRequired(f"{tile} fits both ends: choose {left} or {right}")
+                end = fits[0]
+            elif play.end in fits:
+                end = play.end
+            else:
+                raise errors.TileDoesNotFit(f"{tile} does not fit the {play.end} end")
+        return Played(rnd.number, seat, tile, end, rnd.ends_after(tile, end))
+
+    def _finish_round(self, rnd: Round, events: list[Event]) -> None:
+        went_out = rnd.outcome == "out"
+        winner_seat = rnd.last_placer if went_out else None
+        ignore = (
+            (winner_seat + 2) % 4 if (went_out and self.pairs and winner_seat is not None) else None
+        )
+        values = side_values(rnd.hands, self.pairs, self.rules, ignore_seat=ignore)
+        scored = score_round(
+            self.tally,
+            values,
+            self.rules,
+            result="out" if went_out else "fish",
+            winner=None if winner_seat is None else self.side_of(winner_seat),
+            lead=rnd.lead,
+            last=rnd.last,
+        )
+        t = scored.tally
+        ended = RoundEnded(
+            round=rnd.number,
+            result="out" if went_out else "fish",
+            winner=winner_seat,
+            fisherman=None if went_out else rnd.last_placer,
+            eggs=scored.eggs,
+            hands=[list(h) for h in rnd.hands],
+            hand_values=values,
+            amounts=scored.amounts,
+            scores=list(t.scores),
+            memory=list(t.memory),
+            opened=list(t.opened),
+            pot=t.pot,
+            pot_awarded_to=scored.pot_awarded_to,
+        )
+        self._emit(ended, events)
+        if scored.goats:
+            self._emit(MatchEnded(scored.goats, list(t.scores)), events)
+        else:
+            self._start_round(events)
+
+    def _start_round(self, events: list[Event]) -> None:
+        number = self.rounds_played + 1
+        size = self.rules.hand_size(self.players)
+        for attempt in itertools.count():
+            hands, bazaar = deal(shuffled(self.seed, number, attempt), self.players, size)
+            bad = next(
+                ((s, r) for s, h in enumerate(hands) if (r := redeal_reason(h, self.rules))), None
+            )
+            if bad is None:
+                break
+            self._emit(Redealt(number, hands, bad[0], bad[1]), events)
+        if self.next_leader is None or self.restart_chain:
+            leader, tile = first_lead(hands, self.rules)
+            lead_tiles: list[Any] | None = [tile]
+        else:
+            leader = self.next_leader
+            lead_tiles = compulsory_leads(hands[leader], self.rules)
+        self._emit(RoundStarted(number, hands, bazaar, leader, lead_tiles), events)
+
+    # --- applying events ---------------------------------------------------------------------
+
+    def _emit(self, event: Event, events: list[Event]) -> None:
+        self.apply(event)
+        events.append(event)
+
+    def apply(self, event: Event) -> None:
+        """Change the state as ``event`` says; the only place state changes."""
+        rnd = self.round
+        if isinstance(event, Played):
+            assert rnd is not None
+            rnd.apply_played(event.seat, event.tile, event.end, self.rules)
+        elif isinstance(event, Drew):
+            assert rnd is not None
+            rnd.apply_drew(event.seat, event.tile)
+        elif isinstance(event, Knocked):
+            assert rnd is not None
+            rnd.apply_knocked(self.rules)
+        elif isinstance(event, RoundStarted):
+            self.round = Round(
+                number=event.round,
+                hands=[list(h) for h in event.hands],
+                bazaar=list(event.bazaar),
+                leader=event.leader,
+                lead_tiles=None if event.lead_tiles is None else list(event.lead_tiles),
+            )
+        elif isinstance(event, RoundEnded):
+            self.rounds_played = event.round
+            self.tally = Tally(
+                tuple(event.scores), tuple(event.memory), tuple(event.opened), event.pot
+            )
+            self.next_leader = later_leader(
+                self.players, self.pairs, event.winner, event.fisherman, self.rules
+            )
+            self.restart_chain = (
+                self.rules.restart_1_1_after_unrecorded
+                and event.amounts is not None
+                and any(a > 0 and not o for a, o in zip(event.amounts, event.opened, strict=True))
+            )
+        elif isinstance(event, MatchEnded):
+            self.over = True
+            self.losers = list(event.losers)
+            self.ended_by = event.ended_by
+        elif not isinstance(event, (MatchStarted, Redealt)):
+            raise ValueError(f"cannot apply {event!r}")
+        self.events_applied += 1
+
+    # --- serialization -----------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "pairs": self.pairs,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "round": None if self.round is None else self.round.to_json(),
+            "rounds_played": self.rounds_played,
+            "scores": list(self.tally.scores),
+            "memory": list(self.tally.memory),
+            "opened": list(self.tally.opened),
+            "pot": self.tally.pot,
+            "next_leader": self.next_leader,
+            "restart_chain": self.restart_chain,
+            "over": self.over,
+            "losers": list(self.losers),
+            "ended_by": self.ended_by,
+            "events_applied": self.events_applied,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Match:
+        match = cls(data["players"], data["pairs"], RuleSet.from_dict(data["rules"]), data["seed"])
+        match.round = None if data["round"] is None else Round.from_json(data["round"])
+        match.rounds_played = data["rounds_played"]
+        match.tally = Tally(
+            tuple(data["scores"]), tuple(data["memory"]), tuple(data["opened"]), data["pot"]
+        )
+        match.next_leader = data["next_leader"]
+        match.restart_chain = data["restart_chain"]
+        match.over = data["over"]
+        match.losers = list(data["losers"])
+        match.ended_by = data["ended_by"]
+        match.events_applied = data["events_applied"]
+        return match
+
+
+def replay(events: Iterable[Event | Mapping[str, Any]]) -> Match:
+    """Rebuild a match from its full event log (the first event must be ``match_started``)."""
+    match: Match | None = None
+    for item in events:
+        event = item if isinstance(item, Event) else event_from_dict(dict(item))
+        if match is None:
+            if not isinstance(event, MatchStarted):
+                raise ValueError("an event log must start with match_started")
+            rules = RuleSet.from_dict(event.options)
+            match = Match(event.players, event.pairs, rules, event.seed)
+        match.apply(event)
+    if match is None:
+        raise ValueError("cannot replay an empty event log")
+    return match

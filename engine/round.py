@@ -1,0 +1,172 @@
+"""One round (deal) of play: hands, the bazaar, the line, whose turn, and how it ends (§1.5-§1.9).
+
+The round only changes through ``apply_*`` methods, which the match calls both when acting and when
+replaying events, so a replayed round is the same round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .actions import DRAW, KNOCK, Action, Play
+from .line import End, Line
+from .rules import RuleSet
+from .tiles import Tile
+
+Hand = list[Tile]
+Outcome = Literal["out", "fish"]
+
+
+@dataclass(slots=True)
+class Round:
+    number: int
+    hands: list[Hand]
+    bazaar: list[Tile]
+    leader: int
+    #: Tiles the leader must choose from (first-lead chain, compulsory double), None for any.
+    lead_tiles: list[Tile] | None
+    line: Line = field(default_factory=Line)
+    turn: int = -1
+    drew_this_turn: bool = False
+    last_placer: int | None = None
+    lead: Tile | None = None
+    last: Tile | None = None
+    outcome: Outcome | None = None
+
+    def __post_init__(self) -> None:
+        if self.turn < 0:
+            self.turn = self.leader
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    # --- questions ---------------------------------------------------------------------------
+
+    def drawable(self, rules: RuleSet) -> int:
+        """How many bazaar tiles may still be drawn; the ``bazaar_reserve`` tiles never are."""
+        if rules.draw_mode == "none":
+            return 0
+        return max(0, len(self.bazaar) - rules.bazaar_reserve)
+
+    def can_draw(self, rules: RuleSet) -> bool:
+        if rules.draw_mode == "one_per_turn" and self.drew_this_turn:
+            return False
+        return self.drawable(rules) > 0
+
+    def plays(self, seat: int) -> list[Play]:
+        """Every legal placement for ``seat``, one per distinct resulting position."""
+        hand = self.hands[seat]
+        if self.line.is_empty:
+            allowed = hand if self.lead_tiles is None else [t for t in hand if t in self.lead_tiles]
+            return [Play(t) for t in allowed]
+        moves: list[Play] = []
+        for tile in hand:
+            ends = self.line.fits(tile)
+            if len(ends) == 2:
+                moves.append(Play(tile, "left"))
+                moves.append(Play(tile, "right"))
+            elif ends:
+                moves.append(Play(tile))
+        return moves
+
+    def can_play(self, seat: int) -> bool:
+        if self.line.is_empty:
+            return bool(self.hands[seat])
+        can_take = self.line.can_take
+        return any(can_take(t) for t in self.hands[seat])
+
+    def legal_actions(self, seat: int, rules: RuleSet) -> list[Action]:
+        if self.outcome is not None or seat != self.turn:
+            return []
+        moves: list[Action] = list(self.plays(seat))
+        if moves:
+            return moves
+        return [DRAW] if self.can_draw(rules) else [KNOCK]
+
+    def blocked(self, rules: RuleSet) -> bool:
+        """The generic fish test: nobody can place a tile and nothing can be drawn (§1.9)."""
+        if self.drawable(rules) > 0:
+            return False
+        can_take = self.line.can_take
+        return not any(can_take(t) for hand in self.hands for t in hand)
+
+    def ends_after(self, tile: Tile, end: End) -> list[int]:
+        if self.line.is_empty:
+            return [tile.a, tile.b]
+        left, right = self.line.ends
+        if end == "left":
+            return [tile.other(left), right]
+        return [left, tile.other(right)]
+
+    # --- changes -----------------------------------------------------------------------------
+
+    def _next_turn(self) -> None:
+        self.turn = (self.turn + 1) % len(self.hands)
+        self.drew_this_turn = False
+
+    def apply_played(self, seat: int, tile: Tile, end: End, rules: RuleSet) -> None:
+        self.hands[seat].remove(tile)
+        if self.line.is_empty:
+            self.lead = tile
+        self.line.place(tile, end)
+        self.last = tile
+        self.last_placer = seat
+        if not self.hands[seat]:
+            self.outcome = "out"
+        elif (rules.fish_closure_rule and self.line.closed_on() is not None) or self.blocked(rules):
+            self.outcome = "fish"
+        else:
+            self._next_turn()
+
+    def apply_drew(self, seat: int, tile: Tile) -> None:
+        self.bazaar.remove(tile)
+        self.hands[seat].append(tile)
+        self.drew_this_turn = True
+
+    def apply_knocked(self, rules: RuleSet) -> None:
+        if self.blocked(rules):
+            self.outcome = "fish"
+        else:
+            self._next_turn()
+
+    # --- serialization -----------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "hands": [[str(t) for t in h] for h in self.hands],
+            "bazaar": [str(t) for t in self.bazaar],
+            "leader": self.leader,
+            "lead_tiles": None if self.lead_tiles is None else [str(t) for t in self.lead_tiles],
+            "chain": [list(pair) for pair in self.line.chain],
+            "turn": self.turn,
+            "drew_this_turn": self.drew_this_turn,
+            "last_placer": self.last_placer,
+            "lead": None if self.lead is None else str(self.lead),
+            "last": None if self.last is None else str(self.last),
+            "outcome": self.outcome,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Round:
+        def tile(text: str | None) -> Tile | None:
+            return None if text is None else Tile.parse(text)
+
+        line = Line.from_chain([(a, b) for a, b in data["chain"]])
+        lead_tiles = data["lead_tiles"]
+        return cls(
+            number=data["number"],
+            hands=[[Tile.parse(t) for t in h] for h in data["hands"]],
+            bazaar=[Tile.parse(t) for t in data["bazaar"]],
+            leader=data["leader"],
+            lead_tiles=None if lead_tiles is None else [Tile.parse(t) for t in lead_tiles],
+            line=line,
+            turn=data["turn"],
+            drew_this_turn=data["drew_this_turn"],
+            last_placer=data["last_placer"],
+            lead=tile(data["lead"]),
+            last=tile(data["last"]),
+            outcome=data["outcome"],
+        )

@@ -1,0 +1,146 @@
+"""The house rules a table plays by (RULES.md §2.0): one typed field per option, DEFAULT first.
+
+Field names and value spellings are exactly the spec's identifiers, so transcripts, table settings
+and tests speak one language. Games other than Kozel will add their own fields (layout, in-play
+scoring, multi-double moves) next to these; rounds ask the ``RuleSet``, never the game's name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal, get_args, get_type_hints
+
+Game = Literal["kozel"]
+HandSizes = Literal["default", "ht"]
+RedealRule = Literal["doubles_or_suit", "doubles_only"]
+FirstLead = Literal["chain_1_1", "one_one_four_else_lowest_double", "lowest_incl_00"]
+DrawMode = Literal["until_playable", "one_per_turn", "none"]
+NextLead = Literal["winner", "winner_partner"]
+LeadTile = Literal["any", "double_if_held"]
+FishMode = Literal["for_one", "for_everyone", "lowest_wins"]
+Eggs = Literal["pot_to_max_next", "pot_to_next_winner"]
+Memory = Literal["remember", "discard"]
+
+#: Options whose value is restricted to a set of integers by the spec.
+INT_CHOICES: dict[str, tuple[int, ...]] = {
+    "bazaar_reserve": (0, 2),
+    "lone_00": (10, 25),
+    "lone_66": (12, 50),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Kozel options; the defaults are the spec's DEFAULTs (RULES.md §2.0, §2.12)."""
+
+    game: Game = "kozel"
+    kozel_hand_sizes: HandSizes = "default"
+    redeal_rule: RedealRule = "doubles_or_suit"
+    first_lead: FirstLead = "chain_1_1"
+    draw_mode: DrawMode = "until_playable"
+    bazaar_reserve: int = 0
+    next_lead: NextLead = "winner"
+    lead_tile: LeadTile = "any"
+    restart_1_1_after_unrecorded: bool = False
+    lone_00: int = 10
+    lone_66: int = 12
+    special_bones: bool = False
+    fish_mode: FishMode = "for_one"
+    eggs: Eggs = "pot_to_max_next"
+    memory: Memory = "remember"
+    goat_limit: int = 101
+    fish_closure_rule: bool = True
+
+    def __post_init__(self) -> None:
+        for name, value in dataclasses.asdict(self).items():
+            check_option(name, value)
+
+    def hand_size(self, players: int) -> int:
+        """7 tiles each (§2.1); the §HT house rule deals 5 when three or four play."""
+        if self.kozel_hand_sizes == "ht" and players >= 3:
+            return 5
+        return 7
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RuleSet:
+        unknown = set(data) - set(OPTION_TYPES)
+        if unknown:
+            raise ValueError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+    def with_options(self, **changes: Any) -> RuleSet:
+        return dataclasses.replace(self, **changes)
+
+
+OPTION_TYPES: dict[str, Any] = get_type_hints(RuleSet)
+
+
+def option_choices(name: str) -> tuple[Any, ...] | None:
+    """The allowed values of an option, or None when any positive integer is allowed."""
+    kind = OPTION_TYPES[name]
+    if kind is bool:
+        return (False, True)
+    if name in INT_CHOICES:
+        return INT_CHOICES[name]
+    if kind is int:
+        return None
+    return get_args(kind)
+
+
+def check_option(name: str, value: Any) -> None:
+    """Raise ValueError unless ``value`` is a valid setting of option ``name``."""
+    if name not in OPTION_TYPES:
+        raise ValueError(f"unknown rule option: {name}")
+    kind = OPTION_TYPES[name]
+    if kind in (bool, int) and type(value) is not kind:
+        raise ValueError(f"{name} must be {kind.__name__}, got {value!r}")
+    choices = option_choices(name)
+    if choices is None:
+        if value <= 0:
+            raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    elif value not in choices:
+        allowed = " | ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in choices)
+        raise ValueError(f"{name} must be one of {allowed}, got {value!r}")
+
+
+def parse_option(name: str, text: str) -> Any:
+    """Turn ``option=value`` text (CLI, settings) into a typed value."""
+    if name not in OPTION_TYPES:
+        raise ValueError(f"unknown rule option: {name}")
+    kind = OPTION_TYPES[name]
+    value: Any = text
+    if kind is bool:
+        lowered = text.strip().lower()
+        if lowered not in ("true", "false", "on", "off", "1", "0", "yes", "no"):
+            raise ValueError(f"{name} must be true or false, got {text!r}")
+        value = lowered in ("true", "on", "1", "yes")
+    elif kind is int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise ValueError(f"{name} must be an integer, got {text!r}") from None
+    check_option(name, value)
+    return value
+
+
+def kozel() -> RuleSet:
+    """The default Kozel preset (RULES.md §2.0)."""
+    return RuleSet()
+
+
+def pair_kozel_team() -> RuleSet:
+    """Pair Kozel as 000_7076521a207d37f7.txt §TEAM plays it (RULES.md §2.10)."""
+    return RuleSet(
+        next_lead="winner_partner",
+        lead_tile="double_if_held",
+        special_bones=True,
+        lone_00=25,
+        redeal_rule="doubles_only",
+    )
+
+
+PRESETS = {"kozel": kozel, "pair_kozel_team": pair_kozel_team}

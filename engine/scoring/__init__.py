@@ -1,0 +1,1 @@
+"""Scoring modules: one per game family, sharing the match's per-side tallies."""

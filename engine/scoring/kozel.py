@@ -1,0 +1,162 @@
+"""Kozel round scoring: losers collect points, 101 makes the goat (RULES.md §2.7-§2.9)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ..rules import RuleSet
+from ..tiles import Tile
+
+ZERO_ZERO = Tile(0, 0)
+SIX_SIX = Tile(6, 6)
+OPENING_THRESHOLD = 13  # "Чтобы начать запись, нужно набрать хотя бы 13 очков"
+
+
+def hand_value(hand: Sequence[Tile], rules: RuleSet) -> int:
+    """Pips left in a hand (§1.10, §2.7.6): a lone 0-0 is worth ``lone_00``, a lone 6-6
+    ``lone_66``; special bones (§2.7.5) make them 25 and 50 whatever those say."""
+    if len(hand) == 1:
+        if hand[0] == ZERO_ZERO:
+            return 25 if rules.special_bones else rules.lone_00
+        if hand[0] == SIX_SIX:
+            return 50 if rules.special_bones else rules.lone_66
+    return sum(t.a + t.b for t in hand)
+
+
+def side_values(
+    hands: Sequence[Sequence[Tile]], pairs: bool, rules: RuleSet, ignore_seat: int | None = None
+) -> list[int]:
+    """Per-side hand values; partners' hands are valued one by one and summed (§2.7.1).
+
+    ``ignore_seat`` drops a hand from the count: the partner of the player who went out (§2.7.2).
+    """
+    values = [0] * (2 if pairs else len(hands))
+    for seat, hand in enumerate(hands):
+        if seat != ignore_seat:
+            values[seat % 2 if pairs else seat] += hand_value(hand, rules)
+    return values
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Each side's standing between rounds, plus the eggs pot (§2.7.4, §2.8)."""
+
+    scores: tuple[int, ...]
+    memory: tuple[int, ...]
+    opened: tuple[bool, ...]
+    pot: int = 0
+
+    @classmethod
+    def fresh(cls, sides: int) -> Tally:
+        return cls((0,) * sides, (0,) * sides, (False,) * sides, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScore:
+    eggs: bool
+    amounts: list[int] | None
+    tally: Tally
+    pot_awarded_to: int | None
+    goats: list[int]
+
+
+def fish_amounts(values: Sequence[int], rules: RuleSet) -> list[int] | None:
+    """Round amounts after a fish under ``fish_mode`` (§2.7.3); None means eggs."""
+    if rules.fish_mode == "for_everyone":
+        return list(values)
+    if rules.fish_mode == "for_one":
+        top = max(values)
+        holders = [s for s, v in enumerate(values) if v == top]
+        if len(holders) > 1:
+            return None
+        total = sum(values)
+        return [total if s == holders[0] else 0 for s in range(len(values))]
+    low = min(values)
+    if all(v == low for v in values):
+        return None
+    return [0 if v == low else v for v in values]
+
+
+def special_bonus(lead: Tile | None, last: Tile | None, went_out: bool) -> int:
+    """Bonus each losing side takes with ``special_bones`` (§2.7.5): a 6-6 or 0-0 lead, and a
+    finish on 6-6 or 0-0."""
+    bonus = 0
+    for tile, counts in ((lead, True), (last, went_out)):
+        if counts and tile == SIX_SIX:
+            bonus += 50
+        elif counts and tile == ZERO_ZERO:
+            bonus += 25
+    return bonus
+
+
+def _pot_receiver(
+    amounts: Sequence[int], values: Sequence[int], winner: int | None, rules: RuleSet
+) -> int | None:
+    """Who takes the eggs pot this round; None carries it on (§2.7.4, ties are a FLAG: carry)."""
+    if rules.eggs == "pot_to_next_winner":
+        if winner is not None:
+            return winner
+        low = min(values)
+        lows = [s for s, v in enumerate(values) if v == low]
+        return lows[0] if len(lows) == 1 else None
+    top = max(amounts)
+    tops = [s for s, a in enumerate(amounts) if a == top]
+    return tops[0] if top > 0 and len(tops) == 1 else None
+
+
+def record(tally: Tally, amounts: Sequence[int], rules: RuleSet) -> Tally:
+    """Apply the 13 threshold and remembered points to every side (§2.8)."""
+    scores, memory, opened = list(tally.scores), list(tally.memory), list(tally.opened)
+    for side, r in enumerate(amounts):
+        if opened[side]:
+            scores[side] += r
+        elif r >= OPENING_THRESHOLD:
+            opened[side] = True
+            scores[side] += r + memory[side]
+            memory[side] = 0
+        elif r > 0:
+            if rules.memory == "remember":
+                memory[side] += r
+        else:
+            memory[side] = 0
+    return Tally(tuple(scores), tuple(memory), tuple(opened), tally.pot)
+
+
+def score_round(
+    tally: Tally,
+    values: Sequence[int],
+    rules: RuleSet,
+    *,
+    result: Literal["out", "fish"],
+    winner: int | None,
+    lead: Tile | None = None,
+    last: Tile | None = None,
+) -> RoundScore:
+    """Score one round for every side; ``winner`` is the side that went out (None after a fish)."""
+    if result == "out":
+        if winner is None:
+            raise ValueError("a round ended by going out needs the winning side")
+        amounts: list[int] | None = [0 if s == winner else v for s, v in enumerate(values)]
+    else:
+        amounts = fish_amounts(values, rules)
+    if amounts is None:  # eggs: a drawn round, the whole fish goes into the pot
+        pot = tally.pot + sum(values)
+        new = Tally(tally.scores, tally.memory, tally.opened, pot)
+        return RoundScore(True, None, new, None, [])
+    if rules.special_bones:
+        bonus = special_bonus(lead, last, result == "out")
+        if bonus:
+            amounts = [
+                a + bonus if (s != winner if result == "out" else a > 0) else a
+                for s, a in enumerate(amounts)
+            ]
+    receiver = _pot_receiver(amounts, values, winner, rules) if tally.pot else None
+    pot = tally.pot
+    if receiver is not None:
+        amounts[receiver] += pot
+        pot = 0
+    recorded = record(Tally(tally.scores, tally.memory, tally.opened, pot), amounts, rules)
+    goats = [s for s, score in enumerate(recorded.scores) if score >= rules.goat_limit]
+    return RoundScore(False, amounts, recorded, receiver, goats)
