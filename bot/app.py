@@ -1,0 +1,173 @@
+"""Building the Telegram application: handlers, per-chat ordering, start-up and shutdown."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable
+from typing import Any
+
+from telegram import (
+    BotCommand,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    Update,
+)
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    BaseUpdateProcessor,
+    CallbackQueryHandler,
+    CommandHandler,
+    ContextTypes,
+    MessageHandler,
+    filters,
+)
+
+from storage import Storage
+
+from .callbacks import decode
+from .context import KEY, Kozel, kozel
+from .handlers import info, lobby, play
+from .handlers.common import refuse
+from .i18n import LANGUAGES, t
+from .presenter import Presenter
+from .scheduler import Scheduler
+from .sender import GroupPacer, Sender
+from .service import TableService
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+GROUP_COMMANDS = (
+    "new",
+    "join",
+    "leave",
+    "addbot",
+    "standings",
+    "top",
+    "rules",
+    "language",
+    "cancel",
+    "help",
+)
+PRIVATE_COMMANDS = ("start", "stats", "rules", "help")
+
+
+class PerChatOrder(BaseUpdateProcessor):
+    """Updates of one chat run in order; different chats run at the same time."""
+
+    def __init__(self, max_concurrent_updates: int = 256) -> None:
+        super().__init__(max_concurrent_updates)
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        chat = update.effective_chat if isinstance(update, Update) else None
+        if chat is None:
+            await coroutine
+            return
+        lock = self._locks.setdefault(chat.id, asyncio.Lock())
+        async with lock:
+            await coroutine
+
+    async def initialize(self) -> None:
+        """Nothing to set up: locks are created on demand."""
+
+    async def shutdown(self) -> None:
+        self._locks.clear()
+
+
+async def route_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Every button press lands here and goes to the handler for its verb."""
+    cb = decode(update.callback_query.data if update.callback_query else None)
+    private = update.effective_chat is not None and update.effective_chat.type == "private"
+    if cb is None:
+        k = kozel(context)
+        await refuse(update, await k.language(update), "err.unknown_button")
+    elif cb.verb == "play" or (cb.verb == "back" and private):
+        await play.hand_button(update, context)
+    elif cb.verb == "top":
+        await info.top_button(update, context)
+    elif cb.verb == "lang":
+        await info.language_button(update, context)
+    else:
+        await lobby.lobby_button(update, context)
+
+
+async def chat_migrated(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A group became a supergroup: its tables and standings follow it to the new id."""
+    message = update.effective_message
+    if message is None or message.migrate_to_chat_id is None:
+        return
+    k = kozel(context)
+    await k.service.migrate_chat(message.chat.id, message.migrate_to_chat_id)
+
+
+async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    log.error("update failed: %s", context.error, exc_info=context.error)
+
+
+async def register_commands(app: Application[Any, Any, Any, Any, Any, Any], default: str) -> None:
+    for lang in (None, *LANGUAGES):
+        code = lang or default
+        for scope, names in (
+            (BotCommandScopeAllGroupChats(), GROUP_COMMANDS),
+            (BotCommandScopeAllPrivateChats(), PRIVATE_COMMANDS),
+        ):
+            commands = [BotCommand(n, t(code, f"commands.{n}")) for n in names]
+            await app.bot.set_my_commands(commands, scope=scope, language_code=lang)
+
+
+def build(settings: Settings) -> Application[Any, Any, Any, Any, Any, Any]:
+    builder = (
+        ApplicationBuilder()
+        .token(settings.bot_token.get_secret_value())
+        .base_url(settings.base_url)
+        .base_file_url(settings.base_file_url)
+        .concurrent_updates(PerChatOrder())
+        .post_init(_started)
+        .post_shutdown(_stopped)
+    )
+    if settings.rate_limit:
+        builder = builder.rate_limiter(AIORateLimiter(max_retries=3))  # type: ignore[arg-type]
+    app = builder.build()
+    app.bot_data["settings"] = settings
+    app.add_handler(CommandHandler("start", info.start))
+    app.add_handler(CommandHandler("new", lobby.new_table))
+    app.add_handler(CommandHandler("join", lobby.join_command))
+    app.add_handler(CommandHandler("leave", lobby.leave_command))
+    app.add_handler(CommandHandler("addbot", lobby.addbot_command))
+    app.add_handler(CommandHandler("cancel", lobby.cancel_command))
+    app.add_handler(CommandHandler("standings", info.standings))
+    app.add_handler(CommandHandler("top", info.top))
+    app.add_handler(CommandHandler("stats", info.stats))
+    app.add_handler(CommandHandler("rules", info.rules_command))
+    app.add_handler(CommandHandler("help", info.help_command))
+    app.add_handler(CommandHandler("language", info.language_command))
+    app.add_handler(CallbackQueryHandler(route_button))
+    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, chat_migrated))
+    app.add_error_handler(on_error)
+    return app
+
+
+async def _started(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+    settings: Settings = app.bot_data["settings"]
+    storage = await Storage.open(settings.database)
+    service = TableService(storage, settings)
+    sender = Sender(app.bot, GroupPacer(settings.group_messages_per_minute))
+    presenter = Presenter(sender, service)
+    scheduler = Scheduler(service, presenter, settings.computer_delay)
+    app.bot_data[KEY] = Kozel(settings, storage, service, sender, presenter, scheduler)
+    await register_commands(app, settings.default_language)
+    for row in await storage.list_tables(status="playing"):
+        table = await service.table(row.table_id)
+        if table is not None:
+            scheduler.after_change(table)
+    log.info("kozel bot started as @%s", app.bot.username)
+
+
+async def _stopped(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+    k = app.bot_data.get(KEY)
+    if isinstance(k, Kozel):
+        await k.scheduler.stop()
+        await k.storage.close()

@@ -1,0 +1,1 @@
+"""Handlers: each reads like the user story it serves: parse, lock, act, show."""

@@ -1,0 +1,52 @@
+"""Small pieces every handler needs: replying politely, permissions, deep links."""
+
+from __future__ import annotations
+
+import contextlib
+
+from telegram import Chat, ChatMember, Update
+from telegram.constants import ParseMode
+from telegram.error import TelegramError
+from telegram.helpers import create_deep_linked_url
+
+from ..context import Kozel
+from ..i18n import t
+from ..sender import fit
+from ..table import Table
+
+
+async def reply(update: Update, text: str) -> None:
+    message = update.effective_message
+    if message is not None:
+        await message.reply_text(fit(text), parse_mode=ParseMode.HTML)
+
+
+async def refuse(update: Update, lang: str, key: str, **values: object) -> None:
+    """Answer a tap or a command with a polite explanation; nothing changes."""
+    text = t(lang, key, **values)
+    query = update.callback_query
+    if query is not None:
+        with contextlib.suppress(TelegramError):
+            await query.answer(text[:200], show_alert=len(text) > 60)
+    else:
+        await reply(update, text)
+
+
+def in_group(update: Update) -> bool:
+    chat = update.effective_chat
+    return chat is not None and chat.type in (Chat.GROUP, Chat.SUPERGROUP)
+
+
+async def may_manage(k: Kozel, table: Table, user_id: int) -> bool:
+    """The table's opener and the chat's admins may change or cancel it."""
+    if user_id == table.opener_id:
+        return True
+    try:
+        member = await k.sender.bot.get_chat_member(table.chat_id, user_id)
+    except TelegramError:
+        return False
+    return member.status in (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
+
+
+def join_link(k: Kozel, table_id: int) -> str:
+    return create_deep_linked_url(k.sender.bot.username, f"join-{table_id}")

@@ -1,0 +1,179 @@
+"""Commands that tell: /start, /help, /rules, /standings, /top, /stats, /language."""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.ext import ContextTypes
+
+from engine import RuleSet
+
+from ..callbacks import Callback, decode
+from ..context import Kozel, kozel
+from ..i18n import LANGUAGES, Html, t
+from ..render.board import board_text, score_lines
+from ..render.lobby import LOBBY_OPTIONS, rules_text
+from ..render.standings import record_text, top_text
+from ..service import Refusal
+from .common import in_group, refuse, reply
+from .lobby import seat_person, show_lobby
+
+PAGE = 10
+
+
+async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/start in the DM; ``/start join-<table>`` completes a join begun in the group."""
+    k = kozel(context)
+    user = update.effective_user
+    lang = await k.language(update)
+    if user is None or in_group(update):
+        await reply(update, t(lang, "help.text"))
+        return
+    await k.remember(user)
+    payload = context.args[0] if context.args else ""
+    if not payload.startswith("join-") or not payload[5:].isdigit():
+        await reply(update, t(lang, "dm.welcome", name=user.first_name))
+        return
+    table = await k.service.table(int(payload[5:]))
+    if table is None or table.status != "lobby":
+        await refuse(update, lang, "err.no_lobby")
+        return
+    async with k.service.lock(table.chat_id):
+        try:
+            seated = await seat_person(k, table, user)
+        except Refusal as no:
+            await refuse(update, lang, no.key, **no.values)
+            return
+        if seated:
+            await show_lobby(k, table)
+
+
+async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    k = kozel(context)
+    await reply(update, t(await k.language(update), "help.text"))
+
+
+async def rules_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    k = kozel(context)
+    lang = await k.language(update)
+    chat = update.effective_chat
+    table = await k.service.active_table(chat.id) if chat is not None and in_group(update) else None
+    rules = table.rules if table is not None else RuleSet()
+    head = t(lang, "rules.head_table" if table is not None else "rules.head_default")
+    lines = [head, t(lang, "rules.summary"), "", *rules_text(lang, rules, LOBBY_OPTIONS)]
+    await reply(update, Html("\n".join(lines)))
+
+
+async def standings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/standings: the match in progress in this group."""
+    k = kozel(context)
+    lang = await k.language(update)
+    chat = update.effective_chat
+    if chat is None or not in_group(update):
+        await refuse(update, lang, "err.group_only")
+        return
+    table = await k.service.active_table(chat.id)
+    if table is None or table.match is None:
+        await refuse(update, lang, "err.no_match")
+        return
+    match = table.match
+    lines: list[str] = [
+        t(lang, "standings.head", rounds=match.rounds_played, limit=match.rules.goat_limit)
+    ]
+    lines += score_lines(table, lang)
+    if match.round is not None and not match.is_over:
+        lines += ["", board_text(table)]
+    await reply(update, Html("\n".join(lines)))
+
+
+async def top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/top: the group's standings of all time, a page at a time."""
+    k = kozel(context)
+    lang = await k.language(update)
+    chat = update.effective_chat
+    if chat is None or not in_group(update):
+        await refuse(update, lang, "err.group_only")
+        return
+    text, keyboard = await _top_page(k, chat.id, lang, 0)
+    await k.sender.send(chat.id, text, keyboard)
+
+
+async def _top_page(
+    k: Kozel, chat_id: int, lang: str, page: int
+) -> tuple[Html, InlineKeyboardMarkup | None]:
+    total = await k.storage.count_chat_players(chat_id)
+    rows = await k.storage.chat_standings(chat_id, limit=PAGE, offset=page * PAGE)
+    text = top_text(lang, rows, page, total, PAGE)
+    buttons = []
+    if page > 0:
+        data = Callback("top", 0, page - 1).encode()
+        buttons.append(InlineKeyboardButton(t(lang, "top.prev"), callback_data=data))
+    if (page + 1) * PAGE < total:
+        data = Callback("top", 0, page + 1).encode()
+        buttons.append(InlineKeyboardButton(t(lang, "top.next"), callback_data=data))
+    return text, InlineKeyboardMarkup([buttons]) if buttons else None
+
+
+async def top_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    k = kozel(context)
+    query, chat = update.callback_query, update.effective_chat
+    assert query is not None
+    lang = await k.language(update)
+    cb = decode(query.data)
+    if cb is None or chat is None or cb.version < 0 or not in_group(update):
+        await refuse(update, lang, "err.unknown_button")
+        return
+    text, keyboard = await _top_page(k, chat.id, lang, cb.version)
+    message = query.message
+    if message is not None:
+        await k.sender.edit(chat.id, message.message_id, text, keyboard)
+    await query.answer()
+
+
+async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/stats: your own record in every group, and your latest matches."""
+    k = kozel(context)
+    user = update.effective_user
+    lang = await k.language(update)
+    if user is None:
+        return
+    await k.remember(user)
+    record = await k.storage.user_record(user.id)
+    recent = await k.storage.recent_matches(user.id, limit=5)
+    await reply(update, record_text(lang, record, recent))
+
+
+async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/language: the group's language, chosen with a button."""
+    k = kozel(context)
+    lang = await k.language(update)
+    chat = update.effective_chat
+    if chat is None or not in_group(update):
+        await refuse(update, lang, "err.group_only")
+        return
+    buttons = [
+        InlineKeyboardButton(
+            t(code, "language.name"), callback_data=Callback("lang", 0, 0, (code,)).encode()
+        )
+        for code in LANGUAGES
+    ]
+    await k.sender.send(chat.id, t(lang, "language.choose"), InlineKeyboardMarkup([buttons]))
+
+
+async def language_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    k = kozel(context)
+    query, chat, user = update.callback_query, update.effective_chat, update.effective_user
+    assert query is not None
+    lang = await k.language(update)
+    cb = decode(query.data)
+    if cb is None or not cb.args or cb.args[0] not in LANGUAGES or chat is None or user is None:
+        await refuse(update, lang, "err.unknown_button")
+        return
+    if not in_group(update):
+        await refuse(update, lang, "err.group_only")
+        return
+    await k.remember_chat(chat)
+    await k.service.set_language(chat.id, cb.args[0])
+    message = query.message
+    if message is not None:
+        await k.sender.edit(chat.id, message.message_id, t(cb.args[0], "language.set"))
+    await query.answer()

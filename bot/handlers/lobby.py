@@ -1,0 +1,207 @@
+"""Opening a table, joining with one tap, settings, computer players, starting and cancelling."""
+
+from __future__ import annotations
+
+from telegram import Update, User
+from telegram.ext import ContextTypes
+
+from ..callbacks import Callback, decode
+from ..context import Kozel, kozel
+from ..i18n import t
+from ..render.lobby import (
+    LOBBY_OPTIONS,
+    TABLE_SETTINGS,
+    lobby_keyboard,
+    lobby_text,
+    next_value,
+    settings_keyboard,
+)
+from ..sender import Blocked
+from ..service import Refusal
+from ..table import Table
+from .common import in_group, join_link, may_manage, refuse, reply
+
+
+async def show_lobby(k: Kozel, table: Table, settings: bool = False) -> None:
+    opener = await k.storage.get_user(table.opener_id)
+    text = lobby_text(table, opener.display_name if opener else "?")
+    keyboard = settings_keyboard(table) if settings else lobby_keyboard(table)
+    message_id = await k.sender.edit(table.chat_id, table.lobby_message_id, text, keyboard)
+    if message_id != table.lobby_message_id:
+        await k.service.remember_lobby(table, message_id)
+
+
+async def close_lobby(k: Kozel, table: Table, key: str) -> None:
+    if table.lobby_message_id is not None:
+        await k.sender.edit(table.chat_id, table.lobby_message_id, t(table.language, key))
+
+
+async def seat_person(k: Kozel, table: Table, user: User) -> bool:
+    """Seat ``user`` if a DM reaches them (their hand goes there); False when it does not."""
+    await k.remember(user)
+    seat = await k.service.join(table, user.id)
+    try:
+        chat = await k.storage.get_chat(table.chat_id)
+        title = chat.title if chat is not None else ""
+        await k.sender.send(user.id, t(seat.language, "dm.joined", chat=title))
+    except Blocked:
+        await k.service.leave(table, user.id)
+        return False
+    return True
+
+
+async def new_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/new in a group opens a lobby; the opener takes the first seat."""
+    k = kozel(context)
+    lang = await k.language(update)
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None or not in_group(update):
+        await refuse(update, lang, "err.group_only")
+        return
+    await k.remember_chat(chat)
+    await k.remember(user)
+    async with k.service.lock(chat.id):
+        try:
+            table = await k.service.open_table(chat.id, user.id)
+        except Refusal as no:
+            await refuse(update, lang, no.key, **no.values)
+            return
+        seated = await seat_person(k, table, user)
+        await show_lobby(k, table)
+    if not seated:
+        await reply(
+            update, t(lang, "lobby.press_start", name=user.full_name, link=join_link(k, table.id))
+        )
+
+
+async def join_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await _join(update, context, None)
+
+
+async def leave_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await _lobby_action(update, context, Callback("leave", 0))
+
+
+async def addbot_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await _lobby_action(update, context, Callback("bot", 0))
+
+
+async def cancel_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await _lobby_action(update, context, Callback("cancel", 0))
+
+
+async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    query = update.callback_query
+    assert query is not None
+    cb = decode(query.data)
+    k = kozel(context)
+    lang = await k.language(update)
+    if cb is None or not in_group(update):
+        await refuse(update, lang, "err.unknown_button")
+        return
+    if cb.verb == "join":
+        await _join(update, context, cb.table_id)
+    else:
+        await _lobby_action(update, context, cb)
+
+
+async def _join(update: Update, context: ContextTypes.DEFAULT_TYPE, table_id: int | None) -> None:
+    k = kozel(context)
+    lang = await k.language(update)
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None or not in_group(update):
+        await refuse(update, lang, "err.group_only")
+        return
+    async with k.service.lock(chat.id):
+        table = await k.service.active_table(chat.id)
+        if table is None or (table_id is not None and table.id != table_id):
+            await refuse(update, lang, "err.no_lobby")
+            return
+        try:
+            seated = await seat_person(k, table, user)
+        except Refusal as no:
+            await refuse(update, lang, no.key, **no.values)
+            return
+        if seated:
+            await show_lobby(k, table)
+    query = update.callback_query
+    if seated:
+        if query is not None:
+            await query.answer(t(lang, "lobby.joined_toast"))
+        return
+    link = join_link(k, table.id)
+    if query is not None:
+        await query.answer(url=link)
+    else:
+        await reply(update, t(lang, "lobby.press_start", name=user.full_name, link=link))
+
+
+async def _lobby_action(update: Update, context: ContextTypes.DEFAULT_TYPE, cb: Callback) -> None:
+    k = kozel(context)
+    lang = await k.language(update)
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None or not in_group(update):
+        await refuse(update, lang, "err.group_only")
+        return
+    async with k.service.lock(chat.id):
+        table = await k.service.active_table(chat.id)
+        if table is None or (cb.table_id and table.id != cb.table_id):
+            await refuse(update, lang, "err.no_table")
+            return
+        try:
+            toast = await _apply(k, table, user, cb)
+        except Refusal as no:
+            await refuse(update, lang, no.key, **no.values)
+            return
+    query = update.callback_query
+    if query is not None:
+        await query.answer(toast)
+    elif toast:
+        await reply(update, toast)
+
+
+async def _apply(k: Kozel, table: Table, user: User, cb: Callback) -> str:
+    """Carry out one lobby action; returns a short confirmation for the person."""
+    lang = table.language
+    if cb.verb == "leave":
+        await k.service.leave(table, user.id)
+        await show_lobby(k, table)
+        return t(lang, "lobby.left_toast")
+    if cb.verb == "back":
+        await show_lobby(k, table)
+        return ""
+    if cb.verb in ("opt", "bot", "cancel") and not await may_manage(k, table, user.id):
+        raise Refusal("err.not_opener")
+    if cb.verb == "cancel":
+        await k.service.cancel(table)
+        await close_lobby(k, table, "lobby.cancelled")
+        if table.board_message_id is not None:
+            await k.sender.send(table.chat_id, t(lang, "lobby.cancelled"))
+        return t(lang, "lobby.cancelled")
+    if cb.verb == "bot":
+        await k.service.add_computer(table)
+        await show_lobby(k, table)
+        return t(lang, "lobby.bot_added")
+    if cb.verb == "opt":
+        if cb.args:
+            name = cb.args[0]
+            if name not in (*TABLE_SETTINGS, *LOBBY_OPTIONS):
+                raise Refusal("err.unknown_button")
+            await k.service.change_setting(table, name, next_value(table, name))
+        await show_lobby(k, table, settings=True)
+        return ""
+    if cb.verb == "start":
+        return await _start(k, table, user)
+    raise Refusal("err.unknown_button")
+
+
+async def _start(k: Kozel, table: Table, user: User) -> str:
+    """The opener starts; once the table is full, any seated player may."""
+    seated = table.seat_of(user.id) is not None
+    if not (user.id == table.opener_id or (seated and table.is_full)):
+        raise Refusal("err.not_opener")
+    events = await k.service.start(table)
+    await close_lobby(k, table, "lobby.started")
+    await k.presenter.show(table, events, starting=True)
+    k.scheduler.after_change(table)
+    return t(table.language, "lobby.started")

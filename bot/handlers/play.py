@@ -1,0 +1,72 @@
+"""Taps on a hand in the DM: play a tile, choose an end, go back."""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from engine import IllegalAction, Play
+from engine.errors import EndRequired
+
+from ..callbacks import decode
+from ..context import kozel
+from ..i18n import t
+from ..render.hand import end_keyboard
+from ..render.tiles import tile_text
+from .common import refuse
+
+
+async def hand_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    k = kozel(context)
+    query, user = update.callback_query, update.effective_user
+    assert query is not None and user is not None
+    lang = await k.language(update)
+    cb = decode(query.data)
+    if cb is None:
+        await refuse(update, lang, "err.unknown_button")
+        return
+    table = await k.service.table(cb.table_id)
+    if table is None or table.match is None or table.status != "playing":
+        await refuse(update, lang, "err.game_over")
+        return
+    async with k.service.lock(table.chat_id):
+        table = await k.service.table(cb.table_id)
+        seat = None if table is None else table.seat_of(user.id)
+        if table is None or table.match is None or table.status != "playing":
+            await refuse(update, lang, "err.game_over")
+            return
+        if seat is None:
+            await refuse(update, lang, "err.not_your_table")
+            return
+        lang = seat.language
+        if cb.version != table.version:
+            await refuse(update, lang, "err.stale")
+            return
+        if table.match.current_seat != seat.seat:
+            await refuse(update, lang, "err.not_your_turn")
+            return
+        if seat.absent:
+            await k.service.set_absent(table, seat, False)
+        if cb.verb == "back":
+            await k.presenter.refresh_live_hand(table, seat)
+            await query.answer()
+            return
+        tile = cb.tile
+        end = cb.args[1] if len(cb.args) > 1 else None
+        try:
+            events = await k.service.act(table, seat, Play(tile, end))  # type: ignore[arg-type]
+        except EndRequired:
+            await k.sender.edit(
+                user.id,
+                seat.hand_message_id,
+                t(lang, "hand.which_end", tile=tile_text(tile)),
+                end_keyboard(table, seat, tile),
+            )
+            await query.answer()
+            return
+        except IllegalAction as no:
+            await refuse(update, lang, f"err.{no.code}")
+            return
+        await query.answer(t(lang, "hand.played_toast", tile=tile_text(tile)))
+        await k.presenter.show(table, events)
+        k.scheduler.after_change(table)

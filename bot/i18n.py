@@ -1,0 +1,81 @@
+"""Translations. Every word a person reads comes from ``bot/locales/<lang>.toml``.
+
+Messages are HTML; values passed in are escaped unless wrapped in ``Html``, so a player called
+``Zoë & <Co>`` shows exactly as typed. Translate first, then format.
+"""
+
+from __future__ import annotations
+
+import html
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+LANGUAGES = ("en", "ru", "uk")
+FALLBACK = "en"
+_LOCALES = Path(__file__).with_name("locales")
+
+
+class Html(str):
+    """Text that is already valid Telegram HTML and must not be escaped again."""
+
+    __slots__ = ()
+
+
+def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
+    flat: dict[str, str] = {}
+    for key, value in table.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            flat.update(_flatten(value, f"{name}."))
+        else:
+            flat[name] = str(value)
+    return flat
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    with (_LOCALES / f"{lang}.toml").open("rb") as fh:
+        return _flatten(tomllib.load(fh))
+
+
+def language_for(code: str | None, default: str = FALLBACK) -> str:
+    """Map a Telegram ``language_code`` (``ru``, ``uk-UA``, ``en-GB``) to a catalog we have."""
+    if code:
+        base = code.split("-")[0].lower()
+        if base in LANGUAGES:
+            return base
+        if base in ("be", "kk", "ky", "tg", "uz"):  # neighbours who read Russian more than English
+            return "ru"
+    return default
+
+
+def _escape(value: Any) -> str:
+    if isinstance(value, Html):
+        return value
+    return html.escape(str(value), quote=False)
+
+
+def t(lang: str, key: str, /, **values: Any) -> Html:
+    """The message ``key`` in ``lang`` (falling back to English), with ``values`` filled in."""
+    text = catalog(lang).get(key) or catalog(FALLBACK).get(key)
+    if text is None:
+        raise KeyError(f"no message {key!r}")
+    return Html(text.format(**{k: _escape(v) for k, v in values.items()}))
+
+
+def plural(lang: str, key: str, count: int, /, **values: Any) -> Html:
+    """Pick the plural form of ``key`` (``.one``/``.few``/``.many``) for ``count``."""
+    if lang in ("ru", "uk"):
+        tail, tens = count % 10, count % 100
+        if tail == 1 and tens != 11:
+            form = "one"
+        elif 2 <= tail <= 4 and not 12 <= tens <= 14:
+            form = "few"
+        else:
+            form = "many"
+    else:
+        form = "one" if count == 1 else "many"
+    return t(lang, f"{key}.{form}", count=count, **values)

@@ -1,0 +1,193 @@
+"""Showing what happened: the board in the group, each hand in its DM, results as messages.
+
+An ordinary move costs at most three calls here (the mover's hand, the board, the next player's
+hand) plus the answer to the tap: the mover's keyboard becomes a record of the hand, and the next
+player gets a new message, because an edit would not notify them.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from telegram import InlineKeyboardMarkup
+
+from engine import Event, Tile
+from engine.events import Drew, Knocked, MatchEnded, Played, RoundEnded, RoundStarted
+
+from .i18n import Html, t
+from .render.board import board_text, teams_text
+from .render.hand import hand_keyboard, live_hand_text, played_note, record_text
+from .render.results import match_result_text, round_result_text
+from .render.tiles import tile_text
+from .sender import Blocked, Sender
+from .service import TableService
+from .table import Seat, Table
+
+log = logging.getLogger(__name__)
+BOARD_RESERVE = 3  # new-message room kept for results before a new round gets a new board
+
+
+class Presenter:
+    def __init__(self, sender: Sender, service: TableService) -> None:
+        self.sender = sender
+        self.service = service
+
+    async def show(self, table: Table, events: Sequence[Event], *, starting: bool = False) -> None:
+        """Bring every message of the table up to date after ``events``."""
+        match = table.match
+        assert match is not None
+        self._note_recent(table, events)
+        notes = self._hand_notes(table, events)
+        if starting:
+            await self.sender.send(table.chat_id, teams_text(table))
+        await self._close_live_hands(table, notes)
+        new_round = starting
+        for event in events:
+            if isinstance(event, RoundEnded):
+                await self.sender.send(table.chat_id, round_result_text(table, event))
+                new_round = True
+            elif isinstance(event, MatchEnded):
+                await self._match_over(table, event)
+                return
+        await self._board(table, fresh=new_round)
+        if new_round:
+            await self._deal_hands(table)
+        await self._open_live_hand(table, self._drawn(table, events))
+
+    # --- the group ------------------------------------------------------------------------------
+
+    async def _board(self, table: Table, fresh: bool) -> None:
+        text = board_text(table)
+        if fresh and (
+            table.board_message_id is None or self.sender.pacer.room(table.chat_id) > BOARD_RESERVE
+        ):
+            message = await self.sender.send(table.chat_id, text)
+            await self.service.remember_board(table, message.message_id)
+            return
+        message_id = await self.sender.edit(table.chat_id, table.board_message_id, text)
+        if message_id != table.board_message_id:
+            await self.service.remember_board(table, message_id)
+
+    async def _match_over(self, table: Table, ended: MatchEnded) -> None:
+        await self._board(table, fresh=False)
+        await self.sender.send(table.chat_id, match_result_text(table, ended))
+
+    @staticmethod
+    def _note_recent(table: Table, events: Sequence[Event]) -> None:
+        for event in events:
+            if isinstance(event, RoundStarted):
+                table.recent.clear()
+            elif isinstance(event, Played):
+                table.recent.append(("played", event.seat, tile_text(event.tile)))
+            elif isinstance(event, Knocked):
+                table.recent.append(("knocked", event.seat, ""))
+            elif isinstance(event, Drew):
+                last = table.recent[-1] if table.recent else None
+                if last is not None and last[0] == "drew" and last[1] == event.seat:
+                    table.recent[-1] = ("drew", event.seat, str(int(last[2]) + 1))
+                else:
+                    table.recent.append(("drew", event.seat, "1"))
+
+    # --- the hands ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _hand_notes(table: Table, events: Sequence[Event]) -> dict[int, Html]:
+        """What each seat did in these events, for the record its hand message turns into."""
+        notes: dict[int, Html] = {}
+        for event in events:
+            if isinstance(event, Played):
+                notes[event.seat] = played_note(table.seats[event.seat], event.tile)
+            elif isinstance(event, Knocked):
+                notes[event.seat] = t(table.seats[event.seat].language, "hand.you_knocked")
+            elif isinstance(event, RoundStarted):
+                notes.clear()
+        return notes
+
+    @staticmethod
+    def _drawn(table: Table, events: Sequence[Event]) -> list[Tile]:
+        match = table.match
+        assert match is not None
+        seat = match.current_seat
+        drawn: list[Tile] = []
+        for event in events:
+            if isinstance(event, Drew) and event.seat == seat:
+                drawn.append(event.tile)
+            elif isinstance(event, (Played, RoundStarted)):
+                drawn.clear()
+        return drawn
+
+    async def _close_live_hands(self, table: Table, notes: dict[int, Html]) -> None:
+        """Turn live keyboards of players whose turn is over into records of their hands."""
+        match = table.match
+        assert match is not None
+        for seat in table.seats:
+            still_on_turn = seat.seat == match.current_seat and not match.is_over
+            if seat.live and (not still_on_turn or seat.seat in notes):
+                seat.live = False
+                text = record_text(table, seat, notes.get(seat.seat, ""))
+                await self._dm_edit(table, seat, text)
+
+    async def _deal_hands(self, table: Table) -> None:
+        """A new round: each person gets their new hand; the leader's comes with the keyboard."""
+        match = table.match
+        assert match is not None
+        for seat in table.seats:
+            if seat.is_human and seat.seat != match.current_seat:
+                text = t(seat.language, "hand.new_round") + "\n" + record_text(table, seat, "")
+                await self._dm_send(table, seat, Html(text), live=False)
+
+    async def _open_live_hand(self, table: Table, drawn: list[Tile]) -> None:
+        match = table.match
+        assert match is not None
+        if match.is_over or match.current_seat is None:
+            return
+        seat = table.seats[match.current_seat]
+        if seat.computer_plays:
+            return
+        text = live_hand_text(table, seat, drawn)
+        keyboard = hand_keyboard(table, seat)
+        if seat.live:
+            await self._dm_edit(table, seat, text, keyboard)
+        else:
+            await self._dm_send(table, seat, text, live=True)
+
+    async def refresh_live_hand(self, table: Table, seat: Seat) -> None:
+        """Redraw the keyboard of the player on turn (after "back" from choosing an end)."""
+        await self._dm_edit(
+            table, seat, live_hand_text(table, seat, []), hand_keyboard(table, seat)
+        )
+
+    async def _dm_send(self, table: Table, seat: Seat, text: str, *, live: bool) -> None:
+        assert seat.user_id is not None
+        keyboard = hand_keyboard(table, seat) if live else None
+        try:
+            message = await self.sender.send(seat.user_id, text, keyboard)
+        except Blocked:
+            await self._unreachable(table, seat)
+            return
+        seat.live = live
+        await self.service.remember_hand(table, seat, message.message_id)
+
+    async def _dm_edit(
+        self, table: Table, seat: Seat, text: str, keyboard: InlineKeyboardMarkup | None = None
+    ) -> None:
+        assert seat.user_id is not None
+        try:
+            message_id = await self.sender.edit(seat.user_id, seat.hand_message_id, text, keyboard)
+        except Blocked:
+            await self._unreachable(table, seat)
+            return
+        if message_id != seat.hand_message_id:
+            await self.service.remember_hand(table, seat, message_id)
+
+    async def _unreachable(self, table: Table, seat: Seat) -> None:
+        """The player blocked the bot or never started it: tell the group; the computer covers."""
+        log.info("table %s: seat %s cannot receive DMs", table.id, seat.seat)
+        seat.live = False
+        if not seat.absent:
+            await self.service.set_absent(table, seat, True)
+            await self.sender.send(
+                table.chat_id,
+                t(table.language, "hand.unreachable", name=seat.name, bot=self.sender.bot.username),
+            )

@@ -1,0 +1,79 @@
+"""The live board in the group: the line, the ends, whose turn, tiles in hand, the score."""
+
+from __future__ import annotations
+
+from ..i18n import Html, plural, t
+from ..table import Table
+from .tiles import tiles_text
+
+MAX_LINE_CHARS = 3000  # the whole line fits: 28 tiles are 140 characters; this guards the 4096
+
+
+def score_lines(table: Table, lang: str) -> list[str]:
+    match = table.match
+    assert match is not None
+    lines: list[str] = []
+    for side in range(match.sides):
+        score, memory = match.tally.scores[side], match.tally.memory[side]
+        key = "board.score_with_memory" if memory else "board.score"
+        lines.append(t(lang, key, name=table.side_name(side), score=score, memory=memory))
+    if match.tally.pot:
+        lines.append(t(lang, "board.pot", pot=match.tally.pot))
+    return lines
+
+
+def recent_text(table: Table, lang: str) -> list[str]:
+    return [
+        t(lang, f"board.recent.{kind}", name=table.seats[seat].name, tile=tile)
+        for kind, seat, tile in table.recent
+    ]
+
+
+def board_text(table: Table) -> Html:
+    lang = table.language
+    match = table.match
+    assert match is not None and match.round is not None
+    rnd = match.round
+    parts: list[str] = [t(lang, "board.title", round=rnd.number, limit=match.rules.goat_limit)]
+    line = tiles_text(rnd.line.chain)
+    if len(line) > MAX_LINE_CHARS:
+        line = "…" + line[-MAX_LINE_CHARS:]
+    parts.append(Html(line))
+    if not rnd.line.is_empty:
+        left, right = rnd.line.ends
+        parts.append(t(lang, "board.ends", left=left, right=right))
+    parts.append("")
+    for seat in table.seats:
+        count = len(rnd.hands[seat.seat])
+        marker = "▶️ " if seat.seat == rnd.turn and not match.is_over else "     "
+        label = plural(lang, "board.tiles", count)
+        suffix = t(lang, "board.absent") if seat.absent else ""
+        parts.append(Html(f"{marker}{t(lang, 'board.seat', name=seat.name, tiles=label)}{suffix}"))
+    if rnd.bazaar:
+        parts.append(plural(lang, "board.bazaar", len(rnd.bazaar)))
+    recent = recent_text(table, lang)
+    if recent:
+        parts.append("")
+        parts.extend(recent)
+    parts.append("")
+    parts.extend(score_lines(table, lang))
+    if not match.is_over and rnd.outcome is None:
+        parts.append("")
+        parts.append(t(lang, "board.turn", name=table.seats[rnd.turn].name))
+        if rnd.line.is_empty and rnd.lead_tiles:
+            parts.append(t(lang, "board.must_lead", tiles=tiles_text(rnd.lead_tiles)))
+    return Html("\n".join(parts))
+
+
+def teams_text(table: Table) -> Html:
+    """Who sits where, and who plays with whom, for the message that opens a match."""
+    lang = table.language
+    if table.pairs:
+        return t(
+            lang,
+            "start.pairs",
+            a=f"{table.seats[0].name} & {table.seats[2].name}",
+            b=f"{table.seats[1].name} & {table.seats[3].name}",
+        )
+    order = " → ".join(s.name for s in table.seats)
+    return t(lang, "start.order", order=order)

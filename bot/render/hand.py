@@ -1,0 +1,96 @@
+"""A player's hand in the DM: an inline keyboard on their turn, a plain record otherwise."""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from engine import Play, Tile
+
+from ..callbacks import Callback
+from ..i18n import Html, t
+from ..table import Seat, Table
+from .tiles import button_text, tile_text, tiles_text
+
+ROW = 4
+
+
+def _hand(table: Table, seat: Seat) -> list[Tile]:
+    assert table.match is not None and table.match.round is not None
+    return sorted(table.match.round.hands[seat.seat])
+
+
+def hand_keyboard(table: Table, seat: Seat) -> InlineKeyboardMarkup:
+    """A button per tile, playable ones marked; draw/knock buttons only when they are the rule."""
+    match = table.match
+    assert match is not None
+    actions = match.legal_actions(seat.seat)
+    playable = {a.tile for a in actions if isinstance(a, Play)}
+    buttons = [
+        InlineKeyboardButton(
+            button_text(tile, tile in playable),
+            callback_data=Callback("play", table.id, table.version, (str(tile),)).encode(),
+        )
+        for tile in _hand(table, seat)
+    ]
+    rows = [buttons[i : i + ROW] for i in range(0, len(buttons), ROW)]
+    return InlineKeyboardMarkup(rows)
+
+
+def end_keyboard(table: Table, seat: Seat, tile: Tile) -> InlineKeyboardMarkup:
+    """The tile fits both ends: which one?"""
+    assert table.match is not None and table.match.round is not None
+    left, right = table.match.round.line.ends
+    lang = seat.language
+
+    def button(end: str, value: int) -> InlineKeyboardButton:
+        data = Callback("play", table.id, table.version, (str(tile), end)).encode()
+        return InlineKeyboardButton(t(lang, f"hand.on_{end}", value=value), callback_data=data)
+
+    back = InlineKeyboardButton(
+        t(lang, "hand.back"), callback_data=Callback("back", table.id, table.version).encode()
+    )
+    return InlineKeyboardMarkup([[button("left", left), button("right", right)], [back]])
+
+
+def _position(table: Table, lang: str) -> list[str]:
+    assert table.match is not None and table.match.round is not None
+    rnd = table.match.round
+    if rnd.line.is_empty:
+        return []
+    left, right = rnd.line.ends
+    return [t(lang, "hand.ends", left=left, right=right)]
+
+
+def live_hand_text(table: Table, seat: Seat, drawn: list[Tile]) -> Html:
+    match = table.match
+    assert match is not None and match.round is not None
+    lang = seat.language
+    parts: list[str] = [t(lang, "hand.your_turn", round=match.round.number)]
+    parts += _position(table, lang)
+    if drawn:
+        parts.append(t(lang, "hand.drew", tiles=tiles_text(drawn)))
+    rnd = match.round
+    if rnd.line.is_empty and rnd.lead_tiles:
+        parts.append(t(lang, "hand.must_lead", tiles=tiles_text(rnd.lead_tiles)))
+    elif rnd.line.is_empty:
+        parts.append(t(lang, "hand.lead_any"))
+    else:
+        parts.append(t(lang, "hand.tap"))
+    return Html("\n".join(parts))
+
+
+def record_text(table: Table, seat: Seat, note: str) -> Html:
+    """What the hand message becomes when it is not this player's turn."""
+    match = table.match
+    assert match is not None and match.round is not None
+    lang = seat.language
+    hand = _hand(table, seat)
+    parts = [note] if note else []
+    parts.append(t(lang, "hand.your_hand", round=match.round.number, tiles=tiles_text(hand)))
+    if not match.is_over and match.round.outcome is None:
+        parts.append(t(lang, "hand.waiting", name=table.seats[match.round.turn].name))
+    return Html("\n".join(parts))
+
+
+def played_note(seat: Seat, tile: Tile) -> Html:
+    return t(seat.language, "hand.you_played", tile=tile_text(tile))

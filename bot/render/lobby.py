@@ -1,0 +1,128 @@
+"""The lobby message in the group: who has joined, the rules in plain words, and its buttons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from engine.rules import RuleSet, option_choices
+
+from ..callbacks import Callback
+from ..i18n import Html, t
+from ..table import Table
+
+#: The options players actually argue about, in the order the lobby shows them.
+LOBBY_OPTIONS = (
+    "goat_limit",
+    "fish_mode",
+    "lone_00",
+    "lone_66",
+    "special_bones",
+    "memory",
+    "eggs",
+    "draw_mode",
+    "bazaar_reserve",
+    "first_lead",
+    "next_lead",
+    "lead_tile",
+    "redeal_rule",
+    "kozel_hand_sizes",
+    "restart_1_1_after_unrecorded",
+    "fish_closure_rule",
+)
+#: Settings of the table itself rather than of the rules.
+TABLE_SETTINGS = ("players", "pairs", "turn_seconds")
+GOAT_LIMITS = (101, 301, 501)
+TURN_SECONDS = (30, 60, 120, 300)
+PLAYER_COUNTS = (2, 3, 4)
+
+
+def choices(name: str) -> tuple[Any, ...]:
+    if name == "goat_limit":
+        return GOAT_LIMITS
+    if name == "players":
+        return PLAYER_COUNTS
+    if name == "pairs":
+        return (False, True)
+    if name == "turn_seconds":
+        return TURN_SECONDS
+    found = option_choices(name)
+    assert found is not None
+    return found
+
+
+def value_of(table: Table, name: str) -> Any:
+    if name in TABLE_SETTINGS:
+        return getattr(table, name)
+    return getattr(table.rules, name)
+
+
+def value_key(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def describe(lang: str, name: str, value: Any) -> Html:
+    """One option in plain words, e.g. "Fish: whoever holds the most takes everything"."""
+    key = f"rules.{name}.{value_key(value)}"
+    try:
+        return t(lang, key)
+    except KeyError:
+        return t(lang, f"rules.{name}.other", value=value)
+
+
+def rules_text(lang: str, rules: RuleSet, names: tuple[str, ...] = LOBBY_OPTIONS) -> list[Html]:
+    return [Html("• " + describe(lang, n, getattr(rules, n))) for n in names]
+
+
+def lobby_text(table: Table, opener_name: str) -> Html:
+    lang = table.language
+    names = ", ".join(s.name for s in table.seats) or "—"
+    parts = [
+        t(lang, "lobby.title", opener=opener_name),
+        t(lang, "lobby.players", count=len(table.seats), wanted=table.players, names=names),
+        "",
+        Html("• " + t(lang, "lobby.mode_pairs" if table.pairs else "lobby.mode_individual")),
+        Html("• " + describe(lang, "turn_seconds", table.turn_seconds)),
+        *rules_text(lang, table.rules, LOBBY_OPTIONS[:7]),
+        "",
+        t(lang, "lobby.full" if table.is_full else "lobby.hint"),
+    ]
+    return Html("\n".join(parts))
+
+
+def lobby_keyboard(table: Table) -> InlineKeyboardMarkup:
+    lang = table.language
+
+    def button(key: str, verb: str) -> InlineKeyboardButton:
+        return InlineKeyboardButton(t(lang, key), callback_data=Callback(verb, table.id).encode())
+
+    return InlineKeyboardMarkup(
+        [
+            [button("lobby.join", "join"), button("lobby.leave", "leave")],
+            [button("lobby.start", "start"), button("lobby.add_bot", "bot")],
+            [button("lobby.settings", "opt"), button("lobby.cancel", "cancel")],
+        ]
+    )
+
+
+def settings_keyboard(table: Table) -> InlineKeyboardMarkup:
+    """Each button shows one setting and moves it to its next value."""
+    lang = table.language
+    rows = []
+    for name in (*TABLE_SETTINGS, *LOBBY_OPTIONS):
+        label = describe(lang, name, value_of(table, name))
+        data = Callback("opt", table.id, 0, (name,)).encode()
+        rows.append([InlineKeyboardButton(label, callback_data=data)])
+    back = InlineKeyboardButton(
+        t(lang, "lobby.back"), callback_data=Callback("back", table.id).encode()
+    )
+    rows.append([back])
+    return InlineKeyboardMarkup(rows)
+
+
+def next_value(table: Table, name: str) -> Any:
+    options = choices(name)
+    current = value_of(table, name)
+    index = options.index(current) if current in options else -1
+    return options[(index + 1) % len(options)]

@@ -1,0 +1,128 @@
+"""Sending to Telegram without tripping over it: 403s, 429s, unchanged edits, long texts.
+
+Every send and edit in the bot goes through here, so each Telegram failure mode is handled once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+import time
+from collections import deque
+
+from telegram import Bot, InlineKeyboardMarkup, Message
+from telegram.constants import MessageLimit, ParseMode
+from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter, TelegramError
+
+log = logging.getLogger(__name__)
+RETRIES = 3
+
+
+def fit(text: str) -> str:
+    """Telegram refuses texts over 4096 characters; cut (never at an HTML tag) and say so."""
+    limit = MessageLimit.MAX_TEXT_LENGTH
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 2]
+    if "<" in cut[cut.rfind(">") + 1 :]:
+        cut = cut[: cut.rfind("<")]
+    return cut.rstrip() + "\n…"
+
+
+class Blocked(Exception):
+    """The user never pressed Start, or blocked the bot: a DM cannot reach them."""
+
+
+class GroupPacer:
+    """Counts new messages per group so the bot stays under Telegram's ~20 a minute."""
+
+    def __init__(self, per_minute: int) -> None:
+        self.per_minute = per_minute
+        self._sent: dict[int, deque[float]] = {}
+
+    def _window(self, chat_id: int) -> deque[float]:
+        window = self._sent.setdefault(chat_id, deque())
+        now = time.monotonic()
+        while window and now - window[0] > 60:
+            window.popleft()
+        return window
+
+    def room(self, chat_id: int) -> int:
+        return self.per_minute - len(self._window(chat_id))
+
+    def note(self, chat_id: int) -> None:
+        self._window(chat_id).append(time.monotonic())
+
+
+class Sender:
+    def __init__(self, bot: Bot, pacer: GroupPacer) -> None:
+        self.bot = bot
+        self.pacer = pacer
+
+    async def send(
+        self, chat_id: int, text: str, keyboard: InlineKeyboardMarkup | None = None
+    ) -> Message:
+        """Send HTML text; raises ``Blocked`` when a DM cannot be delivered."""
+        for attempt in range(RETRIES):
+            try:
+                message = await self.bot.send_message(
+                    chat_id, fit(text), parse_mode=ParseMode.HTML, reply_markup=keyboard
+                )
+            except RetryAfter as exc:
+                await self._wait(exc, attempt)
+                continue
+            except Forbidden as exc:
+                raise Blocked(str(exc)) from exc
+            if chat_id < 0:
+                self.pacer.note(chat_id)
+            return message
+        raise TelegramError("flood control did not clear")
+
+    async def edit(
+        self,
+        chat_id: int,
+        message_id: int | None,
+        text: str,
+        keyboard: InlineKeyboardMarkup | None = None,
+    ) -> int:
+        """Edit in place; if the message is gone, send a new one. Returns the message id."""
+        if message_id is None:
+            return (await self.send(chat_id, text, keyboard)).message_id
+        for attempt in range(RETRIES):
+            try:
+                await self.bot.edit_message_text(
+                    fit(text),
+                    chat_id=chat_id,
+                    message_id=message_id,
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=keyboard,
+                )
+                return message_id
+            except RetryAfter as exc:
+                await self._wait(exc, attempt)
+            except Forbidden as exc:
+                raise Blocked(str(exc)) from exc
+            except BadRequest as exc:
+                reason = str(exc).lower()
+                if "not modified" in reason:
+                    return message_id
+                if "not found" in reason or "can't be edited" in reason:
+                    return (await self.send(chat_id, text, keyboard)).message_id
+                raise
+        raise TelegramError("flood control did not clear")
+
+    async def _wait(self, exc: RetryAfter, attempt: int) -> None:
+        delay = exc.retry_after
+        seconds = delay.total_seconds() if isinstance(delay, dt.timedelta) else float(delay)
+        log.warning("flood control: waiting %.1f s (attempt %d)", seconds, attempt + 1)
+        await asyncio.sleep(seconds)
+
+    async def answer(self, query_id: str, text: str = "", alert: bool = False) -> None:
+        try:
+            await self.bot.answer_callback_query(query_id, text=text[:200], show_alert=alert)
+        except (BadRequest, RetryAfter) as exc:  # an old query; nothing useful left to do
+            log.info("could not answer a callback query: %s", exc)
+
+
+__all__ = ["Blocked", "ChatMigrated", "GroupPacer", "Sender", "fit"]

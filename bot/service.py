@@ -1,0 +1,388 @@
+"""Table operations: the only path from a person's intent to the engine and the database.
+
+Every method is called with the table's lock held (``TableService.lock``), so a table sees one
+change at a time; events are committed before anyone is told about them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine import DRAW, KNOCK, Action, Event, Match, Play, RuleSet, replay
+from engine.ai import PLAYERS
+from engine.events import MatchEnded
+from engine.scoring.rating import rating_delta, timeout_rating_delta
+from storage import EndedBy, PlayerResult, SeatRow, Storage, TableRow
+
+from .i18n import language_for
+from .settings import Settings
+from .table import Seat, Table
+
+log = logging.getLogger(__name__)
+COMPUTER_NAMES = ("🤖 Kolya", "🤖 Galya", "🤖 Petrovich", "🤖 Zina")
+DEFAULT_AI = "greedy"
+
+
+class Refusal(Exception):
+    """A polite no: ``key`` names the message that explains it; nothing was changed."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+
+class TableService:
+    def __init__(self, storage: Storage, settings: Settings, rng: random.Random | None = None):
+        self.storage = storage
+        self.settings = settings
+        self.rng = rng or random.SystemRandom()
+        self._tables: dict[int, Table] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, chat_id: int) -> asyncio.Lock:
+        """One lock per group chat: updates, timers and computer moves of a table take turns."""
+        lock = self._locks.get(chat_id)
+        if lock is None:
+            lock = self._locks[chat_id] = asyncio.Lock()
+        return lock
+
+    # --- loading ------------------------------------------------------------------------------
+
+    async def chat_language(self, chat_id: int) -> str:
+        chat = await self.storage.get_chat(chat_id)
+        if chat is not None and chat.language:
+            return chat.language
+        return self.settings.default_language
+
+    async def user_language(self, user_id: int, fallback: str | None = None) -> str:
+        user = await self.storage.get_user(user_id)
+        code = user.language if user is not None else None
+        return language_for(code, fallback or self.settings.default_language)
+
+    async def active_table(self, chat_id: int) -> Table | None:
+        row = await self.storage.get_active_table(chat_id)
+        return None if row is None else await self._load(row)
+
+    async def table(self, table_id: int) -> Table | None:
+        cached = self._tables.get(table_id)
+        if cached is not None:
+            return cached
+        row = await self.storage.get_table(table_id)
+        return None if row is None else await self._load(row)
+
+    async def _load(self, row: TableRow) -> Table:
+        cached = self._tables.get(row.table_id)
+        if cached is not None and cached.status == row.status:
+            return cached
+        seats = [await self._seat(s) for s in await self.storage.get_seats(row.table_id)]
+        table = Table(
+            id=row.table_id,
+            chat_id=row.chat_id,
+            status=row.status,
+            opener_id=row.opener_id,
+            rules=RuleSet.from_dict(dict(row.rules)),
+            players=row.players,
+            pairs=row.pairs,
+            language=await self.chat_language(row.chat_id),
+            turn_seconds=row.turn_seconds or self.settings.turn_seconds,
+            seats=sorted(seats, key=lambda s: s.seat),
+            seq=row.last_seq,
+            lobby_message_id=row.lobby_message_id,
+            board_message_id=row.board_message_id,
+            turn_deadline=row.turn_deadline,
+        )
+        if row.last_seq:
+            table.match = await self._restore_match(row.table_id, row.last_seq)
+            self._mark_live(table)
+        if row.is_active:
+            self._tables[row.table_id] = table
+        return table
+
+    async def _restore_match(self, table_id: int, last_seq: int) -> Match:
+        """The snapshot, checked against a replay of the committed events."""
+        events = await self.storage.load_events(table_id)
+        snapshot = await self.storage.load_snapshot(table_id)
+        match = replay(events)
+        if snapshot is not None:
+            seq, state = snapshot
+            if seq != last_seq or state != match.to_json():
+                log.error(
+                    "table %s: snapshot disagrees with its events; using the events", table_id
+                )
+        return match
+
+    def _mark_live(self, table: Table) -> None:
+        """After a restart, the player on turn still holds the live keyboard message."""
+        match = table.match
+        if match is None or match.is_over:
+            return
+        for seat in table.seats:
+            seat.live = seat.seat == match.current_seat and seat.hand_message_id is not None
+
+    async def _seat(self, row: SeatRow) -> Seat:
+        if row.user_id is None:
+            name = COMPUTER_NAMES[row.seat % len(COMPUTER_NAMES)]
+            language: str = self.settings.default_language
+        else:
+            name = row.display_name or str(row.user_id)
+            language = await self.user_language(row.user_id)
+        return Seat(
+            seat=row.seat,
+            user_id=row.user_id,
+            name=name,
+            ai=row.ai,
+            language=language,
+            hand_message_id=row.hand_message_id,
+            missed_turns=row.missed_turns,
+            absent=row.absent,
+        )
+
+    async def set_language(self, chat_id: int, lang: str) -> None:
+        await self.storage.set_chat_language(chat_id, lang)
+        for table in self._tables.values():
+            if table.chat_id == chat_id:
+                table.language = lang
+
+    async def migrate_chat(self, old_id: int, new_id: int) -> None:
+        """Follow a group to its new supergroup id, with its tables and standings."""
+        async with self.lock(old_id):
+            await self.storage.migrate_chat(old_id, new_id)
+            for table in self._tables.values():
+                if table.chat_id == old_id:
+                    table.chat_id = new_id
+
+    def forget(self, table: Table) -> None:
+        self._tables.pop(table.id, None)
+
+    # --- the lobby -------------------------------------------------------------------------
+
+    async def open_table(self, chat_id: int, opener_id: int) -> Table:
+        if await self.storage.get_active_table(chat_id) is not None:
+            raise Refusal("err.table_exists")
+        row = await self.storage.create_table(
+            chat_id,
+            opener_id,
+            rules=RuleSet().to_dict(),
+            turn_seconds=self.settings.turn_seconds,
+        )
+        return await self._load(row)
+
+    async def join(self, table: Table, user_id: int) -> Seat:
+        if table.status != "lobby":
+            raise Refusal("err.already_started")
+        if table.seat_of(user_id) is not None:
+            raise Refusal("err.already_joined")
+        if table.is_full:
+            raise Refusal("err.table_full")
+        seat_no = len(table.seats)
+        await self.storage.add_seat(
+            table.id, seat_no, side=self._side(table, seat_no), user_id=user_id
+        )
+        return await self._reseat(table, seat_no)
+
+    async def add_computer(self, table: Table) -> Seat:
+        if table.status != "lobby":
+            raise Refusal("err.already_started")
+        if table.is_full:
+            raise Refusal("err.table_full")
+        seat_no = len(table.seats)
+        await self.storage.add_seat(
+            table.id, seat_no, side=self._side(table, seat_no), ai=DEFAULT_AI
+        )
+        return await self._reseat(table, seat_no)
+
+    async def _reseat(self, table: Table, seat_no: int) -> Seat:
+        rows = await self.storage.get_seats(table.id)
+        table.seats = sorted([await self._seat(r) for r in rows], key=lambda s: s.seat)
+        return table.seats[seat_no]
+
+    @staticmethod
+    def _side(table: Table, seat: int) -> int:
+        return seat % 2 if table.pairs else seat
+
+    async def leave(self, table: Table, user_id: int) -> None:
+        if table.status != "lobby":
+            raise Refusal("err.already_started")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise Refusal("err.not_joined")
+        await self._remove_seat(table, seat.seat)
+
+    async def _remove_seat(self, table: Table, seat_no: int) -> None:
+        """Remove a lobby seat and close the gap, so seats stay 0..n-1 in joining order."""
+        rest = [s for s in table.seats if s.seat != seat_no]
+        for seat in table.seats[seat_no:]:
+            await self.storage.remove_seat(table.id, seat.seat)
+        for index, seat in enumerate(rest):
+            if index >= seat_no:
+                await self.storage.add_seat(
+                    table.id, index, side=self._side(table, index), user_id=seat.user_id, ai=seat.ai
+                )
+        table.seats = sorted(
+            [await self._seat(r) for r in await self.storage.get_seats(table.id)],
+            key=lambda s: s.seat,
+        )
+
+    async def change_setting(self, table: Table, name: str, value: Any) -> None:
+        if table.status != "lobby":
+            raise Refusal("err.already_started")
+        if name == "players":
+            if value < len(table.seats):
+                raise Refusal("err.too_many_seated", count=len(table.seats))
+            pairs = table.pairs and value == 4
+            await self.storage.update_table(table.id, players=value, pairs=pairs)
+            table.players, table.pairs = value, pairs
+        elif name == "pairs":
+            players = 4 if value else table.players
+            await self.storage.update_table(table.id, pairs=value, players=players)
+            table.pairs, table.players = value, players
+            for seat in table.seats:
+                await self.storage.update_seat(
+                    table.id, seat.seat, side=self._side(table, seat.seat)
+                )
+        elif name == "turn_seconds":
+            await self.storage.update_table(table.id, turn_seconds=value)
+            table.turn_seconds = value
+        else:
+            rules = table.rules.with_options(**{name: value})
+            await self.storage.update_table(table.id, rules=rules.to_dict())
+            table.rules = rules
+
+    async def cancel(self, table: Table) -> None:
+        await self.storage.update_table(table.id, status="cancelled")
+        table.status = "cancelled"
+        self.forget(table)
+
+    # --- playing ----------------------------------------------------------------------------
+
+    async def start(self, table: Table) -> list[Event]:
+        if table.status != "lobby":
+            raise Refusal("err.already_started")
+        if len(table.seats) < table.players:
+            raise Refusal("err.not_enough_players", count=len(table.seats), wanted=table.players)
+        match, events = Match.new(
+            table.players, table.pairs, table.rules, self.rng.randrange(2**31)
+        )
+        table.match = match
+        table.status = "playing"
+        await self.storage.update_table(table.id, status="playing")
+        events += self._automatic(table)
+        await self._commit(table, events)
+        return events
+
+    async def act(self, table: Table, seat: Seat, action: Action) -> list[Event]:
+        """A person's action, then whatever follows with no choice (drawing, knocking)."""
+        match = table.match
+        assert match is not None
+        events = match.act(seat.seat, action)
+        events += self._automatic(table)
+        await self._commit(table, events)
+        return events
+
+    async def computer_move(self, table: Table) -> list[Event]:
+        """The computer plays the current seat (a computer player, or a person who is away)."""
+        match = table.match
+        if match is None or match.is_over:
+            return []
+        seat = table.seats[match.current_seat or 0]
+        if not seat.computer_plays:
+            return []
+        player = PLAYERS.get(seat.ai or DEFAULT_AI, PLAYERS[DEFAULT_AI])
+        events = match.act(seat.seat, player(match, seat.seat, self.rng))
+        events += self._automatic(table)
+        await self._commit(table, events)
+        return events
+
+    def _automatic(self, table: Table) -> list[Event]:
+        """Draw and knock for a person when the rules leave no choice (§1.5, §2.4)."""
+        match = table.match
+        assert match is not None
+        events: list[Event] = []
+        while not match.is_over:
+            seat = match.current_seat
+            assert seat is not None
+            if table.seats[seat].computer_plays:
+                break
+            actions = match.legal_actions(seat)
+            if any(isinstance(a, Play) for a in actions):
+                break
+            events += match.act(seat, DRAW if DRAW in actions else KNOCK)
+        return events
+
+    async def _commit(self, table: Table, events: Sequence[Event]) -> None:
+        match = table.match
+        assert match is not None
+        try:
+            table.seq = await self.storage.append_events(
+                table.id, table.seq, [e.to_dict() for e in events], match.to_json()
+            )
+        except Exception:
+            self.forget(table)  # memory ran ahead of the database: reload on next use
+            raise
+        if match.is_over:
+            await self._record(table)
+
+    async def _record(self, table: Table) -> None:
+        match = table.match
+        assert match is not None
+        ended: EndedBy = "timeout" if match.ended_by == "timeout" else "goat"
+        scores = match.tally.scores
+        best = min(scores)
+        timed_out = (
+            [s for s in table.seats if s.absent and s.is_human] if ended == "timeout" else []
+        )
+        results = []
+        for seat in table.seats:
+            side = match.side_of(seat.seat)
+            score = scores[side]
+            if ended == "timeout":
+                worst = timed_out[0] if timed_out else None
+                delta = (
+                    0
+                    if worst is None or seat is worst
+                    else timeout_rating_delta(scores[match.side_of(worst.seat)], score)
+                )
+            else:
+                delta = rating_delta(score)
+            results.append(
+                PlayerResult(
+                    user_id=seat.user_id,
+                    seat=seat.seat,
+                    side=side,
+                    score=score,
+                    is_goat=side in match.losers,
+                    is_winner=score == best and side not in match.losers,
+                    rating_delta=delta,
+                )
+            )
+        await self.storage.record_match(table.id, ended, match.rounds_played, results)
+        table.status = "finished"
+        self.forget(table)
+
+    async def set_absent(self, table: Table, seat: Seat, absent: bool) -> None:
+        """An absent player's turns are played by the computer until they tap again."""
+        seat.absent = absent
+        seat.missed_turns = 0
+        await self.storage.update_seat(table.id, seat.seat, absent=absent, missed_turns=0)
+
+    async def remember_board(self, table: Table, message_id: int) -> None:
+        """Store the board message's id so a restart can keep editing it."""
+        await self.storage.update_table(table.id, board_message_id=message_id)
+        table.board_message_id = message_id
+
+    async def remember_lobby(self, table: Table, message_id: int) -> None:
+        await self.storage.update_table(table.id, lobby_message_id=message_id)
+        table.lobby_message_id = message_id
+
+    async def remember_hand(self, table: Table, seat: Seat, message_id: int | None) -> None:
+        seat.hand_message_id = message_id
+        await self.storage.update_seat(table.id, seat.seat, hand_message_id=message_id)
+
+
+def ended_match(events: Sequence[Event]) -> MatchEnded | None:
+    return next((e for e in events if isinstance(e, MatchEnded)), None)

@@ -1,0 +1,36 @@
+"""Configuration from the environment (prefix ``KOZEL_``) or a ``.env`` file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_DATABASE = Path(__file__).resolve().parent.parent / "kozel.sqlite3"
+
+
+class Settings(BaseSettings):
+    """Everything an operator may change; the token is a secret and never appears in logs."""
+
+    model_config = SettingsConfigDict(env_prefix="KOZEL_", env_file=".env", extra="ignore")
+
+    bot_token: SecretStr = Field(description="Bot API token from @BotFather")
+    database: Path = Field(DEFAULT_DATABASE, description="SQLite file; created on first run")
+    base_url: str = Field("https://api.telegram.org/bot", description="Bot API base URL")
+    base_file_url: str = Field("https://api.telegram.org/file/bot")
+    default_language: Literal["en", "ru", "uk"] = "ru"
+    rate_limit: bool = Field(True, description="throttle sends to Telegram's limits")
+    turn_seconds: int = Field(60, ge=10, le=3600, description="default turn time of a table")
+    missed_turns_absent: int = Field(2, ge=1, description="missed turns before a seat is absent")
+    computer_delay: float = Field(1.2, ge=0, description="pause before a computer player moves")
+    lobby_expiry_minutes: int = Field(30, ge=1)
+    idle_expiry_minutes: int = Field(24 * 60, ge=1)
+    group_messages_per_minute: int = Field(18, ge=1, le=20)
+    mode: Literal["polling", "webhook"] = "polling"
+    webhook_url: str | None = None
+    webhook_listen: str = "0.0.0.0"
+    webhook_port: int = 8443
+    webhook_secret: SecretStr | None = None
+    log_level: str = "INFO"
