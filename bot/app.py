@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from telegram import (
@@ -39,6 +39,7 @@ from .service import TableService
 from .settings import Settings
 
 log = logging.getLogger(__name__)
+Builder = ApplicationBuilder[Any, Any, Any, Any, Any, Any]
 GROUP_COMMANDS = (
     "new",
     "join",
@@ -86,6 +87,8 @@ async def route_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         await refuse(update, await k.language(update), "err.unknown_button")
     elif cb.verb == "play" or (cb.verb == "back" and private):
         await play.hand_button(update, context)
+    elif cb.verb == "here":
+        await play.back_here(update, context)
     elif cb.verb == "top":
         await info.top_button(update, context)
     elif cb.verb == "lang":
@@ -107,7 +110,7 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     log.error("update failed: %s", context.error, exc_info=context.error)
 
 
-async def register_commands(app: Application[Any, Any, Any, Any, Any, Any], default: str) -> None:
+async def register_commands(app: App, default: str) -> None:
     for lang in (None, *LANGUAGES):
         code = lang or default
         for scope, names in (
@@ -118,16 +121,23 @@ async def register_commands(app: Application[Any, Any, Any, Any, Any, Any], defa
             await app.bot.set_my_commands(commands, scope=scope, language_code=lang)
 
 
-def build(settings: Settings) -> Application[Any, Any, Any, Any, Any, Any]:
+App = Application[Any, Any, Any, Any, Any, Any]
+
+
+def build(settings: Settings, configure: Callable[[Builder], Builder] | None = None) -> App:
+    """The application with every handler; ``configure`` may adjust the builder (tests point it
+    at a fake Bot API server)."""
     builder = (
         ApplicationBuilder()
         .token(settings.bot_token.get_secret_value())
         .base_url(settings.base_url)
         .base_file_url(settings.base_file_url)
         .concurrent_updates(PerChatOrder())
-        .post_init(_started)
-        .post_shutdown(_stopped)
+        .post_init(setup)
+        .post_shutdown(teardown)
     )
+    if configure is not None:
+        builder = configure(builder)
     if settings.rate_limit:
         builder = builder.rate_limiter(AIORateLimiter(max_retries=3))  # type: ignore[arg-type]
     app = builder.build()
@@ -150,7 +160,8 @@ def build(settings: Settings) -> Application[Any, Any, Any, Any, Any, Any]:
     return app
 
 
-async def _started(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+async def setup(app: App) -> None:
+    """Open the database, register commands and pick up every table a restart left behind."""
     settings: Settings = app.bot_data["settings"]
     storage = await Storage.open(settings.database)
     service = TableService(storage, settings)
@@ -162,11 +173,12 @@ async def _started(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     for row in await storage.list_tables(status="playing"):
         table = await service.table(row.table_id)
         if table is not None:
-            scheduler.after_change(table)
+            async with service.lock(table.chat_id):
+                await scheduler.after_change(table, restarted=True)
     log.info("kozel bot started as @%s", app.bot.username)
 
 
-async def _stopped(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+async def teardown(app: App) -> None:
     k = app.bot_data.get(KEY)
     if isinstance(k, Kozel):
         await k.scheduler.stop()

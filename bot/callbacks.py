@@ -26,6 +26,7 @@ _SHORT = {
     "back": "x",
     "top": "t",
     "lang": "g",
+    "here": "h",
 }
 _LONG = {v: k for k, v in _SHORT.items()}
 

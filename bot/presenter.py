@@ -7,14 +7,18 @@ player gets a new message, because an edit would not notify them.
 
 from __future__ import annotations
 
+import contextlib
+import html
 import logging
+import time
 from collections.abc import Sequence
 
-from telegram import InlineKeyboardMarkup
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from engine import Event, Tile
 from engine.events import Drew, Knocked, MatchEnded, Played, RoundEnded, RoundStarted
 
+from .callbacks import Callback
 from .i18n import Html, t
 from .render.board import board_text, teams_text
 from .render.hand import hand_keyboard, live_hand_text, played_note, record_text
@@ -35,9 +39,6 @@ class Presenter:
 
     async def show(self, table: Table, events: Sequence[Event], *, starting: bool = False) -> None:
         """Bring every message of the table up to date after ``events``."""
-        match = table.match
-        assert match is not None
-        self._note_recent(table, events)
         notes = self._hand_notes(table, events)
         if starting:
             await self.sender.send(table.chat_id, teams_text(table))
@@ -45,11 +46,14 @@ class Presenter:
         new_round = starting
         for event in events:
             if isinstance(event, RoundEnded):
+                await self._final_board(table)
                 await self.sender.send(table.chat_id, round_result_text(table, event))
                 new_round = True
             elif isinstance(event, MatchEnded):
                 await self._match_over(table, event)
                 return
+            else:
+                self._note_recent(table, event)
         await self._board(table, fresh=new_round)
         if new_round:
             await self._deal_hands(table)
@@ -69,25 +73,31 @@ class Presenter:
         if message_id != table.board_message_id:
             await self.service.remember_board(table, message_id)
 
+    async def _final_board(self, table: Table) -> None:
+        """The board of a round that just ended, with its last move, before the result."""
+        finished, table.finished_round = table.finished_round, None
+        if finished is not None and table.board_message_id is not None:
+            text = board_text(table, finished)
+            await self.sender.edit(table.chat_id, table.board_message_id, text)
+
     async def _match_over(self, table: Table, ended: MatchEnded) -> None:
-        await self._board(table, fresh=False)
         await self.sender.send(table.chat_id, match_result_text(table, ended))
 
     @staticmethod
-    def _note_recent(table: Table, events: Sequence[Event]) -> None:
-        for event in events:
-            if isinstance(event, RoundStarted):
-                table.recent.clear()
-            elif isinstance(event, Played):
-                table.recent.append(("played", event.seat, tile_text(event.tile)))
-            elif isinstance(event, Knocked):
-                table.recent.append(("knocked", event.seat, ""))
-            elif isinstance(event, Drew):
-                last = table.recent[-1] if table.recent else None
-                if last is not None and last[0] == "drew" and last[1] == event.seat:
-                    table.recent[-1] = ("drew", event.seat, str(int(last[2]) + 1))
-                else:
-                    table.recent.append(("drew", event.seat, "1"))
+    def _note_recent(table: Table, event: Event) -> None:
+        """Keep the board's short list of what just happened."""
+        if isinstance(event, RoundStarted):
+            table.recent.clear()
+        elif isinstance(event, Played):
+            table.recent.append(("played", event.seat, tile_text(event.tile)))
+        elif isinstance(event, Knocked):
+            table.recent.append(("knocked", event.seat, ""))
+        elif isinstance(event, Drew):
+            last = table.recent[-1] if table.recent else None
+            if last is not None and last[0] == "drew" and last[1] == event.seat:
+                table.recent[-1] = ("drew", event.seat, str(int(last[2]) + 1))
+            else:
+                table.recent.append(("drew", event.seat, "1"))
 
     # --- the hands ------------------------------------------------------------------------------
 
@@ -100,8 +110,6 @@ class Presenter:
                 notes[event.seat] = played_note(table.seats[event.seat], event.tile)
             elif isinstance(event, Knocked):
                 notes[event.seat] = t(table.seats[event.seat].language, "hand.you_knocked")
-            elif isinstance(event, RoundStarted):
-                notes.clear()
         return notes
 
     @staticmethod
@@ -125,7 +133,7 @@ class Presenter:
             still_on_turn = seat.seat == match.current_seat and not match.is_over
             if seat.live and (not still_on_turn or seat.seat in notes):
                 seat.live = False
-                text = record_text(table, seat, notes.get(seat.seat, ""))
+                text = record_text(table, seat, notes.get(seat.seat, ""), table.finished_round)
                 await self._dm_edit(table, seat, text)
 
     async def _deal_hands(self, table: Table) -> None:
@@ -151,6 +159,48 @@ class Presenter:
             await self._dm_edit(table, seat, text, keyboard)
         else:
             await self._dm_send(table, seat, text, live=True)
+
+    async def remind(self, table: Table) -> None:
+        """The turn's time is running out: a DM that notifies, and a mention in the group."""
+        match = table.match
+        if match is None or match.current_seat is None:
+            return
+        seat = table.seats[match.current_seat]
+        if seat.user_id is None:
+            return
+        seconds = int(max(0.0, (table.turn_deadline or 0) - time.time()))
+        try:
+            await self.sender.send(
+                seat.user_id, t(seat.language, "timer.remind_dm", seconds=seconds)
+            )
+        except Blocked:
+            await self._unreachable(table, seat)
+            return
+        if self.sender.pacer.room(table.chat_id) > BOARD_RESERVE:
+            mention = Html(f'<a href="tg://user?id={seat.user_id}">{html.escape(seat.name)}</a>')
+            await self.sender.send(
+                table.chat_id,
+                t(table.language, "timer.remind_group", name=mention, seconds=seconds),
+            )
+
+    async def timed_out(self, table: Table, seat: Seat, events: Sequence[Event]) -> None:
+        """The computer played for someone whose time ran out; the group and they are told."""
+        key = "timer.absent" if seat.absent else "timer.timed_out"
+        await self.sender.send(table.chat_id, t(table.language, key, name=seat.name))
+        await self.show(table, events)
+        if seat.absent and seat.user_id is not None:
+            keyboard = InlineKeyboardMarkup(
+                [
+                    [
+                        InlineKeyboardButton(
+                            t(seat.language, "timer.back_button"),
+                            callback_data=Callback("here", table.id).encode(),
+                        )
+                    ]
+                ]
+            )
+            with contextlib.suppress(Blocked):
+                await self.sender.send(seat.user_id, t(seat.language, "timer.away_dm"), keyboard)
 
     async def refresh_live_hand(self, table: Table, seat: Seat) -> None:
         """Redraw the keyboard of the player on turn (after "back" from choosing an end)."""

@@ -1,58 +1,131 @@
-"""Moves nobody taps for: computer players, paced so people can follow them."""
+"""Things that happen without a tap: computer moves, turn reminders and timeouts, expiry.
+
+Deadlines are stored with the table, so a restart re-arms every timer; a timer remembers the
+table version it was armed for and does nothing if the turn has moved on since.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import time
+from collections.abc import Awaitable, Callable
 
 from .presenter import Presenter
 from .service import TableService
 from .table import Table
 
 log = logging.getLogger(__name__)
+RESTART_GRACE = 15.0  # seconds a player gets at least after a restart
 
 
 class Scheduler:
-    def __init__(self, service: TableService, presenter: Presenter, delay: float) -> None:
+    def __init__(
+        self,
+        service: TableService,
+        presenter: Presenter,
+        delay: float,
+        remind_before: float = 20.0,
+    ) -> None:
         self.service = service
         self.presenter = presenter
         self.delay = delay
+        self.remind_before = remind_before
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._armed: dict[int, int] = {}
 
-    def after_change(self, table: Table) -> None:
-        """Call with the table's lock held, after every change: arms the next computer move."""
+    async def after_change(self, table: Table, *, restarted: bool = False) -> None:
+        """Call with the table's lock held after every change: arms what the new turn needs."""
         match = table.match
         if match is None or match.is_over or table.status != "playing":
+            self._cancel(table.id)
             return
-        seat = match.current_seat
-        if seat is None or not table.seats[seat].computer_plays:
+        if self._armed.get(table.id) == table.version and table.id in self._tasks:
             return
-        if table.id in self._tasks and not self._tasks[table.id].done():
+        self._cancel(table.id)
+        seat = table.seats[match.current_seat or 0]
+        version = table.version
+        self._armed[table.id] = version
+        if seat.computer_plays:
+            await self.service.set_deadline(table, None)
+            self._start(table.id, self._computer_turn(table.id, version))
             return
-        self._tasks[table.id] = asyncio.create_task(self._computer_turn(table.id, table.version))
+        deadline = table.turn_deadline
+        if restarted and deadline is not None:
+            deadline = max(deadline, time.time() + RESTART_GRACE)
+        else:
+            deadline = time.time() + table.turn_seconds
+        await self.service.set_deadline(table, deadline)
+        self._start(table.id, self._turn_timer(table.id, version, deadline))
 
-    async def _computer_turn(self, table_id: int, version: int) -> None:
-        await asyncio.sleep(self.delay)
+    def _start(self, table_id: int, work: Awaitable[None]) -> None:
+        async def run() -> None:
+            try:
+                await work
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("table %s: a scheduled action failed", table_id)
+
+        self._tasks[table_id] = asyncio.create_task(run())
+
+    def _cancel(self, table_id: int) -> None:
+        task = self._tasks.pop(table_id, None)
+        self._armed.pop(table_id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    async def _locked(
+        self, table_id: int, version: int, work: Callable[[Table], Awaitable[None]]
+    ) -> None:
+        """Run ``work`` under the table's lock if the table is still at ``version``."""
         table = await self.service.table(table_id)
         if table is None:
             return
         async with self.service.lock(table.chat_id):
             table = await self.service.table(table_id)
+            if table is None or table.version != version or table.status != "playing":
+                return  # someone moved meanwhile: this timer is stale
+            self._tasks.pop(table_id, None)
+            self._armed.pop(table_id, None)
+            await work(table)
+            await self.after_change(table)
+
+    async def _computer_turn(self, table_id: int, version: int) -> None:
+        await asyncio.sleep(self.delay)
+
+        async def move(table: Table) -> None:
+            events = await self.service.computer_move(table)
+            if events:
+                await self.presenter.show(table, events)
+
+        await self._locked(table_id, version, move)
+
+    async def _turn_timer(self, table_id: int, version: int, deadline: float) -> None:
+        remind_at = deadline - self.remind_before
+        if remind_at - time.time() > self.remind_before / 2:
+            await asyncio.sleep(remind_at - time.time())
+            table = await self.service.table(table_id)
             if table is None or table.version != version:
-                return  # someone moved meanwhile: this turn is no longer the computer's
-            try:
-                events = await self.service.computer_move(table)
-                if events:
-                    await self.presenter.show(table, events)
-            except Exception:
-                log.exception("table %s: computer move failed", table_id)
                 return
-            finally:
-                self._tasks.pop(table_id, None)
-            self.after_change(table)
+            await self.presenter.remind(table)
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+
+        async def timeout(table: Table) -> None:
+            seat = table.seats[table.match.current_seat or 0] if table.match else None
+            if seat is None:
+                return
+            events = await self.service.timeout(table, seat)
+            await self.presenter.timed_out(table, seat, events)
+
+        await self._locked(table_id, version, timeout)
 
     async def stop(self) -> None:
-        for task in list(self._tasks.values()):
+        tasks = list(self._tasks.values())
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks.clear()
+        self._armed.clear()

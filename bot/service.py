@@ -279,23 +279,33 @@ class TableService:
         """A person's action, then whatever follows with no choice (drawing, knocking)."""
         match = table.match
         assert match is not None
-        events = match.act(seat.seat, action)
-        events += self._automatic(table)
+        events = self._act(table, seat.seat, action)
         await self._commit(table, events)
         return events
 
-    async def computer_move(self, table: Table) -> list[Event]:
-        """The computer plays the current seat (a computer player, or a person who is away)."""
+    async def computer_move(self, table: Table, *, timed_out: bool = False) -> list[Event]:
+        """The computer plays the current seat: a computer player, a person who is away, or
+        (``timed_out``) a person whose time ran out."""
         match = table.match
         if match is None or match.is_over:
             return []
         seat = table.seats[match.current_seat or 0]
-        if not seat.computer_plays:
+        if not (seat.computer_plays or timed_out):
             return []
         player = PLAYERS.get(seat.ai or DEFAULT_AI, PLAYERS[DEFAULT_AI])
-        events = match.act(seat.seat, player(match, seat.seat, self.rng))
-        events += self._automatic(table)
+        events = self._act(table, seat.seat, player(match, seat.seat, self.rng))
         await self._commit(table, events)
+        return events
+
+    def _act(self, table: Table, seat: int, action: Action) -> list[Event]:
+        """Act, then follow with what needs no choice; keeps a round that ended for its board."""
+        match = table.match
+        assert match is not None
+        before = match.round
+        events = match.act(seat, action)
+        events += self._automatic(table)
+        if before is not None and before.outcome is not None:
+            table.finished_round = before
         return events
 
     def _automatic(self, table: Table) -> list[Event]:
@@ -363,6 +373,26 @@ class TableService:
         await self.storage.record_match(table.id, ended, match.rounds_played, results)
         table.status = "finished"
         self.forget(table)
+
+    async def timeout(self, table: Table, seat: Seat) -> list[Event]:
+        """The turn's time ran out: the computer plays it; too many in a row and the player is
+        marked away, so the computer keeps the seat until they tap again."""
+        seat.missed_turns += 1
+        seat.absent = seat.missed_turns >= self.settings.missed_turns_absent
+        await self.storage.update_seat(
+            table.id, seat.seat, missed_turns=seat.missed_turns, absent=seat.absent
+        )
+        return await self.computer_move(table, timed_out=True)
+
+    async def played_in_person(self, table: Table, seat: Seat) -> None:
+        """A tap from the player: they are here, whatever the timer said before."""
+        if seat.missed_turns or seat.absent:
+            await self.set_absent(table, seat, False)
+
+    async def set_deadline(self, table: Table, deadline: float | None) -> None:
+        if table.turn_deadline != deadline:
+            table.turn_deadline = deadline
+            await self.storage.update_table(table.id, turn_deadline=deadline)
 
     async def set_absent(self, table: Table, seat: Seat, absent: bool) -> None:
         """An absent player's turns are played by the computer until they tap again."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from engine import Match, RuleSet
+from engine import Match, Round, RuleSet
 
 
 @dataclass(slots=True)
@@ -48,6 +48,8 @@ class Table:
     lobby_message_id: int | None = None
     board_message_id: int | None = None
     turn_deadline: float | None = None
+    #: The round that just ended, so its board can show the final move before the next deal.
+    finished_round: Round | None = None
     #: The last few things that happened, newest last, for the board ("Olya played [3|4]").
     recent: deque[tuple[str, int, str]] = field(default_factory=lambda: deque(maxlen=4))
 

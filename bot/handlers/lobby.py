@@ -203,5 +203,5 @@ async def _start(k: Kozel, table: Table, user: User) -> str:
     events = await k.service.start(table)
     await close_lobby(k, table, "lobby.started")
     await k.presenter.show(table, events, starting=True)
-    k.scheduler.after_change(table)
+    await k.scheduler.after_change(table)
     return t(table.language, "lobby.started")

@@ -16,6 +16,30 @@ from ..render.tiles import tile_text
 from .common import refuse
 
 
+async def back_here(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """ "I'm back": the computer stops playing for this player."""
+    k = kozel(context)
+    query, user = update.callback_query, update.effective_user
+    assert query is not None and user is not None
+    lang = await k.language(update)
+    cb = decode(query.data)
+    table = None if cb is None else await k.service.table(cb.table_id)
+    if table is None or table.status != "playing":
+        await refuse(update, lang, "err.game_over")
+        return
+    async with k.service.lock(table.chat_id):
+        seat = table.seat_of(user.id)
+        if seat is None:
+            await refuse(update, lang, "err.not_your_table")
+            return
+        await k.service.played_in_person(table, seat)
+        await query.answer(t(seat.language, "timer.welcome_back"))
+        await k.sender.send(table.chat_id, t(table.language, "timer.back_group", name=seat.name))
+        if table.match is not None and table.match.current_seat == seat.seat:
+            await k.presenter.show(table, [])
+        await k.scheduler.after_change(table)
+
+
 async def hand_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     k = kozel(context)
     query, user = update.callback_query, update.effective_user
@@ -45,8 +69,7 @@ async def hand_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         if table.match.current_seat != seat.seat:
             await refuse(update, lang, "err.not_your_turn")
             return
-        if seat.absent:
-            await k.service.set_absent(table, seat, False)
+        await k.service.played_in_person(table, seat)
         if cb.verb == "back":
             await k.presenter.refresh_live_hand(table, seat)
             await query.answer()
@@ -69,4 +92,4 @@ async def hand_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
             return
         await query.answer(t(lang, "hand.played_toast", tile=tile_text(tile)))
         await k.presenter.show(table, events)
-        k.scheduler.after_change(table)
+        await k.scheduler.after_change(table)

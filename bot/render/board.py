@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine import Round
+
 from ..i18n import Html, plural, t
 from ..table import Table
 from .tiles import tiles_text
@@ -29,11 +31,12 @@ def recent_text(table: Table, lang: str) -> list[str]:
     ]
 
 
-def board_text(table: Table) -> Html:
+def board_text(table: Table, rnd: Round | None = None) -> Html:
+    """The board of the current round, or of ``rnd`` (a round that has just ended)."""
     lang = table.language
     match = table.match
     assert match is not None and match.round is not None
-    rnd = match.round
+    rnd = rnd or match.round
     parts: list[str] = [t(lang, "board.title", round=rnd.number, limit=match.rules.goat_limit)]
     line = tiles_text(rnd.line.chain)
     if len(line) > MAX_LINE_CHARS:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from engine import Play, Tile
+from engine import Play, Round, Tile
 
 from ..callbacks import Callback
 from ..i18n import Html, t
@@ -14,9 +14,9 @@ from .tiles import button_text, tile_text, tiles_text
 ROW = 4
 
 
-def _hand(table: Table, seat: Seat) -> list[Tile]:
+def _hand(table: Table, seat: Seat, rnd: Round | None = None) -> list[Tile]:
     assert table.match is not None and table.match.round is not None
-    return sorted(table.match.round.hands[seat.seat])
+    return sorted((rnd or table.match.round).hands[seat.seat])
 
 
 def hand_keyboard(table: Table, seat: Seat) -> InlineKeyboardMarkup:
@@ -79,16 +79,18 @@ def live_hand_text(table: Table, seat: Seat, drawn: list[Tile]) -> Html:
     return Html("\n".join(parts))
 
 
-def record_text(table: Table, seat: Seat, note: str) -> Html:
-    """What the hand message becomes when it is not this player's turn."""
+def record_text(table: Table, seat: Seat, note: str, rnd: Round | None = None) -> Html:
+    """What the hand message becomes when it is not this player's turn; ``rnd`` is a round that
+    has just ended, whose last hand is shown rather than the new deal."""
     match = table.match
     assert match is not None and match.round is not None
     lang = seat.language
-    hand = _hand(table, seat)
+    rnd = rnd or match.round
     parts = [note] if note else []
-    parts.append(t(lang, "hand.your_hand", round=match.round.number, tiles=tiles_text(hand)))
-    if not match.is_over and match.round.outcome is None:
-        parts.append(t(lang, "hand.waiting", name=table.seats[match.round.turn].name))
+    hand = tiles_text(_hand(table, seat, rnd))
+    parts.append(t(lang, "hand.your_hand", round=rnd.number, tiles=hand))
+    if not match.is_over and rnd.outcome is None:
+        parts.append(t(lang, "hand.waiting", name=table.seats[rnd.turn].name))
     return Html("\n".join(parts))
 
 

@@ -1,0 +1,314 @@
+"""The catalogs in ``bot/locales``: complete, consistent with English, valid Telegram HTML."""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+import tomllib
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import FALLBACK, LANGUAGES, _flatten, catalog, plural, t
+from bot.render.lobby import LOBBY_OPTIONS, TABLE_SETTINGS, choices, value_key
+from engine import errors
+
+BOT = Path(__file__).resolve().parents[2] / "bot"
+LOCALES = BOT / "locales"
+FORMS = {"en": ("one", "many")}
+SLAVIC_FORMS = ("one", "few", "many")
+ALLOWED_TAGS = {"b", "i", "u", "s", "code", "pre", "a"}
+ENTITY = re.compile(r"&(?:lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);")
+TAG = re.compile(r"</?[a-z]+(?:\s[^<>]*)?>")
+
+
+def forms(lang: str) -> tuple[str, ...]:
+    return FORMS.get(lang, SLAVIC_FORMS)
+
+
+def raw(lang: str) -> dict[str, object]:
+    with (LOCALES / f"{lang}.toml").open("rb") as fh:
+        return tomllib.load(fh)
+
+
+def plural_tables(table: dict[str, object], prefix: str = "") -> set[str]:
+    """Dotted names of the tables that hold plural forms (English: exactly one/many)."""
+    found: set[str] = set()
+    for key, value in table.items():
+        if isinstance(value, dict):
+            if set(value) == set(FORMS["en"]):
+                found.add(f"{prefix}{key}")
+            else:
+                found |= plural_tables(value, f"{prefix}{key}.")
+    return found
+
+
+PLURALS = plural_tables(raw(FALLBACK))
+ENGLISH = _flatten(raw(FALLBACK))
+
+
+def expected_keys(lang: str) -> set[str]:
+    keys = {k for k in ENGLISH if k.rpartition(".")[0] not in PLURALS}
+    keys |= {f"{table}.{form}" for table in PLURALS for form in forms(lang)}
+    return keys
+
+
+def english_for(key: str) -> str | None:
+    """The English value a translation of ``key`` must match (``few`` follows ``many``)."""
+    table, _, form = key.rpartition(".")
+    if form == "few" and table in PLURALS:
+        key = f"{table}.many"
+    return ENGLISH.get(key)  # None: an extra key, which test_same_keys_as_english reports
+
+
+def placeholders(text: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+
+
+def dummy(text: str) -> str:
+    return text.format(**{name: f"V{i}" for i, name in enumerate(sorted(placeholders(text)))})
+
+
+class TelegramHtml(HTMLParser):
+    """Collects problems: tags Telegram does not know, and unbalanced ones."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.problems: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in ALLOWED_TAGS:
+            self.problems.append(f"tag <{tag}> is not allowed")
+        if tag == "a" and not any(name == "href" for name, _ in attrs):
+            self.problems.append("<a> without href")
+        self.stack.append(tag)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.problems.append(f"self-closing <{tag}/>")
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.stack or self.stack[-1] != tag:
+            self.problems.append(f"</{tag}> closes {self.stack[-1] if self.stack else 'nothing'}")
+        else:
+            self.stack.pop()
+
+
+def html_problems(text: str) -> list[str]:
+    problems = []
+    bare = TAG.sub("", ENTITY.sub("", text))
+    if "<" in bare or ">" in bare:
+        problems.append("a bare < or > outside a tag")
+    if "&" in bare:
+        problems.append("a bare & outside an entity")
+    parser = TelegramHtml()
+    parser.feed(text)
+    parser.close()
+    problems += parser.problems
+    problems += [f"<{tag}> is never closed" for tag in parser.stack]
+    return problems
+
+
+def test_english_has_plural_tables() -> None:
+    assert {"board.tiles", "board.bazaar"} <= PLURALS
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_same_keys_as_english(lang: str) -> None:
+    keys = set(catalog(lang))
+    expected = expected_keys(lang)
+    assert (sorted(expected - keys), sorted(keys - expected)) == ([], []), "(missing, extra)"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_empty_values(lang: str) -> None:
+    assert [k for k, v in catalog(lang).items() if not v.strip()] == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_same_placeholders_as_english(lang: str) -> None:
+    wrong = {}
+    for key, value in catalog(lang).items():
+        english = english_for(key)
+        if english is not None and placeholders(value) != placeholders(english):
+            wrong[key] = (sorted(placeholders(value)), sorted(placeholders(english)))
+    assert wrong == {}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_values_are_telegram_html(lang: str) -> None:
+    bad = {key: html_problems(dummy(value)) for key, value in catalog(lang).items()}
+    assert {key: found for key, found in bad.items() if found} == {}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_same_tags_as_english(lang: str) -> None:
+    def tags(text: str) -> list[str]:
+        return sorted(re.findall(r"</?([a-z]+)", text))
+
+    wrong = []
+    for key, value in catalog(lang).items():
+        english = english_for(key)
+        if english is not None and tags(value) != tags(english):
+            wrong.append(key)
+    assert wrong == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_command_descriptions_fit_telegram(lang: str) -> None:
+    commands = {k: v for k, v in catalog(lang).items() if k.startswith("commands.")}
+    assert commands
+    assert {k: v for k, v in commands.items() if not 3 <= len(v) <= 256} == {}
+
+
+def test_language_names() -> None:
+    names = {lang: catalog(lang)["language.name"] for lang in LANGUAGES}
+    assert names["ru"] == "🇷🇺 Русский"
+    assert names["uk"] == "🇺🇦 Українська"
+    assert len(set(names.values())) == len(LANGUAGES)
+
+
+@pytest.mark.parametrize(
+    ("count", "expected"),
+    [
+        (1, "1 камень"),
+        (2, "2 камня"),
+        (5, "5 камней"),
+        (11, "11 камней"),
+        (12, "12 камней"),
+        (21, "21 камень"),
+        (22, "22 камня"),
+        (25, "25 камней"),
+        (111, "111 камней"),
+    ],
+)
+def test_russian_plural(count: int, expected: str) -> None:
+    assert plural("ru", "board.tiles", count) == expected
+
+
+@pytest.mark.parametrize(
+    ("count", "expected"),
+    [(1, "1 камінь"), (3, "3 камені"), (14, "14 каменів"), (21, "21 камінь"), (0, "0 каменів")],
+)
+def test_ukrainian_plural(count: int, expected: str) -> None:
+    assert plural("uk", "board.tiles", count) == expected
+
+
+@pytest.mark.parametrize(("count", "expected"), [(1, "1 tile"), (2, "2 tiles"), (0, "0 tiles")])
+def test_english_plural(count: int, expected: str) -> None:
+    assert plural("en", "board.tiles", count) == expected
+
+
+# --- every key the code asks for exists -------------------------------------------------------
+
+SOURCES = sorted(p for p in BOT.rglob("*.py"))
+SECTIONS = {key.split(".")[0] for key in ENGLISH}
+LITERAL = re.compile(r"""["']([a-z_]+(?:\.[a-z0-9_]+)+)["']""")
+FSTRING_PREFIX = re.compile(r"""\bf["']([a-z_]+\.[a-z0-9_.]*)\{""")
+
+
+def used_literals() -> set[str]:
+    found: set[str] = set()
+    for path in SOURCES:
+        for key in LITERAL.findall(path.read_text(encoding="utf-8")):
+            if key.split(".")[0] in SECTIONS:
+                found.add(key)
+    return found
+
+
+def used_prefixes() -> set[str]:
+    found: set[str] = set()
+    for path in SOURCES:
+        found.update(FSTRING_PREFIX.findall(path.read_text(encoding="utf-8")))
+    return found
+
+
+def module_tuple(path: Path, name: str) -> tuple[str, ...]:
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == name for target in node.targets
+        ):
+            value = ast.literal_eval(node.value)
+            assert isinstance(value, tuple)
+            return value
+    raise AssertionError(f"{name} not found in {path}")
+
+
+def illegal_action_codes() -> set[str]:
+    codes: set[str] = set()
+    pending: list[type[errors.IllegalAction]] = [errors.IllegalAction]
+    while pending:
+        cls = pending.pop()
+        codes.add(cls.code)
+        pending.extend(cls.__subclasses__())
+    return codes
+
+
+def has(lang: str, key: str) -> bool:
+    keys = catalog(lang)
+    return key in keys or all(f"{key}.{form}" in keys for form in forms(lang))
+
+
+def test_the_scan_finds_keys() -> None:
+    literals, prefixes = used_literals(), used_prefixes()
+    assert {"help.text", "err.unknown_button", "board.tiles"} <= literals
+    assert {"err.", "board.recent.", "rules.", "commands.", "hand.on_"} <= prefixes
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_literal_keys_exist(lang: str) -> None:
+    assert sorted(k for k in used_literals() if not has(lang, k)) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_dynamic_prefixes_exist(lang: str) -> None:
+    keys = catalog(lang)
+    assert sorted(p for p in used_prefixes() if not any(k.startswith(p) for k in keys)) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_error_codes_have_messages(lang: str) -> None:
+    codes = illegal_action_codes()
+    assert len(codes) > 5
+    assert sorted(c for c in codes if f"err.{c}" not in catalog(lang)) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_rule_choice_is_described(lang: str) -> None:
+    keys = catalog(lang)
+    missing = [
+        f"rules.{name}.{value_key(value)}"
+        for name in (*TABLE_SETTINGS, *LOBBY_OPTIONS)
+        for value in choices(name)
+        if f"rules.{name}.{value_key(value)}" not in keys and f"rules.{name}.other" not in keys
+    ]
+    assert missing == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_recent_kinds_and_hand_ends(lang: str) -> None:
+    source = (BOT / "presenter.py").read_text(encoding="utf-8")
+    kinds = set(re.findall(r"""recent(?:\.append\(|\[-1\]\s*=)\s*\(\s*["']([a-z_]+)["']""", source))
+    assert kinds >= {"played", "knocked", "drew"}
+    keys = catalog(lang)
+    assert sorted(k for k in kinds if f"board.recent.{k}" not in keys) == []
+    assert {"hand.on_left", "hand.on_right"} <= set(keys)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_bot_commands_have_descriptions(lang: str) -> None:
+    app = BOT / "app.py"
+    names = {*module_tuple(app, "GROUP_COMMANDS"), *module_tuple(app, "PRIVATE_COMMANDS")}
+    assert names
+    assert sorted(n for n in names if f"commands.{n}" not in catalog(lang)) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_formats(lang: str) -> None:
+    """``t`` fills every message with its placeholders and the result stays valid HTML."""
+    for key, value in catalog(lang).items():
+        values = {name: "<&>" for name in placeholders(value)}
+        text = t(lang, key, **values)
+        assert html_problems(text) == [], key

@@ -1,0 +1,69 @@
+"""Whole matches played through Telegram the way people would: commands and button taps."""
+
+from __future__ import annotations
+
+from engine import replay
+from tests.bot.harness import Harness, stored_events
+from tests.fake_telegram import FakeTelegram
+
+
+async def test_four_players_in_pairs_play_to_the_goat(tg: FakeTelegram, harness: Harness) -> None:
+    users = [tg.user(100 + i, name) for i, name in enumerate(["Masha", "Alex", "Olya", "Serg"])]
+    group = tg.group(-500, "Yard")
+    for user in users:
+        await tg.send_text(user, tg.private(user), "/start")
+    lobby = await harness.open_table(users[0], group)
+    await harness.join(users[1:], group, lobby)
+    await tg.press_button(users[0], lobby, "⚙️ Rules")
+    await tg.wait_for(
+        lambda: (
+            "In pairs" in str(tg.message(group, lobby.message_id).button_texts)
+            or "themselves" in str(tg.message(group, lobby.message_id).button_texts)
+        )
+    )
+    await tg.press_button(users[0], lobby, lambda b: "themselves" in str(b.get("text")))
+    await tg.wait_for(lambda: "Two pairs" in (tg.message(group, lobby.message_id).text or ""))
+    await tg.press_button(users[0], lobby, "« Back")
+    await tg.wait_for(lambda: tg.message(group, lobby.message_id).find_button("▶️ Start"))
+    await tg.press_button(users[0], lobby, "▶️ Start")
+    await tg.wait_for_message(group, "Pairs")
+
+    taps = await harness.play_match(users, group)
+    assert taps > 10
+
+    texts = harness.group_texts(group)
+    # no hand ever reached the group: hands go to DMs only
+    for message in tg.messages(group):
+        assert "your hand" not in (message.text or "").lower()
+        for button in message.buttons:
+            assert not str(button.get("callback_data", "")).startswith("p:")
+    events = await stored_events(harness.database, 1)
+    match = replay(events)
+    assert match.is_over
+    # every move reached the board
+    board_texts = [
+        str(call.params.get("text", ""))
+        for call in tg.calls
+        if call.method in ("sendMessage", "editMessageText")
+        and str(call.params.get("chat_id")) == str(group.id)
+    ]
+    names = {u.id: u.first_name for u in users}
+    seat_names = [names[100 + i] for i in range(4)]
+    for event in events:
+        if event["type"] == "played":
+            a, b = event["tile"].split("-")
+            needle = f"{seat_names[event['seat']]} played [{a}|{b}]"
+            assert any(f"round {event['round']} " in t and needle in t for t in board_texts), (
+                needle,
+                event,
+                [t for t in board_texts if needle in t][:2],
+                events[events.index(event) - 2 : events.index(event) + 3],
+            )
+    # the goat announcement carries the engine's final scores
+    final = texts[-1]
+    assert "goat" in texts[-1] or any("goat" in t for t in texts[-3:])
+    for side, score in enumerate(match.tally.scores):
+        assert f": {score}" in "\n".join(texts[-3:])
+    # Telegram's group limit was respected
+    assert tg.max_messages_per_window(group, 60.0) <= 20
+    assert final

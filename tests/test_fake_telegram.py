@@ -1,0 +1,425 @@
+"""The fake Bot API server behaves like Telegram where it matters, seen through real PTB 22."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import html
+import re
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+from telegram import (
+    Bot,
+    BotCommand,
+    BotCommandScopeAllGroupChats,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    Message,
+    Update,
+)
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter
+from telegram.ext import (
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    CommandHandler,
+    ContextTypes,
+)
+
+from tests.fake_telegram import EntityParseError, FakeTelegram, parse_html, parse_markdown_v2
+
+GROUP = -4_000_111
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture(autouse=True)
+def _no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+    monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[FakeTelegram]:
+    async with FakeTelegram() as fake:
+        yield fake
+
+
+@pytest.fixture
+async def bot(server: FakeTelegram) -> AsyncIterator[Bot]:
+    async with server.make_bot() as real_bot:
+        yield real_bot
+
+
+def bad_request(text: str) -> pytest.RaisesExc[BadRequest]:
+    """PTB strips "Bad Request: " and ``str.capitalize()``s the rest, so match case-blind."""
+    return pytest.raises(BadRequest, match="(?i)" + re.escape(text))
+
+
+def keyboard(*data: str) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(
+        [[InlineKeyboardButton(f"b{i}", callback_data=d)] for i, d in enumerate(data)]
+    )
+
+
+async def test_get_me(server: FakeTelegram, bot: Bot) -> None:
+    me = await bot.get_me()
+    assert me.username == "KozelTestBot"
+    assert me.id == server.bot_id
+    assert me.is_bot and me.can_join_groups and not me.can_read_all_group_messages
+    assert server.calls[0].method == "getMe"
+
+
+async def test_raw_http_errors(server: FakeTelegram) -> None:
+    async with httpx.AsyncClient(trust_env=False) as client:
+        unknown = await client.post(f"{server.base_url}{server.token}/sendTelepathy")
+        assert unknown.status_code == 404
+        assert unknown.json() == {
+            "ok": False,
+            "error_code": 404,
+            "description": "Not Found: method not found",
+        }
+        wrong_token = await client.post(f"{server.base_url}42:nope/getMe")
+        assert wrong_token.status_code == 401
+        assert wrong_token.json()["description"] == "Unauthorized"
+        lower = await client.get(f"{server.base_url}{server.token}/getme")
+        assert lower.json()["result"]["username"] == "KozelTestBot"
+
+
+async def test_private_chat_needs_start_and_block_forbids(server: FakeTelegram, bot: Bot) -> None:
+    alice = server.user(101, "Alice")
+    with pytest.raises(Forbidden, match="bot can't initiate conversation with a user"):
+        await bot.send_message(alice.id, "hello")
+    await server.send_text(alice, alice, "/start")
+    sent = await bot.send_message(alice.id, "hello")
+    assert sent.text == "hello" and sent.chat.id == alice.id
+    assert server.last_message(alice).text == "hello"
+
+    server.block(alice)
+    with pytest.raises(Forbidden, match="bot was blocked by the user"):
+        await bot.send_message(alice.id, "still there?")
+    await server.send_text(alice, alice, "hi again")  # writing to the bot unblocks it
+    await bot.send_message(alice.id, "welcome back")
+
+    with bad_request("chat not found"):
+        await bot.send_message(999_999, "nobody")
+
+
+async def test_unchanged_edit_is_rejected(server: FakeTelegram, bot: Bot) -> None:
+    group = server.group(GROUP, "Table")
+    sent = await bot.send_message(
+        GROUP, "<b>Turn</b> 1", parse_mode=ParseMode.HTML, reply_markup=keyboard("t1")
+    )
+    with bad_request("not modified") as info:
+        await bot.edit_message_text(
+            "<b>Turn</b> 1",
+            GROUP,
+            sent.message_id,
+            parse_mode=ParseMode.HTML,
+            reply_markup=keyboard("t1"),
+        )
+    assert "exactly the same" in str(info.value)
+    # Same plain text, different formatting: that is a change.
+    await bot.edit_message_text("Turn 1", GROUP, sent.message_id, reply_markup=keyboard("t1"))
+    with bad_request("not modified"):
+        await bot.edit_message_reply_markup(GROUP, sent.message_id, reply_markup=keyboard("t1"))
+    await bot.edit_message_reply_markup(GROUP, sent.message_id, reply_markup=keyboard("t2"))
+    # editMessageText without reply_markup drops the keyboard, like Telegram does.
+    await bot.edit_message_text("Turn 2", GROUP, sent.message_id)
+
+    current = server.last_message(group)
+    assert (current.text, current.edited, current.reply_markup) == ("Turn 2", 3, None)
+    assert current.history == ["Turn 1"]  # previous texts, formatting-only edits excluded
+    with bad_request("message to edit not found"):
+        await bot.edit_message_text("x", GROUP, 123_456)
+    await bot.delete_message(GROUP, sent.message_id)
+    assert server.messages(group)[0].deleted
+    with bad_request("message to edit not found"):
+        await bot.edit_message_text("Turn 3", GROUP, sent.message_id)
+    with bad_request("message to delete not found"):
+        await bot.delete_message(GROUP, sent.message_id)
+
+
+async def test_injected_flood_raises_retry_after(
+    server: FakeTelegram, bot: Bot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PTB_TIMEDELTA", "true")  # RetryAfter.retry_after as a timedelta
+    server.group(GROUP, "Table")
+    server.inject_flood(method="sendMessage", chat_id=GROUP, retry_after=7, times=1)
+    with pytest.raises(RetryAfter) as info:
+        await bot.send_message(GROUP, "first")
+    assert info.value.retry_after == dt.timedelta(seconds=7)
+    await bot.send_message(GROUP, "second")  # only one flood was injected
+    failed = server.failed_calls()
+    assert [(c.status, c.error) for c in failed] == [(429, "Too Many Requests: retry after 7")]
+
+
+async def test_callback_data_and_keyboard_limits(server: FakeTelegram, bot: Bot) -> None:
+    group = server.group(GROUP, "Table")
+    with bad_request("BUTTON_DATA_INVALID"):
+        await bot.send_message(GROUP, "x", reply_markup=keyboard("a" * 65))
+    with bad_request("BUTTON_DATA_INVALID"):
+        await bot.send_message(GROUP, "x", reply_markup=keyboard("é" * 33))  # 66 bytes
+    with bad_request("BUTTON_DATA_INVALID"):
+        await bot.send_message(GROUP, "x", reply_markup=keyboard(""))
+    await bot.send_message(GROUP, "x", reply_markup=keyboard("a" * 64))
+    assert server.last_message(group).buttons[0]["callback_data"] == "a" * 64
+
+    wide = InlineKeyboardMarkup(
+        [[InlineKeyboardButton(str(i), callback_data=str(i)) for i in range(9)]]
+    )
+    with bad_request("reply markup is too long"):
+        await bot.send_message(GROUP, "x", reply_markup=wide)
+    text_only = InlineKeyboardMarkup([[InlineKeyboardButton("nothing")]])
+    with bad_request("Text buttons are unallowed"):
+        await bot.send_message(GROUP, "x", reply_markup=text_only)
+
+
+async def test_text_length_and_emptiness(server: FakeTelegram, bot: Bot) -> None:
+    group = server.group(GROUP, "Table")
+    with bad_request("message is too long"):
+        await bot.send_message(GROUP, "a" * 4097)
+    await bot.send_message(GROUP, "a" * 4096)
+    with bad_request("message is too long"):  # UTF-16 units: each domino tile counts twice
+        await bot.send_message(GROUP, "🁣" * 2049)
+    await bot.send_message(GROUP, "🁣" * 2048)
+    # The limit applies after entity parsing: markup does not count.
+    await bot.send_message(GROUP, "<b>" + "a" * 4096 + "</b>", parse_mode=ParseMode.HTML)
+    with bad_request("message text is empty"):
+        await bot.send_message(GROUP, "")
+    with bad_request("message text is empty"):
+        await bot.send_message(GROUP, "<b> </b>\n", parse_mode=ParseMode.HTML)
+    await bot.send_message(GROUP, "\n  padded \t\n")
+    assert server.last_message(group).text == "padded"
+    await bot.send_message(GROUP, "\n <b>x</b> ", parse_mode=ParseMode.HTML)
+    assert (server.last_message(group).text, server.last_message(group).entities) == (
+        "x",
+        [{"type": "bold", "offset": 0, "length": 1}],
+    )
+
+
+async def test_html_is_validated_and_stored_as_seen(server: FakeTelegram, bot: Bot) -> None:
+    group = server.group(GROUP, "Table")
+    name = "Zoë & <Co>"
+    for bad in ("<b>x", name, "1 < 2", "<b>x</i>", "<p>x</p>", "a & b"):
+        with bad_request("can't parse entities"):
+            await bot.send_message(GROUP, bad, parse_mode=ParseMode.HTML)
+    with pytest.raises(EntityParseError, match='Unsupported start tag "co" at byte offset 7'):
+        parse_html(name, strict_ampersand=False)  # what real Telegram objects to
+
+    sent = await bot.send_message(
+        GROUP, f"<b>{html.escape(name)}</b> plays 🁣", parse_mode=ParseMode.HTML
+    )
+    assert sent.text == f"{name} plays 🁣"
+    assert server.last_message(group).text == f"{name} plays 🁣"
+    assert [(e.type, e.offset, e.length) for e in sent.entities] == [("bold", 0, len(name))]
+    assert sent.text_html == f"<b>{html.escape(name, quote=False)}</b> plays 🁣"
+
+    text, entities = parse_html('<a href="https://t.me/x?a=1&amp;b=2">🁣🁣</a> <i>i</i>')
+    assert text == "🁣🁣 i"
+    assert entities == [
+        {"type": "text_link", "offset": 0, "length": 4, "url": "https://t.me/x?a=1&b=2"},
+        {"type": "italic", "offset": 5, "length": 1},
+    ]
+    assert parse_html("a & b", strict_ampersand=False)[0] == "a & b"  # real Telegram
+
+
+async def test_markdown_v2_reserved_characters(server: FakeTelegram, bot: Bot) -> None:
+    group = server.group(GROUP, "Table")
+    with bad_request("can't parse entities: Character '.' is reserved and must be escaped"):
+        await bot.send_message(GROUP, "Score 1.5", parse_mode=ParseMode.MARKDOWN_V2)
+    call = server.failed_calls()[-1]
+    assert call.error == (
+        "Bad Request: can't parse entities: Character '.' is reserved and must be escaped "
+        "with the preceding '\\'"
+    )
+    with bad_request("Can't find end of Bold entity at byte offset 0"):
+        await bot.send_message(GROUP, "*open", parse_mode=ParseMode.MARKDOWN_V2)
+    await bot.send_message(GROUP, r"Score 1\.5 *bold* \_x\_", parse_mode=ParseMode.MARKDOWN_V2)
+    assert server.last_message(group).text == "Score 1.5 bold _x_"
+    assert parse_markdown_v2("`a.b` [link](https://e.x/a\\)b)") == (
+        "a.b link",
+        [
+            {"type": "code", "offset": 0, "length": 3},
+            {"type": "text_link", "offset": 4, "length": 4, "url": "https://e.x/a)b"},
+        ],
+    )
+
+
+async def test_group_migration(server: FakeTelegram, bot: Bot) -> None:
+    server.group(GROUP, "Table")
+    new_id = -1_001_234_567_890
+    await server.migrate_group(GROUP, new_id)
+    with pytest.raises(ChatMigrated) as info:
+        await bot.send_message(GROUP, "hello")
+    assert info.value.new_chat_id == new_id
+    await bot.send_message(new_id, "hello")
+    updates = await bot.get_updates()
+    assert [u.message.migrate_to_chat_id for u in updates if u.message] == [new_id, None]
+    assert updates[1].message is not None
+    assert updates[1].message.migrate_from_chat_id == GROUP
+    assert updates[1].message.chat.type == "supergroup"
+
+
+async def test_callback_answers(server: FakeTelegram, bot: Bot) -> None:
+    alice = server.user(101, "Alice")
+    group = server.group(GROUP, "Table")
+    await bot.send_message(GROUP, "pick", reply_markup=keyboard("p:1", "p:2"))
+    query_id = await server.press_button(alice, server.last_message(group), "b1")
+    update = (await bot.get_updates())[-1]
+    assert update.callback_query is not None
+    assert update.callback_query.data == "p:2"
+    assert isinstance(update.callback_query.message, Message)
+    assert update.callback_query.message.text == "pick"
+    with bad_request("MESSAGE_TOO_LONG"):
+        await bot.answer_callback_query(query_id, "x" * 201)
+    await bot.answer_callback_query(query_id, "Not your turn", show_alert=True)
+    answer = server.callback_answers[query_id]
+    assert (answer.text, answer.show_alert) == ("Not your turn", True)
+    with bad_request("query is too old"):
+        await bot.answer_callback_query(query_id)
+    with bad_request("query is too old"):
+        await bot.answer_callback_query("12345")
+
+
+async def test_members_commands_and_chat(server: FakeTelegram, bot: Bot) -> None:
+    alice, bob, carol = server.user(1, "Alice"), server.user(2, "Bob"), server.user(3, "Carol")
+    server.group(GROUP, "Table", "supergroup", creator=alice, admins=[bob], members=[carol])
+    statuses = [(await bot.get_chat_member(GROUP, u.id)).status for u in (alice, bob, carol)]
+    assert statuses == ["creator", "administrator", "member"]
+    assert (await bot.get_chat_member(GROUP, server.bot_id)).status == "member"
+    admins = await bot.get_chat_administrators(GROUP)
+    assert [m.user.id for m in admins] == [1, 2]
+    chat = await bot.get_chat(GROUP)
+    assert (chat.title, chat.type) == ("Table", "supergroup")
+    await server.send_text(alice, alice, "/start")
+    await bot.send_chat_action(alice.id, "typing")
+    assert server.chat_actions == [(alice.id, "typing")]
+
+    await bot.set_my_commands([BotCommand("new", "New game")])
+    await bot.set_my_commands([BotCommand("neu", "Neues Spiel")], language_code="de")
+    await bot.set_my_commands([BotCommand("join", "Join")], scope=BotCommandScopeAllGroupChats())
+    assert server.command_names() == ["new"]
+    assert server.command_names("default", "de") == ["neu"]
+    assert server.commands[("all_group_chats", "")][0]["description"] == "Join"
+    assert [c.command for c in await bot.get_my_commands(language_code="de")] == ["neu"]
+    with bad_request("BOT_COMMAND_INVALID"):
+        await bot.set_my_commands([BotCommand("New", "bad")])
+
+    server.kick_bot(GROUP)
+    with pytest.raises(Forbidden, match="bot was kicked from the supergroup chat"):
+        await bot.send_message(GROUP, "anyone?")
+
+
+async def test_get_updates_long_poll(server: FakeTelegram, bot: Bot) -> None:
+    alice = server.user(101, "Alice")
+    assert await bot.get_updates(timeout=0) == ()
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    poll = asyncio.create_task(bot.get_updates(timeout=5))
+    await server.wait_for(lambda: server.waiting_polls, what="a long poll")
+    sent = await server.send_text(alice, alice, "/start@KozelTestBot x")
+    updates = await poll
+    assert loop.time() - started < 2
+    assert len(updates) == 1 and updates[0].message is not None
+    assert updates[0].message.text == "/start@KozelTestBot x"
+    assert sent["entities"] == [{"type": "bot_command", "offset": 0, "length": 19}]
+    for i in range(3):
+        await server.send_text(alice, alice, f"m{i}")
+    first = updates[0].update_id
+    assert [
+        u.message.text for u in await bot.get_updates(offset=first + 1, limit=2) if u.message
+    ] == ["m0", "m1"]
+    assert len(server.pending_updates) == 3  # offset confirms only what came before it
+    rest = await bot.get_updates(offset=first + 3)
+    assert [u.message.text for u in rest if u.message] == ["m2"]
+
+
+async def test_group_limit_accounting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PTB_TIMEDELTA", "true")  # else RetryAfter() itself warns
+    clock = FakeClock()
+    async with FakeTelegram(enforce_group_limit=True, clock=clock) as server:
+        server.group(GROUP, "Table")
+        async with server.make_bot() as bot:
+            for i in range(20):
+                await bot.send_message(GROUP, f"m{i}")
+                clock.now += 1
+            with pytest.raises(RetryAfter):
+                await bot.send_message(GROUP, "one too many")
+            assert server.failed_calls()[-1].error == "Too Many Requests: retry after 40"
+            clock.now += 41  # the first message left the 60 s window
+            await bot.send_message(GROUP, "m20")
+        assert server.max_messages_per_window(GROUP) == 20
+        assert server.max_messages_per_window(GROUP, window=5.0) == 5
+        assert len(server.sent_times(GROUP)) == 21
+
+    async with FakeTelegram() as unlimited:  # default: only accounting, no 429
+        unlimited.group(GROUP, "Table")
+        async with unlimited.make_bot() as bot:
+            for i in range(25):
+                await bot.send_message(GROUP, f"m{i}")
+        assert unlimited.max_messages_per_window(GROUP) == 25
+
+
+async def test_application_polls_and_replies(server: FakeTelegram) -> None:
+    async def ping(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.effective_message is not None
+        await update.effective_message.reply_text(
+            "pong",
+            reply_markup=InlineKeyboardMarkup(
+                [[InlineKeyboardButton("Again", callback_data="again")]]
+            ),
+        )
+
+    async def again(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        query = update.callback_query
+        assert query is not None
+        await query.answer("ok")
+        await query.edit_message_text("pong again")
+
+    app = server.configure(ApplicationBuilder()).build()
+    app.add_handler(CommandHandler("ping", ping))
+    app.add_handler(CallbackQueryHandler(again))
+    alice = server.user(101, "Alice")
+    group = server.group(GROUP, "Table")
+    async with app:
+        await app.start()
+        assert app.updater is not None
+        await app.updater.start_polling(poll_interval=0, timeout=1)
+        try:
+            await server.send_text(alice, alice, "/ping")
+            reply = await server.wait_for_message(alice, "pong")
+            query_id = await server.press_button(alice, reply, "Again")
+            await server.wait_for(lambda: server.last_message(alice).text == "pong again")
+            assert server.callback_answers[query_id].text == "ok"
+            assert server.last_message(alice).reply_markup is None
+
+            # Privacy mode: plain group chatter never reaches the bot, commands do.
+            chatter = await server.send_text(alice, group, "anyone for dominoes?")
+            await server.send_text(alice, group, "/ping@OtherBot")
+            await server.send_text(alice, group, "/ping@KozelTestBot")
+            answer = await server.wait_for_message(group, "pong")
+            await server.wait_idle()
+            assert len(server.messages(group)) == 1
+            assert not server.message(group, chatter["message_id"]).delivered
+            assert answer.to_dict()["reply_to_message"]["text"] == "/ping@KozelTestBot"
+        finally:
+            await app.updater.stop()
+            await app.stop()
+    assert not server.failed_calls()
+    assert not server.pending_updates  # the final getUpdates confirmed everything
+
+
+async def test_wait_for_times_out_with_a_summary(server: FakeTelegram, bot: Bot) -> None:
+    server.group(GROUP, "Table")
+    await bot.send_message(GROUP, "only this")
+    with pytest.raises(AssertionError, match=r"sendMessage.*only this"):
+        await server.wait_for(lambda: server.last_message(GROUP).text == "never", timeout=0.2)
