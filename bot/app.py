@@ -50,6 +50,7 @@ GROUP_COMMANDS = (
     "rules",
     "language",
     "cancel",
+    "kick",
     "help",
 )
 PRIVATE_COMMANDS = ("start", "stats", "rules", "help")
@@ -103,7 +104,8 @@ async def chat_migrated(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     if message is None or message.migrate_to_chat_id is None:
         return
     k = kozel(context)
-    await k.service.migrate_chat(message.chat.id, message.migrate_to_chat_id)
+    async with k.service.lock(message.chat.id):
+        await k.service.migrate_chat(message.chat.id, message.migrate_to_chat_id)
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -148,6 +150,7 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
     app.add_handler(CommandHandler("leave", lobby.leave_command))
     app.add_handler(CommandHandler("addbot", lobby.addbot_command))
     app.add_handler(CommandHandler("cancel", lobby.cancel_command))
+    app.add_handler(CommandHandler("kick", lobby.kick_command))
     app.add_handler(CommandHandler("standings", info.standings))
     app.add_handler(CommandHandler("top", info.top))
     app.add_handler(CommandHandler("stats", info.stats))
@@ -165,7 +168,7 @@ async def setup(app: App) -> None:
     settings: Settings = app.bot_data["settings"]
     storage = await Storage.open(settings.database)
     service = TableService(storage, settings)
-    sender = Sender(app.bot, GroupPacer(settings.group_messages_per_minute))
+    sender = Sender(app.bot, GroupPacer(settings.group_messages_per_minute), service.migrate_chat)
     presenter = Presenter(sender, service)
     scheduler = Scheduler(service, presenter, settings.computer_delay)
     app.bot_data[KEY] = Kozel(settings, storage, service, sender, presenter, scheduler)
@@ -175,6 +178,7 @@ async def setup(app: App) -> None:
         if table is not None:
             async with service.lock(table.chat_id):
                 await scheduler.after_change(table, restarted=True)
+    scheduler.start_sweeping()
     log.info("kozel bot started as @%s", app.bot.username)
 
 

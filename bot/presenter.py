@@ -202,6 +202,23 @@ class Presenter:
             with contextlib.suppress(Blocked):
                 await self.sender.send(seat.user_id, t(seat.language, "timer.away_dm"), keyboard)
 
+    async def replaced(self, table: Table, gone: Seat) -> None:
+        """A person left a match: the group hears who plays their seat now; their keyboard goes."""
+        await self.sender.send(table.chat_id, t(table.language, "table.replaced", name=gone.name))
+        if gone.user_id is not None and gone.live and gone.hand_message_id is not None:
+            with contextlib.suppress(Blocked):
+                await self.sender.edit(
+                    gone.user_id, gone.hand_message_id, t(gone.language, "table.you_left")
+                )
+        await self.show(table, [])
+
+    async def lobby_expired(self, table: Table) -> None:
+        text = t(table.language, "lobby.expired")
+        if table.lobby_message_id is not None:
+            await self.sender.edit(table.chat_id, table.lobby_message_id, text)
+        else:
+            await self.sender.send(table.chat_id, text)
+
     async def refresh_live_hand(self, table: Table, seat: Seat) -> None:
         """Redraw the keyboard of the player on turn (after "back" from choosing an end)."""
         await self._dm_edit(

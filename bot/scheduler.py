@@ -34,6 +34,7 @@ class Scheduler:
         self.remind_before = remind_before
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._armed: dict[int, int] = {}
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def after_change(self, table: Table, *, restarted: bool = False) -> None:
         """Call with the table's lock held after every change: arms what the new turn needs."""
@@ -121,7 +122,33 @@ class Scheduler:
 
         await self._locked(table_id, version, timeout)
 
+    def start_sweeping(self, every: float = 60.0) -> None:
+        """Close tables nobody started or nobody plays, once a minute."""
+        self._sweeper = asyncio.create_task(self._sweep_forever(every))
+
+    async def _sweep_forever(self, every: float) -> None:
+        while True:
+            try:
+                await self.sweep(time.time())
+            except Exception:
+                log.exception("sweeping expired tables failed")
+            await asyncio.sleep(every)
+
+    async def sweep(self, now: float) -> None:
+        for table, why in await self.service.expired(now):
+            async with self.service.lock(table.chat_id):
+                if why == "lobby":
+                    await self.service.cancel(table)
+                    await self.presenter.lobby_expired(table)
+                elif table.match is not None and not table.match.is_over:
+                    seat = table.seats[table.match.current_seat or 0]
+                    events = await self.service.abandon(table, seat)
+                    await self.presenter.show(table, events)
+                self._cancel(table.id)
+
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         tasks = list(self._tasks.values())
         for task in tasks:
             task.cancel()

@@ -8,25 +8,35 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+import re
 import time
 from collections import deque
+from collections.abc import Awaitable, Callable
 
 from telegram import Bot, InlineKeyboardMarkup, Message
 from telegram.constants import MessageLimit, ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter, TelegramError
 
 log = logging.getLogger(__name__)
+_TAG = re.compile(r"<[^>]*>")
+_PARTIAL_ENTITY = re.compile(r"&[#a-zA-Z0-9]*$")
 RETRIES = 3
 
 
+def utf16_len(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
 def fit(text: str) -> str:
-    """Telegram refuses texts over 4096 characters; cut (never at an HTML tag) and say so."""
+    """Telegram refuses texts over 4096 characters (counted in UTF-16 units): cut and say so.
+    A cut could split a tag or leave one unclosed, so a cut text loses its formatting."""
     limit = MessageLimit.MAX_TEXT_LENGTH
-    if len(text) <= limit:
+    if utf16_len(text) <= limit:
         return text
-    cut = text[: limit - 2]
-    if "<" in cut[cut.rfind(">") + 1 :]:
-        cut = cut[: cut.rfind("<")]
+    cut = _TAG.sub("", text)[: limit - 2]
+    while utf16_len(cut) > limit - 2:
+        cut = cut[: len(cut) - (utf16_len(cut) - (limit - 2) + 1) // 2 - 1]
+    cut = _PARTIAL_ENTITY.sub("", cut)
     return cut.rstrip() + "\n…"
 
 
@@ -55,10 +65,21 @@ class GroupPacer:
         self._window(chat_id).append(time.monotonic())
 
 
+Migrate = Callable[[int, int], Awaitable[None]]
+
+
 class Sender:
-    def __init__(self, bot: Bot, pacer: GroupPacer) -> None:
+    def __init__(self, bot: Bot, pacer: GroupPacer, migrate: Migrate | None = None) -> None:
         self.bot = bot
         self.pacer = pacer
+        self.migrate = migrate
+
+    async def _moved(self, exc: ChatMigrated, chat_id: int) -> int:
+        """The group became a supergroup: move our records along and use its new id."""
+        new_id = exc.new_chat_id
+        if self.migrate is not None:
+            await self.migrate(chat_id, new_id)
+        return new_id
 
     async def send(
         self, chat_id: int, text: str, keyboard: InlineKeyboardMarkup | None = None
@@ -74,6 +95,9 @@ class Sender:
                 continue
             except Forbidden as exc:
                 raise Blocked(str(exc)) from exc
+            except ChatMigrated as exc:
+                chat_id = await self._moved(exc, chat_id)
+                continue
             if chat_id < 0:
                 self.pacer.note(chat_id)
             return message
@@ -103,6 +127,10 @@ class Sender:
                 await self._wait(exc, attempt)
             except Forbidden as exc:
                 raise Blocked(str(exc)) from exc
+            except ChatMigrated as exc:
+                # an old group's messages cannot be edited in the supergroup: post anew there
+                new_id = await self._moved(exc, chat_id)
+                return (await self.send(new_id, text, keyboard)).message_id
             except BadRequest as exc:
                 reason = str(exc).lower()
                 if "not modified" in reason:
@@ -123,6 +151,3 @@ class Sender:
             await self.bot.answer_callback_query(query_id, text=text[:200], show_alert=alert)
         except (BadRequest, RetryAfter) as exc:  # an old query; nothing useful left to do
             log.info("could not answer a callback query: %s", exc)
-
-
-__all__ = ["Blocked", "ChatMigrated", "GroupPacer", "Sender", "fit"]

@@ -7,6 +7,7 @@ change at a time; events are committed before anyone is told about them.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 from collections.abc import Sequence
@@ -149,12 +150,15 @@ class TableService:
                 table.language = lang
 
     async def migrate_chat(self, old_id: int, new_id: int) -> None:
-        """Follow a group to its new supergroup id, with its tables and standings."""
-        async with self.lock(old_id):
-            await self.storage.migrate_chat(old_id, new_id)
-            for table in self._tables.values():
-                if table.chat_id == old_id:
-                    table.chat_id = new_id
+        """Follow a group to its new supergroup id, with its tables and standings.
+
+        Called with the old chat's lock held; the table keeps that lock object under its new id."""
+        await self.storage.migrate_chat(old_id, new_id)
+        if old_id in self._locks:
+            self._locks.setdefault(new_id, self._locks[old_id])
+        for table in self._tables.values():
+            if table.chat_id == old_id:
+                table.chat_id = new_id
 
     def forget(self, table: Table) -> None:
         self._tables.pop(table.id, None)
@@ -205,13 +209,26 @@ class TableService:
     def _side(table: Table, seat: int) -> int:
         return seat % 2 if table.pairs else seat
 
-    async def leave(self, table: Table, user_id: int) -> None:
-        if table.status != "lobby":
-            raise Refusal("err.already_started")
+    async def leave(self, table: Table, user_id: int) -> Seat:
+        """Take a person off the table: in the lobby the seat goes; during a match a computer
+        player takes it over for good. Returns the seat as it was."""
         seat = table.seat_of(user_id)
         if seat is None:
             raise Refusal("err.not_joined")
-        await self._remove_seat(table, seat.seat)
+        if table.status == "lobby":
+            await self._remove_seat(table, seat.seat)
+            return seat
+        if table.status != "playing":
+            raise Refusal("err.game_over")
+        gone = dataclasses.replace(seat)
+        await self.storage.update_seat(
+            table.id, seat.seat, user_id=None, ai=DEFAULT_AI, absent=False, hand_message_id=None
+        )
+        replacement = await self._seat(
+            next(r for r in await self.storage.get_seats(table.id) if r.seat == seat.seat)
+        )
+        table.seats[seat.seat] = replacement
+        return gone
 
     async def _remove_seat(self, table: Table, seat_no: int) -> None:
         """Remove a lobby seat and close the gap, so seats stay 0..n-1 in joining order."""
@@ -376,13 +393,37 @@ class TableService:
 
     async def timeout(self, table: Table, seat: Seat) -> list[Event]:
         """The turn's time ran out: the computer plays it; too many in a row and the player is
-        marked away, so the computer keeps the seat until they tap again."""
+        marked away, so the computer keeps the seat until they tap again. When every person at
+        the table is away, nobody is playing any more: the match ends by timeout."""
         seat.missed_turns += 1
         seat.absent = seat.missed_turns >= self.settings.missed_turns_absent
         await self.storage.update_seat(
             table.id, seat.seat, missed_turns=seat.missed_turns, absent=seat.absent
         )
+        if all(s.absent for s in table.seats if s.is_human):
+            return await self.abandon(table, seat)
         return await self.computer_move(table, timed_out=True)
+
+    async def abandon(self, table: Table, seat: Seat) -> list[Event]:
+        """End the match because ``seat`` stopped playing (RULES.md §2.11 timeout rating)."""
+        match = table.match
+        assert match is not None
+        table.timed_out_seat = seat.seat
+        events = match.abandon(seat.seat)
+        await self._commit(table, events)
+        return events
+
+    async def expired(self, now: float) -> list[tuple[Table, str]]:
+        """Tables nobody started or nobody plays any more, with why: "lobby" or "idle"."""
+        found: list[tuple[Table, str]] = []
+        lobby_age = self.settings.lobby_expiry_minutes * 60
+        idle_age = self.settings.idle_expiry_minutes * 60
+        for row in await self.storage.list_tables():
+            if row.status == "lobby" and now - row.updated_at > lobby_age:
+                found.append((await self._load(row), "lobby"))
+            elif row.status == "playing" and now - row.updated_at > idle_age:
+                found.append((await self._load(row), "idle"))
+        return found
 
     async def played_in_person(self, table: Table, seat: Seat) -> None:
         """A tap from the player: they are here, whatever the timer said before."""

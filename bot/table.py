@@ -50,6 +50,8 @@ class Table:
     turn_deadline: float | None = None
     #: The round that just ended, so its board can show the final move before the next deal.
     finished_round: Round | None = None
+    #: The seat whose timeout ended the match, for the rating rule of RULES.md §2.11.
+    timed_out_seat: int | None = None
     #: The last few things that happened, newest last, for the board ("Olya played [3|4]").
     recent: deque[tuple[str, int, str]] = field(default_factory=lambda: deque(maxlen=4))
 

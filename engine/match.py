@@ -26,10 +26,12 @@ from .events import (
     event_from_dict,
 )
 from .leads import compulsory_leads, first_lead, later_leader
-from .line import LEFT, RIGHT, End
-from .round import Round
+from .line import LEFT, End
+from .round import FITTING_ENDS, Round
 from .rules import RuleSet
 from .scoring.kozel import Tally, score_round, side_values
+
+_DEFAULT_RULES = RuleSet()  # immutable, so every match without house rules can share it
 
 
 class Match:
@@ -61,7 +63,7 @@ class Match:
         cls, players: int, pairs: bool = False, rules: RuleSet | None = None, seed: int = 0
     ) -> tuple[Match, list[Event]]:
         """Start a match and deal its first round; returns the match and the events so far."""
-        rules = rules or RuleSet()
+        rules = rules or _DEFAULT_RULES
         match = cls(players, pairs, rules, seed)
         events: list[Event] = []
         match._emit(MatchStarted(rules.game, players, pairs, seed, rules.to_dict()), events)
@@ -97,6 +99,17 @@ class Match:
 
     # --- acting ------------------------------------------------------------------------------
 
+    def abandon(self, seat: int) -> list[Event]:
+        """End the match because ``seat`` timed out: that player's side loses (RULES.md §2.11
+        rates such a match differently), the scores stand as they are."""
+        if self.over:
+            raise errors.GameOver("the match is over")
+        if not 0 <= seat < self.players:
+            raise errors.NotYourTurn(f"there is no seat {seat}")
+        events: list[Event] = []
+        self._emit(MatchEnded([self.side_of(seat)], list(self.tally.scores), "timeout"), events)
+        return events
+
     def act(self, seat: int, action: Action) -> list[Event]:
         """Perform ``action`` for ``seat``; raises an ``IllegalAction`` and changes nothing if the
         rules forbid it. Returns the events, including a round's end and the next deal."""
@@ -105,23 +118,25 @@ class Match:
             raise errors.GameOver("the match is over")
         if seat != rnd.turn:
             raise errors.NotYourTurn(f"it is seat {rnd.turn}'s turn, not seat {seat}'s")
-        events: list[Event] = []
+        event: Event
         if isinstance(action, Play):
-            self._emit(self._played(rnd, seat, action), events)
+            event = self._played(rnd, seat, action)
         elif isinstance(action, Draw):
             if rnd.can_play(seat):
                 raise errors.MustPlay("you hold a playable tile")
             if not rnd.can_draw(self.rules):
                 raise errors.CannotDraw("there is nothing you may draw")
-            self._emit(Drew(rnd.number, seat, rnd.bazaar[0]), events)
+            event = Drew(rnd.number, seat, rnd.bazaar[0])
         elif isinstance(action, Knock):
             if rnd.can_play(seat):
                 raise errors.MustPlay("you hold a playable tile")
             if rnd.can_draw(self.rules):
                 raise errors.MustDraw("you must draw from the bazaar")
-            self._emit(Knocked(rnd.number, seat), events)
+            event = Knocked(rnd.number, seat)
         else:  # pragma: no cover - the Action union is closed
             raise errors.IllegalAction(f"unknown action {action!r}")
+        self.apply(event)
+        events: list[Event] = [event]
         if rnd.outcome is not None:
             self._finish_round(rnd, events)
         return events
@@ -130,14 +145,15 @@ class Match:
         tile = play.tile
         if tile not in rnd.hands[seat]:
             raise errors.TileNotInHand(f"{tile} is not in your hand")
-        if rnd.line.is_empty:
+        chain = rnd.line.chain
+        if not chain:
             if rnd.lead_tiles is not None and tile not in rnd.lead_tiles:
                 allowed = ", ".join(str(t) for t in rnd.lead_tiles)
                 raise errors.WrongLead(f"this round must be led with {allowed}")
             end: End = play.end or LEFT
         else:
-            left, right = rnd.line.ends
-            fits: list[End] = [e for e, v in ((LEFT, left), (RIGHT, right)) if tile.has(v)]
+            left, right = chain[0][0], chain[-1][1]
+            fits = FITTING_ENDS[7 * left + right].get(tile, ())  # ends_index(left, right)
             if not fits:
                 raise errors.TileDoesNotFit(f"{tile} fits neither {left} nor {right}")
             if play.end is None:
@@ -148,7 +164,12 @@ class Match:
                 end = play.end
             else:
                 raise errors.TileDoesNotFit(f"{tile} does not fit the {play.end} end")
-        return Played(rnd.number, seat, tile, end, rnd.ends_after(tile, end))
+            # rnd.ends_after(tile, end), inlined
+            a, b = tile
+            if end == LEFT:
+                return Played(rnd.number, seat, tile, end, [b if a == left else a, right])
+            return Played(rnd.number, seat, tile, end, [left, b if a == right else a])
+        return Played(rnd.number, seat, tile, end, [tile.a, tile.b])
 
     def _finish_round(self, rnd: Round, events: list[Event]) -> None:
         went_out = rnd.outcome == "out"

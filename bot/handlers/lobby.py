@@ -164,9 +164,7 @@ async def _apply(k: Kozel, table: Table, user: User, cb: Callback) -> str:
     """Carry out one lobby action; returns a short confirmation for the person."""
     lang = table.language
     if cb.verb == "leave":
-        await k.service.leave(table, user.id)
-        await show_lobby(k, table)
-        return t(lang, "lobby.left_toast")
+        return await remove_player(k, table, user.id)
     if cb.verb == "back":
         await show_lobby(k, table)
         return ""
@@ -193,6 +191,44 @@ async def _apply(k: Kozel, table: Table, user: User, cb: Callback) -> str:
     if cb.verb == "start":
         return await _start(k, table, user)
     raise Refusal("err.unknown_button")
+
+
+async def remove_player(k: Kozel, table: Table, user_id: int) -> str:
+    """A person leaves (or is removed): a lobby seat goes, a seat in play passes to the computer."""
+    gone = await k.service.leave(table, user_id)
+    if table.status == "lobby":
+        await show_lobby(k, table)
+    else:
+        await k.presenter.replaced(table, gone)
+        await k.scheduler.after_change(table)
+    return t(table.language, "lobby.left_toast")
+
+
+async def kick_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/kick in reply to a player's message: the opener or an admin removes them."""
+    k = kozel(context)
+    lang = await k.language(update)
+    chat, user, message = update.effective_chat, update.effective_user, update.effective_message
+    if chat is None or user is None or message is None or not in_group(update):
+        await refuse(update, lang, "err.group_only")
+        return
+    replied = message.reply_to_message
+    target = replied.from_user if replied is not None else None
+    if target is None or target.is_bot:
+        await refuse(update, lang, "err.kick_how")
+        return
+    async with k.service.lock(chat.id):
+        table = await k.service.active_table(chat.id)
+        if table is None:
+            await refuse(update, lang, "err.no_table")
+            return
+        if not await may_manage(k, table, user.id):
+            await refuse(update, lang, "err.not_opener")
+            return
+        try:
+            await remove_player(k, table, target.id)
+        except Refusal as no:
+            await refuse(update, lang, no.key, **no.values)
 
 
 async def _start(k: Kozel, table: Table, user: User) -> str:

@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from bot.app import App, build, setup, teardown
 from bot.settings import Settings
 from storage import Storage
-from tests.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from tests.fake_telegram import CallbackAnswer, FakeChat, FakeMessage, FakeTelegram, FakeUser
 
 CALLBACK = re.compile(r"^p:(\d+):(\d+):")
 
@@ -91,9 +92,7 @@ class Harness:
     async def join(self, users: list[FakeUser], group: FakeChat, lobby: FakeMessage) -> None:
         for user in users:
             await self.tg.press_button(user, lobby, "✋ Join")
-            await self.tg.wait_for(
-                lambda u=user: u.first_name in self.tg.message(group, lobby.message_id).text
-            )
+            await self.tg.wait_for(partial(self._lists, group, lobby, user.first_name))
 
     async def play_turn(self, user: FakeUser, message: FakeMessage) -> None:
         """Tap a playable tile (and pick an end if asked)."""
@@ -114,17 +113,25 @@ class Harness:
         """Play by tapping until the goat is announced; returns the number of taps."""
         version, taps = 0, 0
         while taps < max_moves:
-            found = await self.tg.wait_for(
-                lambda: "over" if self.match_over(group) else self._turn(users, version),
-                timeout=10.0,
-            )
-            if found == "over":
-                return taps
+            found = await self.tg.wait_for(partial(self._next, users, group, version), timeout=10.0)
             user, message = found
+            if user is None or message is None:
+                return taps
             version = self.version_of(message)
             await self.play_turn(user, message)
             taps += 1
         raise AssertionError("the match did not end")
+
+    def _lists(self, group: FakeChat, lobby: FakeMessage, name: str) -> bool:
+        return name in (self.tg.message(group, lobby.message_id).text or "")
+
+    def _next(
+        self, users: list[FakeUser], group: FakeChat, after: int
+    ) -> tuple[FakeUser | None, FakeMessage | None] | None:
+        """(None, None) once the match is over, else the next live hand, if any yet."""
+        if self.match_over(group):
+            return None, None
+        return self._turn(users, after)
 
     def _turn(self, users: list[FakeUser], after: int) -> tuple[FakeUser, FakeMessage] | None:
         for user in users:
@@ -137,3 +144,70 @@ class Harness:
 async def stored_events(database: Path, table_id: int) -> list[dict[str, Any]]:
     async with await Storage.open(database) as storage:
         return await storage.load_events(table_id)
+
+
+# --- helpers for the scenario tests (test_play_e2e.py, test_bad_input_e2e.py) ---------------
+
+BOARD_TITLE = "🎲 Kozel · round"
+
+
+def texts_seen(tg: FakeTelegram, chat: FakeChat | FakeUser | int) -> list[str]:
+    """Every text the bot's messages in ``chat`` ever showed, edits included, oldest first."""
+    seen: list[str] = []
+    for message in tg.messages(chat):
+        seen += [*message.history, message.text or ""]
+    return seen
+
+
+def board_message(tg: FakeTelegram, group: FakeChat) -> FakeMessage:
+    """The newest board in the group (the message the bot keeps editing move after move)."""
+    for message in reversed(tg.messages(group, include_deleted=False)):
+        if (message.text or "").startswith(BOARD_TITLE):
+            return message
+    raise AssertionError(f"no board in {group.id}")
+
+
+async def tap(tg: FakeTelegram, user: FakeUser, message: FakeMessage, data: str) -> CallbackAnswer:
+    """Press a button with ``data`` (checked or not) and wait for the bot's answer to it."""
+    query = await tg.press(user, message, data)
+    return await tg.wait_for(lambda: tg.callback_answers.get(query), timeout=10.0)
+
+
+async def start_match(
+    harness: Harness,
+    users: list[FakeUser],
+    group: FakeChat,
+    *,
+    players: int | None = None,
+    computers: int = 0,
+) -> FakeMessage:
+    """Everyone presses Start in their DM, the first opens a table for ``players`` (default:
+    the users plus the computers), the rest join, computers take seats, and the match starts.
+    Returns the lobby message."""
+    tg = harness.tg
+    wanted = players or len(users) + computers
+    for user in users:
+        await tg.send_text(user, tg.private(user), "/start")
+        await tg.wait_for_message(user, "Hi, ")
+    lobby = await harness.open_table(users[0], group)
+    if wanted != 4:
+        await tg.press_button(users[0], lobby, "⚙️ Rules")
+        await tg.wait_for(lambda: tg.message(group, lobby.message_id).find_button("Players: 4"))
+        for _ in range((wanted - 4) % 3):
+            await tg.press_button(users[0], lobby, lambda b: "Players:" in str(b.get("text")))
+            await tg.wait_idle()
+        await tg.wait_for(
+            lambda: tg.message(group, lobby.message_id).find_button(f"Players: {wanted}")
+        )
+        await tg.press_button(users[0], lobby, "« Back")
+        await tg.wait_for(lambda: tg.message(group, lobby.message_id).find_button("✋ Join"))
+    await harness.join(users[1:], group, lobby)
+    for n in range(computers):
+        await tg.press_button(users[0], lobby, "🤖 Add computer")
+        await tg.wait_for(
+            lambda n=n: f"Players {len(users) + n + 1}/" in tg.message(group, lobby.message_id).text
+        )
+    await tg.press_button(users[0], lobby, "▶️ Start")
+    await tg.wait_for_message(group, "Order of play" if wanted != 4 or computers else "")
+    await tg.wait_for(lambda: board_message(tg, group))
+    return lobby

@@ -62,7 +62,7 @@ async def test_four_players_in_pairs_play_to_the_goat(tg: FakeTelegram, harness:
     # the goat announcement carries the engine's final scores
     final = texts[-1]
     assert "goat" in texts[-1] or any("goat" in t for t in texts[-3:])
-    for side, score in enumerate(match.tally.scores):
+    for score in match.tally.scores:
         assert f": {score}" in "\n".join(texts[-3:])
     # Telegram's group limit was respected
     assert tg.max_messages_per_window(group, 60.0) <= 20
