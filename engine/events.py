@@ -42,7 +42,11 @@ def _load_tiles(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True)
+# Events are written once and never changed, but they are not ``frozen`` dataclasses: a frozen
+# dataclass sets each field through ``object.__setattr__``, which made building a ``Played`` cost
+# more than validating the move. ``unsafe_hash`` keeps them hashable as before (those without list
+# fields are).
+@dataclass(slots=True, unsafe_hash=True)
 class Event:
     type: ClassVar[str] = "event"
 
@@ -53,7 +57,7 @@ class Event:
         return data
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class MatchStarted(Event):
     type: ClassVar[str] = "match_started"
     game: str
@@ -63,7 +67,7 @@ class MatchStarted(Event):
     options: dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Redealt(Event):
     """A deal was thrown in (§2.2); ``hands`` are the hands that triggered it."""
 
@@ -74,7 +78,7 @@ class Redealt(Event):
     reason: Literal["doubles", "suit"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RoundStarted(Event):
     """``lead_tiles`` lists the tiles the leader may lead, or is None when any tile may be led."""
 
@@ -86,7 +90,7 @@ class RoundStarted(Event):
     lead_tiles: list[Tile] | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Played(Event):
     type: ClassVar[str] = "played"
     round: int
@@ -96,7 +100,7 @@ class Played(Event):
     ends: list[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Drew(Event):
     type: ClassVar[str] = "drew"
     round: int
@@ -104,14 +108,14 @@ class Drew(Event):
     tile: Tile
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Knocked(Event):
     type: ClassVar[str] = "knocked"
     round: int
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RoundEnded(Event):
     """``amounts`` are the round amounts r_s of §2.7 (None for eggs, where r is undefined)."""
 
@@ -131,7 +135,7 @@ class RoundEnded(Event):
     pot_awarded_to: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class MatchEnded(Event):
     """The goat(s) are ``losers`` (sides). ``ended_by`` is "goat" or "timeout"/"abandoned"."""
 

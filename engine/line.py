@@ -47,25 +47,29 @@ class Line:
 
     def place(self, tile: Tile, end: End) -> None:
         """Attach ``tile`` (already checked to fit), or lead it when the line is empty."""
-        if not tile.is_double:
-            self.suit_on_table[tile.a] += 1
-            self.suit_on_table[tile.b] += 1
-        if not self.chain:
-            self.chain.append((tile.a, tile.b))
+        a, b = tile
+        if a != b:
+            suits = self.suit_on_table
+            suits[a] += 1
+            suits[b] += 1
+        chain = self.chain
+        if not chain:
+            chain.append((a, b))
         elif end == "left":
-            value = self.chain[0][0]
-            self.chain.insert(0, (tile.other(value), value))
+            value = chain[0][0]
+            chain.insert(0, (b if a == value else a, value))
         else:
-            value = self.chain[-1][1]
-            self.chain.append((value, tile.other(value)))
+            value = chain[-1][1]
+            chain.append((value, b if a == value else a))
 
     def closed_on(self) -> int | None:
         """The suit that closes the line (§1.9 closure test): both ends show v and all six
         non-doubles of suit v are on the table, wherever v-v is."""
-        if not self.chain:
+        chain = self.chain
+        if not chain:
             return None
-        left, right = self.ends
-        if left == right and self.suit_on_table[left] == 6:
+        left = chain[0][0]
+        if left == chain[-1][1] and self.suit_on_table[left] == 6:
             return left
         return None
 

@@ -1,7 +1,8 @@
 """One round (deal) of play: hands, the bazaar, the line, whose turn, and how it ends (§1.5-§1.9).
 
 The round only changes through ``apply_*`` methods, which the match calls both when acting and when
-replaying events, so a replayed round is the same round.
+replaying events, so a replayed round is the same round. They also keep the per-value counts of the
+tiles in hands that the fish test reads: to set up a position by hand, build a new ``Round``.
 """
 
 from __future__ import annotations
@@ -10,12 +11,59 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .actions import DRAW, KNOCK, Action, Play
-from .line import End, Line
+from .line import LEFT, RIGHT, End, Line
 from .rules import RuleSet
-from .tiles import Tile
+from .tiles import ALL_TILES, Tile
 
 Hand = list[Tile]
 Outcome = Literal["out", "fish"]
+
+# Everything a move asks about a tile depends only on the two open ends, so it is worked out once
+# here for each pair of ends, at index ``7 * left + right`` (see ``ends_index``), instead of on
+# every move. Play objects are immutable, so the same ones are handed out each time.
+_PLAY = {(t, end): Play(t, end) for t in ALL_TILES for end in (None, LEFT, RIGHT)}
+_LEAD_PLAYS = {t: _PLAY[t, None] for t in ALL_TILES}
+
+
+def ends_index(left: int, right: int) -> int:
+    return 7 * left + right
+
+
+def _fitting_ends(tile: Tile, left: int, right: int) -> tuple[End, ...]:
+    """The ends ``tile`` matches, both when both ends show its value (``Match.act``'s check)."""
+    return tuple(end for end, value in ((LEFT, left), (RIGHT, right)) if value in tile)
+
+
+def _listed_plays(tile: Tile, left: int, right: int) -> tuple[Play, ...]:
+    """What ``plays`` lists for ``tile``: one play per distinct resulting position."""
+    ends = _fitting_ends(tile, left, right)
+    if len(ends) == 2 and left != right:
+        return (_PLAY[tile, LEFT], _PLAY[tile, RIGHT])
+    return (_PLAY[tile, None],) if ends else ()
+
+
+_ENDS = [(left, right) for left in range(7) for right in range(7)]
+#: Per pair of ends: each tile that can be attached -> the ends it matches.
+FITTING_ENDS: list[dict[Tile, tuple[End, ...]]] = [
+    {t: ends for t in ALL_TILES if (ends := _fitting_ends(t, left, right))} for left, right in _ENDS
+]
+#: Per pair of ends: the tiles that can be attached.
+_TAKERS: list[frozenset[Tile]] = [frozenset(fitting) for fitting in FITTING_ENDS]
+#: Per pair of ends: each tile that can be attached -> its legal plays.
+_PLAYS_AT: list[dict[Tile, tuple[Play, ...]]] = [
+    {t: _listed_plays(t, left, right) for t in fitting}
+    for (left, right), fitting in zip(_ENDS, FITTING_ENDS, strict=True)
+]
+
+
+def _held_counts(hands: list[Hand]) -> list[int]:
+    held = [0] * 7
+    for hand in hands:
+        for a, b in hand:
+            held[a] += 1
+            if a != b:
+                held[b] += 1
+    return held
 
 
 @dataclass(slots=True)
@@ -33,10 +81,14 @@ class Round:
     lead: Tile | None = None
     last: Tile | None = None
     outcome: Outcome | None = None
+    #: How many tiles in all hands show each value (a double once), kept up to date by the
+    #: ``apply_*`` methods so the fish test after each move needs no scan of the hands.
+    _held: list[int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.turn < 0:
             self.turn = self.leader
+        self._held = _held_counts(self.hands)
 
     @property
     def players(self) -> int:
@@ -58,29 +110,29 @@ class Round:
     def plays(self, seat: int) -> list[Play]:
         """Every legal placement for ``seat``, one per distinct resulting position."""
         hand = self.hands[seat]
-        if self.line.is_empty:
-            allowed = hand if self.lead_tiles is None else [t for t in hand if t in self.lead_tiles]
-            return [Play(t) for t in allowed]
+        chain = self.line.chain
+        if not chain:
+            lead_tiles = self.lead_tiles
+            return [_LEAD_PLAYS[t] for t in hand if lead_tiles is None or t in lead_tiles]
+        plays_at = _PLAYS_AT[7 * chain[0][0] + chain[-1][1]]  # ends_index(left, right)
         moves: list[Play] = []
         for tile in hand:
-            ends = self.line.fits(tile)
-            if len(ends) == 2:
-                moves.append(Play(tile, "left"))
-                moves.append(Play(tile, "right"))
-            elif ends:
-                moves.append(Play(tile))
+            found = plays_at.get(tile)
+            if found:
+                moves += found
         return moves
 
     def can_play(self, seat: int) -> bool:
-        if self.line.is_empty:
+        chain = self.line.chain
+        if not chain:
             return bool(self.hands[seat])
-        can_take = self.line.can_take
-        return any(can_take(t) for t in self.hands[seat])
+        return not _TAKERS[ends_index(chain[0][0], chain[-1][1])].isdisjoint(self.hands[seat])
 
     def legal_actions(self, seat: int, rules: RuleSet) -> list[Action]:
         if self.outcome is not None or seat != self.turn:
             return []
-        moves: list[Action] = list(self.plays(seat))
+        moves: list[Action] = []
+        moves += self.plays(seat)
         if moves:
             return moves
         return [DRAW] if self.can_draw(rules) else [KNOCK]
@@ -89,16 +141,19 @@ class Round:
         """The generic fish test: nobody can place a tile and nothing can be drawn (§1.9)."""
         if self.drawable(rules) > 0:
             return False
-        can_take = self.line.can_take
-        return not any(can_take(t) for hand in self.hands for t in hand)
+        left, right = self.line.ends
+        return not (self._held[left] or self._held[right])
 
     def ends_after(self, tile: Tile, end: End) -> list[int]:
-        if self.line.is_empty:
-            return [tile.a, tile.b]
-        left, right = self.line.ends
+        chain = self.line.chain
+        a, b = tile
+        if not chain:
+            return [a, b]
         if end == "left":
-            return [tile.other(left), right]
-        return [left, tile.other(right)]
+            value = chain[0][0]
+            return [b if a == value else a, chain[-1][1]]
+        value = chain[-1][1]
+        return [chain[0][0], b if a == value else a]
 
     # --- changes -----------------------------------------------------------------------------
 
@@ -107,15 +162,28 @@ class Round:
         self.drew_this_turn = False
 
     def apply_played(self, seat: int, tile: Tile, end: End, rules: RuleSet) -> None:
-        self.hands[seat].remove(tile)
-        if self.line.is_empty:
+        hand = self.hands[seat]
+        hand.remove(tile)
+        a, b = tile
+        held = self._held
+        held[a] -= 1
+        if a != b:
+            held[b] -= 1
+        line = self.line
+        chain = line.chain
+        if not chain:
             self.lead = tile
-        self.line.place(tile, end)
+        line.place(tile, end)
         self.last = tile
         self.last_placer = seat
-        if not self.hands[seat]:
+        if not hand:
             self.outcome = "out"
-        elif (rules.fish_closure_rule and self.line.closed_on() is not None) or self.blocked(rules):
+            return
+        # line.closed_on() and self.blocked(), inlined: this runs after every placement.
+        left, right = chain[0][0], chain[-1][1]
+        if (rules.fish_closure_rule and left == right and line.suit_on_table[left] == 6) or (
+            not held[left] and not held[right] and self.drawable(rules) == 0
+        ):
             self.outcome = "fish"
         else:
             self._next_turn()
@@ -123,6 +191,10 @@ class Round:
     def apply_drew(self, seat: int, tile: Tile) -> None:
         self.bazaar.remove(tile)
         self.hands[seat].append(tile)
+        a, b = tile
+        self._held[a] += 1
+        if a != b:
+            self._held[b] += 1
         self.drew_this_turn = True
 
     def apply_knocked(self, rules: RuleSet) -> None:

@@ -53,8 +53,8 @@ class RuleSet:
     fish_closure_rule: bool = True
 
     def __post_init__(self) -> None:
-        for name, value in dataclasses.asdict(self).items():
-            check_option(name, value)
+        for name in OPTION_NAMES:
+            check_option(name, getattr(self, name))
 
     def hand_size(self, players: int) -> int:
         """7 tiles each (§2.1); the §HT house rule deals 5 when three or four play."""
@@ -63,7 +63,8 @@ class RuleSet:
         return 7
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        # Like dataclasses.asdict(self), which deep-copies values that are all plain str/int/bool.
+        return {name: getattr(self, name) for name in OPTION_NAMES}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
@@ -77,6 +78,7 @@ class RuleSet:
 
 
 OPTION_TYPES: dict[str, Any] = get_type_hints(RuleSet)
+OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet))
 
 
 def option_choices(name: str) -> tuple[Any, ...] | None:

@@ -22,7 +22,7 @@ def hand_value(hand: Sequence[Tile], rules: RuleSet) -> int:
             return 25 if rules.special_bones else rules.lone_00
         if hand[0] == SIX_SIX:
             return 50 if rules.special_bones else rules.lone_66
-    return sum(t.a + t.b for t in hand)
+    return sum(map(sum, hand))  # a tile is the tuple of its two halves
 
 
 def side_values(

@@ -1,0 +1,174 @@
+"""Random self-play speed of the engine, next to the ``dominoes`` package on the same core.
+
+``python -m benchmarks.bench_engine [--seconds 5] [--slices 5] [--seed 1]`` prints rounds (games)
+per second and moves per second. Every figure drives the public API the bot uses: ``Match.new``
+deals, ``legal_actions`` lists the moves, ``act`` validates each one, builds its events and applies
+them, and a round's end is scored by the real scoring code before the next round is dealt. Whole
+matches are played, so deals, redeals and scoring are in the figures, not just placements.
+
+The ``dominoes`` package (``pip install dominoes==6.1.0``, the ``bench`` extra) plays one 4-player
+game with random players per ``Game.new()``: 28 tiles, 7 each, no bazaar, which is what a 4-player
+Kozel round is, so its games per second and our 4-player rounds per second compare directly.
+
+Each measure gets ``--seconds`` of wall time, cut into ``--slices`` taken in turn with the other
+measures, so that a busy machine slows all of them alike; the best slice is printed too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import Draw, Knock, Match, Play
+
+
+@dataclass(slots=True)
+class Figures:
+    """What timed play added up to; ``games`` are rounds for our engine."""
+
+    seconds: float = 0.0
+    games: int = 0
+    placements: int = 0
+    knocks: int = 0
+    draws: int = 0
+    best: float = 0.0  # games per second in the fastest slice
+    #: whatever the measure keeps between slices (its random generator, the next match seed)
+    state: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def moves(self) -> int:
+        return self.placements + self.knocks + self.draws
+
+    def per_second(self, count: int) -> float:
+        return count / self.seconds if self.seconds else 0.0
+
+    def add(self, seconds: float, games: int) -> None:
+        self.seconds += seconds
+        self.games += games
+        self.best = max(self.best, games / seconds)
+
+
+def engine_slice(players: int) -> Callable[[Figures, float], None]:
+    """Whole matches between uniformly random players, for at least ``seconds``.
+
+    The clock is read between matches, so the figures cover whole matches only.
+    """
+
+    def run(fig: Figures, seconds: float) -> None:
+        rng: random.Random = fig.state.setdefault("rng", random.Random(fig.state["seed"]))
+        match_seed: int = fig.state.setdefault("match_seed", fig.state["seed"])
+        counts = {Play: 0, Knock: 0, Draw: 0}
+        rounds = 0
+        start = now = time.perf_counter()
+        while now - start < seconds:
+            match, _ = Match.new(players, seed=match_seed)
+            match_seed += 1
+            while (seat := match.current_seat) is not None:  # None once the match is over
+                action = rng.choice(match.legal_actions(seat))
+                match.act(seat, action)
+                counts[type(action)] += 1
+            rounds += match.rounds_played
+            now = time.perf_counter()
+        fig.state["match_seed"] = match_seed
+        fig.placements += counts[Play]
+        fig.knocks += counts[Knock]
+        fig.draws += counts[Draw]
+        fig.add(now - start, rounds)
+
+    return run
+
+
+def dominoes_slice(fig: Figures, seconds: float) -> None:
+    """Games of the ``dominoes`` package between random players, for at least ``seconds``."""
+    import dominoes  # noqa: PLC0415 - optional: only this measure needs it
+
+    if "rng" not in fig.state:
+        random.seed(fig.state["seed"])  # dominoes deals with the global generator
+    rng: random.Random = fig.state.setdefault("rng", random.Random(fig.state["seed"]))
+    games = 0
+    start = now = time.perf_counter()
+    while now - start < seconds:
+        for _ in range(50):  # between clock reads: a game takes about a tenth of a millisecond
+            g = dominoes.Game.new()
+            while g.result is None:
+                g.make_move(*rng.choice(g.valid_moves))
+            games += 1
+            moves = g.moves
+            passes = moves.count(None)  # the package records a pass as None
+            fig.knocks += passes
+            fig.placements += len(moves) - passes
+        now = time.perf_counter()
+    fig.add(now - start, games)
+
+
+def describe(label: str, unit: str, fig: Figures) -> str:
+    rates = [
+        f"placements {fig.per_second(fig.placements):,.0f}/s",
+        f"knocks {fig.per_second(fig.knocks):,.0f}/s",
+    ]
+    if fig.draws:
+        rates.append(f"draws {fig.per_second(fig.draws):,.0f}/s")
+    return (
+        f"{label:<34}{fig.per_second(fig.games):>8,.0f} {unit}/s (best slice {fig.best:,.0f})"
+        f"{fig.per_second(fig.moves):>10,.0f} moves/s ({', '.join(rates)})"
+        f"  [{fig.games:,} {unit} in {fig.seconds:.1f} s]"
+    )
+
+
+def dominoes_installed() -> bool:
+    try:
+        import dominoes  # noqa: F401, PLC0415
+    except ImportError:
+        return False
+    return True
+
+
+MEASURES = {
+    "ours4": ("kozel engine, 4 players", "rounds", engine_slice(4)),
+    "ours2": ("kozel engine, 2 players (bazaar)", "rounds", engine_slice(2)),
+    "dominoes": ("dominoes 6.1.0, 4 players", "games", dominoes_slice),
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_engine", description=__doc__)
+    parser.add_argument("--seconds", type=float, default=5.0, help="wall time per measure")
+    parser.add_argument("--slices", type=int, default=5, help="taken in turn between measures")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", choices=tuple(MEASURES), action="append", help="this measure")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    if args.seconds <= 0 or args.slices < 1:
+        parser.error("--seconds must be positive and --slices at least 1")
+    wanted = [name for name in MEASURES if name in (args.only or MEASURES)]
+    if "dominoes" in wanted and not dominoes_installed():
+        print("dominoes is not installed (pip install dominoes==6.1.0): measuring without it")
+        wanted.remove("dominoes")
+
+    print(
+        f"Python {sys.version.split()[0]}, one core, uniformly random players, "
+        f"{args.seconds:g} s per measure in {args.slices} slices"
+    )
+    figures = {name: Figures(state={"seed": args.seed}) for name in wanted}
+    for _ in range(args.slices):
+        for name in wanted:
+            MEASURES[name][2](figures[name], args.seconds / args.slices)
+    for name in wanted:
+        label, unit, _run = MEASURES[name]
+        print(describe(label, unit, figures[name]))
+    if "ours4" in figures and "dominoes" in figures:
+        ours, theirs = figures["ours4"], figures["dominoes"]
+        ratio = ours.per_second(ours.games) / theirs.per_second(theirs.games)
+        print(
+            f"4-player rounds/s, ours / dominoes games/s: {ratio:.2f}x"
+            f" (best slices: {ours.best / theirs.best:.2f}x)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
