@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import Tile
+from engine.line import LEFT, RIGHT, End
 
 MAX_BYTES = 64
 _SHORT = {
@@ -48,6 +49,13 @@ class Callback:
     @property
     def tile(self) -> Tile:
         return Tile.parse(self.args[0])
+
+    @property
+    def end(self) -> End | None:
+        """The end chosen for a tile that fits both (checked by ``decode``)."""
+        if len(self.args) > 1:
+            return LEFT if self.args[1] == LEFT else RIGHT
+        return None
 
 
 def decode(data: str | None) -> Callback | None:

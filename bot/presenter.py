@@ -184,11 +184,14 @@ class Presenter:
             )
 
     async def timed_out(self, table: Table, seat: Seat, events: Sequence[Event]) -> None:
-        """The computer played for someone whose time ran out; the group and they are told."""
-        key = "timer.absent" if seat.absent else "timer.timed_out"
-        await self.sender.send(table.chat_id, t(table.language, key, name=seat.name))
+        """The computer played for someone whose time ran out; the group and they are told.
+        If nobody is left playing, the match ends early and its result says so on its own."""
+        ended = any(isinstance(e, MatchEnded) and e.ended_by == "timeout" for e in events)
+        if not ended:
+            key = "timer.absent" if seat.absent else "timer.timed_out"
+            await self.sender.send(table.chat_id, t(table.language, key, name=seat.name))
         await self.show(table, events)
-        if seat.absent and seat.user_id is not None:
+        if seat.absent and seat.user_id is not None and not ended:
             keyboard = InlineKeyboardMarkup(
                 [
                     [

@@ -33,7 +33,9 @@ class Scheduler:
         self.delay = delay
         self.remind_before = remind_before
         self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._armed: dict[int, int] = {}
+        #: What each table's task was armed for: the table version and whether the computer
+        #: moves (a seat can change hands without a move: /kick, /leave, "I'm back").
+        self._armed: dict[int, tuple[int, bool]] = {}
         self._sweeper: asyncio.Task[None] | None = None
 
     async def after_change(self, table: Table, *, restarted: bool = False) -> None:
@@ -42,12 +44,13 @@ class Scheduler:
         if match is None or match.is_over or table.status != "playing":
             self._cancel(table.id)
             return
-        if self._armed.get(table.id) == table.version and table.id in self._tasks:
-            return
-        self._cancel(table.id)
         seat = table.seats[match.current_seat or 0]
         version = table.version
-        self._armed[table.id] = version
+        armed = (version, seat.computer_plays)
+        if self._armed.get(table.id) == armed and table.id in self._tasks:
+            return
+        self._cancel(table.id)
+        self._armed[table.id] = armed
         if seat.computer_plays:
             await self.service.set_deadline(table, None)
             self._start(table.id, self._computer_turn(table.id, version))

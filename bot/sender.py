@@ -45,16 +45,21 @@ class Blocked(Exception):
 
 
 class GroupPacer:
-    """Counts new messages per group so the bot stays under Telegram's ~20 a minute."""
+    """Counts new messages per group so the bot stays under Telegram's ~20 a minute: optional
+    messages check ``room``; every message waits (``wait_for_room``) once the minute is full."""
 
-    def __init__(self, per_minute: int) -> None:
+    def __init__(
+        self, per_minute: int, window: float = 60.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.per_minute = per_minute
+        self.window = window
+        self.clock = clock
         self._sent: dict[int, deque[float]] = {}
 
     def _window(self, chat_id: int) -> deque[float]:
         window = self._sent.setdefault(chat_id, deque())
-        now = time.monotonic()
-        while window and now - window[0] > 60:
+        now = self.clock()
+        while window and now - window[0] > self.window:
             window.popleft()
         return window
 
@@ -62,7 +67,14 @@ class GroupPacer:
         return self.per_minute - len(self._window(chat_id))
 
     def note(self, chat_id: int) -> None:
-        self._window(chat_id).append(time.monotonic())
+        self._window(chat_id).append(self.clock())
+
+    async def wait_for_room(self, chat_id: int) -> None:
+        """Hold a new message until the group's last minute has room for it (fast rounds
+        against computer players would otherwise post results faster than Telegram allows)."""
+        while self.room(chat_id) <= 0:
+            oldest = self._window(chat_id)[0]
+            await asyncio.sleep(min(1.0, max(0.01, oldest + self.window - self.clock())))
 
 
 Migrate = Callable[[int, int], Awaitable[None]]
@@ -85,6 +97,8 @@ class Sender:
         self, chat_id: int, text: str, keyboard: InlineKeyboardMarkup | None = None
     ) -> Message:
         """Send HTML text; raises ``Blocked`` when a DM cannot be delivered."""
+        if chat_id < 0:
+            await self.pacer.wait_for_room(chat_id)
         for attempt in range(RETRIES):
             try:
                 message = await self.bot.send_message(

@@ -363,6 +363,10 @@ class TableService:
         timed_out = (
             [s for s in table.seats if s.absent and s.is_human] if ended == "timeout" else []
         )
+        if ended == "timeout" and table.timed_out_seat is not None:
+            # the seat whose timeout ended the match (``abandon``), marked away or not: an idle
+            # match closed by the expiry sweep has nobody marked away
+            timed_out = [table.seats[table.timed_out_seat]]
         results = []
         for seat in table.seats:
             side = match.side_of(seat.seat)

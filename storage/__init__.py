@@ -1,0 +1,62 @@
+"""SQLite storage for the bot: event log, snapshots, tables, seats and standings.
+
+The only package with SQL. Open one :class:`Storage` per process and share it.
+"""
+
+from .db import discover_migrations
+from .errors import (
+    AlreadySeated,
+    ConcurrentAppend,
+    CorruptData,
+    MatchAlreadyRecorded,
+    MigrationError,
+    NotFound,
+    SchemaTooNew,
+    SeatTaken,
+    StorageError,
+    TableAlreadyActive,
+)
+from .models import (
+    ACTIVE_STATUSES,
+    ChatRow,
+    EndedBy,
+    PlayerResult,
+    RecentMatch,
+    SeatRow,
+    StandingRow,
+    StandingsOrder,
+    TableRow,
+    TableStatus,
+    UserRecord,
+    UserRow,
+)
+from .repository import SeatUpdate, Storage, TableUpdate
+
+__all__ = [
+    "ACTIVE_STATUSES",
+    "AlreadySeated",
+    "ChatRow",
+    "ConcurrentAppend",
+    "CorruptData",
+    "EndedBy",
+    "MatchAlreadyRecorded",
+    "MigrationError",
+    "NotFound",
+    "PlayerResult",
+    "RecentMatch",
+    "SchemaTooNew",
+    "SeatRow",
+    "SeatTaken",
+    "SeatUpdate",
+    "StandingRow",
+    "StandingsOrder",
+    "Storage",
+    "StorageError",
+    "TableAlreadyActive",
+    "TableRow",
+    "TableStatus",
+    "TableUpdate",
+    "UserRecord",
+    "UserRow",
+    "discover_migrations",
+]

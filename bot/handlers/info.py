@@ -16,6 +16,7 @@ from ..render.standings import record_text, top_text
 from ..service import Refusal
 from .common import in_group, refuse, reply
 from .lobby import seat_person, show_lobby
+from .play import back_everywhere
 
 PAGE = 10
 
@@ -32,6 +33,7 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     payload = context.args[0] if context.args else ""
     if not payload.startswith("join-") or not payload[5:].isdigit():
         await reply(update, t(lang, "dm.welcome", name=user.first_name))
+        await back_everywhere(k, user.id)
         return
     table = await k.service.table(int(payload[5:]))
     if table is None or table.status != "lobby":

@@ -9,10 +9,11 @@ from engine import IllegalAction, Play
 from engine.errors import EndRequired
 
 from ..callbacks import decode
-from ..context import kozel
+from ..context import Kozel, kozel
 from ..i18n import t
 from ..render.hand import end_keyboard
 from ..render.tiles import tile_text
+from ..table import Seat, Table
 from .common import refuse
 
 
@@ -32,12 +33,34 @@ async def back_here(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if seat is None:
             await refuse(update, lang, "err.not_your_table")
             return
+        was_away = seat.absent
         await k.service.played_in_person(table, seat)
         await query.answer(t(seat.language, "timer.welcome_back"))
-        await k.sender.send(table.chat_id, t(table.language, "timer.back_group", name=seat.name))
-        if table.match is not None and table.match.current_seat == seat.seat:
-            await k.presenter.show(table, [])
-        await k.scheduler.after_change(table)
+        # an old "I'm back" button pressed again says nothing more to the group
+        if was_away:
+            await _back_at(k, table, seat)
+
+
+async def back_everywhere(k: Kozel, user_id: int) -> None:
+    """/start again (after blocking the bot, say): the computer hands back every seat it was
+    keeping for this person, as the group was promised."""
+    for row in await k.storage.list_tables(status="playing"):
+        table = await k.service.table(row.table_id)
+        if table is None:
+            continue
+        async with k.service.lock(table.chat_id):
+            seat = table.seat_of(user_id)
+            if seat is not None and seat.absent and table.status == "playing":
+                await k.service.played_in_person(table, seat)
+                await _back_at(k, table, seat)
+
+
+async def _back_at(k: Kozel, table: Table, seat: Seat) -> None:
+    """Tell the group, give the hand back if it is their turn, and re-arm the timers."""
+    await k.sender.send(table.chat_id, t(table.language, "timer.back_group", name=seat.name))
+    if table.match is not None and table.match.current_seat == seat.seat:
+        await k.presenter.show(table, [])
+    await k.scheduler.after_change(table)
 
 
 async def hand_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -75,9 +98,8 @@ async def hand_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
             await query.answer()
             return
         tile = cb.tile
-        end = cb.args[1] if len(cb.args) > 1 else None
         try:
-            events = await k.service.act(table, seat, Play(tile, end))  # type: ignore[arg-type]
+            events = await k.service.act(table, seat, Play(tile, cb.end))
         except EndRequired:
             await k.sender.edit(
                 user.id,

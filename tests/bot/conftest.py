@@ -5,13 +5,19 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, accelerated
 from tests.fake_telegram import FakeTelegram
+
+#: How much faster than real time the fake server's clock runs. People tap at machine speed
+#: here and computers move at once, so whole matches outrun Telegram's 20 group messages a
+#: minute and the bot must wait; the harness gives its pacer this clock, so such a minute
+#: passes in 60/SPEED seconds.
+SPEED = 20
 
 
 @pytest.fixture
 async def tg() -> AsyncIterator[FakeTelegram]:
-    async with FakeTelegram() as server:
+    async with FakeTelegram(clock=accelerated(SPEED)) as server:
         yield server
 
 

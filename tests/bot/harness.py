@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import random
 import re
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from bot.app import App, build, setup, teardown
+from bot.context import KEY, Kozel
+from bot.sender import GroupPacer
 from bot.settings import Settings
 from storage import Storage
 from tests.fake_telegram import CallbackAnswer, FakeChat, FakeMessage, FakeTelegram, FakeUser
@@ -44,6 +48,11 @@ class Harness:
         app = build(settings_for(self.tg, self.database, **self.overrides), self.tg.configure)
         await app.initialize()
         await setup(app)
+        # the bot counts its group messages on the server's clock (tests may speed it up)
+        kozel: Kozel = app.bot_data[KEY]
+        kozel.sender.pacer = GroupPacer(
+            kozel.settings.group_messages_per_minute, clock=self.tg.clock
+        )
         await app.start()
         assert app.updater is not None
         await app.updater.start_polling(poll_interval=0, timeout=1)
@@ -57,6 +66,14 @@ class Harness:
         await teardown(app)
         await app.shutdown()
         self.app = None
+
+    @property
+    def kozel(self) -> Kozel:
+        """The running bot's parts (storage, service, sender...)."""
+        assert self.app is not None
+        found = self.app.bot_data[KEY]
+        assert isinstance(found, Kozel)
+        return found
 
     # --- reading the chats -------------------------------------------------------------------
 
@@ -133,6 +150,25 @@ class Harness:
             return None, None
         return self._turn(users, after)
 
+    async def next_turn(
+        self, users: list[FakeUser], after: int = 0, timeout: float = 10.0
+    ) -> tuple[FakeUser, FakeMessage]:
+        """Wait for the live hand of one of ``users`` newer than version ``after``."""
+        return await self.tg.wait_for(lambda: self._turn(users, after), timeout)
+
+    async def next_turn_or_over(
+        self, users: list[FakeUser], group: FakeChat, after: int = 0, timeout: float = 10.0
+    ) -> tuple[FakeUser, FakeMessage] | None:
+        """Like ``next_turn``, or None once the goat is announced."""
+
+        def found() -> tuple[tuple[FakeUser, FakeMessage] | None] | None:
+            if self.match_over(group):
+                return (None,)
+            turn = self._turn(users, after)
+            return None if turn is None else (turn,)
+
+        return (await self.tg.wait_for(found, timeout))[0]
+
     def _turn(self, users: list[FakeUser], after: int) -> tuple[FakeUser, FakeMessage] | None:
         for user in users:
             message = self.live_hand(user)
@@ -147,6 +183,15 @@ async def stored_events(database: Path, table_id: int) -> list[dict[str, Any]]:
 
 
 # --- helpers for the scenario tests (test_play_e2e.py, test_bad_input_e2e.py) ---------------
+
+
+def accelerated(speed: float) -> Callable[[], float]:
+    """A clock running ``speed`` times faster than real time, for ``FakeTelegram(clock=...)``:
+    the harness hands the server's clock to the bot's group pacer, so a minute of Telegram's
+    group limit passes in 60/speed seconds and whole matches need not wait for it."""
+    origin = time.monotonic()
+    return lambda: origin + (time.monotonic() - origin) * speed
+
 
 BOARD_TITLE = "🎲 Kozel · round"
 
@@ -180,10 +225,11 @@ async def start_match(
     *,
     players: int | None = None,
     computers: int = 0,
+    pairs: bool = False,
 ) -> FakeMessage:
     """Everyone presses Start in their DM, the first opens a table for ``players`` (default:
-    the users plus the computers), the rest join, computers take seats, and the match starts.
-    Returns the lobby message."""
+    the users plus the computers; four for ``pairs``), the rest join, computers take seats, and
+    the match starts. Returns the lobby message."""
     tg = harness.tg
     wanted = players or len(users) + computers
     for user in users:
@@ -201,13 +247,21 @@ async def start_match(
         )
         await tg.press_button(users[0], lobby, "« Back")
         await tg.wait_for(lambda: tg.message(group, lobby.message_id).find_button("✋ Join"))
+    if pairs:
+        await tg.press_button(users[0], lobby, "⚙️ Rules")
+        await tg.wait_for(lambda: tg.message(group, lobby.message_id).find_button("Players: 4"))
+        await tg.press_button(users[0], lobby, lambda b: "themselves" in str(b.get("text")))
+        await tg.wait_for(lambda: "Two pairs" in (tg.message(group, lobby.message_id).text or ""))
+        await tg.press_button(users[0], lobby, "« Back")
+        await tg.wait_for(lambda: tg.message(group, lobby.message_id).find_button("✋ Join"))
     await harness.join(users[1:], group, lobby)
     for n in range(computers):
         await tg.press_button(users[0], lobby, "🤖 Add computer")
+        wanted_text = f"Players {len(users) + n + 1}/"
         await tg.wait_for(
-            lambda n=n: f"Players {len(users) + n + 1}/" in tg.message(group, lobby.message_id).text
+            lambda: wanted_text in (tg.message(group, lobby.message_id).text or "")  # noqa: B023
         )
     await tg.press_button(users[0], lobby, "▶️ Start")
-    await tg.wait_for_message(group, "Order of play" if wanted != 4 or computers else "")
+    await tg.wait_for_message(group, "Pairs:" if pairs else "Order of play")
     await tg.wait_for(lambda: board_message(tg, group))
     return lobby

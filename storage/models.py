@@ -1,0 +1,143 @@
+"""Rows returned by storage: small frozen values, decoded from SQL types into Python ones.
+
+Timestamps are Unix seconds (``float``), like ``turn_deadline``, so that timers and rows speak
+the same unit and no time zone is baked into the database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+TableStatus = Literal["lobby", "playing", "finished", "cancelled"]
+#: Statuses of a table that still occupies its chat (at most one per chat).
+ACTIVE_STATUSES: tuple[TableStatus, ...] = ("lobby", "playing")
+EndedBy = Literal["goat", "timeout", "cancelled"]
+StandingsOrder = Literal["rating", "matches", "goats", "wins", "avg_points"]
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRow:
+    """A group (or private chat) the bot plays in."""
+
+    chat_id: int
+    title: str
+    type: str
+    language: str | None
+    settings: Mapping[str, Any]
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class UserRow:
+    """A Telegram user; ``started_bot`` means the bot may write to them in a DM."""
+
+    user_id: int
+    display_name: str
+    username: str | None
+    language: str | None
+    started_bot: bool
+    blocked: bool
+    updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One table in a chat: its lobby settings, messages, timer and event-log position."""
+
+    table_id: int
+    chat_id: int
+    status: TableStatus
+    game: str
+    rules: Mapping[str, Any]
+    players: int
+    pairs: bool
+    opener_id: int
+    lobby_message_id: int | None
+    board_message_id: int | None
+    turn_seconds: int | None
+    turn_deadline: float | None
+    created_at: float
+    updated_at: float
+    finished_at: float | None
+    last_seq: int
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in ACTIVE_STATUSES
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """A seat at a table: a human (``user_id``) or a computer player (``ai``), never both.
+
+    ``display_name`` is the user's, joined in because every render needs it; ``None`` for AI.
+    """
+
+    table_id: int
+    seat: int
+    user_id: int | None
+    ai: str | None
+    side: int
+    hand_message_id: int | None
+    missed_turns: int
+    absent: bool
+    display_name: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One seat's outcome, as passed to ``record_match`` (``user_id`` is ``None`` for AI)."""
+
+    user_id: int | None
+    seat: int
+    side: int
+    score: int
+    is_goat: bool
+    is_winner: bool
+    rating_delta: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One human's line in a chat's table of standings; ``rank`` is 1-based across pages."""
+
+    rank: int
+    user_id: int
+    display_name: str
+    matches: int
+    goats: int
+    wins: int
+    avg_points: float
+    rating: int
+
+
+@dataclass(frozen=True, slots=True)
+class UserRecord:
+    """A user's totals across every chat (zeros if they never finished a match)."""
+
+    user_id: int
+    display_name: str
+    matches: int
+    goats: int
+    wins: int
+    avg_points: float
+    rating: int
+    chats: int
+
+
+@dataclass(frozen=True, slots=True)
+class RecentMatch:
+    """One of a user's latest matches, for their personal history."""
+
+    match_id: int
+    chat_id: int
+    chat_title: str
+    game: str
+    finished_at: float
+    ended_by: EndedBy
+    score: int
+    is_goat: bool
+    is_winner: bool
+    rating_delta: int

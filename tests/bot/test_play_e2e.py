@@ -1,0 +1,447 @@
+"""Playing through Telegram as people do, and checking what they would notice.
+
+Whole matches by taps (with the bazaar), a restart in the middle of a round, joining without
+having pressed Start, racing and stale taps, a player who blocks the bot, flood control, names
+that look like HTML, and how many messages and calls a match costs.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine import DRAW, KNOCK, Play, Tile, replay
+from engine.scoring.rating import rating_delta
+from storage import Storage
+from tests.bot.harness import (
+    BOARD_TITLE,
+    Harness,
+    board_message,
+    start_match,
+    stored_events,
+    tap,
+    texts_seen,
+)
+from tests.fake_telegram import FakeTelegram
+
+
+def played_count(events: list[dict[str, object]]) -> int:
+    return sum(1 for e in events if e["type"] == "played")
+
+
+def without_draws(text: str | None) -> str:
+    """A hand's text without the note of tiles just drawn (a redraw need not repeat it)."""
+    return "\n".join(x for x in (text or "").splitlines() if "drew from the bazaar" not in x)
+
+
+def expected_events(before: list[dict[str, object]], seat: int, tile: str) -> int:
+    """How many events one tap on ``tile`` makes: the move, then the draws and knocks of
+    people (here everyone) who have nothing to play."""
+    match = replay(before)
+    count = len(match.act(seat, Play(Tile.parse(tile))))
+    while not match.is_over:
+        turn = match.current_seat
+        assert turn is not None
+        actions = match.legal_actions(turn)
+        if any(isinstance(a, Play) for a in actions):
+            break
+        count += len(match.act(turn, DRAW if DRAW in actions else KNOCK))
+    return count
+
+
+async def test_two_players_with_the_bazaar_play_to_the_goat(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, alex = tg.user(201, "Masha"), tg.user(202, "Alex")
+    group = tg.group(-601, "Courtyard")
+    await start_match(harness, [masha, alex], group)
+    taps = await harness.play_match([masha, alex], group)
+    assert taps > 5
+
+    # the bazaar was used, and both the drawer and the group could see it
+    dms = texts_seen(tg, masha) + texts_seen(tg, alex)
+    assert any("You drew from the bazaar" in text for text in dms)
+    boards = [text for text in texts_seen(tg, group) if text.startswith(BOARD_TITLE)]
+    assert any("drew from the bazaar" in text for text in boards)
+
+    # the stored events replay to a finished match; its scores are what everyone is shown
+    events = await stored_events(harness.database, 1)
+    match = replay(events)
+    assert match.is_over
+    assert any(e["type"] == "drew" for e in events)
+    scores = match.tally.scores
+    names = {0: "Masha", 1: "Alex"}
+
+    async with await Storage.open(harness.database) as storage:
+        rows = await storage.chat_standings(group.id)
+    assert {r.display_name: (r.matches, r.rating) for r in rows} == {
+        names[seat]: (1, rating_delta(scores[seat])) for seat in range(2)
+    }
+    for row in rows:
+        seat = 0 if row.display_name == "Masha" else 1
+        assert row.avg_points == scores[seat]
+        assert row.goats == (seat in match.losers)
+
+    await tg.send_text(masha, group, "/top")
+    top = await tg.wait_for_message(group, "Standings")
+    for seat, name in names.items():
+        line = next(x for x in (top.text or "").splitlines() if name in x)
+        assert f"rating {rating_delta(scores[seat]):+d}" in line
+        assert f"avg {scores[seat]:.1f}" in line
+        assert "matches 1" in line
+
+    await tg.send_text(alex, alex, "/stats")
+    stats = await tg.wait_for_message(alex, "📈")
+    assert "Alex: 1 matches" in (stats.text or "")
+    assert f"average {scores[1]:.1f} points" in (stats.text or "")
+    assert f"rating {rating_delta(scores[1]):+d}" in (stats.text or "")
+    assert "Courtyard" in (stats.text or "")
+    assert not tg.failed_calls() or all(
+        "not modified" in (c.error or "") for c in tg.failed_calls()
+    )
+
+
+async def test_a_restart_mid_round_keeps_the_live_buttons_and_the_board(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, alex = tg.user(211, "Masha"), tg.user(212, "Alex")
+    group = tg.group(-611, "Courtyard")
+    await start_match(harness, [masha, alex], group)
+    users = [masha, alex]
+    version = 0
+    for _ in range(4):
+        user, hand = await harness.next_turn(users, version)
+        version = harness.version_of(hand)
+        await harness.play_turn(user, hand)
+    user, hand = await harness.next_turn(users, version)
+    await tg.wait_idle()
+    board = board_message(tg, group)
+    before = await stored_events(harness.database, 1)
+    group_messages = len(tg.messages(group))
+    board_edits = board.edited
+
+    await harness.stop()
+    restarted = Harness(tg, harness.database)
+    await restarted.start()
+    try:
+        await tg.wait_idle()
+        # the button sent before the restart still works
+        playable = [b for b in hand.buttons if str(b["text"]).startswith("✅")]
+        answer = await tap(tg, user, hand, str(playable[0]["callback_data"]))
+        current = tg.message(user.id, hand.message_id)
+        if any(str(b.get("callback_data", "")).count(":") == 4 for b in current.buttons):
+            end = next(b for b in current.buttons if str(b["callback_data"]).endswith("left"))
+            answer = await tap(tg, user, current, str(end["callback_data"]))
+        assert answer.text is not None and answer.text.startswith("You played")
+        after = await stored_events(harness.database, 1)
+        assert played_count(after) == played_count(before) + 1
+        # the same board message got the move; no new board was posted for it
+        tile = re.search(r"You played (\[\d\|\d\])", answer.text)
+        assert tile is not None
+        await tg.wait_for(
+            lambda: (
+                f"{user.first_name} played {tile.group(1)}"
+                in (tg.message(group, board.message_id).text or "")
+            )
+        )
+        assert board_message(tg, group).message_id == board.message_id
+        assert tg.message(group, board.message_id).edited > board_edits
+        assert len(tg.messages(group)) == group_messages
+        # and the match goes on to the end
+        await restarted.play_match(users, group)
+        assert replay(await stored_events(harness.database, 1)).is_over
+    finally:
+        await restarted.stop()
+
+
+async def test_joining_before_pressing_start_goes_through_the_dm(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, petya = tg.user(221, "Masha"), tg.user(222, "Petya")
+    group = tg.group(-621, "Courtyard")
+    await tg.send_text(masha, masha, "/start")
+    lobby = await harness.open_table(masha, group)
+
+    # Petya never wrote to the bot: it cannot DM him, so the tap opens the bot's DM instead
+    join = lobby.find_button("✋ Join")
+    assert join is not None
+    answer = await tap(tg, petya, lobby, str(join["callback_data"]))
+    assert answer.url is not None
+    assert re.fullmatch(r"https://t\.me/KozelTestBot\?start=join-1", answer.url), answer.url
+    await tg.wait_idle()
+    assert "Petya" not in (tg.message(group, lobby.message_id).text or "")
+    assert "Players 1/4" in (tg.message(group, lobby.message_id).text or "")
+    async with await Storage.open(harness.database) as storage:
+        assert [s.user_id for s in await storage.get_seats(1)] == [masha.id]
+
+    # the link opens the DM with /start join-1: now he is seated and the lobby says so
+    await tg.send_text(petya, petya, "/start join-1")
+    await tg.wait_for(lambda: "Petya" in (tg.message(group, lobby.message_id).text or ""))
+    assert "Players 2/4: Masha, Petya" in (tg.message(group, lobby.message_id).text or "")
+    joined = await tg.wait_for_message(petya, "You have joined")
+    assert "Courtyard" in (joined.text or "")
+
+
+async def test_racing_taps_make_exactly_one_move(tg: FakeTelegram, harness: Harness) -> None:
+    masha, alex = tg.user(231, "Masha"), tg.user(232, "Alex")
+    group = tg.group(-631, "Courtyard")
+    users = [masha, alex]
+    await start_match(harness, users, group)
+    await tg.wait_idle()
+
+    # the same button, tapped twice before the first answer came back
+    first, hand = await harness.next_turn(users, 0)
+    version = harness.version_of(hand)
+    data = str(next(b for b in hand.buttons if str(b["text"]).startswith("✅"))["callback_data"])
+    before = await stored_events(harness.database, 1)
+    seat = replay(before).current_seat
+    assert seat is not None
+    one = await tg.press(first, hand, data)
+    two = await tg.press(first, hand, data)
+    await tg.wait_for(lambda: one in tg.callback_answers and two in tg.callback_answers)
+    texts = sorted(str(tg.callback_answers[q].text) for q in (one, two))
+    assert texts[0].startswith("That button is out of date"), texts
+    assert texts[1].startswith("You played"), texts
+    await tg.wait_idle()
+    after = await stored_events(harness.database, 1)
+    assert len(after) - len(before) == expected_events(before, seat, data.split(":")[3])
+    assert played_count(after) == played_count(before) + 1
+
+    # two players at the same moment: only the one on turn moves
+    second, hand = await harness.next_turn(users, version)
+    assert second is not first
+    version = harness.version_of(hand)
+    mine = next(b for b in hand.buttons if str(b["text"]).startswith("✅"))
+    own_hand = tg.last_message(first)
+    early = await tg.press(first, own_hand, f"p:1:{version}:0-0")
+    right = await tg.press(second, hand, str(mine["callback_data"]))
+    await tg.wait_for(lambda: early in tg.callback_answers and right in tg.callback_answers)
+    assert tg.callback_answers[early].text == "It is not your turn yet."
+    assert str(tg.callback_answers[right].text).startswith("You played")
+    await tg.wait_idle()
+    final = await stored_events(harness.database, 1)
+    assert played_count(final) == played_count(after) + 1
+    assert [e["seat"] for e in final if e["type"] == "played"][-1] == 1 - seat
+
+
+async def test_a_player_who_blocks_the_bot_is_covered_by_the_computer(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, alex = tg.user(241, "Masha"), tg.user(242, "Alex")
+    group = tg.group(-641, "Courtyard")
+    users = [masha, alex]
+    await start_match(harness, users, group)
+    # wait until it is Masha's turn, then Alex blocks the bot before his turn comes
+    version = 0
+    while True:
+        user, hand = await harness.next_turn(users, version)
+        version = harness.version_of(hand)
+        if user is masha:
+            break
+        await harness.play_turn(user, hand)
+    tg.block(alex)
+    blocked_at = len(await stored_events(harness.database, 1))
+    await harness.play_turn(masha, hand)
+    notice = await tg.wait_for_message(group, "I cannot write to Alex")
+    assert "computer plays for them" in (notice.text or "")
+    await tg.wait_for(lambda: "(away: the computer plays)" in str(board_message(tg, group).text))
+    # the match goes on: Masha taps, the computer plays Alex's tiles, to the goat
+    await harness.play_match([masha], group)
+    events = await stored_events(harness.database, 1)
+    assert replay(events).is_over
+    assert any(e["type"] == "played" and e["seat"] == 1 for e in events[blocked_at:])
+    # the group was told once, not at every deal
+    texts = harness.group_texts(group)
+    assert sum("I cannot write to Alex" in text for text in texts) == 1
+
+
+async def test_flood_control_delays_the_board_but_loses_no_move(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, alex = tg.user(251, "Masha"), tg.user(252, "Alex")
+    group = tg.group(-651, "Courtyard")
+    users = [masha, alex]
+    await start_match(harness, users, group)
+    user, hand = await harness.next_turn(users, 0)
+    version = harness.version_of(hand)
+    await tg.wait_idle()
+    board = board_message(tg, group)
+    tg.inject_flood(method="editMessageText", chat_id=group.id, retry_after=1, times=1)
+    data = str(next(b for b in hand.buttons if str(b["text"]).startswith("✅"))["callback_data"])
+    answer = await tap(tg, user, hand, data)
+    assert str(answer.text).startswith("You played")
+    a, b = data.split(":")[3].split("-")
+    await tg.wait_for(
+        lambda: f"{user.first_name} played [{a}|{b}]" in (board_message(tg, group).text or ""),
+        timeout=5.0,
+    )
+    assert board_message(tg, group).message_id == board.message_id
+    floods = [c for c in tg.failed_calls() if c.status == 429]
+    assert len(floods) == 1 and floods[0].method == "editMessageText"
+    # nobody was told about an error; the next player got their hand
+    await harness.next_turn(users, version)
+    for chat in (group, masha, alex):
+        assert not any("error" in text.lower() for text in texts_seen(tg, chat))
+
+
+async def test_unchanged_redraws_are_silent(tg: FakeTelegram, harness: Harness) -> None:
+    """A redraw that changes nothing ("« Back" pressed twice on the choice of an end) gets
+    Telegram's "message is not modified"; the bot swallows it and keeps working."""
+    masha, alex = tg.user(261, "Masha"), tg.user(262, "Alex")
+    group = tg.group(-661, "Courtyard")
+    users = [masha, alex]
+    await start_match(harness, users, group)
+    version = 0
+    for _ in range(200):
+        user, hand = await harness.next_turn(users, version)
+        version = harness.version_of(hand)
+        ends = re.search(r"Ends: (\d) … (\d)", hand.text or "")
+        both = (
+            ends
+            and ends.group(1) != ends.group(2)
+            and (hand.find_button(f"✅ {min(ends.groups())}|{max(ends.groups())}"))
+        )
+        if both:
+            break
+        await harness.play_turn(user, hand)
+    else:
+        raise AssertionError("no tile ever fitted both ends")
+    before = without_draws(hand.text)
+    keyboard = hand.reply_markup
+    answer = await tap(tg, user, hand, str(both["callback_data"]))
+    assert answer.text is None
+    choice = tg.message(user.id, hand.message_id)
+    assert "fits both ends" in (choice.text or "")
+    back_button = choice.find_button("« Back")
+    assert back_button is not None
+    back = str(back_button["callback_data"])
+    answer = await tap(tg, user, choice, back)
+    assert answer.text is None
+    assert without_draws(tg.message(user.id, hand.message_id).text) == before
+    assert tg.message(user.id, hand.message_id).reply_markup == keyboard
+    # the same "« Back" again: nothing to redraw, Telegram says "not modified", nobody notices
+    failed = len(tg.failed_calls())
+    answer = await tap(tg, user, choice, back)
+    assert answer.text is None
+    new_failures = tg.failed_calls()[failed:]
+    assert new_failures and all("not modified" in (c.error or "") for c in new_failures)
+    assert without_draws(tg.message(user.id, hand.message_id).text) == before
+    # and the hand still plays
+    await harness.play_turn(user, tg.message(user.id, hand.message_id))
+    await harness.next_turn(users, version)
+
+
+async def test_names_show_exactly_as_typed(tg: FakeTelegram, harness: Harness) -> None:
+    zoe, alex = tg.user(271, "Zoë & <Co>"), tg.user(272, "Alex")
+    group = tg.group(-671, "Courtyard")
+    users = [zoe, alex]
+    lobby = await start_match(harness, users, group)
+    lobby_texts = [*tg.message(group, lobby.message_id).history]
+    assert any("opened by Zoë & <Co>" in text for text in lobby_texts)
+    assert any("Players 2/2: Zoë & <Co>, Alex" in text for text in lobby_texts)
+    assert any("Order of play: Zoë & <Co> → Alex" in text for text in harness.group_texts(group))
+    board = board_message(tg, group).text or ""
+    assert "Zoë & <Co>: 7 tiles" in board
+    assert "Zoë & <Co>: 0" in board
+    for _ in range(2):
+        user, hand = await harness.next_turn(users, 0)
+        await harness.play_turn(user, hand)
+        await tg.wait_idle()
+    seen = "\n".join(texts_seen(tg, group))
+    assert re.search(r"Zoë & <Co> played \[\d\|\d\]", seen)
+    assert "&amp;" not in seen and "&lt;" not in seen
+    assert not [c for c in tg.failed_calls() if "parse" in (c.error or "")]
+
+
+async def test_a_four_player_match_keeps_to_the_group_limit(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """One person and three computers: rounds fly by, yet the group never gets more than 20
+    new messages a minute (the server would answer a 21st with 429). The server's clock runs
+    fast (conftest.SPEED) and the bot's pacer shares it, so a minute of waiting takes seconds;
+    before the pacer made every group message wait for room, this match posted up to 24."""
+    tg.enforce_group_limit = True
+    masha = tg.user(281, "Masha")
+    group = tg.group(-681, "Courtyard")
+    await start_match(harness, [masha], group, computers=3)
+    await harness.play_match([masha], group)
+    assert replay(await stored_events(harness.database, 1)).is_over
+    assert tg.max_messages_per_window(group, 60) <= 20
+    assert not [c for c in tg.failed_calls() if c.status == 429], tg.describe()
+
+
+async def test_an_ordinary_move_costs_four_calls(tg: FakeTelegram, harness: Harness) -> None:
+    """A tap in the middle of a round with a person up next: the answer, the mover's hand
+    becomes a record, the board, the next player's new hand. Nothing else."""
+    masha, alex = tg.user(291, "Masha"), tg.user(292, "Alex")
+    group = tg.group(-691, "Courtyard")
+    users = [masha, alex]
+    await start_match(harness, users, group, computers=2)
+    measured: list[list[str]] = []
+    version = 0
+    while len(measured) < 3:
+        found = await harness.next_turn_or_over(users, group, version)
+        assert found is not None, "Masha never made an ordinary move with Alex up next"
+        user, hand = found
+        version = harness.version_of(hand)
+        if user is not masha:
+            await harness.play_turn(user, hand)
+            continue
+        await tg.wait_idle()
+        start = len(tg.calls)
+        await harness.play_turn(user, hand)
+        await tg.wait_idle()
+        calls = [c.method for c in tg.calls[start:] if c.method != "getUpdates"]
+        events = await stored_events(harness.database, 1)
+        alex_hand = harness.live_hand(alex)
+        ordinary = (
+            calls.count("answerCallbackQuery") == 1  # no choice of an end
+            and events[-1]["type"] == "played"  # nobody had to draw or knock; the round goes on
+            and alex_hand is not None
+            and harness.version_of(alex_hand) == len(events)
+        )
+        if ordinary:
+            measured.append(calls)
+    for calls in measured:
+        assert len(calls) <= 4, calls
+        assert sorted(calls) == sorted(
+            ["answerCallbackQuery", "editMessageText", "editMessageText", "sendMessage"]
+        ), calls
+
+
+async def test_pressing_start_again_brings_a_blocked_player_back(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The group is told: "press Start to get the tiles back". Pressing it must do that."""
+    masha, alex = tg.user(245, "Masha"), tg.user(246, "Alex")
+    group = tg.group(-645, "Courtyard")
+    users = [masha, alex]
+    await start_match(harness, users, group)
+    version = 0
+    while True:
+        user, hand = await harness.next_turn(users, version)
+        version = harness.version_of(hand)
+        if user is masha:
+            break
+        await harness.play_turn(user, hand)
+    tg.block(alex)
+    await harness.play_turn(masha, hand)
+    notice = await tg.wait_for_message(group, "I cannot write to Alex")
+    assert "press Start to get the tiles back" in (notice.text or "")
+    # the computer covers Alex; Masha plays on; then Alex unblocks the bot with Start
+    user, hand = await harness.next_turn([masha], version)
+    version = harness.version_of(hand)
+    await tg.send_text(alex, alex, "/start")
+    await tg.wait_for_message(group, "Alex is back at the table")
+    # from now on Alex gets his tiles again and plays them himself
+    await harness.play_turn(masha, hand)
+    user, hand = await harness.next_turn(users, version)
+    if user is masha:  # Alex had to draw and knock, or the round ended: one more turn
+        await harness.play_turn(masha, hand)
+        user, hand = await harness.next_turn([alex], 0)
+    assert user is alex
+    await harness.play_turn(alex, hand)
+    await tg.wait_for(lambda: "Alex played" in (board_message(tg, group).text or ""))
+    assert "(away" not in (board_message(tg, group).text or "")
+    await harness.play_match(users, group)
+    events = await stored_events(harness.database, 1)
+    assert replay(events).is_over

@@ -1,0 +1,795 @@
+"""A table's life beyond the taps: turn timers, players who wander off, restarts, expiry,
+computer opponents, other languages, who may manage a table, and groups that become supergroups.
+
+Every test asserts what people in the chat would notice. Timers are made short by changing the
+table's turn time in the lobby (the buttons only offer 30 s and more), so no test waits long.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+import time
+from collections.abc import Callable
+from functools import partial
+
+import pytest
+
+import bot.scheduler
+from bot.context import KEY, Kozel
+from bot.i18n import LANGUAGES, catalog, t
+from engine import replay
+from tests.bot.harness import BOARD_TITLE, Harness, board_message, tap, texts_seen
+from tests.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
+
+NOT_OPENER = "Only the table's opener or the group's admins can do that."
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+
+def kozel_of(harness: Harness) -> Kozel:
+    assert harness.app is not None
+    found = harness.app.bot_data[KEY]
+    assert isinstance(found, Kozel)
+    return found
+
+
+async def change_lobby(harness: Harness, group: FakeChat, **settings: object) -> None:
+    """Change lobby settings through the service, as the ⚙️ Rules buttons do, including values
+    the buttons do not offer (a turn of 1–2 seconds)."""
+    k = kozel_of(harness)
+    async with k.service.lock(group.id):
+        table = await k.service.active_table(group.id)
+        assert table is not None and table.status == "lobby"
+        for name, value in settings.items():
+            await k.service.change_setting(table, name, value)
+
+
+async def prepare(
+    harness: Harness,
+    users: list[FakeUser],
+    group: FakeChat,
+    *,
+    computers: int = 0,
+    turn_seconds: int | None = None,
+    remind_before: float | None = None,
+) -> FakeMessage:
+    """Everyone presses Start in their DM, the first user opens a table for the users and
+    ``computers`` computer players, with a short turn if asked, and starts it."""
+    tg = harness.tg
+    for user in users:
+        await tg.send_text(user, tg.private(user), "/start")
+        await tg.wait_for_message(user, "Hi, ")
+    lobby = await harness.open_table(users[0], group)
+    wanted: dict[str, object] = {"players": len(users) + computers}
+    if turn_seconds is not None:
+        wanted["turn_seconds"] = turn_seconds
+    await change_lobby(harness, group, **wanted)
+    await harness.join(users[1:], group, lobby)
+    for n in range(computers):
+        await tg.press_button(users[0], lobby, "🤖 Add computer")
+        await tg.wait_for(partial(lobby_says, tg, lobby, f"Players {len(users) + n + 1}/"))
+    if remind_before is not None:
+        kozel_of(harness).scheduler.remind_before = remind_before
+    await tg.press_button(users[0], lobby, "▶️ Start")
+    await tg.wait_for_message(group, "Order of play")
+    await tg.wait_for(lambda: board_message(tg, group))
+    return lobby
+
+
+def lobby_says(tg: FakeTelegram, lobby: FakeMessage, text: str) -> bool:
+    return text in (tg.message(lobby.chat, lobby.message_id).text or "")
+
+
+def lobby_has(tg: FakeTelegram, lobby: FakeMessage, label: str) -> bool:
+    return tg.message(lobby.chat, lobby.message_id).find_button(label) is not None
+
+
+async def next_turn(
+    harness: Harness, users: list[FakeUser], after: int, timeout: float = 5.0
+) -> tuple[FakeUser, FakeMessage]:
+    """The next live hand (a keyboard drawn after version ``after``) among ``users``."""
+    return await harness.tg.wait_for(lambda: harness._turn(users, after), timeout=timeout)
+
+
+async def play_until(
+    harness: Harness, users: list[FakeUser], over: Callable[[], bool], max_moves: int = 2000
+) -> int:
+    """Tap live hands until ``over()``; returns the number of taps."""
+    version, taps = 0, 0
+
+    def turn() -> tuple[FakeUser | None, FakeMessage | None] | None:
+        return (None, None) if over() else harness._turn(users, version)
+
+    while taps < max_moves:
+        user, message = await harness.tg.wait_for(turn, timeout=10.0)
+        if user is None or message is None:
+            return taps
+        version = harness.version_of(message)
+        await harness.play_turn(user, message)
+        taps += 1
+    raise AssertionError("the match did not end")
+
+
+def count(texts: list[str], needle: str) -> int:
+    return sum(1 for text in texts if needle in text)
+
+
+async def events_of(harness: Harness, table_id: int = 1) -> list[dict[str, object]]:
+    return await kozel_of(harness).storage.load_events(table_id)
+
+
+def moves_by(events: list[dict[str, object]], seat: int) -> int:
+    return sum(1 for e in events if e["type"] == "played" and e["seat"] == seat)
+
+
+def turn_of(event: dict[str, object]) -> object:
+    """The seat that acted in a move event (played, drew, knocked), else None."""
+    return event.get("seat") if event["type"] in ("played", "drew", "knocked") else None
+
+
+def short_minute(harness: Harness) -> None:
+    """Let the group's message pace (18 a minute) count over one second instead of a minute: a
+    whole match posts more than 18 group messages, and the pace itself is tested elsewhere."""
+    kozel_of(harness).sender.pacer.window = 1.0
+
+
+async def armed_deadline(harness: Harness, table_id: int = 1) -> float:
+    """The deadline of the turn in progress, once the scheduler has armed its timer."""
+    service = kozel_of(harness).service
+    for _ in range(250):
+        table = await service.table(table_id)
+        if table is not None and table.turn_deadline is not None:
+            return table.turn_deadline
+        await asyncio.sleep(0.02)
+    raise AssertionError("no turn timer was armed")
+
+
+async def until_moved(harness: Harness, new_id: int) -> None:
+    """Wait until the bot has moved the table to a supergroup's new id."""
+    storage = kozel_of(harness).storage
+    for _ in range(250):
+        if await storage.get_active_table(new_id) is not None:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"the table did not move to {new_id}")
+
+
+def board(tg: FakeTelegram, group: FakeChat) -> str:
+    """The text of the group's current board."""
+    return board_message(tg, group).text or ""
+
+
+def plain(text: str) -> str:
+    """What a person reads of a Telegram HTML text."""
+    return html.unescape(re.sub(r"<[^>]*>", "", text))
+
+
+# --- 1. a turn timeout ---------------------------------------------------------------------
+
+
+async def test_a_player_who_runs_out_of_time_is_reminded_then_the_computer_plays(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, alex = tg.user(301, "Masha"), tg.user(302, "Alex")
+    group = tg.group(-701, "Yard")
+    users = [masha, alex]
+    await prepare(harness, users, group, turn_seconds=2, remind_before=1.2)
+    idle, hand = await next_turn(harness, users, 0)
+    version = harness.version_of(hand)
+    other = alex if idle is masha else masha
+    seat = users.index(idle)
+    before = moves_by(await events_of(harness), seat)
+
+    # shortly before the deadline: a DM that notifies, and a mention in the group
+    await tg.wait_for_message(idle, "⏰ Your move!", timeout=3.0)
+    mention = await tg.wait_for_message(group, f"⏰ {idle.first_name}, your move", timeout=3.0)
+    assert any(e.get("url") == f"tg://user?id={idle.id}" for e in mention.entities)
+    assert count(harness.group_texts(group), "ran out of time") == 0
+    assert harness.live_hand(idle) is not None
+
+    # then the computer plays for them, and the group is told
+    told = await tg.wait_for_message(group, "ran out of time", timeout=3.0)
+    assert told.text == f"⏰ {idle.first_name} ran out of time: the computer played for them."
+    assert told.message_id > mention.message_id
+    record = tg.message(idle.id, hand.message_id)
+    await tg.wait_for(lambda: not record.buttons, what="the live keyboard to become a record")
+    assert "your hand" in (record.text or "")
+    await tg.wait_for(lambda: f"{idle.first_name} played [" in board(tg, group))
+    assert moves_by(await events_of(harness), seat) == before + 1
+
+    # the match goes on: the other player moves, then the idle one has a live hand again
+    user, hand = await next_turn(harness, [other], version)
+    version = harness.version_of(hand)
+    await harness.play_turn(user, hand)
+    again, _ = await next_turn(harness, [idle], version)
+    assert again is idle
+    row = (await kozel_of(harness).storage.get_seats(1))[seat]
+    assert row.missed_turns == 1 and not row.absent
+    assert not replay(await events_of(harness)).is_over
+
+
+# --- 2. away after missed turns; "I'm back" ------------------------------------------------
+
+
+async def test_missed_turns_mark_a_player_away_until_they_tap_im_back(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, alex = tg.user(311, "Masha"), tg.user(312, "Alex")
+    group = tg.group(-711, "Yard")
+    users = [masha, alex]
+    await prepare(harness, users, group, turn_seconds=1)
+
+    def away_told() -> bool:
+        return count(harness.group_texts(group), "Masha ran out of time again") > 0
+
+    # Masha never taps; Alex always does, at once
+    version = 0
+
+    def alex_or_away() -> tuple[FakeUser, FakeMessage] | str | None:
+        return "away" if away_told() else harness._turn([alex], version)
+
+    while True:
+        found: tuple[FakeUser, FakeMessage] | str = await tg.wait_for(alex_or_away, timeout=4.0)
+        if isinstance(found, str):
+            break
+        hand = found[1]
+        version = harness.version_of(hand)
+        await harness.play_turn(alex, hand)
+
+    texts = harness.group_texts(group)
+    assert count(texts, "⏰ Masha ran out of time: the computer played for them.") == 1
+    assert count(texts, "⏰ Masha ran out of time again and is marked away") == 1
+    away_dm = await tg.wait_for_message(masha, "You missed your turns")
+    assert away_dm.find_button("🙋 I'm back") is not None
+    await tg.wait_for(lambda: "(away: the computer plays)" in board(tg, group))
+    assert harness.live_hand(masha) is None
+
+    # the computer plays Masha's seat without waiting for her turn time (1 s)
+    for _ in range(2):
+        _, hand = await next_turn(harness, [alex], version)
+        version = harness.version_of(hand)
+        seen = len(await events_of(harness))
+        await harness.play_turn(alex, hand)
+        _, hand = await next_turn(harness, [alex], version, timeout=0.9)
+        since = (await events_of(harness))[seen:]
+        # Masha's seat moved in between, unless Alex's move ended the round and he leads
+        assert any(turn_of(e) == 0 for e in since) or any(e["type"] == "round_ended" for e in since)
+        assert harness.live_hand(masha) is None
+    assert count(harness.group_texts(group), "Masha ran out of time") == 2
+
+    # "I'm back": the group is told, and her next turn brings her live hand again
+    answer = await tap(tg, masha, away_dm, str(away_dm.buttons[0]["callback_data"]))
+    assert answer.text == "Welcome back! Your tiles are yours again."
+    await tg.wait_for_message(group, "🙋 Masha is back at the table.")
+    seat_row = (await kozel_of(harness).storage.get_seats(1))[0]
+    assert not seat_row.absent and seat_row.missed_turns == 0
+    _, hand = await next_turn(harness, [alex], version)
+    await harness.play_turn(alex, hand)
+    back, mine = await next_turn(harness, [masha], harness.version_of(hand), timeout=3.0)
+    assert back is masha and mine.buttons
+    await harness.play_turn(masha, mine)
+    await tg.wait_for(lambda: "(away" not in board(tg, group))
+
+
+async def test_when_every_person_is_away_the_match_ends_by_timeout(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha = tg.user(316, "Masha")
+    group = tg.group(-716, "Yard")
+    await prepare(harness, [masha], group, computers=1, turn_seconds=1)
+
+    ended = await tg.wait_for_message(group, "ended early", timeout=4.0)
+    assert "The match ended early: Masha timed out." in (ended.text or "")
+    await tg.wait_idle()
+    texts = harness.group_texts(group)
+    assert count(texts, "⏰ Masha ran out of time: the computer played for them.") == 1
+    # nobody is left to come back to: no promise that the computer keeps the seat
+    assert count(texts, "until they come back") == 0
+    assert not any(m.find_button("🙋 I'm back") for m in tg.messages(masha))
+    assert harness.live_hand(masha) is None
+    rows = await kozel_of(harness).storage.chat_standings(group.id)
+    assert [(r.display_name, r.matches, r.rating) for r in rows] == [("Masha", 1, 0)]
+
+
+# --- 3. timers across a restart; stale timers ----------------------------------------------
+
+
+async def test_a_turn_timer_survives_a_restart(
+    tg: FakeTelegram, harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    masha = tg.user(321, "Masha")
+    group = tg.group(-721, "Yard")
+    await prepare(harness, [masha], group, computers=1, turn_seconds=2)
+    _, hand = await next_turn(harness, [masha], 0)
+    version = harness.version_of(hand)
+    k = kozel_of(harness)
+    deadline = await armed_deadline(harness)
+    stored = await k.storage.get_table(1)
+    assert stored is not None and stored.turn_deadline == deadline  # the deadline is stored
+    before = moves_by(await events_of(harness), 0)
+
+    await harness.stop()
+    assert count(harness.group_texts(group), "ran out of time") == 0
+    # the bot is down when the deadline passes
+    await asyncio.sleep(max(0.0, deadline - time.time()) + 0.05)
+
+    # a restart gives at least a short grace (15 s in production; 0.2 s here), no new full turn
+    monkeypatch.setattr(bot.scheduler, "RESTART_GRACE", 0.2)
+    restarted = Harness(tg, harness.database)
+    await restarted.start()
+    try:
+        told = await tg.wait_for_message(group, "ran out of time", timeout=1.5)
+        assert told.text == "⏰ Masha ran out of time: the computer played for them."
+        # the keyboard sent before the restart became a record
+        await tg.wait_for(lambda: not tg.message(masha.id, hand.message_id).buttons)
+        events = await events_of(restarted)
+        assert moves_by(events, 0) == before + 1
+        # and the match goes on: Masha gets her next live hand
+        user, _ = await next_turn(restarted, [masha], version)
+        assert user is masha
+    finally:
+        await restarted.stop()
+
+
+async def test_a_move_just_before_the_deadline_leaves_the_timer_stale(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha = tg.user(331, "Masha")
+    group = tg.group(-731, "Yard")
+    await prepare(harness, [masha], group, computers=1, turn_seconds=2)
+    _, hand = await next_turn(harness, [masha], 0)
+    k = kozel_of(harness)
+    deadline = await armed_deadline(harness)
+    table = await k.service.table(1)
+    assert table is not None
+    old_version = table.version
+    before = moves_by(await events_of(harness), 0)
+
+    await asyncio.sleep(max(0.0, deadline - 0.3 - time.time()))
+    await harness.play_turn(masha, hand)
+    await asyncio.sleep(max(0.0, deadline + 0.4 - time.time()))
+    await tg.wait_idle()
+    assert count(harness.group_texts(group), "ran out of time") == 0
+    assert moves_by(await events_of(harness), 0) == before + 1
+    assert (await k.storage.get_seats(1))[0].missed_turns == 0
+
+    # a timer armed for an older version of the table does nothing at all
+    events = len(await events_of(harness))
+    group_messages, calls = len(tg.messages(group)), len(tg.calls)
+    await k.scheduler._turn_timer(1, old_version, time.time() - 1)
+    await tg.wait_idle()
+    assert len(await events_of(harness)) == events
+    assert len(tg.messages(group)) == group_messages
+    assert all(c.method == "getUpdates" for c in tg.calls[calls:])
+
+
+# --- 4. expiry -----------------------------------------------------------------------------
+
+
+async def test_an_expired_lobby_closes_and_a_new_table_can_be_opened(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha = tg.user(341, "Masha")
+    group = tg.group(-741, "Yard")
+    await tg.send_text(masha, tg.private(masha), "/start")
+    lobby = await harness.open_table(masha, group)
+    k = kozel_of(harness)
+
+    await k.scheduler.sweep(time.time() + 29 * 60)
+    assert (await k.storage.get_table(1)).status == "lobby"  # type: ignore[union-attr]
+
+    await k.scheduler.sweep(time.time() + 31 * 60)
+    closed = tg.message(group, lobby.message_id)
+    assert closed.text == (
+        "⌛ The table closed: nobody started the match in time. Send /new to open another."
+    )
+    assert not closed.buttons
+    assert (await k.storage.get_table(1)).status == "cancelled"  # type: ignore[union-attr]
+
+    await tg.send_text(masha, group, "/new")
+    fresh = await tg.wait_for_message(group, "new table")
+    assert fresh.message_id != lobby.message_id
+    assert fresh.find_button("✋ Join") is not None
+
+
+async def test_an_idle_match_ends_by_timeout_with_the_timeout_rating(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, alex = tg.user(351, "Masha"), tg.user(352, "Alex")
+    group = tg.group(-751, "Yard")
+    users = [masha, alex]
+    await prepare(harness, users, group)
+    idle, hand = await next_turn(harness, users, 0)
+    other = alex if idle is masha else masha
+    k = kozel_of(harness)
+
+    await k.scheduler.sweep(time.time() + (k.settings.idle_expiry_minutes - 1) * 60)
+    assert (await k.storage.get_table(1)).status == "playing"  # type: ignore[union-attr]
+
+    await k.scheduler.sweep(time.time() + k.settings.idle_expiry_minutes * 60 + 60)
+    ended = await tg.wait_for_message(group, "ended early")
+    assert f"The match ended early: {idle.first_name} timed out." in (ended.text or "")
+    assert not tg.message(idle.id, hand.message_id).buttons
+    assert (await k.storage.get_table(1)).status == "finished"  # type: ignore[union-attr]
+
+    # RULES.md §2.11: whoever timed out gets nothing, the others at least +1
+    rows = {r.display_name: r for r in await k.storage.chat_standings(group.id)}
+    assert rows[idle.first_name].rating == 0
+    assert rows[other.first_name].rating >= 1
+    assert all(r.matches == 1 for r in rows.values())
+
+    await tg.send_text(other, group, "/top")
+    top = await tg.wait_for_message(group, "Standings")
+    line = next(x for x in (top.text or "").splitlines() if other.first_name in x)
+    assert f"rating +{rows[other.first_name].rating}" in line
+    # the table is gone: a new one can be opened
+    await tg.send_text(other, group, "/new")
+    await tg.wait_for_message(group, "new table")
+
+
+# --- 5. against the computer ---------------------------------------------------------------
+
+
+async def test_one_person_plays_a_whole_match_against_a_computer(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha = tg.user(361, "Masha")
+    group = tg.group(-761, "Yard")
+    short_minute(harness)
+    await tg.send_text(masha, tg.private(masha), "/start")
+    lobby = await harness.open_table(masha, group)
+
+    await tg.press_button(masha, lobby, "⚙️ Rules")
+    await tg.wait_for(lambda: tg.message(group, lobby.message_id).find_button("Players: 4"))
+    await tg.press_button(masha, lobby, "Players: 4")
+    await tg.wait_for(lambda: tg.message(group, lobby.message_id).find_button("Players: 2"))
+    await tg.press_button(masha, lobby, "« Back")
+    await tg.wait_for(lambda: tg.message(group, lobby.message_id).find_button("✋ Join"))
+
+    await tg.send_text(masha, group, "/addbot")
+    await tg.wait_for_message(group, "A computer player took a seat.")
+    await tg.wait_for(
+        lambda: "Players 2/2: Masha, 🤖 Galya" in (tg.message(group, lobby.message_id).text or "")
+    )
+    await tg.press_button(masha, lobby, "▶️ Start")
+    await tg.wait_for_message(group, "Order of play: Masha → 🤖 Galya")
+
+    taps = await harness.play_match([masha], group)
+    assert taps > 5
+    events = await events_of(harness)
+    match = replay(events)
+    assert match.is_over and match.ended_by == "goat"
+    assert any("is the goat!" in text for text in harness.group_texts(group))
+
+    # every computer move reached the board
+    boards = [text for text in texts_seen(tg, group) if text.startswith(BOARD_TITLE)]
+    computer_moves = [e for e in events if e["type"] == "played" and e["seat"] == 1]
+    assert computer_moves
+    for event in computer_moves:
+        a, b = str(event["tile"]).split("-")
+        needle = f"🤖 Galya played [{a}|{b}]"
+        assert any(f"round {event['round']} " in text and needle in text for text in boards)
+    # the computer never got a DM: only the person did
+    assert {c.params["chat_id"] for c in tg.calls_to("sendMessage")} <= {masha.id, group.id}
+
+    await tg.send_text(masha, group, "/top")
+    top = await tg.wait_for_message(group, "Standings")
+    assert "Masha" in (top.text or "") and "matches 1" in (top.text or "")
+
+
+# --- 6. Russian and Ukrainian --------------------------------------------------------------
+
+
+def english_phrases() -> set[str]:
+    """Distinctive English catalog text: the literal parts of each message (tags, placeholders
+    and commands removed) that carry words, leaving out messages every language shares."""
+    english = catalog("en")
+    others = [catalog(code) for code in LANGUAGES if code != "en"]
+    phrases: set[str] = set()
+    for key, value in english.items():
+        if all(other.get(key) == value for other in others):
+            continue
+        for part in re.split(r"\{[^}]*\}|/[a-z]+|\n", plain(value)):
+            fragment = part.strip(" .,:;—-…·()")
+            words = re.findall(r"[A-Za-z]{2,}", fragment)
+            if len(words) >= 2 or any(len(w) >= 4 for w in words):
+                phrases.add(fragment)
+    return phrases
+
+
+def bot_wrote(tg: FakeTelegram, skip: Callable[[str], bool]) -> list[str]:
+    """Every text the bot showed anyone: messages and edits, their buttons, toasts."""
+    shown: list[str] = []
+    for call in tg.calls:
+        if not call.ok:
+            continue
+        if call.method in ("sendMessage", "editMessageText"):
+            text = plain(str(call.params.get("text", "")))
+            if skip(text):
+                continue
+            shown.append(text)
+            markup = call.params.get("reply_markup") or {}
+            for row in markup.get("inline_keyboard", []) if isinstance(markup, dict) else []:
+                shown += [str(button.get("text", "")) for button in row]
+        elif call.method == "answerCallbackQuery" and call.params.get("text"):
+            shown.append(str(call.params["text"]))
+    return shown
+
+
+def head(lang: str, key: str) -> str:
+    """The literal start of a message, before its first placeholder."""
+    return plain(catalog(lang)[key].split("{")[0]).strip()
+
+
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [("ru", ["Маша", "Лёша"]), ("uk", ["Оксана", "Тарас"])],
+)
+async def test_a_whole_match_in_another_language_shows_no_english(
+    tg: FakeTelegram, harness: Harness, lang: str, names: list[str]
+) -> None:
+    first, second = (tg.user(371 + i, n, language_code=lang) for i, n in enumerate(names))
+    users = [first, second]
+    group = tg.group(-771, "Двір")
+    short_minute(harness)
+    for user in users:
+        await tg.send_text(user, tg.private(user), "/start")
+        await tg.wait_for_message(user, head(lang, "dm.welcome"))
+
+    # the group's language, chosen with a button
+    await tg.send_text(first, group, "/language")
+    prompt = await tg.wait_for_message(group, "Choose the language of this group")
+    await tg.press_button(first, prompt, t(lang, "language.name"))
+    await tg.wait_for(lambda: tg.message(group, prompt.message_id).text == t(lang, "language.set"))
+
+    # a table for three: two people and a computer player, set up with the group's buttons
+    await tg.send_text(first, group, "/new")
+    lobby = await tg.wait_for_message(group, lambda m: bool(m.find_button(t(lang, "lobby.join"))))
+    await tg.press_button(first, lobby, t(lang, "lobby.settings"))
+    for now, then in ((4, 2), (2, 3)):
+        await tg.wait_for(partial(lobby_has, tg, lobby, t(lang, f"rules.players.{now}")))
+        await tg.press_button(first, lobby, t(lang, f"rules.players.{now}"))
+        await tg.wait_for(partial(lobby_has, tg, lobby, t(lang, f"rules.players.{then}")))
+    await tg.press_button(first, lobby, t(lang, "lobby.back"))
+    await tg.wait_for(partial(lobby_has, tg, lobby, t(lang, "lobby.join")))
+    await tg.press_button(second, lobby, t(lang, "lobby.join"))
+    await tg.wait_for(lambda: names[1] in (tg.message(group, lobby.message_id).text or ""))
+    await tg.send_text(first, group, "/addbot")
+    await tg.wait_for_message(group, t(lang, "lobby.bot_added"))
+    await change_lobby(harness, group, turn_seconds=2)  # one turn will run out (below)
+    kozel_of(harness).scheduler.remind_before = 1.2
+    await tg.send_text(second, group, "/addbot")  # not the opener: refused
+    await tg.wait_for_message(group, t(lang, "err.not_opener"))
+    await tg.send_text(first, group, "/rules")
+    await tg.wait_for_message(group, head(lang, "rules.head_table"))
+    await tg.press_button(second, lobby, t(lang, "lobby.start"))  # the table is full: anyone
+    await tg.wait_for_message(group, head(lang, "start.order"))
+    await tg.send_text(second, group, "/standings")
+    await tg.wait_for_message(group, head(lang, "standings.head"))
+    # the first turn runs out: the reminder, the mention and the timeout in the language too
+    idle, _ = await next_turn(harness, users, 0)
+    await tg.wait_for_message(idle, head(lang, "timer.remind_dm"), timeout=3.0)
+    mention = catalog(lang)["timer.remind_group"].split("{seconds}")[0]
+    await tg.wait_for_message(group, mention.format(name=idle.first_name), timeout=3.0)
+    timed_out = plain(t(lang, "timer.timed_out", name=idle.first_name))
+    await tg.wait_for_message(group, timed_out, timeout=3.0)
+
+    again = plain(t(lang, "match.again"))
+    taps = await play_until(
+        harness, users, lambda: any(again in text for text in harness.group_texts(group))
+    )
+    assert taps > 3
+    assert replay(await events_of(harness)).is_over
+    await tg.send_text(first, group, "/top")
+    await tg.wait_for_message(group, head(lang, "top.head"))
+    await tg.send_text(second, tg.private(second), "/stats")
+    await tg.wait_for_message(second, "📈")
+    await tg.send_text(second, tg.private(second), "/help")
+    await tg.wait_for_message(second, "/addbot")
+    await tg.wait_idle()
+
+    english = english_phrases()
+    prompt_text = plain(t("en", "language.choose"))
+
+    def leaked(texts: list[str]) -> list[tuple[str, str]]:
+        return [(p, text) for text in texts for p in english if p in text]
+
+    # the check works: the prompt, sent while the group still spoke English, is caught
+    assert leaked([prompt_text])
+    shown = bot_wrote(tg, skip=lambda text: text == prompt_text)
+    assert len(shown) > 50
+    assert not leaked(shown), leaked(shown)[:5]
+
+    # the command menu is registered in every language, and in this one in its own words
+    own, en = catalog(lang), catalog("en")
+    for scope, names_ in (("all_group_chats", "new"), ("all_private_chats", "stats")):
+        menu = {c["command"]: c["description"] for c in tg.commands[(scope, lang)]}
+        assert menu[names_] == own[f"commands.{names_}"] != en[f"commands.{names_}"]
+        assert all(menu[name] == own[f"commands.{name}"] for name in menu)
+        assert set(menu) == {c["command"] for c in tg.commands[(scope, "en")]}
+
+
+# --- 7. who may manage a table ---------------------------------------------------------------
+
+
+async def test_only_the_opener_or_an_admin_may_manage_the_table(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, alex, olya = tg.user(381, "Masha"), tg.user(382, "Alex"), tg.user(383, "Olya")
+    group = tg.group(-781, "Yard", admins=[olya])
+    for user in (masha, alex):
+        await tg.send_text(user, tg.private(user), "/start")
+    lobby = await harness.open_table(masha, group)
+    await harness.join([alex], group, lobby)
+    said = await tg.send_text(masha, group, "Let's play!")
+    await tg.press_button(masha, lobby, "⚙️ Rules")
+    await tg.wait_for(lambda: tg.message(group, lobby.message_id).find_button("Players: 4"))
+    await tg.wait_idle()
+    shown = tg.message(group, lobby.message_id)
+    snapshot = (shown.text, shown.button_texts, shown.edited)
+
+    # Alex is neither the opener nor an admin: buttons (the settings, ⚙️ Rules, ✖️ Cancel,
+    # 🤖 Add computer) and commands are refused politely
+    def refused(times: int) -> bool:
+        return count(harness.group_texts(group), NOT_OPENER) == times
+
+    refusals = [
+        await tap(tg, alex, lobby, data)
+        for data in ("o:1:0:players", "o:1:0:goat_limit", "o:1:0", "c:1:0", "b:1:0")
+    ]
+    assert [r.text for r in refusals] == [NOT_OPENER] * 5
+    for n, command in enumerate(("/cancel", "/addbot", "/kick"), start=1):
+        await tg.send_text(alex, group, command, reply_to=int(said["message_id"]))
+        await tg.wait_for(partial(refused, n))
+    await tg.wait_idle()
+    shown = tg.message(group, lobby.message_id)
+    assert (shown.text, shown.button_texts, shown.edited) == snapshot
+    table = await kozel_of(harness).storage.get_table(1)
+    assert table is not None and table.status == "lobby" and table.players == 4
+    assert len(await kozel_of(harness).storage.get_seats(1)) == 2
+
+    # an admin of the group may cancel, though not seated
+    answer = await tap(tg, olya, lobby, "c:1:0")
+    assert answer.text == "The table was cancelled."
+    assert tg.message(group, lobby.message_id).text == "The table was cancelled."
+
+    # during a match, an admin's /kick in reply to a player hands the seat to the computer
+    lobby = await harness.open_table(masha, group)
+    await change_lobby(harness, group, players=2)
+    await harness.join([alex], group, lobby)
+    await tg.press_button(masha, lobby, "▶️ Start")
+    await tg.wait_for_message(group, "Order of play")
+    await tg.send_text(alex, group, "/kick", reply_to=int(said["message_id"]))
+    await tg.wait_for(partial(refused, 4))
+    user, hand = await next_turn(harness, [masha, alex], 0)
+    if user is masha:  # let it be Alex's turn when he is removed
+        await harness.play_turn(masha, hand)
+        user, hand = await next_turn(harness, [alex], harness.version_of(hand))
+    version = harness.version_of(hand)
+    old_button = str(hand.buttons[0]["callback_data"])
+    alex_said = await tg.send_text(alex, group, "brb")
+    await tg.send_text(olya, group, "/kick", reply_to=int(alex_said["message_id"]))
+    await tg.wait_for_message(group, "🤖 Alex left the table: a computer player took the seat.")
+    await tg.wait_for(
+        lambda: (
+            tg.message(alex.id, hand.message_id).text
+            == "You left the table; a computer player plays your tiles now."
+        )
+    )
+    # the computer takes Alex's turn at once (the turn time here is 10 minutes)
+    await tg.wait_for(lambda: "🤖 Galya played [" in board(tg, group))
+    user, _ = await next_turn(harness, [masha], version)
+    assert user is masha
+    stale = await tap(tg, alex, hand, old_button)
+    assert stale.text == "You are not playing at this table."
+    seats = await kozel_of(harness).storage.get_seats(2)
+    assert seats[1].user_id is None and seats[1].ai
+
+
+# --- 8. a group becomes a supergroup ---------------------------------------------------------
+
+
+def sent_to(tg: FakeTelegram, chat_id: int, since: int) -> list[str]:
+    return [
+        c.method
+        for c in tg.calls[since:]
+        if c.ok
+        and c.method in ("sendMessage", "editMessageText")
+        and str(c.params.get("chat_id")) == str(chat_id)
+    ]
+
+
+async def test_a_match_follows_its_group_into_a_supergroup(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, alex = tg.user(391, "Masha"), tg.user(392, "Alex")
+    group = tg.group(-791, "Yard", creator=masha)
+    short_minute(harness)
+    users = [masha, alex]
+    await prepare(harness, users, group)
+    version = 0
+    for _ in range(3):
+        user, hand = await next_turn(harness, users, version)
+        version = harness.version_of(hand)
+        await harness.play_turn(user, hand)
+    await tg.wait_idle()
+
+    since = len(tg.calls)
+    supergroup = await tg.migrate_group(group, -1001000000791)
+    await until_moved(harness, supergroup.id)
+    taps = await harness.play_match(users, supergroup)
+    assert taps > 0
+    assert replay(await events_of(harness)).is_over
+
+    # everything after the move went to the supergroup: a board, the results, the goat
+    assert not sent_to(tg, group.id, since)
+    assert sent_to(tg, supergroup.id, since)
+    assert board(tg, supergroup).startswith("🎲 Kozel")
+    assert any("goat" in text for text in harness.group_texts(supergroup))
+
+    await tg.send_text(alex, supergroup, "/top")
+    top = await tg.wait_for_message(supergroup, "Standings")
+    for name in ("Masha", "Alex"):
+        assert any(name in line and "matches 1" in line for line in (top.text or "").splitlines())
+
+
+async def test_a_timer_that_meets_a_migrated_group_follows_telegrams_hint(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha = tg.user(393, "Masha")
+    group = tg.group(-793, "Yard", creator=masha)
+    await prepare(harness, [masha], group, computers=1, turn_seconds=1)
+    _, hand = await next_turn(harness, [masha], 0)
+    version = harness.version_of(hand)
+
+    # the group migrates while the bot is not fetching updates: the turn timer is the first to
+    # write to the group, gets "group chat was upgraded", and moves the table itself
+    app = harness.app
+    assert app is not None and app.updater is not None
+    await app.updater.stop()
+    since = len(tg.calls)
+    supergroup = await tg.migrate_group(group, -1001000000793)
+    try:
+        told = await tg.wait_for_message(supergroup, "ran out of time", timeout=3.0)
+        assert told.text == "⏰ Masha ran out of time: the computer played for them."
+        await tg.wait_for(lambda: board(tg, supergroup).startswith("🎲 Kozel"))
+        assert any(not c.ok and c.params.get("chat_id") == group.id for c in tg.calls[since:])
+        assert not sent_to(tg, group.id, since)
+        assert await kozel_of(harness).storage.get_active_table(supergroup.id) is not None
+    finally:
+        await app.updater.start_polling(poll_interval=0, timeout=1)
+    # the migration notices arrive late and change nothing; the match goes on in the supergroup
+    user, hand = await next_turn(harness, [masha], version)
+    await harness.play_turn(user, hand)
+    await tg.wait_for(lambda: "Masha played [" in board(tg, supergroup))
+    await tg.send_text(masha, supergroup, "/standings")
+    await tg.wait_for_message(supergroup, "Current match")
+    assert not sent_to(tg, group.id, since)
+
+
+async def test_a_lobby_follows_its_group_into_a_supergroup(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, alex = tg.user(395, "Masha"), tg.user(396, "Alex")
+    group = tg.group(-795, "Yard", creator=masha)
+    for user in (masha, alex):
+        await tg.send_text(user, tg.private(user), "/start")
+    await harness.open_table(masha, group)
+    await change_lobby(harness, group, players=2)
+
+    since = len(tg.calls)
+    supergroup = await tg.migrate_group(group, -1001000000795)
+    await until_moved(harness, supergroup.id)
+    await tg.send_text(alex, supergroup, "/join")
+    lobby = await tg.wait_for_message(supergroup, "Players 2/2: Masha, Alex")
+    await tg.press_button(masha, lobby, "▶️ Start")
+    await tg.wait_for_message(supergroup, "Order of play")
+    await tg.wait_for(lambda: board_message(tg, supergroup))
+    assert tg.message(supergroup, lobby.message_id).text == "The match has started — good luck!"
+    assert not sent_to(tg, group.id, since)
+    user, hand = await next_turn(harness, [masha, alex], 0)
+    await harness.play_turn(user, hand)
+    await tg.wait_for(lambda: f"{user.first_name} played [" in board(tg, supergroup))

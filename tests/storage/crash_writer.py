@@ -1,0 +1,97 @@
+"""Child process of ``test_crash_safety``: plays Kozel on several tables until it is killed.
+
+    python -m tests.storage.crash_writer DB_PATH SEED TABLES
+
+Each table lives in its own chat. A table resumes from its stored event log (so every run
+continues where the previous, killed run stopped), plays random legal moves, appends every
+move's events with the new snapshot, and when the match is over records it and opens the next
+table. Prints ``ready`` once every table has committed at least once since this start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+from typing import Any
+
+from engine import Match, RuleSet, replay
+from storage import PlayerResult, Storage
+
+
+def results_of(players: int, pairs: bool, final_events: list[dict[str, Any]]) -> list[PlayerResult]:
+    """Seat 0 is the chat's human; the rest are computer players."""
+    endings = [e for e in final_events if e["type"] == "match_ended"]
+    ended: dict[str, Any] = endings[-1] if endings else {}
+    scores = ended.get("scores") or [0] * players
+    losers = set(ended.get("losers") or [])
+    results = []
+    for seat in range(players):
+        side = seat % 2 if pairs else seat
+        results.append(
+            PlayerResult(
+                user_id=1 if seat == 0 else None,
+                seat=seat,
+                side=side,
+                score=int(scores[side]) if side < len(scores) else 0,
+                is_goat=side in losers,
+                is_winner=side not in losers,
+                rating_delta=0,
+            )
+        )
+    return results
+
+
+async def play_table(storage: Storage, chat_id: int, seed: int, started: asyncio.Event) -> None:
+    rng = random.Random(seed * 7919 + chat_id)
+    while True:
+        table = await storage.get_active_table(chat_id)
+        if table is None:
+            players = rng.choice([2, 3, 4])
+            pairs = players == 4 and rng.random() < 0.5
+            table = await storage.create_table(chat_id, 1, players=players, pairs=pairs)
+            table = await storage.update_table(table.table_id, status="playing")
+        tid = table.table_id
+        if table.last_seq == 0:
+            match, new = Match.new(
+                players=table.players, pairs=table.pairs, rules=RuleSet(), seed=tid
+            )
+            seq = await storage.append_events(tid, 0, [e.to_dict() for e in new], match.to_json())
+        else:
+            seq = table.last_seq
+            match = replay(await storage.load_events(tid))
+        started.set()
+        last: list[dict[str, Any]] = []
+        while not match.is_over:
+            seat = match.current_seat
+            assert seat is not None
+            action = rng.choice(match.legal_actions(seat))
+            last = [e.to_dict() for e in match.act(seat, action)]
+            seq = await storage.append_events(tid, seq, last, match.to_json())
+        await storage.record_match(
+            tid, "goat", match.rounds_played, results_of(table.players, table.pairs, last)
+        )
+
+
+async def main(path: str, seed: int, tables: int) -> None:
+    async with await Storage.open(path) as storage:
+        await storage.upsert_user(1, "Crash Test Dummy", None, "en")
+        for lane in range(tables):
+            await storage.upsert_chat(-1000 - lane, f"Lane {lane}", "group")
+        started = [asyncio.Event() for _ in range(tables)]
+        players = [
+            asyncio.create_task(play_table(storage, -1000 - lane, seed, started[lane]))
+            for lane in range(tables)
+        ]
+        try:
+            await asyncio.gather(*(s.wait() for s in started))
+            print("ready", flush=True)
+            await asyncio.gather(*players)  # forever, until SIGKILL
+        finally:
+            for task in players:
+                task.cancel()
+            await asyncio.gather(*players, return_exceptions=True)
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3])))

@@ -1,0 +1,170 @@
+"""Opening databases: fresh, old (upgraded in place) and too new (refused)."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from storage import MigrationError, SchemaTooNew, Storage, discover_migrations
+from storage.db import default_migrations, split_statements
+
+LATEST = len(discover_migrations())
+EXPECTED_TABLES = {
+    "chats",
+    "users",
+    "tables",
+    "seats",
+    "events",
+    "snapshots",
+    "matches",
+    "match_players",
+}
+
+
+def user_version(path: Path) -> int:
+    with sqlite3.connect(path) as conn:
+        return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def table_names(path: Path) -> set[str]:
+    with sqlite3.connect(path) as conn:
+        rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+    return {r[0] for r in rows} - {"sqlite_sequence"}
+
+
+def copy_shipped_migrations(target: Path) -> Path:
+    target.mkdir()
+    for entry in default_migrations().iterdir():
+        if entry.name.endswith(".sql"):
+            (target / entry.name).write_text(entry.read_text(encoding="utf-8"), encoding="utf-8")
+    return target
+
+
+async def test_empty_database_gets_every_migration(db_path: Path) -> None:
+    async with await Storage.open(db_path):
+        pass
+    assert user_version(db_path) == LATEST >= 1
+    assert table_names(db_path) >= EXPECTED_TABLES
+
+
+async def test_pragmas_are_set(db_path: Path) -> None:
+    async with await Storage.open(db_path):
+        with sqlite3.connect(db_path) as other:
+            assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_reopening_is_a_no_op(db_path: Path) -> None:
+    async with await Storage.open(db_path) as s:
+        await s.upsert_chat(1, "kept", "group")
+    async with await Storage.open(db_path) as s:
+        chat = await s.get_chat(1)
+    assert chat is not None and chat.title == "kept"
+    assert user_version(db_path) == LATEST
+
+
+async def test_version_1_database_is_upgraded_in_place(tmp_path: Path, db_path: Path) -> None:
+    migrations = copy_shipped_migrations(tmp_path / "migrations")
+    (migrations / f"{LATEST + 1:04d}_chat_notes.sql").write_text(
+        "-- a later migration: a new column and a table filled from old data\n"
+        "ALTER TABLE chats ADD COLUMN note TEXT NOT NULL DEFAULT 'none';\n"
+        "CREATE TABLE chat_titles (chat_id INTEGER PRIMARY KEY, title TEXT);\n"
+        "INSERT INTO chat_titles SELECT chat_id, title FROM chats;\n",
+        encoding="utf-8",
+    )
+    async with await Storage.open(db_path, migrations=migrations, max_version=1) as s:
+        await s.upsert_chat(7, "Old group", "group")
+    assert user_version(db_path) == 1
+
+    async with await Storage.open(db_path, migrations=migrations) as s:
+        chat = await s.get_chat(7)
+    assert chat is not None and chat.title == "Old group"
+    assert user_version(db_path) == LATEST + 1
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("SELECT note FROM chats WHERE chat_id = 7").fetchone() == ("none",)
+        assert conn.execute("SELECT title FROM chat_titles").fetchall() == [("Old group",)]
+
+
+async def test_shipped_migrations_upgrade_from_version_1(db_path: Path) -> None:
+    async with await Storage.open(db_path, max_version=1) as s:
+        await s.upsert_user(1, "Ann", None, None)
+    async with await Storage.open(db_path) as s:
+        user = await s.get_user(1)
+    assert user is not None and user.display_name == "Ann"
+    assert user_version(db_path) == LATEST
+
+
+async def test_failed_migration_leaves_the_previous_version(tmp_path: Path, db_path: Path) -> None:
+    migrations = copy_shipped_migrations(tmp_path / "migrations")
+    (migrations / f"{LATEST + 1:04d}_broken.sql").write_text(
+        "CREATE TABLE half_done (x INTEGER);\nTHIS IS NOT SQL;\n", encoding="utf-8"
+    )
+    with pytest.raises(sqlite3.OperationalError):
+        await Storage.open(db_path, migrations=migrations)
+    assert user_version(db_path) == LATEST
+    assert "half_done" not in table_names(db_path)
+
+
+async def test_newer_database_is_refused(tmp_path: Path, db_path: Path) -> None:
+    migrations = copy_shipped_migrations(tmp_path / "migrations")
+    for version in range(LATEST + 1, 4):
+        (migrations / f"{version:04d}_noop.sql").write_text("SELECT 1;", encoding="utf-8")
+    async with await Storage.open(db_path):
+        pass
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("PRAGMA user_version = 7")
+    with pytest.raises(SchemaTooNew) as caught:
+        await Storage.open(db_path, migrations=migrations, max_version=3)
+    assert str(caught.value) == (
+        "database schema version 7 is newer than this bot supports (3); upgrade the bot"
+    )
+    with pytest.raises(SchemaTooNew, match=f"supports \\({LATEST}\\)"):
+        await Storage.open(db_path)
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (["0001_a.sql", "0003_c.sql"], "expected 0002"),
+        (["0001_a.sql", "0001_b.sql"], "expected 0002"),
+        (["0002_b.sql"], "expected 0001"),
+        (["1_a.sql"], "not named NNNN_name.sql"),
+    ],
+)
+def test_malformed_migration_directories(tmp_path: Path, names: list[str], message: str) -> None:
+    for name in names:
+        (tmp_path / name).write_text("SELECT 1;", encoding="utf-8")
+    (tmp_path / "README.md").write_text("ignored", encoding="utf-8")
+    with pytest.raises(MigrationError, match=message):
+        discover_migrations(tmp_path)
+
+
+def test_statement_splitter_keeps_triggers_and_quoted_semicolons() -> None:
+    script = (
+        "-- comment; with a semicolon\n"
+        "CREATE TABLE t (x TEXT DEFAULT ';');\n"
+        "CREATE TRIGGER tr AFTER INSERT ON t BEGIN\n"
+        "  UPDATE t SET x = 'a;b';\n"
+        "  DELETE FROM t WHERE x = '';\n"
+        "END;\n"
+        "-- trailing comment\n"
+    )
+    statements = split_statements(script)
+    assert len(statements) == 2
+    assert statements[1].startswith("CREATE TRIGGER") and statements[1].endswith("END;")
+    conn = sqlite3.connect(":memory:")
+    for statement in statements:
+        conn.execute(statement)
+
+
+def test_incomplete_statement_is_an_error() -> None:
+    with pytest.raises(MigrationError, match="incomplete"):
+        split_statements("CREATE TABLE t (x);\nCREATE TABLE u (y")
+
+
+def test_shipped_migration_directory_is_intact(tmp_path: Path) -> None:
+    copied = copy_shipped_migrations(tmp_path / "m")
+    assert [m.name for m in discover_migrations(copied)] == [m.name for m in discover_migrations()]
+    shutil.rmtree(copied)

@@ -1,0 +1,179 @@
+"""Recorded matches and the questions people ask about them: standings, records, history."""
+
+from __future__ import annotations
+
+import pytest
+
+from storage import MatchAlreadyRecorded, NotFound, PlayerResult, Storage
+
+from .conftest import seed_chat
+
+
+def result(
+    user_id: int | None, seat: int, score: int, *, goat: bool = False, delta: int = 0
+) -> PlayerResult:
+    return PlayerResult(
+        user_id=user_id,
+        seat=seat,
+        side=seat,
+        score=score,
+        is_goat=goat,
+        is_winner=not goat,
+        rating_delta=delta,
+    )
+
+
+async def play_match(storage: Storage, chat_id: int, *results: PlayerResult) -> int:
+    """A finished table in the chat with the given results; returns the match id."""
+    opener = next(r.user_id for r in results if r.user_id is not None)
+    table = await storage.create_table(chat_id, opener, players=len(results))
+    await storage.update_table(table.table_id, status="playing")
+    return await storage.record_match(table.table_id, "goat", 5, results)
+
+
+@pytest.fixture
+async def league(storage: Storage) -> Storage:
+    """Chat -100: four matches between users 1-4 (and a computer player)."""
+    await seed_chat(storage, -100, 1, 2, 3, 4)
+    # user: matches, goats, wins, scores, rating
+    # 1: 4 matches, 0 goats, 4 wins, 10+20+30+40 -> avg 25, rating 8+8+7+6 = 29
+    # 2: 4 matches, 2 goats, 2 wins, 101+0+105+50 -> avg 64, rating 0+10+0+5 = 15
+    # 3: 2 matches, 1 goat, 1 wins, 5+110 -> avg 57.5, rating 10+0 = 10
+    # 4: 1 match, 0 goats, 1 win, 60 -> avg 60, rating 4
+    await play_match(
+        storage, -100, result(1, 0, 10, delta=8), result(2, 1, 101, goat=True), result(None, 2, 70)
+    )
+    await play_match(
+        storage,
+        -100,
+        result(1, 0, 20, delta=8),
+        result(2, 1, 0, delta=10),
+        result(3, 2, 110, goat=True),
+    )
+    await play_match(
+        storage,
+        -100,
+        result(1, 0, 30, delta=7),
+        result(2, 1, 105, goat=True),
+        result(3, 2, 5, delta=10),
+    )
+    await play_match(
+        storage,
+        -100,
+        result(1, 0, 40, delta=6),
+        result(2, 1, 50, delta=5),
+        result(4, 2, 60, delta=4),
+    )
+    return storage
+
+
+async def test_record_match_finishes_the_table(storage: Storage) -> None:
+    await seed_chat(storage, -100, 1, 2)
+    table = await storage.create_table(-100, 1, players=2)
+    await storage.update_table(table.table_id, status="playing", turn_deadline=99.0)
+    match_id = await storage.record_match(
+        table.table_id, "timeout", 3, [result(1, 0, 30, delta=7), result(2, 1, 80, goat=True)]
+    )
+    assert match_id > 0
+    finished = await storage.get_table(table.table_id)
+    assert finished is not None and finished.status == "finished"
+    assert finished.finished_at is not None and finished.turn_deadline is None
+    assert await storage.get_active_table(-100) is None
+    with pytest.raises(MatchAlreadyRecorded):
+        await storage.record_match(table.table_id, "goat", 3, [result(1, 0, 0)])
+    with pytest.raises(NotFound):
+        await storage.record_match(999, "goat", 1, [])
+    with pytest.raises(ValueError, match="ended_by"):
+        await storage.record_match(table.table_id, "boredom", 1, [])  # type: ignore[arg-type]
+
+
+async def test_failed_results_roll_back_the_whole_record(storage: Storage) -> None:
+    await seed_chat(storage, -100, 1)
+    table = await storage.create_table(-100, 1, players=2)
+    with pytest.raises(ValueError, match="bad match results"):  # seat 0 twice
+        await storage.record_match(table.table_id, "goat", 1, [result(1, 0, 0), result(None, 0, 5)])
+    still = await storage.get_table(table.table_id)
+    assert still is not None and still.status == "lobby"
+    assert await storage.count_chat_players(-100) == 0
+
+
+async def test_standings_by_rating(league: Storage) -> None:
+    rows = await league.chat_standings(-100)
+    assert [(r.rank, r.user_id, r.rating) for r in rows] == [
+        (1, 1, 29),
+        (2, 2, 15),
+        (3, 3, 10),
+        (4, 4, 4),
+    ]
+    ann = rows[0]
+    assert (ann.display_name, ann.matches, ann.goats, ann.wins) == ("Player 1", 4, 0, 4)
+    assert ann.avg_points == pytest.approx(25.0)
+    assert rows[2].avg_points == pytest.approx(57.5)
+
+
+@pytest.mark.parametrize(
+    ("order", "expected"),
+    [
+        ("matches", [1, 2, 3, 4]),  # 4, 4 (tie broken by rating), 2, 1
+        ("goats", [2, 3, 1, 4]),  # 2, 1, then 0 and 0 (more matches first)
+        ("wins", [1, 2, 3, 4]),  # 4, 2, 1 (rating 10) ahead of 1 (rating 4)
+        ("avg_points", [1, 3, 4, 2]),  # 25, 57.5, 60, 64: fewer points is better
+        ("rating", [1, 2, 3, 4]),
+    ],
+)
+async def test_standings_orders(league: Storage, order: str, expected: list[int]) -> None:
+    rows = await league.chat_standings(-100, order_by=order)  # type: ignore[arg-type]
+    assert [r.user_id for r in rows] == expected
+
+
+async def test_standings_pagination(league: Storage) -> None:
+    assert await league.count_chat_players(-100) == 4
+    page1 = await league.chat_standings(-100, "avg_points", limit=3, offset=0)
+    page2 = await league.chat_standings(-100, "avg_points", limit=3, offset=3)
+    assert [r.user_id for r in page1] == [1, 3, 4]
+    assert [(r.rank, r.user_id) for r in page2] == [(4, 2)]
+    assert await league.chat_standings(-100, limit=3, offset=6) == []
+
+
+async def test_standings_refuse_unknown_orders(league: Storage) -> None:
+    with pytest.raises(ValueError, match="cannot order"):
+        await league.chat_standings(-100, order_by="rating; DROP TABLE users")  # type: ignore[arg-type]
+
+
+async def test_other_chats_and_computer_players_are_not_listed(league: Storage) -> None:
+    assert await league.chat_standings(-200) == []
+    assert await league.count_chat_players(-200) == 0
+    assert all(r.user_id is not None for r in await league.chat_standings(-100, limit=100))
+
+
+async def test_user_record_across_two_chats(league: Storage) -> None:
+    await seed_chat(league, -200, 1, 5)
+    await play_match(
+        league, -200, result(1, 0, 101, goat=True, delta=-2), result(5, 1, 0, delta=10)
+    )
+    record = await league.user_record(1)
+    assert (record.matches, record.goats, record.wins, record.rating, record.chats) == (
+        5,
+        1,
+        4,
+        27,
+        2,
+    )
+    assert record.avg_points == pytest.approx((10 + 20 + 30 + 40 + 101) / 5)
+    assert record.display_name == "Player 1"
+    nobody = await league.user_record(42)
+    assert (nobody.matches, nobody.avg_points, nobody.rating, nobody.chats) == (0, 0.0, 0, 0)
+
+
+async def test_recent_matches_newest_first(league: Storage) -> None:
+    await seed_chat(league, -200, 2)
+    await league.upsert_chat(-200, "Dominoes & beer", "supergroup")
+    await play_match(league, -200, result(2, 0, 101, goat=True, delta=0), result(None, 1, 3))
+    recent = await league.recent_matches(2, limit=3)
+    assert [m.chat_title for m in recent] == ["Dominoes & beer", "Chat -100", "Chat -100"]
+    assert [m.score for m in recent] == [101, 50, 105]
+    assert recent[0].is_goat and not recent[0].is_winner and recent[0].ended_by == "goat"
+    assert recent[1].rating_delta == 5
+    assert recent[0].finished_at > recent[1].finished_at
+    assert len(await league.recent_matches(2)) == 5
+    assert await league.recent_matches(42) == []

@@ -1,0 +1,199 @@
+"""Chats, users, tables and seats: the rows the lobby and the timers live on."""
+
+from __future__ import annotations
+
+import pytest
+
+from storage import (
+    AlreadySeated,
+    NotFound,
+    SeatTaken,
+    Storage,
+    TableAlreadyActive,
+)
+
+from .conftest import FakeClock, seed_chat
+
+
+async def test_chat_upsert_refreshes_title_and_keeps_choices(storage: Storage) -> None:
+    created = await storage.upsert_chat(-1, "Yard", "group")
+    assert created.settings == {} and created.language is None
+    await storage.set_chat_language(-1, "uk")
+    await storage.set_chat_settings(-1, {"rules": {"goat_limit": 301}, "turn_seconds": 60})
+    renamed = await storage.upsert_chat(-1, "Yard (new name)", "supergroup")
+    assert renamed.title == "Yard (new name)" and renamed.type == "supergroup"
+    assert renamed.language == "uk"
+    assert renamed.settings == {"rules": {"goat_limit": 301}, "turn_seconds": 60}
+    assert renamed.created_at == created.created_at
+    assert await storage.get_chat(-1) == renamed
+    assert await storage.get_chat(-2) is None
+
+
+async def test_updating_an_unknown_chat_or_user_says_so(storage: Storage) -> None:
+    with pytest.raises(NotFound, match="chat -5"):
+        await storage.set_chat_language(-5, "en")
+    with pytest.raises(NotFound, match="chat -5"):
+        await storage.set_chat_settings(-5, {})
+    with pytest.raises(NotFound, match="user 9"):
+        await storage.mark_user_started(9)
+    with pytest.raises(NotFound, match="user 9"):
+        await storage.mark_user_blocked(9, True)
+
+
+async def test_user_flags_and_language(storage: Storage) -> None:
+    user = await storage.upsert_user(1, "Ann", "ann", "ru")
+    assert (user.started_bot, user.blocked, user.language) == (False, False, "ru")
+    await storage.mark_user_blocked(1, True)
+    await storage.mark_user_started(1)  # Start in a DM proves the block is gone
+    user2 = await storage.upsert_user(1, "Ann K.", None, None)
+    assert user2.display_name == "Ann K." and user2.username is None
+    assert user2.language == "ru"  # an update without a language keeps the known one
+    assert (user2.started_bot, user2.blocked) == (True, False)
+    await storage.mark_user_blocked(1, True)
+    got = await storage.get_user(1)
+    assert got is not None and got.blocked
+    assert await storage.get_user(2) is None
+
+
+async def test_create_table_and_read_it_back(storage: Storage) -> None:
+    await seed_chat(storage, -100)
+    table = await storage.create_table(
+        -100,
+        1,
+        rules={"goat_limit": 101, "fish_mode": "for_one"},
+        players=4,
+        pairs=True,
+        turn_seconds=90,
+    )
+    assert table.status == "lobby" and table.is_active and table.last_seq == 0
+    assert table.rules == {"goat_limit": 101, "fish_mode": "for_one"}
+    assert (table.players, table.pairs, table.turn_seconds, table.game) == (4, True, 90, "kozel")
+    assert await storage.get_table(table.table_id) == table
+    assert await storage.get_active_table(-100) == table
+    assert await storage.get_table(999) is None
+
+
+async def test_unknown_chat_or_opener_is_refused(storage: Storage) -> None:
+    await seed_chat(storage, -100)
+    with pytest.raises(NotFound, match="upsert them first"):
+        await storage.create_table(-999, 1)
+    with pytest.raises(NotFound):
+        await storage.create_table(-100, 999)
+
+
+async def test_one_active_table_per_chat(storage: Storage) -> None:
+    await seed_chat(storage, -100)
+    await seed_chat(storage, -200)
+    first = await storage.create_table(-100, 1)
+    with pytest.raises(TableAlreadyActive, match="chat -100"):
+        await storage.create_table(-100, 2)
+    await storage.update_table(first.table_id, status="playing")
+    with pytest.raises(TableAlreadyActive):
+        await storage.create_table(-100, 2)
+    other_chat = await storage.create_table(-200, 1)  # another chat is not affected
+    assert other_chat.is_active
+
+    await storage.update_table(first.table_id, status="cancelled")
+    second = await storage.create_table(-100, 2)
+    # reviving the cancelled table would make two active tables
+    with pytest.raises(TableAlreadyActive):
+        await storage.update_table(first.table_id, status="lobby")
+    assert await storage.get_active_table(-100) == second
+
+
+async def test_update_table_whitelist_and_timestamps(storage: Storage, clock: FakeClock) -> None:
+    await seed_chat(storage, -100)
+    table = await storage.create_table(-100, 1)
+    updated = await storage.update_table(
+        table.table_id,
+        status="playing",
+        rules={"goat_limit": 301},
+        players=3,
+        pairs=False,
+        lobby_message_id=10,
+        board_message_id=11,
+        turn_seconds=30,
+        turn_deadline=1_700_000_123.5,
+    )
+    assert updated.status == "playing" and updated.finished_at is None
+    assert updated.rules == {"goat_limit": 301}
+    assert (updated.players, updated.lobby_message_id, updated.board_message_id) == (3, 10, 11)
+    assert updated.turn_deadline == 1_700_000_123.5
+    assert updated.updated_at > table.updated_at
+    cleared = await storage.update_table(table.table_id, lobby_message_id=None, turn_deadline=None)
+    assert cleared.lobby_message_id is None and cleared.turn_deadline is None
+    done = await storage.update_table(table.table_id, status="finished")
+    assert done.finished_at == clock.now and not done.is_active
+
+    with pytest.raises(ValueError, match="cannot change chat_id"):
+        await storage.update_table(table.table_id, chat_id=5)  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="cannot change last_seq"):
+        await storage.update_table(table.table_id, last_seq=5)  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="unknown table status"):
+        await storage.update_table(table.table_id, status="paused")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="rejected by the schema"):
+        await storage.update_table(table.table_id, players=9)
+    with pytest.raises(NotFound):
+        await storage.update_table(999, turn_seconds=5)
+
+
+async def test_list_tables_by_status(storage: Storage) -> None:
+    for chat in (-1, -2, -3):
+        await seed_chat(storage, chat)
+    lobby = await storage.create_table(-1, 1)
+    playing = await storage.update_table(
+        (await storage.create_table(-2, 1)).table_id, status="playing", turn_deadline=123.0
+    )
+    finished = await storage.update_table(
+        (await storage.create_table(-3, 1)).table_id, status="finished"
+    )
+    assert [t.table_id for t in await storage.list_tables()] == [lobby.table_id, playing.table_id]
+    assert await storage.list_tables(status="playing") == [playing]
+    assert await storage.list_tables(status=["finished"]) == [finished]
+    with pytest.raises(ValueError):
+        await storage.list_tables(status="bogus")  # type: ignore[arg-type]
+
+
+async def test_seats(storage: Storage) -> None:
+    await seed_chat(storage, -100)
+    table = await storage.create_table(-100, 1, players=4, pairs=True)
+    tid = table.table_id
+    ann = await storage.add_seat(tid, 0, side=0, user_id=1)
+    assert ann.display_name == "Player 1" and ann.ai is None and not ann.absent
+    bot = await storage.add_seat(tid, 1, side=1, ai="greedy")
+    assert bot.display_name is None and bot.user_id is None
+    await storage.add_seat(tid, 2, side=0, user_id=2)
+
+    with pytest.raises(SeatTaken, match="seat 1"):
+        await storage.add_seat(tid, 1, side=1, user_id=3)
+    with pytest.raises(AlreadySeated):
+        await storage.add_seat(tid, 3, side=1, user_id=1)
+    with pytest.raises(ValueError, match="exactly one"):
+        await storage.add_seat(tid, 3, side=1)
+    with pytest.raises(ValueError, match="exactly one"):
+        await storage.add_seat(tid, 3, side=1, user_id=3, ai="greedy")
+    with pytest.raises(NotFound):
+        await storage.add_seat(tid, 3, side=1, user_id=999)
+
+    assert [s.seat for s in await storage.get_seats(tid)] == [0, 1, 2]
+    found = await storage.find_seat_by_user(tid, 2)
+    assert found is not None and found.seat == 2
+    assert await storage.find_seat_by_user(tid, 3) is None
+
+    # Player 2 times out twice and a computer takes over the seat.
+    await storage.update_seat(tid, 2, missed_turns=2, absent=True, hand_message_id=77)
+    taken_over = await storage.update_seat(tid, 2, user_id=None, ai="greedy")
+    assert (taken_over.user_id, taken_over.ai, taken_over.missed_turns) == (None, "greedy", 2)
+    assert taken_over.absent and taken_over.hand_message_id == 77
+    with pytest.raises(ValueError, match="rejected by the schema"):
+        await storage.update_seat(tid, 2, ai=None)  # neither human nor computer
+    with pytest.raises(AlreadySeated):
+        await storage.update_seat(tid, 2, user_id=1, ai=None)
+    with pytest.raises(ValueError, match="cannot change table_id"):
+        await storage.update_seat(tid, 2, table_id=5)  # type: ignore[call-arg]
+    with pytest.raises(NotFound):
+        await storage.update_seat(tid, 3, missed_turns=1)
+
+    assert await storage.remove_seat(tid, 1) is True
+    assert await storage.remove_seat(tid, 1) is False
+    assert [s.seat for s in await storage.get_seats(tid)] == [0, 2]
