@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import logging
+import os
 import sys
 
 from pydantic import ValidationError
 
+from . import logs
 from .app import build
 from .settings import Settings
 
@@ -20,10 +21,15 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    logs.configure(
+        settings.log_level,
+        settings.log_format,
+        secrets=[settings.bot_token.get_secret_value()]
+        + ([settings.webhook_secret.get_secret_value()] if settings.webhook_secret else []),
     )
-    logging.getLogger("httpx").setLevel(logging.WARNING)  # its request lines carry the token
+    # PTB 22 hands out flood-control delays as timedeltas when asked to (sender.py takes both);
+    # asking for them now silences its deprecation warning on every 429
+    os.environ.setdefault("PTB_TIMEDELTA", "1")
     app = build(settings)
     if settings.mode == "webhook":
         if not settings.webhook_url:

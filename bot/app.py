@@ -37,6 +37,7 @@ from .scheduler import Scheduler
 from .sender import GroupPacer, Sender
 from .service import TableService
 from .settings import Settings
+from .transport import AiohttpRequest
 
 log = logging.getLogger(__name__)
 Builder = ApplicationBuilder[Any, Any, Any, Any, Any, Any]
@@ -127,8 +128,7 @@ App = Application[Any, Any, Any, Any, Any, Any]
 
 
 def build(settings: Settings, configure: Callable[[Builder], Builder] | None = None) -> App:
-    """The application with every handler; ``configure`` may adjust the builder (tests point it
-    at a fake Bot API server)."""
+    """The application with every handler; ``configure`` may adjust the builder further."""
     builder = (
         ApplicationBuilder()
         .token(settings.bot_token.get_secret_value())
@@ -138,6 +138,12 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
         .post_init(setup)
         .post_shutdown(teardown)
     )
+    if settings.http_client == "aiohttp":
+        builder = builder.request(AiohttpRequest(settings.connection_pool)).get_updates_request(
+            AiohttpRequest(1)
+        )
+    else:
+        builder = builder.connection_pool_size(settings.connection_pool)
     if configure is not None:
         builder = configure(builder)
     if settings.rate_limit:

@@ -253,7 +253,7 @@ class Presenter:
 
     async def _unreachable(self, table: Table, seat: Seat) -> None:
         """The player blocked the bot or never started it: tell the group; the computer covers."""
-        log.info("table %s: seat %s cannot receive DMs", table.id, seat.seat)
+        log.info("seat cannot receive DMs", extra={"table": table.id, "seat": seat.seat})
         seat.live = False
         if not seat.absent:
             await self.service.set_absent(table, seat, True)

@@ -70,7 +70,7 @@ class Scheduler:
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("table %s: a scheduled action failed", table_id)
+                log.exception("a scheduled action failed", extra={"table": table_id})
 
         self._tasks[table_id] = asyncio.create_task(run())
 
@@ -139,6 +139,7 @@ class Scheduler:
 
     async def sweep(self, now: float) -> None:
         for table, why in await self.service.expired(now):
+            log.info("table expired", extra={"table": table.id, "chat": table.chat_id, "why": why})
             async with self.service.lock(table.chat_id):
                 if why == "lobby":
                     await self.service.cancel(table)

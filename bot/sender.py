@@ -155,9 +155,13 @@ class Sender:
         raise TelegramError("flood control did not clear")
 
     async def _wait(self, exc: RetryAfter, attempt: int) -> None:
+        """Sleep as long as Telegram asks, unless this was the last attempt: then give up at
+        once rather than sleep for nothing."""
+        if attempt == RETRIES - 1:
+            raise exc
         delay = exc.retry_after
         seconds = delay.total_seconds() if isinstance(delay, dt.timedelta) else float(delay)
-        log.warning("flood control: waiting %.1f s (attempt %d)", seconds, attempt + 1)
+        log.warning("flood control: waiting %.1f s", seconds, extra={"attempt": attempt + 1})
         await asyncio.sleep(seconds)
 
     async def answer(self, query_id: str, text: str = "", alert: bool = False) -> None:

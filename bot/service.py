@@ -15,7 +15,7 @@ from typing import Any
 
 from engine import DRAW, KNOCK, Action, Event, Match, Play, RuleSet, replay
 from engine.ai import PLAYERS
-from engine.events import MatchEnded
+from engine.events import MatchEnded, RoundEnded
 from engine.scoring.rating import rating_delta, timeout_rating_delta
 from storage import EndedBy, PlayerResult, SeatRow, Storage, TableRow
 
@@ -174,6 +174,7 @@ class TableService:
             rules=RuleSet().to_dict(),
             turn_seconds=self.settings.turn_seconds,
         )
+        log.info("table opened", extra={"table": row.table_id, "chat": chat_id})
         return await self._load(row)
 
     async def join(self, table: Table, user_id: int) -> Seat:
@@ -274,6 +275,7 @@ class TableService:
         await self.storage.update_table(table.id, status="cancelled")
         table.status = "cancelled"
         self.forget(table)
+        log.info("table cancelled", extra={"table": table.id, "chat": table.chat_id})
 
     # --- playing ----------------------------------------------------------------------------
 
@@ -290,6 +292,10 @@ class TableService:
         await self.storage.update_table(table.id, status="playing")
         events += self._automatic(table)
         await self._commit(table, events)
+        log.info(
+            "match started",
+            extra={"table": table.id, "chat": table.chat_id, "players": table.players},
+        )
         return events
 
     async def act(self, table: Table, seat: Seat, action: Action) -> list[Event]:
@@ -351,6 +357,17 @@ class TableService:
         except Exception:
             self.forget(table)  # memory ran ahead of the database: reload on next use
             raise
+        for event in events:
+            if isinstance(event, RoundEnded):
+                log.info(
+                    "round ended",
+                    extra={
+                        "table": table.id,
+                        "round": event.round,
+                        "result": event.result,
+                        "scores": event.scores,
+                    },
+                )
         if match.is_over:
             await self._record(table)
 
@@ -394,6 +411,17 @@ class TableService:
         await self.storage.record_match(table.id, ended, match.rounds_played, results)
         table.status = "finished"
         self.forget(table)
+        log.info(
+            "match ended",
+            extra={
+                "table": table.id,
+                "chat": table.chat_id,
+                "ended_by": ended,
+                "rounds": match.rounds_played,
+                "scores": scores,
+                "goats": match.losers,
+            },
+        )
 
     async def timeout(self, table: Table, seat: Seat) -> list[Event]:
         """The turn's time ran out: the computer plays it; too many in a row and the player is

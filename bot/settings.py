@@ -20,6 +20,10 @@ class Settings(BaseSettings):
     database: Path = Field(DEFAULT_DATABASE, description="SQLite file; created on first run")
     base_url: str = Field("https://api.telegram.org/bot", description="Bot API base URL")
     base_file_url: str = Field("https://api.telegram.org/file/bot")
+    http_client: Literal["aiohttp", "httpx"] = Field(
+        "aiohttp", description="transport for Bot API calls; httpx is PTB's default"
+    )
+    connection_pool: int = Field(64, ge=1, le=1024, description="concurrent Bot API calls")
     default_language: Literal["en", "ru", "uk"] = "ru"
     rate_limit: bool = Field(True, description="throttle sends to Telegram's limits")
     turn_seconds: int = Field(60, ge=10, le=3600, description="default turn time of a table")
@@ -33,4 +37,5 @@ class Settings(BaseSettings):
     webhook_listen: str = "0.0.0.0"
     webhook_port: int = 8443
     webhook_secret: SecretStr | None = None
-    log_level: str = "INFO"
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    log_format: Literal["json", "text"] = Field("json", description="one JSON object per line")

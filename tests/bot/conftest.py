@@ -15,6 +15,15 @@ from tests.fake_telegram import FakeTelegram
 SPEED = 20
 
 
+@pytest.fixture(autouse=True)
+def environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As ``python -m bot`` runs: PTB's timedelta opt-in. The bot's transport honours proxy
+    variables, as in production; the fake server is local."""
+    monkeypatch.setenv("PTB_TIMEDELTA", "1")
+    for name in ("NO_PROXY", "no_proxy"):
+        monkeypatch.setenv(name, "127.0.0.1,localhost")
+
+
 @pytest.fixture
 async def tg() -> AsyncIterator[FakeTelegram]:
     async with FakeTelegram(clock=accelerated(SPEED)) as server:

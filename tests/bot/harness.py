@@ -45,7 +45,8 @@ class Harness:
     rng: random.Random = field(default_factory=lambda: random.Random(1))
 
     async def start(self) -> None:
-        app = build(settings_for(self.tg, self.database, **self.overrides), self.tg.configure)
+        # built as in production: the settings point the bot's own transport at the fake server
+        app = build(settings_for(self.tg, self.database, **self.overrides))
         await app.initialize()
         await setup(app)
         # the bot counts its group messages on the server's clock (tests may speed it up)
