@@ -1,9 +1,9 @@
 """How many Bot API calls does a move cost, and how long after the tap is the bot done with it?
 
 Plays many Kozel tables at once through the fake Bot API server (``tests.fake_telegram``) with
-the real bot: ``bot.app.build(settings)`` exactly as ``python -m bot`` builds it (PTB's
-``HTTPXRequest`` with its default pool of 256 connections), in polling mode, rate limiter
-off, ``computer_delay=0``, a one hour turn time (no timer fires), one SQLite file in a temp
+the real bot: ``bot.app.build(settings)`` exactly as ``python -m bot`` builds it (its aiohttp
+transport, ``bot/transport.py``, with the default pool), in polling mode, rate limiter off,
+``computer_delay=0``, a one hour turn time (no timer fires), one SQLite file in a temp
 directory. Each table is a group with four people, all human. A fake person taps a ✅ tile of
 their live hand message when it arrives, after a think time (``--think``, default 3 s mean,
 uniform between half and one and a half times that: a brisk human; 200 tables then offer
@@ -41,15 +41,15 @@ Also printed: moves/s, the time from tap to answer (the toast), the CPU seconds 
 process spent per move in the measured window (the bot's includes its SQLite thread), and the
 machine's load average before the run (other work on the machine competes for its 2 cores).
 
-``--transport aiohttp`` is an experiment, not the bot's configuration: PTB's transport swapped
-for a small aiohttp one defined here (``AiohttpRequest``), to show how much of the bot's time
-is its HTTP client. ``--pool N`` sets PTB's connection pool size. ``--profile`` runs cProfile
+``--transport httpx`` runs the bot on PTB's own ``HTTPXRequest`` instead (the setting
+``KOZEL_HTTP_CLIENT=httpx``), to show what the HTTP client costs; ``--pool N`` sets
+``KOZEL_CONNECTION_POOL``. ``--profile`` runs cProfile
 on the bot's event loop thread (CPU time, so other processes do not distort it) during the
 window and prints the top functions; latencies of a profiled run mean nothing.
 
     python -m benchmarks.bench_bot                       # 10 and 200 tables, 20 s each
     python -m benchmarks.bench_bot --tables 200 --seconds 30 --think 1
-    python -m benchmarks.bench_bot --tables 200 --transport aiohttp
+    python -m benchmarks.bench_bot --tables 200 --transport httpx
     python -m benchmarks.bench_bot --tables 200 --profile /tmp/bot.prof   # cProfile the bot
 
 Goals (on a 2-core machine, 200 tables): at most 4 Bot API calls per ordinary move, and p99
@@ -75,10 +75,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-import aiohttp
 from aiohttp import web
-from telegram.error import NetworkError, TimedOut
-from telegram.request import BaseRequest, RequestData
 
 from tests.fake_telegram import DEFAULT_TOKEN, FakeTelegram, FakeUser, RecordedCall
 
@@ -98,8 +95,8 @@ class BotOptions:
     base_url: str
     database: Path
     profile: str | None = None  # cProfile output path
-    pool: int | None = None  # connection pool size for Bot API calls; None: as the bot builds it
-    transport: str = "httpx"  # "aiohttp": the experiment below instead of PTB's HTTPXRequest
+    pool: int | None = None  # KOZEL_CONNECTION_POOL; None: the bot's default
+    transport: str | None = None  # KOZEL_HTTP_CLIENT ("aiohttp" or "httpx"); None: the default
 
 
 @dataclass
@@ -118,8 +115,14 @@ class BotRun:
         # httpx honours proxy variables; the fake server is on 127.0.0.1.
         for name in ("NO_PROXY", "no_proxy"):
             os.environ[name] = "127.0.0.1,localhost"
+        client: dict[str, Any] = {}
+        if self.options.pool is not None:
+            client["connection_pool"] = self.options.pool
+        if self.options.transport is not None:
+            client["http_client"] = self.options.transport
         settings = Settings(
             _env_file=None,  # type: ignore[call-arg]
+            **client,
             bot_token=DEFAULT_TOKEN,  # type: ignore[arg-type]
             base_url=f"{self.options.base_url}/bot",
             base_file_url=f"{self.options.base_url}/file/bot",
@@ -129,17 +132,7 @@ class BotRun:
             default_language="en",
             turn_seconds=3600,
         )
-        pool, transport = self.options.pool, self.options.transport
-
-        def configure(builder: Any) -> Any:
-            if transport == "aiohttp":
-                return builder.request(AiohttpRequest(pool or 256)).get_updates_request(
-                    AiohttpRequest(1)
-                )
-            return builder.connection_pool_size(pool)
-
-        plain = pool is None and transport == "httpx"
-        app = build(settings, None if plain else configure)
+        app = build(settings)
         await app.initialize()
         await setup(app)
         await app.start()
@@ -173,59 +166,6 @@ class BotRun:
             self.profile.dump_stats(path)
             self.profile = None
         return time.process_time()
-
-
-class AiohttpRequest(BaseRequest):
-    """EXPERIMENT, not what the bot uses: PTB's transport on aiohttp instead of httpx, to show
-    what the HTTP client costs (``--transport aiohttp``). Sends the parameters as a JSON body
-    (the Bot API accepts it; ``HTTPXRequest`` sends a form); no file uploads, which the bot
-    never makes."""
-
-    def __init__(self, pool: int, read_timeout: float = 5.0) -> None:
-        self._pool = pool
-        self._read_timeout = read_timeout
-        self._session: aiohttp.ClientSession | None = None
-
-    @property
-    def read_timeout(self) -> float | None:
-        return self._read_timeout
-
-    async def initialize(self) -> None:
-        if self._session is None or self._session.closed:
-            connector = aiohttp.TCPConnector(limit=self._pool)
-            self._session = aiohttp.ClientSession(connector=connector, trust_env=False)
-
-    async def shutdown(self) -> None:
-        if self._session is not None:
-            await self._session.close()
-
-    async def do_request(  # noqa: PLR0917  (the signature is BaseRequest's)
-        self,
-        url: str,
-        method: str,
-        request_data: RequestData | None = None,
-        read_timeout: object = BaseRequest.DEFAULT_NONE,
-        write_timeout: object = BaseRequest.DEFAULT_NONE,
-        connect_timeout: object = BaseRequest.DEFAULT_NONE,
-        pool_timeout: object = BaseRequest.DEFAULT_NONE,
-    ) -> tuple[int, bytes]:
-        if self._session is None:
-            raise RuntimeError("AiohttpRequest is not initialized")
-        if request_data is not None and request_data.contains_files:
-            raise NotImplementedError("no file uploads in this experiment")
-        read = read_timeout if isinstance(read_timeout, int | float) else self._read_timeout
-        timeout = aiohttp.ClientTimeout(total=None, sock_connect=5.0, sock_read=read)
-        body = request_data.json_payload if request_data is not None else None
-        headers = {"Content-Type": "application/json"} if body is not None else None
-        try:
-            async with self._session.request(
-                method, url, data=body, headers=headers, timeout=timeout
-            ) as reply:
-                return reply.status, await reply.read()
-        except TimeoutError as exc:
-            raise TimedOut from exc
-        except aiohttp.ClientError as exc:
-            raise NetworkError(f"aiohttp: {exc!r}") from exc
 
 
 async def _serve_bot(options: BotOptions, conn: Connection) -> None:
@@ -604,7 +544,7 @@ async def measure(
     same_process: bool,
     profile: str | None,
     pool: int | None = None,
-    transport: str = "httpx",
+    transport: str | None = None,
 ) -> dict[str, float]:
     run = Run(tables, think)
     load = os.getloadavg()[0]
@@ -663,7 +603,7 @@ async def measure(
         same_process=same_process,
         matches=matches,
         profiled=profile is not None,
-        client=f"{transport}, pool {pool or (256 if transport == 'aiohttp' else 'as built')}",
+        client=f"{transport or 'default'} client, pool {pool or 'default'}",
     )
 
 
@@ -814,15 +754,12 @@ def main(argv: list[str] | None = None) -> None:
         "--same-process", action="store_true", help="run the bot on the fake server's loop"
     )
     parser.add_argument(
-        "--pool",
-        type=int,
-        help="connection pool size for the bot's Bot API calls (default: what bot.app builds)",
+        "--pool", type=int, help="KOZEL_CONNECTION_POOL for this run (default: the bot's)"
     )
     parser.add_argument(
         "--transport",
-        choices=["httpx", "aiohttp"],
-        default="httpx",
-        help="aiohttp: an EXPERIMENTAL transport defined here, not the bot's (see AiohttpRequest)",
+        choices=["aiohttp", "httpx"],
+        help="KOZEL_HTTP_CLIENT for this run (default: the bot's, aiohttp)",
     )
     parser.add_argument("--profile", help="cProfile the bot's event loop during the window")
     parser.add_argument("--profile-lines", type=int, default=30)

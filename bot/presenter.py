@@ -37,9 +37,17 @@ class Presenter:
         self.sender = sender
         self.service = service
 
-    async def show(self, table: Table, events: Sequence[Event], *, starting: bool = False) -> None:
-        """Bring every message of the table up to date after ``events``."""
-        notes = self._hand_notes(table, events)
+    async def show(
+        self,
+        table: Table,
+        events: Sequence[Event],
+        *,
+        starting: bool = False,
+        timed_out: Seat | None = None,
+    ) -> None:
+        """Bring every message of the table up to date after ``events``; ``timed_out`` is the
+        seat the computer just played for, whose record must not say they played themselves."""
+        notes = self._hand_notes(table, events, timed_out)
         if starting:
             await self.sender.send(table.chat_id, teams_text(table))
         await self._close_live_hands(table, notes)
@@ -102,12 +110,17 @@ class Presenter:
     # --- the hands ------------------------------------------------------------------------------
 
     @staticmethod
-    def _hand_notes(table: Table, events: Sequence[Event]) -> dict[int, Html]:
+    def _hand_notes(
+        table: Table, events: Sequence[Event], timed_out: Seat | None
+    ) -> dict[int, Html]:
         """What each seat did in these events, for the record its hand message turns into."""
         notes: dict[int, Html] = {}
         for event in events:
             if isinstance(event, Played):
-                notes[event.seat] = played_note(table.seats[event.seat], event.tile)
+                by_computer = timed_out is not None and timed_out.seat == event.seat
+                notes[event.seat] = played_note(
+                    table.seats[event.seat], event.tile, by_computer=by_computer
+                )
             elif isinstance(event, Knocked):
                 notes[event.seat] = t(table.seats[event.seat].language, "hand.you_knocked")
         return notes
@@ -143,7 +156,7 @@ class Presenter:
         for seat in table.seats:
             if seat.is_human and seat.seat != match.current_seat:
                 text = t(seat.language, "hand.new_round") + "\n" + record_text(table, seat, "")
-                await self._dm_send(table, seat, Html(text), live=False)
+                await self._dm_send(table, seat, Html(text))
 
     async def _open_live_hand(self, table: Table, drawn: list[Tile]) -> None:
         match = table.match
@@ -158,7 +171,7 @@ class Presenter:
         if seat.live:
             await self._dm_edit(table, seat, text, keyboard)
         else:
-            await self._dm_send(table, seat, text, live=True)
+            await self._dm_send(table, seat, text, keyboard)
 
     async def remind(self, table: Table) -> None:
         """The turn's time is running out: a DM that notifies, and a mention in the group."""
@@ -190,7 +203,7 @@ class Presenter:
         if not ended:
             key = "timer.absent" if seat.absent else "timer.timed_out"
             await self.sender.send(table.chat_id, t(table.language, key, name=seat.name))
-        await self.show(table, events)
+        await self.show(table, events, timed_out=seat)
         if seat.absent and seat.user_id is not None and not ended:
             keyboard = InlineKeyboardMarkup(
                 [
@@ -228,15 +241,17 @@ class Presenter:
             table, seat, live_hand_text(table, seat, []), hand_keyboard(table, seat)
         )
 
-    async def _dm_send(self, table: Table, seat: Seat, text: str, *, live: bool) -> None:
+    async def _dm_send(
+        self, table: Table, seat: Seat, text: str, keyboard: InlineKeyboardMarkup | None = None
+    ) -> None:
+        """A new hand message; with a keyboard it is the live one the player taps."""
         assert seat.user_id is not None
-        keyboard = hand_keyboard(table, seat) if live else None
         try:
             message = await self.sender.send(seat.user_id, text, keyboard)
         except Blocked:
             await self._unreachable(table, seat)
             return
-        seat.live = live
+        seat.live = keyboard is not None
         await self.service.remember_hand(table, seat, message.message_id)
 
     async def _dm_edit(

@@ -94,5 +94,6 @@ def record_text(table: Table, seat: Seat, note: str, rnd: Round | None = None) -
     return Html("\n".join(parts))
 
 
-def played_note(seat: Seat, tile: Tile) -> Html:
-    return t(seat.language, "hand.you_played", tile=tile_text(tile))
+def played_note(seat: Seat, tile: Tile, *, by_computer: bool = False) -> Html:
+    key = "hand.computer_played" if by_computer else "hand.you_played"
+    return t(seat.language, key, tile=tile_text(tile))

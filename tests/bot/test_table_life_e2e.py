@@ -197,6 +197,9 @@ async def test_a_player_who_runs_out_of_time_is_reminded_then_the_computer_plays
     record = tg.message(idle.id, hand.message_id)
     await tg.wait_for(lambda: not record.buttons, what="the live keyboard to become a record")
     assert "your hand" in (record.text or "")
+    # their record says who played, not "You played"
+    assert "⏰ Time ran out: the computer played [" in (record.text or "")
+    assert "You played" not in (record.text or "")
     await tg.wait_for(lambda: f"{idle.first_name} played [" in board(tg, group))
     assert moves_by(await events_of(harness), seat) == before + 1
 
