@@ -129,10 +129,19 @@ class Harness:
         self, users: list[FakeUser], group: FakeChat, max_moves: int = 2000
     ) -> int:
         """Play by tapping until the goat is announced; returns the number of taps."""
+        return await self.play_until(users, partial(self.match_over, group), max_moves)
+
+    async def play_until(
+        self, users: list[FakeUser], over: Callable[[], bool], max_moves: int = 2000
+    ) -> int:
+        """Tap live hands until ``over()``; returns the number of taps."""
         version, taps = 0, 0
+
+        def turn() -> tuple[FakeUser | None, FakeMessage | None] | None:
+            return (None, None) if over() else self._turn(users, version)
+
         while taps < max_moves:
-            found = await self.tg.wait_for(partial(self._next, users, group, version), timeout=10.0)
-            user, message = found
+            user, message = await self.tg.wait_for(turn, timeout=10.0)
             if user is None or message is None:
                 return taps
             version = self.version_of(message)
@@ -143,19 +152,23 @@ class Harness:
     def _lists(self, group: FakeChat, lobby: FakeMessage, name: str) -> bool:
         return name in (self.tg.message(group, lobby.message_id).text or "")
 
-    def _next(
-        self, users: list[FakeUser], group: FakeChat, after: int
-    ) -> tuple[FakeUser | None, FakeMessage | None] | None:
-        """(None, None) once the match is over, else the next live hand, if any yet."""
-        if self.match_over(group):
-            return None, None
-        return self._turn(users, after)
-
     async def next_turn(
         self, users: list[FakeUser], after: int = 0, timeout: float = 10.0
     ) -> tuple[FakeUser, FakeMessage]:
         """Wait for the live hand of one of ``users`` newer than version ``after``."""
         return await self.tg.wait_for(lambda: self._turn(users, after), timeout)
+
+    async def play_until_turn_of(
+        self, wanted: FakeUser, users: list[FakeUser]
+    ) -> tuple[FakeMessage, int]:
+        """Everyone plays on until ``wanted`` holds a live hand; returns it and its version."""
+        version = 0
+        while True:
+            user, hand = await self.next_turn(users, version)
+            version = self.version_of(hand)
+            if user is wanted:
+                return hand, version
+            await self.play_turn(user, hand)
 
     async def next_turn_or_over(
         self, users: list[FakeUser], group: FakeChat, after: int = 0, timeout: float = 10.0

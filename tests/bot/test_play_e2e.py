@@ -231,13 +231,7 @@ async def test_a_player_who_blocks_the_bot_is_covered_by_the_computer(
     users = [masha, alex]
     await start_match(harness, users, group)
     # wait until it is Masha's turn, then Alex blocks the bot before his turn comes
-    version = 0
-    while True:
-        user, hand = await harness.next_turn(users, version)
-        version = harness.version_of(hand)
-        if user is masha:
-            break
-        await harness.play_turn(user, hand)
+    hand, _ = await harness.play_until_turn_of(masha, users)
     tg.block(alex)
     blocked_at = len(await stored_events(harness.database, 1))
     await harness.play_turn(masha, hand)
@@ -416,13 +410,7 @@ async def test_pressing_start_again_brings_a_blocked_player_back(
     group = tg.group(-645, "Courtyard")
     users = [masha, alex]
     await start_match(harness, users, group)
-    version = 0
-    while True:
-        user, hand = await harness.next_turn(users, version)
-        version = harness.version_of(hand)
-        if user is masha:
-            break
-        await harness.play_turn(user, hand)
+    hand, version = await harness.play_until_turn_of(masha, users)
     tg.block(alex)
     await harness.play_turn(masha, hand)
     notice = await tg.wait_for_message(group, "I cannot write to Alex")

@@ -94,25 +94,6 @@ async def next_turn(
     return await harness.tg.wait_for(lambda: harness._turn(users, after), timeout=timeout)
 
 
-async def play_until(
-    harness: Harness, users: list[FakeUser], over: Callable[[], bool], max_moves: int = 2000
-) -> int:
-    """Tap live hands until ``over()``; returns the number of taps."""
-    version, taps = 0, 0
-
-    def turn() -> tuple[FakeUser | None, FakeMessage | None] | None:
-        return (None, None) if over() else harness._turn(users, version)
-
-    while taps < max_moves:
-        user, message = await harness.tg.wait_for(turn, timeout=10.0)
-        if user is None or message is None:
-            return taps
-        version = harness.version_of(message)
-        await harness.play_turn(user, message)
-        taps += 1
-    raise AssertionError("the match did not end")
-
-
 def count(texts: list[str], needle: str) -> int:
     return sum(1 for text in texts if needle in text)
 
@@ -581,8 +562,8 @@ async def test_a_whole_match_in_another_language_shows_no_english(
     await tg.wait_for_message(group, timed_out, timeout=3.0)
 
     again = plain(t(lang, "match.again"))
-    taps = await play_until(
-        harness, users, lambda: any(again in text for text in harness.group_texts(group))
+    taps = await harness.play_until(
+        users, lambda: any(again in text for text in harness.group_texts(group))
     )
     assert taps > 3
     assert replay(await events_of(harness)).is_over
