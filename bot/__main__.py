@@ -8,7 +8,7 @@ import sys
 from pydantic import ValidationError
 
 from . import logs
-from .app import build
+from .app import ALLOWED_UPDATES, build, webhook_options
 from .settings import Settings
 
 
@@ -16,8 +16,16 @@ def main() -> int:
     try:
         settings = Settings()  # type: ignore[call-arg]  # the token comes from the environment
     except ValidationError as exc:
+        # pydantic's own message quotes the input, token included: say only what is wrong
+        problems = [
+            f"  {'.'.join(map(str, e['loc'])) or 'settings'}: {e['msg']}"
+            for e in exc.errors(include_url=False, include_input=False)
+        ]
         print(
-            f"configuration error:\n{exc}\nSet KOZEL_BOT_TOKEN (see deploy/.env.example).",
+            "configuration error:",
+            *problems,
+            "Every setting is described in deploy/.env.example.",
+            sep="\n",
             file=sys.stderr,
         )
         return 2
@@ -32,20 +40,9 @@ def main() -> int:
     os.environ.setdefault("PTB_TIMEDELTA", "1")
     app = build(settings)
     if settings.mode == "webhook":
-        if not settings.webhook_url:
-            print("KOZEL_WEBHOOK_URL is required in webhook mode", file=sys.stderr)
-            return 2
-        app.run_webhook(
-            listen=settings.webhook_listen,
-            port=settings.webhook_port,
-            url_path="telegram",
-            webhook_url=settings.webhook_url,
-            secret_token=settings.webhook_secret.get_secret_value()
-            if settings.webhook_secret
-            else None,
-        )
+        app.run_webhook(**webhook_options(settings))
     else:
-        app.run_polling(allowed_updates=["message", "callback_query", "my_chat_member"])
+        app.run_polling(allowed_updates=ALLOWED_UPDATES)
     return 0
 
 

@@ -6,6 +6,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from telegram import (
     BotCommand,
@@ -55,6 +56,7 @@ GROUP_COMMANDS = (
     "help",
 )
 PRIVATE_COMMANDS = ("start", "stats", "rules", "help")
+ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
 
 
 class PerChatOrder(BaseUpdateProcessor):
@@ -167,6 +169,21 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, chat_migrated))
     app.add_error_handler(on_error)
     return app
+
+
+def webhook_options(settings: Settings) -> dict[str, Any]:
+    """How to serve webhooks (``run_webhook``/``start_webhook``): Telegram POSTs to
+    ``webhook_url``; the bot listens on ``webhook_listen:webhook_port`` at the URL's path (a
+    reverse proxy in front may forward to it) and refuses updates without the secret."""
+    assert settings.webhook_url is not None and settings.webhook_secret is not None
+    return {
+        "listen": settings.webhook_listen,
+        "port": settings.webhook_port,
+        "url_path": urlsplit(settings.webhook_url).path.strip("/"),
+        "webhook_url": settings.webhook_url,
+        "secret_token": settings.webhook_secret.get_secret_value(),
+        "allowed_updates": ALLOWED_UPDATES,
+    }
 
 
 async def setup(app: App) -> None:

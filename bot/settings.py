@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Self
+from urllib.parse import urlsplit
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DATABASE = Path(__file__).resolve().parent.parent / "kozel.sqlite3"
+#: what Telegram accepts as a webhook's secret token
+_SECRET_TOKEN = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
 
 
 class Settings(BaseSettings):
@@ -39,3 +43,18 @@ class Settings(BaseSettings):
     webhook_secret: SecretStr | None = None
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     log_format: Literal["json", "text"] = Field("json", description="one JSON object per line")
+
+    @model_validator(mode="after")
+    def _webhook_is_complete(self) -> Self:
+        """Webhook mode needs a public https URL and a secret Telegram sends back with every
+        update, so nobody else can feed the bot updates."""
+        if self.mode != "webhook":
+            return self
+        if not self.webhook_url or urlsplit(self.webhook_url).scheme != "https":
+            raise ValueError("webhook mode needs KOZEL_WEBHOOK_URL, an https:// address")
+        secret = self.webhook_secret.get_secret_value() if self.webhook_secret else ""
+        if not _SECRET_TOKEN.match(secret):
+            raise ValueError(
+                "webhook mode needs KOZEL_WEBHOOK_SECRET: 1-256 characters A-Z, a-z, 0-9, _ or -"
+            )
+        return self

@@ -10,7 +10,10 @@ registered commands) and models the Telegram behaviours that break bots in produ
   empty texts, HTML / MarkdownV2 that Telegram cannot parse (ported from TDLib's parsers);
 * 429 flood control, injected by the test or enforced for groups (20 messages a minute);
 * group to supergroup migration;
-* privacy mode: in groups the bot only sees commands, mentions and replies to itself.
+* privacy mode: in groups the bot only sees commands, mentions and replies to itself;
+* webhooks: once ``setWebhook`` is called, getUpdates is refused and each update is POSTed to
+  the bot with the ``X-Telegram-Bot-Api-Secret-Token`` header, as Telegram does (to the
+  address given by ``deliver_webhooks_to``: the registered https URL is not on this machine).
 
 Typical use::
 
@@ -46,6 +49,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
+import aiohttp
 from aiohttp import web
 from telegram import Bot
 from telegram.ext import ApplicationBuilder
@@ -1209,6 +1213,10 @@ class FakeTelegram:
         self._closing = False
         self._runner: web.AppRunner | None = None
         self._port: int | None = None
+        self._webhook_target: str | None = None
+        self._delivery: asyncio.Task[None] | None = None
+        #: (update_id, HTTP status the bot answered) for every webhook delivery
+        self.webhook_deliveries: list[tuple[int, int]] = []
 
         handlers: dict[str, _Handler] = {
             "getMe": self._get_me,
@@ -1266,6 +1274,10 @@ class FakeTelegram:
         """Release waiting long polls and shut the HTTP server down."""
         self._closing = True
         self._wake()
+        if self._delivery is not None:
+            self._delivery.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._delivery
         if self._runner is not None:
             runner, self._runner = self._runner, None
             await runner.cleanup()
@@ -1757,7 +1769,40 @@ class FakeTelegram:
         self._queue.append(_QueuedUpdate(update))
         self.injected_updates.append(update)
         self._touch()
+        self._deliver_webhooks()
         return update_id
+
+    # ------------------------------------------------------------------ webhooks
+
+    def deliver_webhooks_to(self, url: str) -> None:
+        """Where the bot's webhook server really listens (e.g. ``http://127.0.0.1:PORT/path``);
+        updates go there while a webhook is set."""
+        self._webhook_target = url
+        self._deliver_webhooks()
+
+    def _deliver_webhooks(self) -> None:
+        idle = self._delivery is None or self._delivery.done()
+        if self.webhook is not None and self._webhook_target is not None and idle:
+            self._delivery = asyncio.get_running_loop().create_task(self._post_updates())
+
+    async def _post_updates(self) -> None:
+        """POST queued updates one at a time, in order, like Telegram (one connection)."""
+        async with aiohttp.ClientSession(trust_env=False) as session:
+            while self._queue and self.webhook is not None and self._webhook_target:
+                update = self._queue.pop(0).update
+                headers: dict[str, str] = {}
+                if self.webhook.get("secret_token"):
+                    headers["X-Telegram-Bot-Api-Secret-Token"] = self.webhook["secret_token"]
+                try:
+                    async with session.post(
+                        self._webhook_target, json=update, headers=headers
+                    ) as reply:
+                        status = reply.status
+                except aiohttp.ClientError:
+                    status = 0
+                self.webhook_deliveries.append((update["update_id"], status))
+                self._touch()
+                self._wake()
 
     def _new_message_id(self, chat_id: int) -> int:
         # Ids increase per chat and start at a chat-dependent number, so mixing up chats shows.
@@ -2067,6 +2112,7 @@ class FakeTelegram:
         }
         if params.flag("drop_pending_updates"):
             self._queue.clear()
+        self._deliver_webhooks()
         return True
 
     async def _get_webhook_info(self, params: _Params) -> JSONDict:
