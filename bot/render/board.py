@@ -25,9 +25,10 @@ def score_lines(table: Table, lang: str) -> list[str]:
 
 
 def recent_text(table: Table, lang: str) -> list[str]:
+    """The last few moves; ``detail`` is the tile played, or how many tiles were drawn."""
     return [
-        t(lang, f"board.recent.{kind}", name=table.seats[seat].name, tile=tile)
-        for kind, seat, tile in table.recent
+        t(lang, f"board.recent.{kind}", name=table.seats[seat].name, tile=detail, count=detail)
+        for kind, seat, detail in table.recent
     ]
 
 
