@@ -6,7 +6,7 @@ import random
 from typing import Literal
 
 from .rules import RuleSet
-from .tiles import ALL_TILES, Tile
+from .tiles import ALL_TILES, DOUBLES_SHIFT, VALUE_COUNTS, VALUE_FIELD_BITS, Tile
 
 Hand = list[Tile]
 
@@ -38,16 +38,25 @@ def deal(tiles: list[Tile], players: int, hand_size: int) -> tuple[list[Hand], l
 def redeal_reason(hand: Hand, rules: RuleSet) -> Literal["doubles", "suit"] | None:
     """Why this hand forces a redeal: ≥5 doubles, or (by default) ≥6 tiles of one suit, a double
     counting once in its own suit (000_7076521a207d37f7.txt §ONL)."""
-    doubles = 0
-    suits = [0] * 7
-    for a, b in hand:
-        suits[a] += 1
-        if a == b:
-            doubles += 1
-        else:
-            suits[b] += 1
-    if doubles >= 5:
+    counts = sum(map(VALUE_COUNTS.__getitem__, hand))
+    if counts >> DOUBLES_SHIFT >= 5:
         return "doubles"
-    if rules.redeal_rule == "doubles_or_suit" and max(suits) >= 6:
+    # A suit has 7 tiles, so adding 122 to its field sets the top bit exactly when it counts 6+.
+    if rules.redeal_rule == "doubles_or_suit" and (counts + _PLUS_122) & _TOP_BITS:
         return "suit"
     return None
+
+
+def first_redeal(
+    hands: list[Hand], rules: RuleSet
+) -> tuple[int, Literal["doubles", "suit"]] | None:
+    """The first seat whose hand forces a redeal, and why; None when the deal stands."""
+    for seat, hand in enumerate(hands):
+        reason = redeal_reason(hand, rules)
+        if reason is not None:
+            return seat, reason
+    return None
+
+
+_PLUS_122 = sum(122 << VALUE_FIELD_BITS * v for v in range(7))
+_TOP_BITS = sum(0x80 << VALUE_FIELD_BITS * v for v in range(7))

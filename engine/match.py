@@ -1,18 +1,19 @@
 """A Kozel match: rounds until a side reaches the goat limit (RULES.md §2.9).
 
 ``act`` validates an action, turns it into events and applies them; ``replay`` applies the same
-events to a fresh match. Because state only ever changes in ``apply``, both paths agree.
+events to a fresh match. Because state only ever changes in ``apply`` and the ``Round.apply_*``
+methods it calls (``act`` calls ``Round.apply_played`` itself, skipping the dispatch), both paths
+agree.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from . import errors
 from .actions import Action, Draw, Knock, Play
-from .deal import deal, redeal_reason, shuffled
+from .deal import deal, first_redeal, shuffled
 from .events import (
     Drew,
     Event,
@@ -26,8 +27,8 @@ from .events import (
     event_from_dict,
 )
 from .leads import compulsory_leads, first_lead, later_leader
-from .line import LEFT, End
-from .round import FITTING_ENDS, Round
+from .line import LEFT
+from .round import ENDS, FITTING_ENDS, Round
 from .rules import RuleSet
 from .scoring.kozel import Tally, score_round, side_values
 
@@ -93,9 +94,10 @@ class Match:
         return self.round.turn
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.over or self.round is None:
+        rnd = self.round
+        if self.over or rnd is None:
             return []
-        return self.round.legal_actions(seat, self.rules)
+        return rnd.legal_actions(seat, self.rules)
 
     # --- acting ------------------------------------------------------------------------------
 
@@ -121,21 +123,25 @@ class Match:
         event: Event
         if isinstance(action, Play):
             event = self._played(rnd, seat, action)
+            # What ``apply`` does with it, minus the dispatch: most moves are placements.
+            rnd.apply_played(seat, event.tile, event.end, self.rules)
+            self.events_applied += 1
         elif isinstance(action, Draw):
             if rnd.can_play(seat):
                 raise errors.MustPlay("you hold a playable tile")
             if not rnd.can_draw(self.rules):
                 raise errors.CannotDraw("there is nothing you may draw")
             event = Drew(rnd.number, seat, rnd.bazaar[0])
+            self.apply(event)
         elif isinstance(action, Knock):
             if rnd.can_play(seat):
                 raise errors.MustPlay("you hold a playable tile")
             if rnd.can_draw(self.rules):
                 raise errors.MustDraw("you must draw from the bazaar")
             event = Knocked(rnd.number, seat)
+            self.apply(event)
         else:  # pragma: no cover - the Action union is closed
             raise errors.IllegalAction(f"unknown action {action!r}")
-        self.apply(event)
         events: list[Event] = [event]
         if rnd.outcome is not None:
             self._finish_round(rnd, events)
@@ -145,31 +151,28 @@ class Match:
         tile = play.tile
         if tile not in rnd.hands[seat]:
             raise errors.TileNotInHand(f"{tile} is not in your hand")
-        chain = rnd.line.chain
-        if not chain:
+        at = rnd.ends_at
+        if at < 0:
             if rnd.lead_tiles is not None and tile not in rnd.lead_tiles:
                 allowed = ", ".join(str(t) for t in rnd.lead_tiles)
                 raise errors.WrongLead(f"this round must be led with {allowed}")
-            end: End = play.end or LEFT
-        else:
-            left, right = chain[0][0], chain[-1][1]
-            fits = FITTING_ENDS[7 * left + right].get(tile, ())  # ends_index(left, right)
-            if not fits:
-                raise errors.TileDoesNotFit(f"{tile} fits neither {left} nor {right}")
-            if play.end is None:
-                if len(fits) == 2 and left != right:
-                    raise errors.EndRequired(f"{tile} fits both ends: choose {left} or {right}")
-                end = fits[0]
-            elif play.end in fits:
-                end = play.end
-            else:
-                raise errors.TileDoesNotFit(f"{tile} does not fit the {play.end} end")
-            # rnd.ends_after(tile, end), inlined
-            a, b = tile
-            if end == LEFT:
-                return Played(rnd.number, seat, tile, end, [b if a == left else a, right])
-            return Played(rnd.number, seat, tile, end, [left, b if a == right else a])
-        return Played(rnd.number, seat, tile, end, [tile.a, tile.b])
+            return Played(rnd.number, seat, tile, play.end or LEFT, [tile.a, tile.b])
+        left, right = ENDS[at]
+        fits = FITTING_ENDS[at].get(tile)
+        if not fits:
+            raise errors.TileDoesNotFit(f"{tile} fits neither {left} nor {right}")
+        end = play.end
+        if end is None:
+            if len(fits) == 2 and left != right:
+                raise errors.EndRequired(f"{tile} fits both ends: choose {left} or {right}")
+            end = fits[0]
+        elif end not in fits:
+            raise errors.TileDoesNotFit(f"{tile} does not fit the {end} end")
+        # rnd.ends_after(tile, end), inlined
+        a, b = tile
+        if end == LEFT:
+            return Played(rnd.number, seat, tile, end, [b if a == left else a, right])
+        return Played(rnd.number, seat, tile, end, [left, b if a == right else a])
 
     def _finish_round(self, rnd: Round, events: list[Event]) -> None:
         went_out = rnd.outcome == "out"
@@ -212,14 +215,14 @@ class Match:
     def _start_round(self, events: list[Event]) -> None:
         number = self.rounds_played + 1
         size = self.rules.hand_size(self.players)
-        for attempt in itertools.count():
+        attempt = 0
+        while True:
             hands, bazaar = deal(shuffled(self.seed, number, attempt), self.players, size)
-            bad = next(
-                ((s, r) for s, h in enumerate(hands) if (r := redeal_reason(h, self.rules))), None
-            )
+            bad = first_redeal(hands, self.rules)
             if bad is None:
                 break
-            self._emit(Redealt(number, hands, bad[0], bad[1]), events)
+            self._emit(Redealt(number, hands, *bad), events)
+            attempt += 1
         if self.next_leader is None or self.restart_chain:
             leader, tile = first_lead(hands, self.rules)
             lead_tiles: list[Any] | None = [tile]

@@ -1,19 +1,21 @@
 """One round (deal) of play: hands, the bazaar, the line, whose turn, and how it ends (§1.5-§1.9).
 
 The round only changes through ``apply_*`` methods, which the match calls both when acting and when
-replaying events, so a replayed round is the same round. They also keep the per-value counts of the
-tiles in hands that the fish test reads: to set up a position by hand, build a new ``Round``.
+replaying events, so a replayed round is the same round. They also keep the index of the open ends
+and the per-value counts of the tiles in hands that the fish test reads: to set up a position by
+hand, build a new ``Round``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any, Literal
 
 from .actions import DRAW, KNOCK, Action, Play
 from .line import LEFT, RIGHT, End, Line
 from .rules import RuleSet
-from .tiles import ALL_TILES, Tile
+from .tiles import ALL_TILES, VALUE_COUNTS, Tile, value_field
 
 Hand = list[Tile]
 Outcome = Literal["out", "fish"]
@@ -42,28 +44,21 @@ def _listed_plays(tile: Tile, left: int, right: int) -> tuple[Play, ...]:
     return (_PLAY[tile, None],) if ends else ()
 
 
-_ENDS = [(left, right) for left in range(7) for right in range(7)]
+#: Per pair of ends: (left, right), to read the ends back from ``Round.ends_at``.
+ENDS: list[tuple[int, int]] = [(left, right) for left in range(7) for right in range(7)]
 #: Per pair of ends: each tile that can be attached -> the ends it matches.
 FITTING_ENDS: list[dict[Tile, tuple[End, ...]]] = [
-    {t: ends for t in ALL_TILES if (ends := _fitting_ends(t, left, right))} for left, right in _ENDS
+    {t: ends for t in ALL_TILES if (ends := _fitting_ends(t, left, right))} for left, right in ENDS
 ]
 #: Per pair of ends: the tiles that can be attached.
 _TAKERS: list[frozenset[Tile]] = [frozenset(fitting) for fitting in FITTING_ENDS]
 #: Per pair of ends: each tile that can be attached -> its legal plays.
 _PLAYS_AT: list[dict[Tile, tuple[Play, ...]]] = [
     {t: _listed_plays(t, left, right) for t in fitting}
-    for (left, right), fitting in zip(_ENDS, FITTING_ENDS, strict=True)
+    for (left, right), fitting in zip(ENDS, FITTING_ENDS, strict=True)
 ]
-
-
-def _held_counts(hands: list[Hand]) -> list[int]:
-    held = [0] * 7
-    for hand in hands:
-        for a, b in hand:
-            held[a] += 1
-            if a != b:
-                held[b] += 1
-    return held
+#: Per pair of ends: the fields of ``Round._held`` that count tiles showing either end's value.
+_HELD_FIELDS: list[int] = [value_field(left) | value_field(right) for left, right in ENDS]
 
 
 @dataclass(slots=True)
@@ -81,14 +76,19 @@ class Round:
     lead: Tile | None = None
     last: Tile | None = None
     outcome: Outcome | None = None
-    #: How many tiles in all hands show each value (a double once), kept up to date by the
-    #: ``apply_*`` methods so the fish test after each move needs no scan of the hands.
-    _held: list[int] = field(init=False, repr=False, compare=False)
+    #: ``ends_index`` of the line's open ends, -1 while the line is empty: the index into the
+    #: tables above, kept by ``apply_played`` so a move never reads the ends off the chain.
+    ends_at: int = field(init=False, repr=False, compare=False)
+    #: ``VALUE_COUNTS`` summed over all hands, so how many tiles in hands show each value; kept up
+    #: to date by the ``apply_*`` methods so the fish test after each move needs no scan of hands.
+    _held: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.turn < 0:
             self.turn = self.leader
-        self._held = _held_counts(self.hands)
+        pairs = self.line.chain
+        self.ends_at = ends_index(pairs[0][0], pairs[-1][1]) if pairs else -1
+        self._held = sum(map(VALUE_COUNTS.__getitem__, chain.from_iterable(self.hands)))
 
     @property
     def players(self) -> int:
@@ -107,42 +107,36 @@ class Round:
             return False
         return self.drawable(rules) > 0
 
-    def plays(self, seat: int) -> list[Play]:
-        """Every legal placement for ``seat``, one per distinct resulting position."""
+    def can_play(self, seat: int) -> bool:
+        at = self.ends_at
+        if at < 0:
+            return bool(self.hands[seat])
+        return not _TAKERS[at].isdisjoint(self.hands[seat])
+
+    def legal_actions(self, seat: int, rules: RuleSet) -> list[Action]:
+        """Every legal placement for ``seat``, one per distinct resulting position, in hand order;
+        else the draw or the knock."""
+        if self.outcome is not None or seat != self.turn:
+            return []
         hand = self.hands[seat]
-        chain = self.line.chain
-        if not chain:
+        at = self.ends_at
+        if at < 0:
             lead_tiles = self.lead_tiles
             return [_LEAD_PLAYS[t] for t in hand if lead_tiles is None or t in lead_tiles]
-        plays_at = _PLAYS_AT[7 * chain[0][0] + chain[-1][1]]  # ends_index(left, right)
-        moves: list[Play] = []
+        plays_at = _PLAYS_AT[at]
+        moves: list[Action] = []
         for tile in hand:
             found = plays_at.get(tile)
             if found:
                 moves += found
-        return moves
-
-    def can_play(self, seat: int) -> bool:
-        chain = self.line.chain
-        if not chain:
-            return bool(self.hands[seat])
-        return not _TAKERS[ends_index(chain[0][0], chain[-1][1])].isdisjoint(self.hands[seat])
-
-    def legal_actions(self, seat: int, rules: RuleSet) -> list[Action]:
-        if self.outcome is not None or seat != self.turn:
-            return []
-        moves: list[Action] = []
-        moves += self.plays(seat)
         if moves:
             return moves
         return [DRAW] if self.can_draw(rules) else [KNOCK]
 
     def blocked(self, rules: RuleSet) -> bool:
         """The generic fish test: nobody can place a tile and nothing can be drawn (§1.9)."""
-        if self.drawable(rules) > 0:
-            return False
-        left, right = self.line.ends
-        return not (self._held[left] or self._held[right])
+        at = self.ends_at  # on an empty line, any tile in a hand can be led
+        return at >= 0 and self.drawable(rules) == 0 and not self._held & _HELD_FIELDS[at]
 
     def ends_after(self, tile: Tile, end: End) -> list[int]:
         chain = self.line.chain
@@ -164,37 +158,30 @@ class Round:
     def apply_played(self, seat: int, tile: Tile, end: End, rules: RuleSet) -> None:
         hand = self.hands[seat]
         hand.remove(tile)
-        a, b = tile
-        held = self._held
-        held[a] -= 1
-        if a != b:
-            held[b] -= 1
+        self._held -= VALUE_COUNTS[tile]
         line = self.line
-        chain = line.chain
-        if not chain:
+        if self.ends_at < 0:
             self.lead = tile
         line.place(tile, end)
         self.last = tile
         self.last_placer = seat
+        left, right = line.chain[0][0], line.chain[-1][1]
+        self.ends_at = at = 7 * left + right  # ends_index(left, right)
         if not hand:
             self.outcome = "out"
-            return
         # line.closed_on() and self.blocked(), inlined: this runs after every placement.
-        left, right = chain[0][0], chain[-1][1]
-        if (rules.fish_closure_rule and left == right and line.suit_on_table[left] == 6) or (
-            not held[left] and not held[right] and self.drawable(rules) == 0
+        elif (rules.fish_closure_rule and left == right and line.suit_on_table[left] == 6) or (
+            not self._held & _HELD_FIELDS[at] and self.drawable(rules) == 0
         ):
             self.outcome = "fish"
-        else:
-            self._next_turn()
+        else:  # self._next_turn(), inlined
+            self.turn = (self.turn + 1) % len(self.hands)
+            self.drew_this_turn = False
 
     def apply_drew(self, seat: int, tile: Tile) -> None:
         self.bazaar.remove(tile)
         self.hands[seat].append(tile)
-        a, b = tile
-        self._held[a] += 1
-        if a != b:
-            self._held[b] += 1
+        self._held += VALUE_COUNTS[tile]
         self.drew_this_turn = True
 
     def apply_knocked(self, rules: RuleSet) -> None:

@@ -63,3 +63,20 @@ def rank(tile: Tile) -> tuple[int, int, int]:
 NON_DOUBLES_DESCENDING: tuple[Tile, ...] = tuple(
     sorted((t for t in ALL_TILES if not t.is_double), key=rank, reverse=True)
 )
+
+# Counting values by summing ints: each tile is a 1 in the 8-bit field of each value it shows (bits
+# 8v..8v+7; a double once) and, for a double, in the field at DOUBLES_SHIFT. One C-level ``sum``
+# then counts the values and doubles of a hand or of all hands, which the redeal and fish tests
+# read, instead of a Python loop over the tiles.
+VALUE_FIELD_BITS = 8
+DOUBLES_SHIFT = 7 * VALUE_FIELD_BITS
+VALUE_COUNTS: dict[Tile, int] = {
+    t: (1 << VALUE_FIELD_BITS * t.a | 1 << VALUE_FIELD_BITS * t.b)
+    + (1 << DOUBLES_SHIFT if t.is_double else 0)
+    for t in ALL_TILES
+}
+
+
+def value_field(value: int) -> int:
+    """The bits of ``value``'s field in a sum of ``VALUE_COUNTS``."""
+    return 0xFF << VALUE_FIELD_BITS * value
