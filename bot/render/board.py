@@ -49,7 +49,8 @@ def board_text(table: Table, rnd: Round | None = None) -> Html:
     parts.append("")
     for seat in table.seats:
         count = len(rnd.hands[seat.seat])
-        marker = "▶️ " if seat.seat == rnd.turn and not match.is_over else "     "
+        on_turn = seat.seat == rnd.turn and rnd.outcome is None and not match.is_over
+        marker = "▶️ " if on_turn else "     "
         label = plural(lang, "board.tiles", count)
         suffix = t(lang, "board.absent") if seat.absent else ""
         parts.append(Html(f"{marker}{t(lang, 'board.seat', name=seat.name, tiles=label)}{suffix}"))

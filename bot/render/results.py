@@ -37,7 +37,8 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
                 t(lang, "result.amount", name=name, value=value, amount=ended.amounts[side])
             )
     if ended.pot_awarded_to is not None:
-        parts.append(t(lang, "result.pot_won", name=table.side_name(ended.pot_awarded_to)))
+        key = "result.pot_won_pair" if table.pairs else "result.pot_won"
+        parts.append(t(lang, key, name=table.side_name(ended.pot_awarded_to)))
     parts.append("")
     parts.append(t(lang, "result.scores"))
     parts.extend(score_lines(table, lang))
@@ -47,7 +48,8 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
 def match_result_text(table: Table, ended: MatchEnded) -> Html:
     lang = table.language
     goats = ", ".join(table.side_name(side) for side in ended.losers)
-    key = "match.goat" if len(ended.losers) == 1 else "match.goats"
+    # a pair that loses is two goats
+    key = "match.goat" if len(ended.losers) == 1 and not table.pairs else "match.goats"
     if ended.ended_by != "goat":
         key = "match.abandoned"
     parts = [t(lang, key, names=goats), ""]

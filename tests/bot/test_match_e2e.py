@@ -59,9 +59,13 @@ async def test_four_players_in_pairs_play_to_the_goat(tg: FakeTelegram, harness:
                 [t for t in board_texts if needle in t][:2],
                 events[events.index(event) - 2 : events.index(event) + 3],
             )
-    # the goat announcement carries the engine's final scores
+    # the goat announcement carries the engine's final scores; a losing pair is two goats
     final = texts[-1]
-    assert "goat" in texts[-1] or any("goat" in t for t in texts[-3:])
+    assert any("are the goats!" in t for t in texts[-3:])
+    # every round is over: no board still points at someone whose turn it is
+    boards = [m.text or "" for m in tg.messages(group) if (m.text or "").startswith("🎲 Kozel ·")]
+    assert len(boards) > 1
+    assert not any("▶️" in board for board in boards)
     for score in match.tally.scores:
         assert f": {score}" in "\n".join(texts[-3:])
     # Telegram's group limit was respected

@@ -91,9 +91,10 @@ async def test_two_players_with_the_bazaar_play_to_the_goat(
 
     await tg.send_text(alex, alex, "/stats")
     stats = await tg.wait_for_message(alex, "📈")
-    assert "Alex: 1 matches" in (stats.text or "")
-    assert f"average {scores[1]:.1f} points" in (stats.text or "")
-    assert f"rating {rating_delta(scores[1]):+d}" in (stats.text or "")
+    assert "Alex · matches: 1 (groups: 1)" in (stats.text or "")
+    assert "1 matches" not in (stats.text or "")
+    assert f"average: {scores[1]:.1f} points" in (stats.text or "")
+    assert f"rating: {rating_delta(scores[1]):+d}" in (stats.text or "")
     assert "Courtyard" in (stats.text or "")
     assert not tg.failed_calls() or all(
         "not modified" in (c.error or "") for c in tg.failed_calls()

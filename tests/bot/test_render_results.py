@@ -1,0 +1,69 @@
+"""Round and match results read as proper sentences for a pair as for one player."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+
+from bot.render.results import match_result_text, round_result_text
+from bot.table import Seat, Table
+from engine import Match, RuleSet
+from engine.events import MatchEnded, RoundEnded
+
+
+def table_of(names: list[str], pairs: bool, lang: str) -> Table:
+    match, _ = Match.new(len(names), pairs, RuleSet(), seed=1)
+    table = Table(1, -1, "playing", 1, RuleSet(), len(names), pairs, lang, 60)
+    table.seats = [Seat(i, 100 + i, name) for i, name in enumerate(names)]
+    table.match = match
+    return table
+
+
+def eggs_won_by(side: int, sides: int) -> RoundEnded:
+    return RoundEnded(
+        round=2,
+        result="out",
+        winner=1,
+        fisherman=None,
+        eggs=False,
+        hands=[[], [], [], []][: 2 * sides],
+        hand_values=[30] * sides,
+        amounts=[76] + [0] * (sides - 1),
+        scores=[76] + [0] * (sides - 1),
+        memory=[0] * sides,
+        opened=[True] * sides,
+        pot=0,
+        pot_awarded_to=side,
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "pair_text", "one_text"),
+    [
+        ("en", "Masha & Olya take the eggs.", "Masha takes the eggs."),
+        ("ru", "Masha & Olya забирают яйца.", "Masha забирает яйца."),
+        ("uk", "Masha & Olya забирають яйця.", "Masha забирає яйця."),
+    ],
+)
+def test_the_eggs_go_to_a_pair_in_the_plural(lang: str, pair_text: str, one_text: str) -> None:
+    pair = table_of(["Masha", "Alex", "Olya", "Serg"], pairs=True, lang=lang)
+    assert pair_text in html.unescape(round_result_text(pair, eggs_won_by(0, 2)))
+    alone = table_of(["Masha", "Alex"], pairs=False, lang=lang)
+    assert one_text in html.unescape(round_result_text(alone, eggs_won_by(0, 2)))
+
+
+def test_a_losing_pair_are_the_goats_and_a_lone_loser_is_the_goat() -> None:
+    pair = table_of(["Masha", "Alex", "Olya", "Serg"], pairs=True, lang="en")
+    ended = MatchEnded(losers=[0], scores=[104, 40], ended_by="goat")
+    assert "Masha & Olya are the goats!" in html.unescape(match_result_text(pair, ended))
+    alone = table_of(["Masha", "Alex"], pairs=False, lang="en")
+    assert "Masha is the goat!" in html.unescape(match_result_text(alone, ended))
+
+
+@pytest.mark.parametrize(("lang", "verb"), [("ru", "выходит!"), ("uk", "виходить!")])
+def test_going_out_is_said_the_same_for_women_and_men(lang: str, verb: str) -> None:
+    """Telegram does not tell a player's gender: past tense would guess it (вышел/вышла)."""
+    table = table_of(["Маша", "Лёша"], pairs=False, lang=lang)
+    ended = eggs_won_by(0, 2)
+    assert f"<b>Лёша</b> {verb}" in round_result_text(table, ended)
