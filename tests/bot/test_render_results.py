@@ -8,7 +8,7 @@ import pytest
 
 from bot.render.results import match_result_text, round_result_text
 from bot.table import Seat, Table
-from engine import Match, RuleSet
+from engine import Match, RuleSet, Tile
 from engine.events import MatchEnded, RoundEnded
 
 
@@ -21,13 +21,14 @@ def table_of(names: list[str], pairs: bool, lang: str) -> Table:
 
 
 def eggs_won_by(side: int, sides: int) -> RoundEnded:
+    empty: list[list[Tile]] = [[] for _ in range(2 * sides)]
     return RoundEnded(
         round=2,
         result="out",
         winner=1,
         fisherman=None,
         eggs=False,
-        hands=[[], [], [], []][: 2 * sides],
+        hands=empty,
         hand_values=[30] * sides,
         amounts=[76] + [0] * (sides - 1),
         scores=[76] + [0] * (sides - 1),
