@@ -116,6 +116,7 @@ class Harness:
         """Tap a playable tile (and pick an end if asked)."""
         playable = [b for b in message.buttons if str(b.get("text", "")).startswith("✅")]
         assert playable, f"{user.first_name}'s live hand has no playable tile: {message.text}"
+        tapped = self.version_of(message)  # read now: the message changes as the bot answers
         choice = self.rng.choice(playable)
         query = await self.tg.press(user, message, str(choice["callback_data"]))
         await self.tg.wait_for(lambda: query in self.tg.callback_answers, timeout=10.0)
@@ -124,6 +125,12 @@ class Harness:
         if ends:
             query = await self.tg.press(user, current, str(self.rng.choice(ends)["callback_data"]))
             await self.tg.wait_for(lambda: query in self.tg.callback_answers, timeout=10.0)
+        # the toast comes first; the move is done once this keyboard has become a record
+        await self.tg.wait_for(
+            lambda: self.version_of(self.tg.message(user.id, message.message_id)) != tapped,
+            timeout=10.0,
+            what=f"{user.first_name}'s hand to become a record",
+        )
 
     async def play_match(
         self, users: list[FakeUser], group: FakeChat, max_moves: int = 2000
