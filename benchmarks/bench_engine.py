@@ -10,6 +10,10 @@ The ``dominoes`` package (``pip install dominoes==6.1.0``, the ``bench`` extra) 
 game with random players per ``Game.new()``: 28 tiles, 7 each, no bazaar, which is what a 4-player
 Kozel round is, so its games per second and our 4-player rounds per second compare directly.
 
+A last measure times the loop itself with a stand-in that does no work (``LoopOnly``): the
+difference is each package's own work per round, and the loop's rate is the ceiling of any engine
+driven move by move from Python.
+
 Each measure gets ``--seconds`` of wall time, cut into ``--slices`` taken in turn with the other
 measures, so that a busy machine slows all of them alike; the best slice is printed too.
 """
@@ -22,9 +26,9 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-from engine import Draw, Knock, Match, Play
+from engine import ALL_TILES, Action, Draw, Knock, Match, Play
 
 
 @dataclass(slots=True)
@@ -53,7 +57,37 @@ class Figures:
         self.best = max(self.best, games / seconds)
 
 
-def engine_slice(players: int) -> Callable[[Figures, float], None]:
+class LoopOnly:
+    """A stand-in for ``Match`` that does no work: one round of ``MOVES`` placements.
+
+    Timing the benchmark's own loop (``rng.choice`` of the legal actions, the calls, the counting)
+    with it gives the ceiling any engine could reach through a per-move Python API on this machine.
+    """
+
+    MOVES = 25  # about what a random 4-player Kozel round takes
+    _LEGAL: ClassVar[list[Action]] = [Play(ALL_TILES[1]), Play(ALL_TILES[2])]
+
+    def __init__(self) -> None:
+        self.current_seat: int | None = 0
+        self.rounds_played = 1
+        self._moves = 0
+
+    @classmethod
+    def new(cls, players: int, seed: int) -> tuple[LoopOnly, list[object]]:
+        return cls(), []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return self._LEGAL
+
+    def act(self, seat: int, action: Action) -> list[object]:
+        self._moves += 1
+        self.current_seat = None if self._moves == self.MOVES else (seat + 1) % 4
+        return [action]
+
+
+def engine_slice(
+    players: int, new_match: Callable[..., tuple[Any, Any]] = Match.new
+) -> Callable[[Figures, float], None]:
     """Whole matches between uniformly random players, for at least ``seconds``.
 
     The clock is read between matches, so the figures cover whole matches only.
@@ -66,7 +100,7 @@ def engine_slice(players: int) -> Callable[[Figures, float], None]:
         rounds = 0
         start = now = time.perf_counter()
         while now - start < seconds:
-            match, _ = Match.new(players, seed=match_seed)
+            match, _ = new_match(players, seed=match_seed)
             match_seed += 1
             while (seat := match.current_seat) is not None:  # None once the match is over
                 action = rng.choice(match.legal_actions(seat))
@@ -132,6 +166,7 @@ MEASURES = {
     "ours4": ("kozel engine, 4 players", "rounds", engine_slice(4)),
     "ours2": ("kozel engine, 2 players (bazaar)", "rounds", engine_slice(2)),
     "dominoes": ("dominoes 6.1.0, 4 players", "games", dominoes_slice),
+    "loop": ("the loop alone (no engine)", "rounds", engine_slice(4, LoopOnly.new)),
 }
 
 
@@ -167,6 +202,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"4-player rounds/s, ours / dominoes games/s: {ratio:.2f}x"
             f" (best slices: {ours.best / theirs.best:.2f}x)"
         )
+        if "loop" in figures:
+            loop_us = 1e6 / figures["loop"].per_second(figures["loop"].games)
+            ours_us = 1e6 / ours.per_second(ours.games)
+            theirs_us = 1e6 / theirs.per_second(theirs.games)
+            print(
+                f"the loop alone (no engine) would be {theirs_us / loop_us:.2f}x; work per 4-player"
+                f" round beyond the loop: ours {ours_us - loop_us:.1f} µs,"
+                f" dominoes {theirs_us - loop_us:.1f} µs"
+            )
     return 0
 
 
