@@ -37,7 +37,7 @@ def greedy_player(match: Match, seat: int, rng: random.Random) -> Action:
 
     def worth(play: Play) -> tuple[int, float]:
         tile = play.tile
-        ends = rnd.ends_after(tile, play.end or "left")
+        ends = rnd.ends_after(play)
         rest = [t for t in hand if t != tile]
         followers = sum(1 for t in rest if t.has(ends[0]) or t.has(ends[1]))
         return (2 * tile.pips + (6 if tile.is_double else 0) + 3 * followers, rng.random())

@@ -168,7 +168,7 @@ class Match:
             end = fits[0]
         elif end not in fits:
             raise errors.TileDoesNotFit(f"{tile} does not fit the {end} end")
-        # rnd.ends_after(tile, end), inlined
+        # rnd.ends_after(Play(tile, end)), inlined
         a, b = tile
         if end == LEFT:
             return Played(rnd.number, seat, tile, end, [b if a == left else a, right])

@@ -138,16 +138,17 @@ class Round:
         at = self.ends_at  # on an empty line, any tile in a hand can be led
         return at >= 0 and self.drawable(rules) == 0 and not self._held & _HELD_FIELDS[at]
 
-    def ends_after(self, tile: Tile, end: End) -> list[int]:
-        chain = self.line.chain
-        a, b = tile
-        if not chain:
+    def ends_after(self, play: Play) -> list[int]:
+        """The open ends once the legal ``play`` is made; a play that names no end goes on the end
+        its tile fits, as ``Match.act`` places it."""
+        a, b = tile = play.tile
+        at = self.ends_at
+        if at < 0:
             return [a, b]
-        if end == "left":
-            value = chain[0][0]
-            return [b if a == value else a, chain[-1][1]]
-        value = chain[-1][1]
-        return [chain[0][0], b if a == value else a]
+        left, right = ENDS[at]
+        if (play.end or FITTING_ENDS[at][tile][0]) == LEFT:
+            return [b if a == left else a, right]
+        return [left, b if a == right else a]
 
     # --- changes -----------------------------------------------------------------------------
 
