@@ -33,6 +33,12 @@ class EndRequired(IllegalAction):
     code = "end_required"
 
 
+class NoSuchEnd(IllegalAction):
+    """The play names an end that is neither left nor right; the line has no other."""
+
+    code = "no_such_end"
+
+
 class MustPlay(IllegalAction):
     """Drawing or knocking while holding a playable tile."""
 

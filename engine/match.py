@@ -27,7 +27,7 @@ from .events import (
     event_from_dict,
 )
 from .leads import compulsory_leads, first_lead, later_leader
-from .line import LEFT
+from .line import LEFT, RIGHT
 from .round import ENDS, FITTING_ENDS, Round
 from .rules import RuleSet
 from .scoring.kozel import Tally, score_round, side_values
@@ -148,7 +148,9 @@ class Match:
         return events
 
     def _played(self, rnd: Round, seat: int, play: Play) -> Played:
-        tile = play.tile
+        tile, end = play.tile, play.end
+        if end is not None and end != LEFT and end != RIGHT:
+            raise errors.NoSuchEnd(f"there is no {end!r} end: choose {LEFT} or {RIGHT}")
         if tile not in rnd.hands[seat]:
             raise errors.TileNotInHand(f"{tile} is not in your hand")
         at = rnd.ends_at
@@ -156,12 +158,11 @@ class Match:
             if rnd.lead_tiles is not None and tile not in rnd.lead_tiles:
                 allowed = ", ".join(str(t) for t in rnd.lead_tiles)
                 raise errors.WrongLead(f"this round must be led with {allowed}")
-            return Played(rnd.number, seat, tile, play.end or LEFT, [tile.a, tile.b])
+            return Played(rnd.number, seat, tile, end or LEFT, [tile.a, tile.b])
         left, right = ENDS[at]
         fits = FITTING_ENDS[at].get(tile)
         if not fits:
             raise errors.TileDoesNotFit(f"{tile} fits neither {left} nor {right}")
-        end = play.end
         if end is None:
             if len(fits) == 2 and left != right:
                 raise errors.EndRequired(f"{tile} fits both ends: choose {left} or {right}")

@@ -70,6 +70,18 @@ def wrong_compulsory_double() -> tuple[Match, int, Action]:
     return match, 0, Play(t("1-2"))
 
 
+def no_such_end_on_the_lead() -> tuple[Match, int, Action]:
+    match, events = Match.new(4, seed=5)
+    leader = of_type(events, "round_started")[0]["leader"]
+    return match, leader, Play(t("1-1"), "middle")  # type: ignore[arg-type]
+
+
+def no_such_end_on_the_line() -> tuple[Match, int, Action]:
+    match = match_of(2)
+    position(match, hands=["1-4 5-6", "2-3"], chain=["1-2"], bazaar="0-0", turn=0)
+    return match, 0, Play(t("1-4"), "middle")  # type: ignore[arg-type]
+
+
 def end_required() -> tuple[Match, int, Action]:
     match = match_of(2)
     position(match, hands=["1-2 5-6", "0-4"], chain=["1-3", "3-2"], bazaar="0-0", turn=0)
@@ -137,6 +149,8 @@ CASES: dict[str, tuple[Callable[[], tuple[Match, int, Action]], type[IllegalActi
     "tile does not fit the named end": (does_not_fit_that_end, errors.TileDoesNotFit),
     "wrong first lead": (wrong_first_lead, errors.WrongLead),
     "compulsory double not led": (wrong_compulsory_double, errors.WrongLead),
+    "end neither left nor right, on the lead": (no_such_end_on_the_lead, errors.NoSuchEnd),
+    "end neither left nor right, on the line": (no_such_end_on_the_line, errors.NoSuchEnd),
     "end required": (end_required, errors.EndRequired),
     "draw holding a playable tile": (draw_while_playable, errors.MustPlay),
     "knock holding a playable tile": (knock_while_playable, errors.MustPlay),
