@@ -14,6 +14,7 @@ from .tiles import DOUBLES, NON_DOUBLES_DESCENDING, Tile
 Hand = list[Tile]
 
 _CHAIN_1_1 = (*DOUBLES[1:], DOUBLES[0])  # 1-1, 2-2, ..., 6-6, then 0-0 (§ONL)
+_SPECIAL_BONES = (DOUBLES[0], DOUBLES[6])  # 0-0 and 6-6 (§2.7.5)
 
 
 def _first_holder(hands: Sequence[Hand], order: Sequence[Tile]) -> tuple[int, Tile] | None:
@@ -34,6 +35,10 @@ def first_lead(hands: Sequence[Hand], rules: RuleSet) -> tuple[int, Tile]:
       the smallest double. We count 0-0 as the smallest double (the seeds say "smallest double";
       excluding it would make this option identical to the DEFAULT). No double: DEFAULT step 4.
     - ``lowest_incl_00`` (§HT): 0-0, 1-1 … 6-6, then the lowest non-double (0-1, 0-2, …).
+
+    With ``special_bones`` every order passes over 6-6 and 0-0 and goes on with its next tile:
+    leading them is never compulsory (§TEAM 2.3 "Данными дублями открытие игры необязательно"),
+    and a forced lead would hand the losers its +50/+25 lead bonus (RULES.md §2.7.5).
     """
     if rules.first_lead == "chain_1_1":
         order: tuple[Tile, ...] = (*_CHAIN_1_1, *NON_DOUBLES_DESCENDING)
@@ -42,6 +47,8 @@ def first_lead(hands: Sequence[Hand], rules: RuleSet) -> tuple[int, Tile]:
     else:
         doubles = (DOUBLES[1], *DOUBLES) if len(hands) == 4 else DOUBLES
         order = (*doubles, *NON_DOUBLES_DESCENDING)
+    if rules.special_bones:
+        order = tuple(t for t in order if t not in _SPECIAL_BONES)
     found = _first_holder(hands, order)
     if found is None:  # cannot happen: at least one tile is dealt
         raise ValueError("no tiles were dealt")

@@ -105,15 +105,20 @@ NON_DOUBLES_HIGH_FIRST = sorted(
 
 
 def lead_order(rules: RuleSet, players: int) -> list[Tile]:
-    """§2.3: the order in which the first-round lead is looked for in the dealt hands."""
+    """§2.3: the order in which the first-round lead is looked for in the dealt hands; special
+    bones are never a compulsory lead (§2.7.5), so the order passes over them."""
     if rules.first_lead == "chain_1_1":
-        return [*DOUBLES[1:], DOUBLES[0], *NON_DOUBLES_HIGH_FIRST]
-    if rules.first_lead == "lowest_incl_00":
-        return [*DOUBLES, *reversed(NON_DOUBLES_HIGH_FIRST)]
-    # one_one_four_else_lowest_double: 1-1 with four players, else the smallest double; 0-0 counts
-    # as the smallest double (the engine's FLAG decision), fallback = the DEFAULT's step 4.
-    first = [DOUBLES[1]] if players == 4 else []
-    return [*first, *DOUBLES, *NON_DOUBLES_HIGH_FIRST]
+        order = [*DOUBLES[1:], DOUBLES[0], *NON_DOUBLES_HIGH_FIRST]
+    elif rules.first_lead == "lowest_incl_00":
+        order = [*DOUBLES, *reversed(NON_DOUBLES_HIGH_FIRST)]
+    else:
+        # one_one_four_else_lowest_double: 1-1 with four players, else the smallest double; 0-0
+        # counts as the smallest double (the engine's FLAG decision), fallback = DEFAULT step 4.
+        first = [DOUBLES[1]] if players == 4 else []
+        order = [*first, *DOUBLES, *NON_DOUBLES_HIGH_FIRST]
+    if rules.special_bones:
+        order = [x for x in order if x not in (Tile.of(0, 0), Tile.of(6, 6))]
+    return order
 
 
 def expected_first_lead(hands: Sequence[Sequence[Tile]], rules: RuleSet) -> tuple[int, Tile]:

@@ -466,6 +466,31 @@ def test_k10_special_bones_lone_tiles_and_compulsory_double() -> None:
     assert compulsory_leads(tiles("1-2 4-5"), team) is None
 
 
+@pytest.mark.parametrize(
+    ("first", "lead"),
+    [("chain_1_1", "3-4"), ("one_one_four_else_lowest_double", "3-4"), ("lowest_incl_00", "0-1")],
+)
+def test_k10_special_bones_never_force_a_6_6_or_0_0_lead(first: str, lead: str) -> None:
+    """§2.7.5 "Данными дублями открытие игры необязательно": the first-lead order skips them and
+    goes on to the non-doubles."""
+    hands = [tiles("0-0 6-6 1-2"), tiles("0-1 3-4")]
+    plain = RuleSet(first_lead=first)  # type: ignore[arg-type]
+    assert first_lead(hands, plain)[0] == 0
+    assert first_lead(hands, plain.with_options(special_bones=True)) == (1, t(lead))
+
+
+def test_k10_special_bones_first_round_led_past_6_6() -> None:
+    # Seed 151 deals seat 0 both 0-0 and 6-6 and nobody 1-1 … 5-5: without special bones seat 0
+    # must lead 6-6; with them the order goes on to the highest non-double, seat 1's 5-6.
+    (plain,) = of_type(Match.new(2, rules=DEFAULT, seed=151)[1], "round_started")
+    assert (plain["leader"], plain["lead_tiles"]) == (0, ["6-6"])
+    match, events = Match.new(2, rules=RuleSet(special_bones=True), seed=151)
+    (started,) = of_type(events, "round_started")
+    assert started["hands"] == plain["hands"]
+    assert (started["leader"], started["lead_tiles"]) == (1, ["5-6"])
+    assert match.current_seat == 1 and match.legal_actions(1) == [Play(t("5-6"))]
+
+
 # --- K-11 ------------------------------------------------------------------------------------
 
 
