@@ -174,6 +174,38 @@ def test_k3b_pot_to_next_winner_option() -> None:
     assert scored.tally == Tally((35, 0, 0, 0), (0, 5, 9, 2), (True, False, False, False), 0)
 
 
+def test_k3b_pot_to_next_winner_after_a_fish_with_a_shared_lowest_hand() -> None:
+    """After a fish the "winner" is the side with the lowest hand; when that is shared nobody won,
+    so the pot carries on to the next round's winner (§2.7.4 FLAG, engine decision)."""
+    match = new_match(eggs="pot_to_next_winner")
+    pot = Tally((0, 0, 0, 0), (0, 0, 0, 0), (False,) * 4, 35)
+    hands = ["1-2", "0-3", "1-4 3-5", "0-5 5-6"]
+    position(match, hands=hands, chain=CLOSING_ON_6, turn=SERG, tally=pot)
+    result = ended(match.act(SERG, Play(t("5-6"), "right")))
+    assert result["hand_values"] == [3, 3, 13, 5]  # Masha and Alex share the lowest hand
+    assert result["amounts"] == [0, 0, 24, 0] and result["eggs"] is False
+    assert result["pot_awarded_to"] is None and result["pot"] == 35
+    assert result["scores"] == [0, 0, 24, 0]
+
+    # Alex goes out next round: his 0 plus the pot opens his score.
+    position(
+        match,
+        number=match.rounds_played + 1,
+        hands=["0-5", "3-3", "4-5", "0-2"],
+        chain=["2-3"],
+        turn=ALEX,
+    )
+    result = ended(match.act(ALEX, Play(t("3-3"))))
+    assert result["amounts"] == [5, 35, 9, 2]
+    assert result["pot_awarded_to"] == ALEX and result["pot"] == 0
+    assert result["scores"] == [0, 35, 33, 0]  # Olya had opened: her 9 count
+
+    # A lowest hand of its own wins the fish, and the pot with it.
+    rules = RuleSet(eggs="pot_to_next_winner")
+    scored = score_round(pot, [2, 3, 13, 5], rules, result="fish", winner=None)
+    assert scored.pot_awarded_to == MASHA and scored.amounts == [35, 0, 23, 0]
+
+
 def test_k3_and_k3b_whole_rounds() -> None:
     match = new_match()
     position(
