@@ -5,18 +5,39 @@
 Each table lives in its own chat. A table resumes from its stored event log (so every run
 continues where the previous, killed run stopped), plays random legal moves, appends every
 move's events with the new snapshot, and when the match is over records it and opens the next
-table. Prints ``ready`` once every table has committed at least once since this start.
+table. Prints ``ready`` once every table is playing, and after every ``append_events`` that
+returned, the line ``TABLE_ID FROM_SEQ TO_SEQ DIGEST`` (flushed at once): a promise that events
+``FROM_SEQ + 1 .. TO_SEQ``, fingerprinted by :func:`digest`, are committed, so the parent can
+check that none of them was lost or changed when it kills this process.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import random
 import sys
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine import Match, RuleSet, replay
 from storage import PlayerResult, Storage
+
+
+def digest(events: Sequence[Mapping[str, Any]]) -> str:
+    """A short fingerprint of events, the same for the dicts written and the dicts loaded."""
+    text = json.dumps(list(events), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+async def append(
+    storage: Storage, tid: int, seq: int, events: list[dict[str, Any]], match: Match
+) -> int:
+    """Append, and only once the call has returned tell the parent what is now committed."""
+    new_seq = await storage.append_events(tid, seq, events, match.to_json())
+    print(tid, seq, new_seq, digest(events), flush=True)
+    return new_seq
 
 
 def results_of(players: int, pairs: bool, final_events: list[dict[str, Any]]) -> list[PlayerResult]:
@@ -56,7 +77,7 @@ async def play_table(storage: Storage, chat_id: int, seed: int, started: asyncio
             match, new = Match.new(
                 players=table.players, pairs=table.pairs, rules=RuleSet(), seed=tid
             )
-            seq = await storage.append_events(tid, 0, [e.to_dict() for e in new], match.to_json())
+            seq = await append(storage, tid, 0, [e.to_dict() for e in new], match)
         else:
             seq = table.last_seq
             match = replay(await storage.load_events(tid))
@@ -67,7 +88,7 @@ async def play_table(storage: Storage, chat_id: int, seed: int, started: asyncio
             assert seat is not None
             action = rng.choice(match.legal_actions(seat))
             last = [e.to_dict() for e in match.act(seat, action)]
-            seq = await storage.append_events(tid, seq, last, match.to_json())
+            seq = await append(storage, tid, seq, last, match)
         await storage.record_match(
             tid, "goat", match.rounds_played, results_of(table.players, table.pairs, last)
         )
