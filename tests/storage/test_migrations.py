@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import sqlite3
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from storage import MigrationError, SchemaTooNew, Storage, discover_migrations
-from storage.db import default_migrations, split_statements
+from storage.db import Database, default_migrations, split_statements
 
 LATEST = len(discover_migrations())
 EXPECTED_TABLES = {
@@ -50,10 +53,39 @@ async def test_empty_database_gets_every_migration(db_path: Path) -> None:
     assert table_names(db_path) >= EXPECTED_TABLES
 
 
+def read_pragmas(conn: sqlite3.Connection) -> dict[str, Any]:
+    names = ("journal_mode", "synchronous", "foreign_keys", "busy_timeout")
+    return {name: conn.execute(f"PRAGMA {name}").fetchone()[0] for name in names}
+
+
 async def test_pragmas_are_set(db_path: Path) -> None:
-    async with await Storage.open(db_path):
-        with sqlite3.connect(db_path) as other:
-            assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    db = await Database.open(db_path)  # what Storage.open uses
+    try:
+        pragmas = await db.run(read_pragmas)
+    finally:
+        await db.close()
+    # synchronous 1 is NORMAL; busy_timeout is in milliseconds
+    assert pragmas == {
+        "journal_mode": "wal",
+        "synchronous": 1,
+        "foreign_keys": 1,
+        "busy_timeout": 5000,
+    }
+    with sqlite3.connect(db_path) as other:  # WAL is a property of the file, kept for everyone
+        assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_a_locked_database_is_waited_for(db_path: Path) -> None:
+    """Another process (a backup, a migration) holding the write lock delays a write: no error."""
+    async with await Storage.open(db_path) as storage:
+        other = sqlite3.connect(db_path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        asyncio.get_running_loop().call_later(0.2, other.execute, "COMMIT")
+        started = time.monotonic()
+        chat = await storage.upsert_chat(1, "waited", "group")
+        other.close()
+    assert chat.title == "waited"
+    assert time.monotonic() - started >= 0.2
 
 
 async def test_reopening_is_a_no_op(db_path: Path) -> None:
