@@ -31,6 +31,18 @@ class NotFound(StorageError):
     """A row the call relies on (chat, user, table, seat) does not exist."""
 
 
+class SameChatMigration(StorageError, ValueError):
+    """``migrate_chat`` was given the same id twice.
+
+    Telegram always gives a supergroup a new id, so this is a caller's bug (the id read from
+    the wrong field of the update), and it is refused rather than quietly done nothing about.
+    """
+
+    def __init__(self, chat_id: int) -> None:
+        self.chat_id = chat_id
+        super().__init__(f"chat {chat_id} cannot be migrated to its own id")
+
+
 class TableAlreadyActive(StorageError):
     """A chat may have only one table in the lobby or playing at a time."""
 

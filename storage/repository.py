@@ -33,6 +33,7 @@ from .errors import (
     CorruptData,
     MatchAlreadyRecorded,
     NotFound,
+    SameChatMigration,
     SeatTaken,
     StorageError,
     TableAlreadyActive,
@@ -778,6 +779,14 @@ def _user_record(conn: sqlite3.Connection, user_id: int) -> UserRecord:
     )
 
 
+def _check_page(limit: int, offset: int = 0) -> None:
+    """Refuse what SQLite would quietly reinterpret: LIMIT -1 as "all", OFFSET -3 as 0."""
+    if limit < 1:
+        raise ValueError(f"limit must be positive, not {limit}")
+    if offset < 0:
+        raise ValueError(f"offset must not be negative, not {offset}")
+
+
 def _recent_matches(conn: sqlite3.Connection, user_id: int, limit: int) -> list[RecentMatch]:
     rows = conn.execute(
         "SELECT m.match_id, m.chat_id, c.title, m.game, m.finished_at, m.ended_by, mp.score, "
@@ -880,8 +889,10 @@ class Storage:
         One transaction. If the new chat is already known, its own title, type, language and
         settings win and the old chat only fills gaps; if both have an active table, the old
         one is cancelled (the old group can no longer be written to). Returns ``False`` if the
-        old chat was unknown (nothing to move).
+        old chat was unknown (nothing to move); raises ``SameChatMigration`` if both ids are one.
         """
+        if old_chat_id == new_chat_id:
+            raise SameChatMigration(old_chat_id)
         return await self._db.run(_migrate_chat, old_chat_id, new_chat_id, self._clock())
 
     # --- users ---
@@ -1103,7 +1114,9 @@ class Storage:
         """One page of the chat's human players, best first by ``order_by``.
 
         Lowest ``avg_points`` is best (points make the goat); ``goats`` lists the most first.
+        ``limit`` must be positive and ``offset`` not negative (``ValueError``).
         """
+        _check_page(limit, offset)
         return await self._db.run(_chat_standings, chat_id, order_by, limit, offset)
 
     async def count_chat_players(self, chat_id: int) -> int:
@@ -1115,7 +1128,8 @@ class Storage:
         return await self._db.run(_user_record, user_id)
 
     async def recent_matches(self, user_id: int, limit: int = 5) -> list[RecentMatch]:
-        """The user's latest matches, newest first."""
+        """The user's latest matches, newest first; ``limit`` must be positive."""
+        _check_page(limit)
         return await self._db.run(_recent_matches, user_id, limit)
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from storage import PlayerResult, Storage
+import pytest
+
+from storage import PlayerResult, SameChatMigration, Storage
 
 from .conftest import seed_chat
 
@@ -75,3 +77,14 @@ async def test_migrating_an_unknown_chat_does_nothing(storage: Storage) -> None:
     assert await storage.migrate_chat(-5, -6) is False
     assert await storage.get_chat(-6) is None
     assert await storage.get_chat(-100) is not None
+
+
+async def test_migrating_a_chat_to_its_own_id_is_refused(storage: Storage) -> None:
+    """Telegram always gives the supergroup a new id; the same id twice is the caller's bug."""
+    await seed_chat(storage, -100)
+    active = await storage.create_table(-100, 1)
+    with pytest.raises(SameChatMigration, match=r"^chat -100 cannot be migrated to its own id$"):
+        await storage.migrate_chat(-100, -100)
+    assert await storage.get_chat(-100) is not None
+    table = await storage.get_active_table(-100)
+    assert table is not None and table.table_id == active.table_id

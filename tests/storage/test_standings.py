@@ -135,6 +135,21 @@ async def test_standings_pagination(league: Storage) -> None:
     assert await league.chat_standings(-100, limit=3, offset=6) == []
 
 
+@pytest.mark.parametrize(
+    ("limit", "offset", "message"),
+    [
+        (-1, 0, "limit must be positive, not -1"),  # SQLite would read it as "no limit"
+        (0, 0, "limit must be positive, not 0"),
+        (3, -3, "offset must not be negative, not -3"),  # SQLite would read it as 0
+    ],
+)
+async def test_standings_refuse_bad_pages(
+    league: Storage, limit: int, offset: int, message: str
+) -> None:
+    with pytest.raises(ValueError, match=f"^{message}$"):
+        await league.chat_standings(-100, limit=limit, offset=offset)
+
+
 async def test_standings_refuse_unknown_orders(league: Storage) -> None:
     with pytest.raises(ValueError, match="cannot order"):
         await league.chat_standings(-100, order_by="rating; DROP TABLE users")  # type: ignore[arg-type]
@@ -177,3 +192,5 @@ async def test_recent_matches_newest_first(league: Storage) -> None:
     assert recent[0].finished_at > recent[1].finished_at
     assert len(await league.recent_matches(2)) == 5
     assert await league.recent_matches(42) == []
+    with pytest.raises(ValueError, match=r"^limit must be positive, not -1$"):
+        await league.recent_matches(2, limit=-1)
