@@ -1,7 +1,7 @@
 """The Kozel rules engine: pure, synchronous and deterministic given a seed."""
 
 from .actions import DRAW, KNOCK, Action, Draw, Knock, Play
-from .errors import IllegalAction
+from .errors import IllegalAction, ReplayMismatch
 from .events import Event, event_from_dict
 from .line import End, Line
 from .match import Match, replay
@@ -22,6 +22,7 @@ __all__ = [
     "Line",
     "Match",
     "Play",
+    "ReplayMismatch",
     "Round",
     "RuleSet",
     "Tile",

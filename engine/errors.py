@@ -1,4 +1,5 @@
-"""Why an action was refused. Each error leaves the state untouched."""
+"""Why an action was refused (each error leaves the state untouched), and why a stored event log
+was rejected."""
 
 from __future__ import annotations
 
@@ -61,3 +62,14 @@ class GameOver(IllegalAction):
     """The round or the match has ended."""
 
     code = "game_over"
+
+
+class ReplayMismatch(ValueError):
+    """A stored event log the rules do not reproduce: damaged, edited, or written under other rules.
+
+    ``index`` is the position of the first offending event in the log.
+    """
+
+    def __init__(self, index: int, detail: str) -> None:
+        super().__init__(f"event {index}: {detail}")
+        self.index = index

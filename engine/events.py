@@ -137,7 +137,8 @@ class RoundEnded(Event):
 
 @dataclass(slots=True, unsafe_hash=True)
 class MatchEnded(Event):
-    """The goat(s) are ``losers`` (sides). ``ended_by`` is "goat" or "timeout"/"abandoned"."""
+    """The goat(s) are ``losers`` (sides). ``ended_by`` is "goat", or "timeout" when a player's
+    timeout ended the match and his side lost (``Match.abandon``)."""
 
     type: ClassVar[str] = "match_ended"
     losers: list[int]

@@ -1,18 +1,19 @@
 """A Kozel match: rounds until a side reaches the goat limit (RULES.md §2.9).
 
-``act`` validates an action, turns it into events and applies them; ``replay`` applies the same
-events to a fresh match. Because state only ever changes in ``apply`` and the ``Round.apply_*``
-methods it calls (``act`` calls ``Round.apply_played`` itself, skipping the dispatch), both paths
-agree.
+``act`` validates an action, turns it into events and applies them. State only ever changes in
+``apply`` and the ``Round.apply_*`` methods it calls (``act`` calls ``Round.apply_played`` itself,
+skipping the dispatch). ``replay`` does not trust a stored log: it performs each recorded action
+again through ``act`` and requires the events it makes to be the stored ones.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from . import errors
-from .actions import Action, Draw, Knock, Play
+from .actions import DRAW, KNOCK, Action, Draw, Knock, Play
 from .deal import deal, first_redeal, shuffled
 from .events import (
     Drew,
@@ -239,7 +240,8 @@ class Match:
         events.append(event)
 
     def apply(self, event: Event) -> None:
-        """Change the state as ``event`` says; the only place state changes."""
+        """Change the state as ``event`` says; the only place state changes. The event is trusted:
+        ``act`` has just made it (a stored log goes through ``replay``)."""
         rnd = self.round
         if isinstance(event, Played):
             assert rnd is not None
@@ -319,16 +321,64 @@ class Match:
 
 
 def replay(events: Iterable[Event | Mapping[str, Any]]) -> Match:
-    """Rebuild a match from its full event log (the first event must be ``match_started``)."""
-    match: Match | None = None
-    for item in events:
-        event = item if isinstance(item, Event) else event_from_dict(dict(item))
-        if match is None:
-            if not isinstance(event, MatchStarted):
-                raise ValueError("an event log must start with match_started")
-            rules = RuleSet.from_dict(event.options)
-            match = Match(event.players, event.pairs, rules, event.seed)
-        match.apply(event)
-    if match is None:
+    """Rebuild a match from its event log, which starts with ``match_started`` and may stop after
+    any action (a match in play).
+
+    The log is played again, not trusted: every recorded move goes through ``act`` and every event
+    the engine makes (deals, round ends, the moves' own events) must equal the stored one, in
+    order, so a damaged or edited log raises ``ReplayMismatch`` instead of rebuilding nonsense.
+    """
+    log = [item if isinstance(item, Event) else event_from_dict(dict(item)) for item in events]
+    if not log:
         raise ValueError("cannot replay an empty event log")
+    started = log[0]
+    if not isinstance(started, MatchStarted):
+        raise ValueError("an event log must start with match_started")
+    rules = RuleSet.from_dict(started.options)
+    match, made = Match.new(started.players, started.pairs, rules, started.seed)
+    at = _expect(log, 0, made)
+    while at < len(log):
+        at = _expect(log, at, _redo(match, log[at], at))
     return match
+
+
+def _redo(match: Match, event: Event, at: int) -> list[Event]:
+    """Perform again the move that ``event`` (at index ``at``) records; returns the events made."""
+    if match.over:
+        raise errors.ReplayMismatch(at, f"{event.type} after the match ended")
+    try:
+        if isinstance(event, Played):
+            return match.act(event.seat, Play(event.tile, event.end))
+        if isinstance(event, Drew):
+            return match.act(event.seat, DRAW)
+        if isinstance(event, Knocked):
+            return match.act(event.seat, KNOCK)
+        if isinstance(event, MatchEnded) and event.ended_by != "goat" and len(event.losers) == 1:
+            # A match cut short by a timeout: a side's lowest seat has the side's number.
+            return match.abandon(event.losers[0])
+    except errors.IllegalAction as exc:
+        raise errors.ReplayMismatch(at, f"the rules refuse this {event.type}: {exc}") from None
+    raise errors.ReplayMismatch(at, f"{event.type} where the rules expect a move")
+
+
+def _expect(log: list[Event], at: int, made: list[Event]) -> int:
+    """Check that the log holds ``made`` from index ``at`` on; returns the index after them."""
+    end = at + len(made)
+    if log[at:end] != made:  # compared in one go; the loop only finds where they part
+        for i, event in enumerate(made, at):
+            if i == len(log):
+                raise errors.ReplayMismatch(i, f"the log ends where {event.type} follows")
+            if log[i] != event:
+                raise errors.ReplayMismatch(i, _difference(log[i], event))
+    return end
+
+
+def _difference(stored: Event, made: Event) -> str:
+    if type(stored) is not type(made):
+        return f"{stored.type} where the rules give {made.type}"
+    logged, rebuilt = stored.to_dict(), made.to_dict()
+    return f"{made.type}: " + "; ".join(
+        f"{f.name} is {logged[f.name]!r} in the log, the rules give {rebuilt[f.name]!r}"
+        for f in dataclasses.fields(made)
+        if getattr(stored, f.name) != getattr(made, f.name)
+    )
