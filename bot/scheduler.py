@@ -26,7 +26,7 @@ class Scheduler:
         service: TableService,
         presenter: Presenter,
         delay: float,
-        remind_before: float = 20.0,
+        remind_before: float = 20.0,  # at most; a short turn is reminded a third before its end
     ) -> None:
         self.service = service
         self.presenter = presenter
@@ -61,7 +61,8 @@ class Scheduler:
         else:
             deadline = time.time() + table.turn_seconds
         await self.service.set_deadline(table, deadline)
-        self._start(table.id, self._turn_timer(table.id, version, deadline))
+        warning = min(self.remind_before, table.turn_seconds / 3)
+        self._start(table.id, self._turn_timer(table.id, version, deadline, warning))
 
     def _start(self, table_id: int, work: Awaitable[None]) -> None:
         async def run() -> None:
@@ -106,10 +107,13 @@ class Scheduler:
 
         await self._locked(table_id, version, move)
 
-    async def _turn_timer(self, table_id: int, version: int, deadline: float) -> None:
-        remind_at = deadline - self.remind_before
-        if remind_at - time.time() > self.remind_before / 2:
-            await asyncio.sleep(remind_at - time.time())
+    async def _turn_timer(
+        self, table_id: int, version: int, deadline: float, warning: float
+    ) -> None:
+        """Remind ``warning`` seconds before the deadline (a third of a short turn), or at once
+        when a restart left less than that but still time to act on it; then time out."""
+        if deadline - time.time() > warning / 2:
+            await asyncio.sleep(max(0.0, deadline - warning - time.time()))
             table = await self.service.table(table_id)
             if table is None or table.version != version:
                 return

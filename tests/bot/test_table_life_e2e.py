@@ -195,6 +195,21 @@ async def test_a_player_who_runs_out_of_time_is_reminded_then_the_computer_plays
     assert not replay(await events_of(harness)).is_over
 
 
+async def test_a_short_turn_is_reminded_too(tg: FakeTelegram, harness: Harness) -> None:
+    """A turn shorter than the usual warning (20 s before the end) still gets its reminder, a
+    third of the turn before the end: a 30 s turn at 10 s left, scaled here to 3 s at 1 s."""
+    masha, alex = tg.user(311, "Masha"), tg.user(312, "Alex")
+    group = tg.group(-711, "Yard")
+    users = [masha, alex]
+    await prepare(harness, users, group, turn_seconds=3)
+    assert kozel_of(harness).scheduler.remind_before == 20.0
+    idle, _ = await next_turn(harness, users, 0)
+    await tg.wait_for_message(idle, "⏰ Your move!", timeout=4.0)
+    mention = await tg.wait_for_message(group, f"⏰ {idle.first_name}, your move", timeout=4.0)
+    told = await tg.wait_for_message(group, "ran out of time", timeout=4.0)
+    assert mention.message_id < told.message_id
+
+
 # --- 2. away after missed turns; "I'm back" ------------------------------------------------
 
 
