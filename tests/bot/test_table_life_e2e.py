@@ -358,7 +358,7 @@ async def test_a_move_just_before_the_deadline_leaves_the_timer_stale(
     # a timer armed for an older version of the table does nothing at all
     events = len(await events_of(harness))
     group_messages, calls = len(tg.messages(group)), len(tg.calls)
-    await k.scheduler._turn_timer(1, old_version, time.time() - 1)
+    await k.scheduler._turn_timer(1, old_version, time.time() - 1, warning=1.0)
     await tg.wait_idle()
     assert len(await events_of(harness)) == events
     assert len(tg.messages(group)) == group_messages
