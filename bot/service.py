@@ -377,26 +377,25 @@ class TableService:
         ended: EndedBy = "timeout" if match.ended_by == "timeout" else "goat"
         scores = match.tally.scores
         best = min(scores)
-        timed_out = (
-            [s for s in table.seats if s.absent and s.is_human] if ended == "timeout" else []
+        # RULES.md §2.11: everyone who dropped out by timeout gets no rating; the others are
+        # rated against the score of the player whose timeout ended the match (``abandon``,
+        # marked away or not: an idle match closed by the expiry sweep has nobody marked away)
+        dropped = [s.seat for s in table.seats if s.absent and s.is_human]
+        last = table.timed_out_seat if table.timed_out_seat is not None else next(
+            iter(dropped), None
         )
-        if ended == "timeout" and table.timed_out_seat is not None:
-            # the seat whose timeout ended the match (``abandon``), marked away or not: an idle
-            # match closed by the expiry sweep has nobody marked away
-            timed_out = [table.seats[table.timed_out_seat]]
+        if last is not None and last not in dropped:
+            dropped.append(last)
         results = []
         for seat in table.seats:
             side = match.side_of(seat.seat)
             score = scores[side]
-            if ended == "timeout":
-                worst = timed_out[0] if timed_out else None
-                delta = (
-                    0
-                    if worst is None or seat is worst
-                    else timeout_rating_delta(scores[match.side_of(worst.seat)], score)
-                )
-            else:
+            if ended != "timeout":
                 delta = rating_delta(score)
+            elif last is None or seat.seat in dropped:
+                delta = 0
+            else:
+                delta = timeout_rating_delta(scores[match.side_of(last)], score)
             results.append(
                 PlayerResult(
                     user_id=seat.user_id,

@@ -293,6 +293,21 @@ async def test_when_every_person_is_away_the_match_ends_by_timeout(
     assert [(r.display_name, r.matches, r.rating) for r in rows] == [("Masha", 1, 0)]
 
 
+async def test_everyone_who_timed_out_gets_no_rating(tg: FakeTelegram, harness: Harness) -> None:
+    """RULES.md §2.11: not only the last person to walk away; the first one too gets nothing."""
+    anna, boris = tg.user(317, "Anna"), tg.user(318, "Boris")
+    group = tg.group(-717, "Yard")
+    await prepare(harness, [anna, boris], group, computers=1, turn_seconds=1)
+
+    await tg.wait_for_message(group, "ended early", timeout=8.0)
+    await tg.wait_idle()
+    rows = await kozel_of(harness).storage.chat_standings(group.id)
+    assert sorted((r.display_name, r.matches, r.rating) for r in rows) == [
+        ("Anna", 1, 0),
+        ("Boris", 1, 0),
+    ]
+
+
 # --- 3. timers across a restart; stale timers ----------------------------------------------
 
 
@@ -417,7 +432,7 @@ async def test_an_idle_match_ends_by_timeout_with_the_timeout_rating(
     # RULES.md §2.11: whoever timed out gets nothing, the others at least +1
     rows = {r.display_name: r for r in await k.storage.chat_standings(group.id)}
     assert rows[idle.first_name].rating == 0
-    assert rows[other.first_name].rating >= 1
+    assert rows[other.first_name].rating == 1  # max(1, (0 - 0) / 10); a normal end gives +10
     assert all(r.matches == 1 for r in rows.values())
 
     await tg.send_text(other, group, "/top")
