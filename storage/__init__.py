@@ -20,6 +20,7 @@ from .errors import (
 from .models import (
     ACTIVE_STATUSES,
     ChatRow,
+    CurrentMatch,
     EndedBy,
     PlayerResult,
     RecentMatch,
@@ -39,6 +40,7 @@ __all__ = [
     "ChatRow",
     "ConcurrentAppend",
     "CorruptData",
+    "CurrentMatch",
     "EndedBy",
     "MatchAlreadyRecorded",
     "MigrationError",

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, TypedDict, Unpack, get_args
+from typing import Any, Final, TypedDict, TypeVar, Unpack, get_args
 
 from .db import Database
 from .errors import (
@@ -41,6 +41,7 @@ from .errors import (
 from .models import (
     ACTIVE_STATUSES,
     ChatRow,
+    CurrentMatch,
     EndedBy,
     PlayerResult,
     RecentMatch,
@@ -54,6 +55,7 @@ from .models import (
 )
 
 Clock = Callable[[], float]
+T = TypeVar("T")
 
 _STATUSES: Final = frozenset(get_args(TableStatus))
 _ENDED_BY: Final = frozenset(get_args(EndedBy))
@@ -643,6 +645,61 @@ def _load_snapshot(conn: sqlite3.Connection, table_id: int) -> tuple[int, dict[s
     return seq, _load_object(state, f"table {table_id}: snapshot at seq {seq}")
 
 
+# --- the current match ----------------------------------------------------------------------
+# Read from the snapshot the engine wrote (``engine.Match.to_json``), so answering /standings
+# mid-match needs no replay; if that shape changes, test_current_match fails.
+
+
+def _current_match(conn: sqlite3.Connection, chat_id: int) -> CurrentMatch | None:
+    table = _get_active_table(conn, chat_id)
+    snapshot = None if table is None else _load_snapshot(conn, table.table_id)
+    if table is None or snapshot is None:
+        return None
+    seq, state = snapshot
+    try:
+        return _match_from_snapshot(table, tuple(_get_seats(conn, table.table_id)), seq, state)
+    except (KeyError, TypeError, ValueError) as exc:
+        why = f"{exc} is missing" if isinstance(exc, KeyError) else str(exc)
+        raise CorruptData(f"table {table.table_id}: snapshot at seq {seq}: {why}") from exc
+
+
+def _match_from_snapshot(
+    table: TableRow, seats: tuple[SeatRow, ...], seq: int, state: Mapping[str, Any]
+) -> CurrentMatch:
+    """Decode and check the fields: a missing one, a wrong type or count raises, never guessed."""
+    sides = 2 if table.pairs else table.players
+    over = _typed(state["over"], "over", bool)
+    round_ = state["round"]
+    turn = None if over or round_ is None else _typed(round_["turn"], "turn", int)
+    if turn is not None and not 0 <= turn < table.players:
+        raise ValueError(f"turn {turn} is not a seat of a {table.players}-player table")
+    return CurrentMatch(
+        table=table,
+        seats=seats,
+        seq=seq,
+        rounds_played=_typed(state["rounds_played"], "rounds_played", int),
+        scores=_per_side(state, "scores", int, sides),
+        memory=_per_side(state, "memory", int, sides),
+        opened=_per_side(state, "opened", bool, sides),
+        pot=_typed(state["pot"], "pot", int),
+        turn=turn,
+        over=over,
+    )
+
+
+def _typed(value: Any, what: str, kind: type[T]) -> T:
+    if type(value) is not kind:  # not isinstance: True must not pass for an int
+        raise ValueError(f"{what} is {value!r}, not {kind.__name__}")
+    return value
+
+
+def _per_side(state: Mapping[str, Any], key: str, kind: type[T], sides: int) -> tuple[T, ...]:
+    values = state[key]
+    if not isinstance(values, list) or len(values) != sides:
+        raise ValueError(f"{key} is {values!r}, not one value for each of {sides} sides")
+    return tuple(_typed(v, key, kind) for v in values)
+
+
 # --- matches and standings -------------------------------------------------------------------
 
 
@@ -1083,6 +1140,14 @@ class Storage:
     async def load_snapshot(self, table_id: int) -> tuple[int, dict[str, Any]] | None:
         """``(seq, state)`` of the latest snapshot, or ``None`` before the first append."""
         return await self._db.run(_load_snapshot, table_id)
+
+    async def current_match(self, chat_id: int) -> CurrentMatch | None:
+        """The chat's match in play: scores, remembered points, eggs pot, rounds, whose turn.
+
+        ``None`` if the chat has no active table or its match has not started (no snapshot);
+        ``CorruptData`` naming the table and seq if the snapshot is not a match's.
+        """
+        return await self._db.run(_current_match, chat_id)
 
     # --- matches and standings ---
 
