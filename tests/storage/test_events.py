@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -155,10 +156,30 @@ async def test_bad_input_is_refused_before_writing(storage: Storage) -> None:
 
 
 def corrupt(db_path: Path, sql: str, *params: Any) -> None:
-    """Damage the database behind the bot's back (CHECK constraints would refuse it)."""
+    """Damage the database behind the bot's back, as disk rot or a careless hand might: past
+    the CHECK constraints and the triggers that keep the event log append-only."""
     with sqlite3.connect(db_path) as conn:
         conn.execute("PRAGMA ignore_check_constraints = ON")
+        conn.execute("DROP TRIGGER IF EXISTS events_no_update")
+        conn.execute("DROP TRIGGER IF EXISTS events_no_delete")
         conn.execute(sql, params)
+
+
+async def test_the_event_log_cannot_be_changed_or_cut(file_storage: Storage, db_path: Path) -> None:
+    tid = await new_table(file_storage)
+    await file_storage.append_events(tid, 0, [ev("a"), ev("b")], {"n": 2})
+    with closing(sqlite3.connect(db_path, isolation_level=None)) as conn:
+        conn.execute("PRAGMA foreign_keys = ON")  # so deleting the table cascades to its events
+        with pytest.raises(sqlite3.IntegrityError, match="append-only: an event cannot be changed"):
+            conn.execute('UPDATE events SET payload = \'{"type": "b"}\' WHERE seq = 1')
+        with pytest.raises(sqlite3.IntegrityError, match="append-only: an event cannot be deleted"):
+            conn.execute("DELETE FROM events WHERE seq = 2")
+        with pytest.raises(sqlite3.IntegrityError, match="append-only: an event cannot be deleted"):
+            conn.execute("DELETE FROM tables WHERE table_id = ?", (tid,))
+    # What the bot does to a table keeps working: it moves on and ends, its log stays whole.
+    assert await file_storage.append_events(tid, 2, [ev("c")], {"n": 3}) == 3
+    await file_storage.update_table(tid, status="cancelled")
+    assert await file_storage.load_events(tid) == [ev("a"), ev("b"), ev("c")]
 
 
 async def test_corrupt_snapshot_names_table_and_seq(file_storage: Storage, db_path: Path) -> None:

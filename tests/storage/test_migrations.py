@@ -6,6 +6,7 @@ import asyncio
 import shutil
 import sqlite3
 import time
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,8 @@ import pytest
 
 from storage import MigrationError, SchemaTooNew, Storage, discover_migrations
 from storage.db import Database, default_migrations, split_statements
+
+from .conftest import seed_chat
 
 LATEST = len(discover_migrations())
 EXPECTED_TABLES = {
@@ -126,6 +129,27 @@ async def test_shipped_migrations_upgrade_from_version_1(db_path: Path) -> None:
         user = await s.get_user(1)
     assert user is not None and user.display_name == "Ann"
     assert user_version(db_path) == LATEST
+
+
+async def test_version_1_log_becomes_append_only_in_place(db_path: Path) -> None:
+    """0002 adds triggers only: a version-1 database keeps its events and can go on appending."""
+    async with await Storage.open(db_path, max_version=1) as s:
+        await seed_chat(s, -100)
+        tid = (await s.create_table(-100, 1)).table_id
+        await s.append_events(tid, 0, [{"type": "a"}, {"type": "b"}], {"n": 2})
+    with closing(sqlite3.connect(db_path, isolation_level=None)) as conn:
+        conn.execute("UPDATE events SET created_at = created_at")  # version 1 did not stop it
+
+    async with await Storage.open(db_path) as s:
+        assert await s.append_events(tid, 2, [{"type": "c"}], {"n": 3}) == 3
+        assert await s.load_events(tid) == [{"type": "a"}, {"type": "b"}, {"type": "c"}]
+        assert await s.load_snapshot(tid) == (3, {"n": 3})
+    assert user_version(db_path) == LATEST >= 2
+    with closing(sqlite3.connect(db_path, isolation_level=None)) as conn:
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            conn.execute("UPDATE events SET created_at = created_at")
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            conn.execute("DELETE FROM events")
 
 
 async def test_failed_migration_leaves_the_previous_version(tmp_path: Path, db_path: Path) -> None:
