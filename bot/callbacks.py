@@ -1,8 +1,9 @@
 """Callback data: short, versioned, and checked, because anyone can forge it.
 
 Format ``<verb>:<table>[:<version>[:<arg>...]]``; every payload stays well under Telegram's 64-byte
-limit. The version is the match's event count when the button was drawn: a tap on an older button
-is stale and changes nothing.
+limit. The version is the match's event count when the button was drawn, or for the lobby's buttons
+a digest of the lobby (``render.lobby.lobby_revision``): a tap on an older button is stale and
+changes nothing.
 """
 
 from __future__ import annotations

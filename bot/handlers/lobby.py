@@ -12,6 +12,7 @@ from ..render.lobby import (
     LOBBY_OPTIONS,
     TABLE_SETTINGS,
     lobby_keyboard,
+    lobby_revision,
     lobby_text,
     next_value,
     settings_keyboard,
@@ -149,7 +150,7 @@ async def _lobby_action(update: Update, context: ContextTypes.DEFAULT_TYPE, cb: 
             await refuse(update, lang, "err.no_table")
             return
         try:
-            toast = await _apply(k, table, user, cb)
+            toast = await _apply(k, table, user, cb, tapped=update.callback_query is not None)
         except Refusal as no:
             await refuse(update, lang, no.key, **no.values)
             return
@@ -160,8 +161,15 @@ async def _lobby_action(update: Update, context: ContextTypes.DEFAULT_TYPE, cb: 
         await reply(update, toast)
 
 
-async def _apply(k: Kozel, table: Table, user: User, cb: Callback) -> str:
-    """Carry out one lobby action; returns a short confirmation for the person."""
+def _acts_on_what_it_showed(cb: Callback) -> bool:
+    """Buttons whose effect depends on the lobby they were drawn for: tapped twice, or after
+    someone else changed the lobby, they would act on a lobby the person has not seen."""
+    return cb.verb in ("bot", "start") or (cb.verb == "opt" and bool(cb.args))
+
+
+async def _apply(k: Kozel, table: Table, user: User, cb: Callback, *, tapped: bool) -> str:
+    """Carry out one lobby action (``tapped``: from a button, which carries the lobby's
+    revision; a command has none); returns a short confirmation for the person."""
     lang = table.language
     if cb.verb == "leave":
         return await remove_player(k, table, user.id)
@@ -170,6 +178,11 @@ async def _apply(k: Kozel, table: Table, user: User, cb: Callback) -> str:
         return ""
     if cb.verb in ("opt", "bot", "cancel") and not await may_manage(k, table, user.id):
         raise Refusal("err.not_opener")
+    if tapped and _acts_on_what_it_showed(cb):
+        if table.status != "lobby":
+            raise Refusal("err.already_started")
+        if cb.version != lobby_revision(table):
+            raise Refusal("err.lobby_changed")
     if cb.verb == "cancel":
         await k.service.cancel(table)
         await close_lobby(k, table, "lobby.cancelled")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
@@ -75,6 +77,21 @@ def rules_text(lang: str, rules: RuleSet, names: tuple[str, ...] = LOBBY_OPTIONS
     return [Html("• " + describe(lang, n, getattr(rules, n))) for n in names]
 
 
+def lobby_revision(table: Table) -> int:
+    """A short digest of everything the lobby shows (seats and settings), carried by its buttons:
+    a tap drawn for another state of the lobby (a double tap, a change by someone else) is
+    stale. Derived from stored state, so it survives a restart."""
+    state = {
+        "players": table.players,
+        "pairs": table.pairs,
+        "turn_seconds": table.turn_seconds,
+        "rules": table.rules.to_dict(),
+        "seats": [(s.user_id, s.ai) for s in table.seats],
+    }
+    digest = hashlib.blake2b(json.dumps(state, sort_keys=True).encode(), digest_size=4)
+    return int.from_bytes(digest.digest(), "big")
+
+
 def lobby_text(table: Table, opener_name: str) -> Html:
     lang = table.language
     names = ", ".join(s.name for s in table.seats) or "—"
@@ -93,9 +110,11 @@ def lobby_text(table: Table, opener_name: str) -> Html:
 
 def lobby_keyboard(table: Table) -> InlineKeyboardMarkup:
     lang = table.language
+    revision = lobby_revision(table)
 
     def button(key: str, verb: str) -> InlineKeyboardButton:
-        return InlineKeyboardButton(t(lang, key), callback_data=Callback(verb, table.id).encode())
+        data = Callback(verb, table.id, revision).encode()
+        return InlineKeyboardButton(t(lang, key), callback_data=data)
 
     return InlineKeyboardMarkup(
         [
@@ -109,13 +128,14 @@ def lobby_keyboard(table: Table) -> InlineKeyboardMarkup:
 def settings_keyboard(table: Table) -> InlineKeyboardMarkup:
     """Each button shows one setting and moves it to its next value."""
     lang = table.language
+    revision = lobby_revision(table)
     rows = []
     for name in (*TABLE_SETTINGS, *LOBBY_OPTIONS):
         label = describe(lang, name, value_of(table, name))
-        data = Callback("opt", table.id, 0, (name,)).encode()
+        data = Callback("opt", table.id, revision, (name,)).encode()
         rows.append([InlineKeyboardButton(label, callback_data=data)])
     back = InlineKeyboardButton(
-        t(lang, "lobby.back"), callback_data=Callback("back", table.id).encode()
+        t(lang, "lobby.back"), callback_data=Callback("back", table.id, revision).encode()
     )
     rows.append([back])
     return InlineKeyboardMarkup(rows)

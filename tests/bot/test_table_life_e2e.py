@@ -18,6 +18,7 @@ import pytest
 
 import bot.scheduler
 from bot.context import KEY, Kozel
+from bot.handlers.lobby import show_lobby
 from bot.i18n import LANGUAGES, catalog, t
 from engine import replay
 from tests.bot.harness import BOARD_TITLE, Harness, board_message, tap, texts_seen
@@ -37,14 +38,15 @@ def kozel_of(harness: Harness) -> Kozel:
 
 
 async def change_lobby(harness: Harness, group: FakeChat, **settings: object) -> None:
-    """Change lobby settings through the service, as the ⚙️ Rules buttons do, including values
-    the buttons do not offer (a turn of 1–2 seconds)."""
+    """Change lobby settings through the service and redraw the lobby, as the ⚙️ Rules buttons
+    do, including values the buttons do not offer (a turn of 1–2 seconds)."""
     k = kozel_of(harness)
     async with k.service.lock(group.id):
         table = await k.service.active_table(group.id)
         assert table is not None and table.status == "lobby"
         for name, value in settings.items():
             await k.service.change_setting(table, name, value)
+        await show_lobby(k, table)
 
 
 async def prepare(

@@ -1,0 +1,72 @@
+"""The lobby as people use it: double taps, what the rules say, who may do what, and the ways
+a table ends before or during its match.
+
+Every test drives the real bot through the fake Bot API server and asserts what people in the
+chat would see.
+"""
+
+from __future__ import annotations
+
+from tests.bot.harness import Harness
+from tests.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
+
+CHANGED = "The table has just changed: have a look at it first."
+
+
+def lobby_now(tg: FakeTelegram, lobby: FakeMessage) -> FakeMessage:
+    return tg.message(lobby.chat, lobby.message_id)
+
+
+async def open_lobby(harness: Harness, opener: FakeUser, group: FakeChat) -> FakeMessage:
+    """``opener`` presses Start in the bot's DM and opens a table in ``group``."""
+    await harness.tg.send_text(opener, harness.tg.private(opener), "/start")
+    await harness.tg.wait_for_message(opener, "Hi, ")
+    lobby = await harness.open_table(opener, group)
+    await harness.tg.wait_idle()
+    return lobby
+
+
+async def double_tap(
+    tg: FakeTelegram, user: FakeUser, message: FakeMessage, label: str
+) -> list[str]:
+    """Two fast taps on the same button; the bot's two answers, in the order of the taps."""
+    data = str(lobby_now(tg, message).find_button(label)["callback_data"])  # type: ignore[index]
+    queries = [await tg.press(user, message, data), await tg.press(user, message, data)]
+    await tg.wait_for(lambda: all(q in tg.callback_answers for q in queries))
+    await tg.wait_idle()
+    return [str(tg.callback_answers[q].text) for q in queries]
+
+
+def is_setting(name: str) -> object:
+    return lambda button: name in str(button.get("text"))
+
+
+# --- a double tap changes the lobby once -------------------------------------------------------
+
+
+async def test_a_double_tap_in_the_lobby_changes_it_once(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha = tg.user(401, "Masha")
+    group = tg.group(-801, "Yard")
+    lobby = await open_lobby(harness, masha, group)
+
+    answers = await double_tap(tg, masha, lobby, "🤖 Add computer")
+    assert answers == ["A computer player took a seat.", CHANGED]
+    assert "Players 2/4: Masha, 🤖 Galya\n" in (lobby_now(tg, lobby).text or "")
+
+    await tg.press_button(masha, lobby, "⚙️ Rules")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("Goat at 101 points"))
+    answers = await double_tap(tg, masha, lobby, "Goat at 101 points")
+    assert answers[1] == CHANGED
+    assert lobby_now(tg, lobby).find_button("Goat at 301 points") is not None
+
+    # the buttons drawn before a restart still work once, and only once
+    await harness.stop()
+    await harness.start()
+    answers = await double_tap(tg, masha, lobby, "Goat at 301 points")
+    assert answers[1] == CHANGED
+    assert lobby_now(tg, lobby).find_button("Goat at 501 points") is not None
+    await tg.press_button(masha, lobby, "« Back")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("✋ Join"))
+    assert "Goat at 501 points" in (lobby_now(tg, lobby).text or "")
