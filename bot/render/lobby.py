@@ -33,6 +33,7 @@ LOBBY_OPTIONS = (
     "restart_1_1_after_unrecorded",
     "fish_closure_rule",
 )
+OVERRIDDEN_BY_SPECIAL_BONES = ("lone_00", "lone_66")
 #: Settings of the table itself rather than of the rules.
 TABLE_SETTINGS = ("players", "pairs", "turn_seconds")
 GOAT_LIMITS = (101, 301, 501)
@@ -73,8 +74,14 @@ def describe(lang: str, name: str, value: Any) -> Html:
         return t(lang, f"rules.{name}.other", value=value)
 
 
+def applies(rules: RuleSet, name: str) -> bool:
+    """Special bones override the lone 0-0 and 6-6 values (RULES.md §2.7.5): those two options
+    say nothing while they are on, so they are neither shown nor offered."""
+    return not (rules.special_bones and name in OVERRIDDEN_BY_SPECIAL_BONES)
+
+
 def rules_text(lang: str, rules: RuleSet, names: tuple[str, ...] = LOBBY_OPTIONS) -> list[Html]:
-    return [Html("• " + describe(lang, n, getattr(rules, n))) for n in names]
+    return [Html("• " + describe(lang, n, getattr(rules, n))) for n in names if applies(rules, n)]
 
 
 def lobby_revision(table: Table) -> int:
@@ -131,6 +138,8 @@ def settings_keyboard(table: Table) -> InlineKeyboardMarkup:
     revision = lobby_revision(table)
     rows = []
     for name in (*TABLE_SETTINGS, *LOBBY_OPTIONS):
+        if not applies(table.rules, name):
+            continue
         label = describe(lang, name, value_of(table, name))
         data = Callback("opt", table.id, revision, (name,)).encode()
         rows.append([InlineKeyboardButton(label, callback_data=data)])

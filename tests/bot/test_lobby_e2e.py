@@ -7,6 +7,9 @@ chat would see.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from tests.bot.harness import Harness
 from tests.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 
@@ -37,7 +40,7 @@ async def double_tap(
     return [str(tg.callback_answers[q].text) for q in queries]
 
 
-def is_setting(name: str) -> object:
+def is_setting(name: str) -> Callable[[dict[str, Any]], bool]:
     return lambda button: name in str(button.get("text"))
 
 
@@ -70,3 +73,34 @@ async def test_a_double_tap_in_the_lobby_changes_it_once(
     await tg.press_button(masha, lobby, "« Back")
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("✋ Join"))
     assert "Goat at 501 points" in (lobby_now(tg, lobby).text or "")
+
+
+# --- the rules say only what applies ----------------------------------------------------------
+
+
+async def test_with_special_bones_the_lone_00_and_66_values_are_not_shown(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha = tg.user(411, "Masha")
+    group = tg.group(-811, "Yard")
+    lobby = await open_lobby(harness, masha, group)
+    lone = ("A lone 0-0 left in hand counts", "A lone 6-6 left in hand counts")
+    assert all(words in (lobby_now(tg, lobby).text or "") for words in lone)
+
+    await tg.press_button(masha, lobby, "⚙️ Rules")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("No bonuses for 0-0 and 6-6"))
+    await tg.press_button(masha, lobby, "No bonuses for 0-0 and 6-6")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(is_setting("Special bones")))
+    # special bones set 0-0 and 6-6 themselves (RULES.md §2.7.5): no button says otherwise
+    labels = [label for row in lobby_now(tg, lobby).button_texts for label in row]
+    assert not any(words in label for label in labels for words in lone)
+    await tg.press_button(masha, lobby, "« Back")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("✋ Join"))
+    text = lobby_now(tg, lobby).text or ""
+    assert "Special bones: a lone 6-6 counts 50 and a lone 0-0 25" in text
+    assert not any(words in text for words in lone)
+
+    await tg.send_text(masha, group, "/rules")
+    rules = await tg.wait_for_message(group, "Rules of this table")
+    assert "Special bones" in (rules.text or "")
+    assert not any(words in (rules.text or "") for words in lone)
