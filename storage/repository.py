@@ -477,6 +477,7 @@ def _add_seat(
     user_id: int | None,
     ai: str | None,
     side: int,
+    now: float,
 ) -> SeatRow:
     try:
         conn.execute(
@@ -485,12 +486,19 @@ def _add_seat(
         )
     except sqlite3.IntegrityError as exc:
         raise _seat_conflict(exc, table_id, seat) from exc
+    _touch_table(conn, table_id, now)
     return _seat(conn.execute(_SELECT_SEATS + " AND s.seat = ?", (table_id, seat)).fetchone())
 
 
-def _remove_seat(conn: sqlite3.Connection, table_id: int, seat: int) -> bool:
+def _remove_seat(conn: sqlite3.Connection, table_id: int, seat: int, now: float) -> bool:
     cur = conn.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+    _touch_table(conn, table_id, now)
     return cur.rowcount > 0
+
+
+def _touch_table(conn: sqlite3.Connection, table_id: int, now: float) -> None:
+    """Someone sat down or got up: the table is alive, so its lobby's expiry starts again."""
+    conn.execute("UPDATE tables SET updated_at = ? WHERE table_id = ?", (now, table_id))
 
 
 def _update_seat(
@@ -1046,11 +1054,13 @@ class Storage:
         """
         if (user_id is None) == (ai is None):
             raise ValueError("a seat holds exactly one of a user and a computer player")
-        return await self._db.run(_add_seat, table_id, seat, user_id=user_id, ai=ai, side=side)
+        return await self._db.run(
+            _add_seat, table_id, seat, user_id=user_id, ai=ai, side=side, now=self._clock()
+        )
 
     async def remove_seat(self, table_id: int, seat: int) -> bool:
         """Free a seat; returns whether anybody sat there."""
-        return await self._db.run(_remove_seat, table_id, seat)
+        return await self._db.run(_remove_seat, table_id, seat, self._clock())
 
     async def update_seat(
         self, table_id: int, seat: int, /, **fields: Unpack[SeatUpdate]

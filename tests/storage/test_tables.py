@@ -197,3 +197,17 @@ async def test_seats(storage: Storage) -> None:
     assert await storage.remove_seat(tid, 1) is True
     assert await storage.remove_seat(tid, 1) is False
     assert [s.seat for s in await storage.get_seats(tid)] == [0, 2]
+
+
+async def test_seating_keeps_a_lobby_alive(storage: Storage, clock: FakeClock) -> None:
+    """A lobby expires when nothing has happened for a while; people joining is something."""
+    await seed_chat(storage, -100)
+    table = await storage.create_table(-100, 1, players=4)
+    clock.now += 600
+    await storage.add_seat(table.table_id, 0, side=0, user_id=1)
+    joined = await storage.get_table(table.table_id)
+    assert joined is not None and joined.updated_at > table.updated_at + 600
+    clock.now += 600
+    await storage.remove_seat(table.table_id, 0)
+    left = await storage.get_table(table.table_id)
+    assert left is not None and left.updated_at > joined.updated_at + 600
