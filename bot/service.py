@@ -165,9 +165,15 @@ class TableService:
 
     # --- the lobby -------------------------------------------------------------------------
 
-    async def open_table(self, chat_id: int, opener_id: int) -> Table:
+    async def open_table(self, chat_id: int, opener_id: int, opener_language: str | None) -> Table:
+        """A new lobby. A group that never chose a language takes the opener's Telegram
+        language (``opener_language``), kept from then on, rather than the bot's default."""
         if await self.storage.get_active_table(chat_id) is not None:
             raise Refusal("err.table_exists")
+        chat = await self.storage.get_chat(chat_id)
+        if chat is not None and chat.language is None:
+            language = language_for(opener_language, self.settings.default_language)
+            await self.storage.set_chat_language(chat_id, language)
         row = await self.storage.create_table(
             chat_id,
             opener_id,

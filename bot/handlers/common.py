@@ -37,15 +37,17 @@ def in_group(update: Update) -> bool:
     return chat is not None and chat.type in (Chat.GROUP, Chat.SUPERGROUP)
 
 
-async def may_manage(k: Kozel, table: Table, user_id: int) -> bool:
-    """The table's opener and the chat's admins may change or cancel it."""
-    if user_id == table.opener_id:
-        return True
+async def is_admin(k: Kozel, chat_id: int, user_id: int) -> bool:
     try:
-        member = await k.sender.bot.get_chat_member(table.chat_id, user_id)
+        member = await k.sender.bot.get_chat_member(chat_id, user_id)
     except TelegramError:
         return False
     return member.status in (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
+
+
+async def may_manage(k: Kozel, table: Table, user_id: int) -> bool:
+    """The table's opener and the chat's admins may change or cancel it."""
+    return user_id == table.opener_id or await is_admin(k, table.chat_id, user_id)
 
 
 def join_link(k: Kozel, table_id: int) -> str:

@@ -14,7 +14,8 @@ from ..render.board import board_text, score_lines
 from ..render.lobby import LOBBY_OPTIONS, rules_text
 from ..render.standings import record_text, top_text
 from ..service import Refusal
-from .common import in_group, refuse, reply
+from ..table import Table
+from .common import in_group, is_admin, refuse, reply
 from .lobby import seat_person, show_lobby
 from .play import back_everywhere
 
@@ -145,12 +146,15 @@ async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/language: the group's language, chosen with a button."""
+    """/language: the group's language, chosen by its admins with a button."""
     k = kozel(context)
     lang = await k.language(update)
-    chat = update.effective_chat
-    if chat is None or not in_group(update):
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None or not in_group(update):
         await refuse(update, lang, "err.group_only")
+        return
+    if not await is_admin(k, chat.id, user.id):
+        await refuse(update, lang, "err.admins_only")
         return
     buttons = [
         InlineKeyboardButton(
@@ -173,9 +177,29 @@ async def language_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     if not in_group(update):
         await refuse(update, lang, "err.group_only")
         return
+    if not await is_admin(k, chat.id, user.id):
+        await refuse(update, lang, "err.admins_only")
+        return
     await k.remember_chat(chat)
-    await k.service.set_language(chat.id, cb.args[0])
+    async with k.service.lock(chat.id):
+        await k.service.set_language(chat.id, cb.args[0])
+        table = await k.service.active_table(chat.id)
+        if table is not None:
+            await _redraw(k, table)
     message = query.message
     if message is not None:
         await k.sender.edit(chat.id, message.message_id, t(cb.args[0], "language.set"))
     await query.answer()
+
+
+async def _redraw(k: Kozel, table: Table) -> None:
+    """The table's messages in the group's new language: the open lobby, or the live board."""
+    if table.status == "lobby":
+        await show_lobby(k, table)
+        return
+    match = table.match
+    if table.board_message_id is None or match is None or match.is_over:
+        return
+    message_id = await k.sender.edit(table.chat_id, table.board_message_id, board_text(table))
+    if message_id != table.board_message_id:
+        await k.service.remember_board(table, message_id)

@@ -63,16 +63,15 @@ async def new_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await k.remember(user)
     async with k.service.lock(chat.id):
         try:
-            table = await k.service.open_table(chat.id, user.id)
+            table = await k.service.open_table(chat.id, user.id, user.language_code)
         except Refusal as no:
             await refuse(update, lang, no.key, **no.values)
             return
         seated = await seat_person(k, table, user)
         await show_lobby(k, table)
     if not seated:
-        await reply(
-            update, t(lang, "lobby.press_start", name=user.full_name, link=join_link(k, table.id))
-        )
+        link = join_link(k, table.id)
+        await reply(update, t(table.language, "lobby.press_start", name=user.full_name, link=link))
 
 
 async def join_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

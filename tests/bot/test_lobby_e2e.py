@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, board_message, tap
+from tests.bot.test_table_life_e2e import change_lobby
 from tests.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 
 CHANGED = "The table has just changed: have a look at it first."
@@ -22,18 +23,27 @@ def lobby_now(tg: FakeTelegram, lobby: FakeMessage) -> FakeMessage:
 
 async def open_lobby(harness: Harness, opener: FakeUser, group: FakeChat) -> FakeMessage:
     """``opener`` presses Start in the bot's DM and opens a table in ``group``."""
-    await harness.tg.send_text(opener, harness.tg.private(opener), "/start")
-    await harness.tg.wait_for_message(opener, "Hi, ")
-    lobby = await harness.open_table(opener, group)
-    await harness.tg.wait_idle()
+    tg = harness.tg
+    await tg.send_text(opener, tg.private(opener), "/start")
+    await tg.wait_for_message(opener, lambda m: m.from_bot)
+    await tg.send_text(opener, group, "/new")
+    lobby = await tg.wait_for_message(group, lambda m: bool(m.buttons))
+    await tg.wait_idle()
     return lobby
+
+
+def data_of(tg: FakeTelegram, message: FakeMessage, label: str) -> str:
+    """The callback data of the button ``label`` on the message as it is now."""
+    button = tg.message(message.chat, message.message_id).find_button(label)
+    assert button is not None, label
+    return str(button["callback_data"])
 
 
 async def double_tap(
     tg: FakeTelegram, user: FakeUser, message: FakeMessage, label: str
 ) -> list[str]:
     """Two fast taps on the same button; the bot's two answers, in the order of the taps."""
-    data = str(lobby_now(tg, message).find_button(label)["callback_data"])  # type: ignore[index]
+    data = data_of(tg, message, label)
     queries = [await tg.press(user, message, data), await tg.press(user, message, data)]
     await tg.wait_for(lambda: all(q in tg.callback_answers for q in queries))
     await tg.wait_idle()
@@ -104,3 +114,62 @@ async def test_with_special_bones_the_lone_00_and_66_values_are_not_shown(
     rules = await tg.wait_for_message(group, "Rules of this table")
     assert "Special bones" in (rules.text or "")
     assert not any(words in (rules.text or "") for words in lone)
+
+
+# --- the group's language ------------------------------------------------------------------------
+
+
+async def test_a_group_speaks_the_language_of_whoever_opens_its_first_table(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    oksana = tg.user(421, "Оксана", language_code="uk")
+    hans, masha = tg.user(422, "Hans", language_code="de"), tg.user(423, "Masha")
+    ukrainian, other = tg.group(-821, "Двір"), tg.group(-822, "Hof")
+
+    lobby = await open_lobby(harness, oksana, ukrainian)
+    assert lobby_now(tg, lobby).find_button("✋ Граю") is not None
+    await tg.send_text(oksana, ukrainian, "/cancel")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).text == "Стіл скасовано.")
+    # the choice stays: the next table is Ukrainian too, whoever opens it
+    await tg.send_text(masha, ukrainian, "/new")
+    await tg.wait_for_message(ukrainian, lambda m: bool(m.find_button("✋ Граю")))
+
+    # a language the bot does not speak: the bot's default (English here)
+    await tg.send_text(hans, other, "/new")
+    await tg.wait_for_message(other, lambda m: bool(m.find_button("✋ Join")))
+
+
+async def test_only_admins_change_the_language_and_the_table_follows_at_once(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, alex, olya = tg.user(431, "Masha"), tg.user(432, "Alex"), tg.user(433, "Olya")
+    group = tg.group(-831, "Yard", admins=[olya])
+    await tg.send_text(alex, tg.private(alex), "/start")
+    lobby = await open_lobby(harness, masha, group)
+    refusal = "Only the group's admins can change its language."
+
+    await tg.send_text(alex, group, "/language")
+    await tg.wait_for_message(group, refusal)
+    await tg.send_text(olya, group, "/language")
+    prompt = await tg.wait_for_message(group, "Choose the language of this group:")
+    answer = await tap(tg, alex, prompt, data_of(tg, prompt, "🇷🇺 Русский"))
+    assert answer.text == refusal
+    await tg.wait_idle()
+    assert lobby_now(tg, lobby).find_button("✋ Join") is not None
+
+    # an admin's choice redraws the open lobby in the new language
+    await tg.press_button(olya, prompt, "🇷🇺 Русский")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("✋ Играю"))
+    assert "Козёл" in (lobby_now(tg, lobby).text or "")
+    await tg.wait_for(lambda: tg.message(group, prompt.message_id).text == "Язык группы: русский.")
+
+    # and the live board of a match in progress
+    await change_lobby(harness, group, players=2)
+    await tg.press_button(alex, lobby, "✋ Играю")
+    await tg.wait_for(lambda: "Alex" in (lobby_now(tg, lobby).text or ""))
+    await tg.press_button(masha, lobby, "▶️ Раздать")
+    await tg.wait_for_message(group, "🎲 Козёл · раунд 1")
+    await tg.send_text(olya, group, "/language")
+    prompt = await tg.wait_for_message(group, "Выбери язык этой группы:")
+    await tg.press_button(olya, prompt, "🇬🇧 English")
+    await tg.wait_for(lambda: (board_message(tg, group).text or "").startswith("🎲 Kozel · round"))

@@ -549,7 +549,7 @@ async def test_a_whole_match_in_another_language_shows_no_english(
 ) -> None:
     first, second = (tg.user(371 + i, n, language_code=lang) for i, n in enumerate(names))
     users = [first, second]
-    group = tg.group(-771, "Двір")
+    group = tg.group(-771, "Двір", creator=first)
     short_minute(harness)
     for user in users:
         await tg.send_text(user, tg.private(user), "/start")
