@@ -217,16 +217,22 @@ class TableService:
         return seat % 2 if table.pairs else seat
 
     async def leave(self, table: Table, user_id: int) -> Seat:
-        """Take a person off the table: in the lobby the seat goes; during a match a computer
-        player takes it over for good. Returns the seat as it was."""
+        """A person leaves the table (``unseat``); returns their seat as it was."""
         seat = table.seat_of(user_id)
         if seat is None:
             raise Refusal("err.not_joined")
+        return await self.unseat(table, seat)
+
+    async def unseat(self, table: Table, seat: Seat) -> Seat:
+        """Clear a seat: in the lobby it goes (a person's or a computer's); during a match a
+        computer player takes a person's seat over for good. Returns the seat as it was."""
         if table.status == "lobby":
             await self._remove_seat(table, seat.seat)
             return seat
         if table.status != "playing":
             raise Refusal("err.game_over")
+        if seat.user_id is None:
+            raise Refusal("err.computer_seat", number=seat.seat + 1)
         gone = dataclasses.replace(seat)
         await self.storage.update_seat(
             table.id, seat.seat, user_id=None, ai=DEFAULT_AI, absent=False, hand_message_id=None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from telegram import Update, User
+from telegram import Message, Update, User
 from telegram.ext import ContextTypes
 
 from ..callbacks import Callback, decode
@@ -19,7 +19,7 @@ from ..render.lobby import (
 )
 from ..sender import Blocked
 from ..service import Refusal
-from ..table import Table
+from ..table import Seat, Table
 from .common import in_group, join_link, may_manage, refuse, reply
 
 
@@ -171,7 +171,8 @@ async def _apply(k: Kozel, table: Table, user: User, cb: Callback, *, tapped: bo
     revision; a command has none); returns a short confirmation for the person."""
     lang = table.language
     if cb.verb == "leave":
-        return await remove_player(k, table, user.id)
+        await remove_player(k, table, await k.service.leave(table, user.id))
+        return t(lang, "lobby.left_toast")
     if cb.verb == "back":
         await show_lobby(k, table)
         return ""
@@ -205,29 +206,25 @@ async def _apply(k: Kozel, table: Table, user: User, cb: Callback, *, tapped: bo
     raise Refusal("err.unknown_button")
 
 
-async def remove_player(k: Kozel, table: Table, user_id: int) -> str:
-    """A person leaves (or is removed): a lobby seat goes, a seat in play passes to the computer."""
-    gone = await k.service.leave(table, user_id)
+async def remove_player(k: Kozel, table: Table, gone: Seat) -> None:
+    """Show that ``gone`` has left (or was removed): the lobby without the seat, or the
+    computer player that now plays it."""
     if table.status == "lobby":
         await show_lobby(k, table)
     else:
         await k.presenter.replaced(table, gone)
         await k.scheduler.after_change(table)
-    return t(table.language, "lobby.left_toast")
 
 
 async def kick_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/kick in reply to a player's message: the opener or an admin removes them."""
+    """/kick in reply to a player's message, or ``/kick <seat number>`` (as the lobby and the
+    order of play number them, for a player who never spoke or a computer player): the
+    opener or an admin removes them."""
     k = kozel(context)
     lang = await k.language(update)
     chat, user, message = update.effective_chat, update.effective_user, update.effective_message
     if chat is None or user is None or message is None or not in_group(update):
         await refuse(update, lang, "err.group_only")
-        return
-    replied = message.reply_to_message
-    target = replied.from_user if replied is not None else None
-    if target is None or target.is_bot:
-        await refuse(update, lang, "err.kick_how")
         return
     async with k.service.lock(chat.id):
         table = await k.service.active_table(chat.id)
@@ -238,16 +235,38 @@ async def kick_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
             await refuse(update, lang, "err.not_opener")
             return
         try:
-            await remove_player(k, table, target.id)
+            seat = _kick_target(table, message, context.args or [])
+            gone = await k.service.unseat(table, seat)
+            await remove_player(k, table, gone)
         except Refusal as no:
             await refuse(update, lang, no.key, **no.values)
+            return
+    if table.status == "lobby":  # during a match the group is told who plays the seat now
+        await reply(update, t(lang, "lobby.kicked", name=gone.name))
+
+
+def _kick_target(table: Table, message: Message, args: list[str]) -> Seat:
+    """The seat /kick means: the number given, else that of the replied message's author."""
+    if args and args[0].isdigit():
+        number = int(args[0])
+        if not 1 <= number <= len(table.seats):
+            raise Refusal("err.no_such_seat", number=number)
+        return table.seats[number - 1]
+    replied = message.reply_to_message
+    target = replied.from_user if replied is not None else None
+    if target is None or target.is_bot:
+        raise Refusal("err.kick_how")
+    seat = table.seat_of(target.id)
+    if seat is None:
+        raise Refusal("err.kick_not_seated", name=target.full_name)
+    return seat
 
 
 async def _start(k: Kozel, table: Table, user: User) -> str:
-    """The opener starts; once the table is full, any seated player may."""
+    """The opener or an admin starts; once the table is full, any seated player may too."""
     seated = table.seat_of(user.id) is not None
-    if not (user.id == table.opener_id or (seated and table.is_full)):
-        raise Refusal("err.not_opener")
+    if not ((seated and table.is_full) or await may_manage(k, table, user.id)):
+        raise Refusal("err.not_starter")
     events = await k.service.start(table)
     await close_lobby(k, table, "lobby.started")
     await k.presenter.show(table, events, starting=True)

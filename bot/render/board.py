@@ -6,6 +6,7 @@ from engine import Round
 
 from ..i18n import Html, plural, t
 from ..table import Table
+from .lobby import numbered
 from .tiles import tiles_text
 
 MAX_LINE_CHARS = 3000  # the whole line fits: 28 tiles are 140 characters; this guards the 4096
@@ -73,12 +74,8 @@ def board_text(table: Table, rnd: Round | None = None) -> Html:
 def teams_text(table: Table) -> Html:
     """Who sits where, and who plays with whom, for the message that opens a match."""
     lang = table.language
+    seats = [numbered(s) for s in table.seats]  # the numbers /kick takes
     if table.pairs:
-        return t(
-            lang,
-            "start.pairs",
-            a=f"{table.seats[0].name} & {table.seats[2].name}",
-            b=f"{table.seats[1].name} & {table.seats[3].name}",
-        )
-    order = " → ".join(s.name for s in table.seats)
+        return t(lang, "start.pairs", a=f"{seats[0]} & {seats[2]}", b=f"{seats[1]} & {seats[3]}")
+    order = " → ".join(seats)
     return t(lang, "start.order", order=order)

@@ -12,7 +12,7 @@ from engine.rules import RuleSet, option_choices
 
 from ..callbacks import Callback
 from ..i18n import Html, t
-from ..table import Table
+from ..table import Seat, Table
 
 #: The options players actually argue about, in the order the lobby shows them.
 LOBBY_OPTIONS = (
@@ -84,6 +84,11 @@ def rules_text(lang: str, rules: RuleSet, names: tuple[str, ...] = LOBBY_OPTIONS
     return [Html("• " + describe(lang, n, getattr(rules, n))) for n in names if applies(rules, n)]
 
 
+def numbered(seat: Seat) -> str:
+    """A seat's name with the number that ``/kick <number>`` takes (plain text, escaped later)."""
+    return f"{seat.seat + 1}. {seat.name}"
+
+
 def lobby_revision(table: Table) -> int:
     """A short digest of everything the lobby shows (seats and settings), carried by its buttons:
     a tap drawn for another state of the lobby (a double tap, a change by someone else) is
@@ -101,7 +106,7 @@ def lobby_revision(table: Table) -> int:
 
 def lobby_text(table: Table, opener_name: str) -> Html:
     lang = table.language
-    names = ", ".join(s.name for s in table.seats) or "—"
+    names = ", ".join(numbered(s) for s in table.seats) or "—"
     parts = [
         t(lang, "lobby.title", opener=opener_name),
         t(lang, "lobby.players", count=len(table.seats), wanted=table.players, names=names),

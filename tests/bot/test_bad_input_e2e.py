@@ -164,7 +164,7 @@ async def test_forged_and_foreign_callbacks_are_refused(tg: FakeTelegram, harnes
     assert answer.text == NOT_YOUR_TABLE
     await tg.wait_idle()
     assert await snapshot.take() == before
-    assert "Players 1/4: Olya" in (tg.message(other, other_lobby.message_id).text or "")
+    assert "Players 1/4: 1. Olya" in (tg.message(other, other_lobby.message_id).text or "")
     assert all(len(a.text or "") <= 200 for a in tg.callback_answers.values())
 
     # the bot keeps working: the real button still plays
@@ -207,6 +207,6 @@ async def test_commands_in_the_wrong_place_get_polite_answers(
     lobby = await tg.wait_for_message(group, "new table")
     await tg.send_text(alex, alex, "/start")
     await harness.join([alex], group, lobby)
-    assert "Players 2/4: Masha, Alex" in (tg.message(group, lobby.message_id).text or "")
+    assert "Players 2/4: 1. Masha, 2. Alex" in (tg.message(group, lobby.message_id).text or "")
     failed = [c for c in tg.failed_calls() if "not modified" not in (c.error or "")]
     assert not failed, tg.describe()

@@ -15,6 +15,10 @@ from tests.bot.test_table_life_e2e import change_lobby
 from tests.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 
 CHANGED = "The table has just changed: have a look at it first."
+NOT_STARTER = (
+    "Only the table's opener or the group's admins can start the match, "
+    "or any player at the table once it is full."
+)
 
 
 def lobby_now(tg: FakeTelegram, lobby: FakeMessage) -> FakeMessage:
@@ -66,7 +70,7 @@ async def test_a_double_tap_in_the_lobby_changes_it_once(
 
     answers = await double_tap(tg, masha, lobby, "🤖 Add computer")
     assert answers == ["A computer player took a seat.", CHANGED]
-    assert "Players 2/4: Masha, 🤖 Galya\n" in (lobby_now(tg, lobby).text or "")
+    assert "Players 2/4: 1. Masha, 2. 🤖 Galya\n" in (lobby_now(tg, lobby).text or "")
 
     await tg.press_button(masha, lobby, "⚙️ Rules")
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("Goat at 101 points"))
@@ -173,3 +177,67 @@ async def test_only_admins_change_the_language_and_the_table_follows_at_once(
     prompt = await tg.wait_for_message(group, "Выбери язык этой группы:")
     await tg.press_button(olya, prompt, "🇬🇧 English")
     await tg.wait_for(lambda: (board_message(tg, group).text or "").startswith("🎲 Kozel · round"))
+
+
+# --- who may start, and removing players -----------------------------------------------------
+
+
+async def test_who_may_start_and_the_refusal_says_who(tg: FakeTelegram, harness: Harness) -> None:
+    masha, alex, olya = tg.user(441, "Masha"), tg.user(442, "Alex"), tg.user(443, "Olya")
+    group = tg.group(-841, "Yard", admins=[olya])
+    await tg.send_text(alex, tg.private(alex), "/start")
+    lobby = await open_lobby(harness, masha, group)
+    await change_lobby(harness, group, players=3)
+    await harness.join([alex], group, lobby)
+
+    # a player at a table that is not full yet is told who may start it
+    answer = await tap(tg, alex, lobby, data_of(tg, lobby, "▶️ Start"))
+    assert answer.text == NOT_STARTER
+    # an admin may start, so they hear the real reason it cannot start yet
+    answer = await tap(tg, olya, lobby, data_of(tg, lobby, "▶️ Start"))
+    assert answer.text == (
+        "Only 2 of 3 seats are taken. Wait for more players or add a computer player."
+    )
+    await tg.press_button(masha, lobby, "🤖 Add computer")
+    await tg.wait_for(lambda: "Players 3/3" in (lobby_now(tg, lobby).text or ""))
+    answer = await tap(tg, olya, lobby, data_of(tg, lobby, "▶️ Start"))
+    assert answer.text == "The match has started — good luck!"
+    await tg.wait_for_message(group, "Order of play: 1. Masha → 2. Alex → 3. 🤖 Petrovich")
+
+
+async def test_kick_by_seat_number_or_reply(tg: FakeTelegram, harness: Harness) -> None:
+    masha, alex, petya = tg.user(451, "Masha"), tg.user(452, "Alex"), tg.user(453, "Petya")
+    group = tg.group(-851, "Yard")
+    await tg.send_text(alex, tg.private(alex), "/start")
+    lobby = await open_lobby(harness, masha, group)
+    await change_lobby(harness, group, players=3)
+
+    # a computer added by mistake: /kick and the number the lobby shows
+    await tg.send_text(masha, group, "/addbot")
+    await tg.wait_for(
+        lambda: "Players 2/3: 1. Masha, 2. 🤖 Galya\n" in (lobby_now(tg, lobby).text or "")
+    )
+    await tg.send_text(masha, group, "/kick 2")
+    await tg.wait_for_message(group, "🤖 Galya is no longer at the table.")
+    assert "Players 1/3: 1. Masha\n" in (lobby_now(tg, lobby).text or "")
+    await tg.send_text(masha, group, "/kick 3")
+    await tg.wait_for_message(group, "There is no seat 3 at this table.")
+    # someone who is not seated: the answer names them
+    said = await tg.send_text(petya, group, "I only watch")
+    await tg.send_text(masha, group, "/kick", reply_to=int(said["message_id"]))
+    await tg.wait_for_message(group, "Petya is not at this table.")
+    await tg.send_text(masha, group, "/kick")
+    await tg.wait_for_message(group, "or send /kick with their seat number")
+
+    # during a match: Alex joined by button and never spoke; his number takes him off
+    await harness.join([alex], group, lobby)
+    await tg.send_text(masha, group, "/addbot")
+    await tg.wait_for(lambda: "Players 3/3" in (lobby_now(tg, lobby).text or ""))
+    await tg.press_button(masha, lobby, "▶️ Start")
+    await tg.wait_for_message(group, "Order of play: 1. Masha → 2. Alex → 3. 🤖 Petrovich")
+    await tg.send_text(masha, group, "/kick 3")
+    await tg.wait_for_message(group, "The computer already plays seat 3.")
+    await tg.send_text(masha, group, "/kick 2")
+    await tg.wait_for_message(group, "🤖 Alex left the table: a computer player took the seat.")
+    seats = await harness.kozel.storage.get_seats(1)
+    assert [s.user_id for s in seats] == [masha.id, None, None]

@@ -177,7 +177,7 @@ async def test_joining_before_pressing_start_goes_through_the_dm(
     # the link opens the DM with /start join-1: now he is seated and the lobby says so
     await tg.send_text(petya, petya, "/start join-1")
     await tg.wait_for(lambda: "Petya" in (tg.message(group, lobby.message_id).text or ""))
-    assert "Players 2/4: Masha, Petya" in (tg.message(group, lobby.message_id).text or "")
+    assert "Players 2/4: 1. Masha, 2. Petya" in (tg.message(group, lobby.message_id).text or "")
     joined = await tg.wait_for_message(petya, "You have joined")
     assert "Courtyard" in (joined.text or "")
 
@@ -332,8 +332,9 @@ async def test_names_show_exactly_as_typed(tg: FakeTelegram, harness: Harness) -
     lobby = await start_match(harness, users, group)
     lobby_texts = [*tg.message(group, lobby.message_id).history]
     assert any("opened by Zoë & <Co>" in text for text in lobby_texts)
-    assert any("Players 2/2: Zoë & <Co>, Alex" in text for text in lobby_texts)
-    assert any("Order of play: Zoë & <Co> → Alex" in text for text in harness.group_texts(group))
+    assert any("Players 2/2: 1. Zoë & <Co>, 2. Alex" in text for text in lobby_texts)
+    order = "Order of play: 1. Zoë & <Co> → 2. Alex"
+    assert any(order in text for text in harness.group_texts(group))
     board = board_message(tg, group).text or ""
     assert "Zoë & <Co>: 7 tiles" in board
     assert "Zoë & <Co>: 0" in board

@@ -467,11 +467,9 @@ async def test_one_person_plays_a_whole_match_against_a_computer(
 
     await tg.send_text(masha, group, "/addbot")
     await tg.wait_for_message(group, "A computer player took a seat.")
-    await tg.wait_for(
-        lambda: "Players 2/2: Masha, 🤖 Galya" in (tg.message(group, lobby.message_id).text or "")
-    )
+    await tg.wait_for(partial(lobby_says, tg, lobby, "Players 2/2: 1. Masha, 2. 🤖 Galya"))
     await tg.press_button(masha, lobby, "▶️ Start")
-    await tg.wait_for_message(group, "Order of play: Masha → 🤖 Galya")
+    await tg.wait_for_message(group, "Order of play: 1. Masha → 2. 🤖 Galya")
 
     taps = await harness.play_match([masha], group)
     assert taps > 5
@@ -800,7 +798,7 @@ async def test_a_lobby_follows_its_group_into_a_supergroup(
     supergroup = await tg.migrate_group(group, -1001000000795)
     await until_moved(harness, supergroup.id)
     await tg.send_text(alex, supergroup, "/join")
-    lobby = await tg.wait_for_message(supergroup, "Players 2/2: Masha, Alex")
+    lobby = await tg.wait_for_message(supergroup, "Players 2/2: 1. Masha, 2. Alex")
     await tg.press_button(masha, lobby, "▶️ Start")
     await tg.wait_for_message(supergroup, "Order of play")
     await tg.wait_for(lambda: board_message(tg, supergroup))
