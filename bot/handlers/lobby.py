@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from telegram import Message, Update, User
 from telegram.ext import ContextTypes
 
@@ -184,10 +186,12 @@ async def _apply(k: Kozel, table: Table, user: User, cb: Callback, *, tapped: bo
         if cb.version != lobby_revision(table):
             raise Refusal("err.lobby_changed")
     if cb.verb == "cancel":
+        # during a match only /cancel can come (the lobby lost its buttons at the deal), and
+        # the reply to it tells the group
         await k.service.cancel(table)
+        await k.scheduler.after_change(table)  # a table no longer playing has no timers
         await close_lobby(k, table, "lobby.cancelled")
-        if table.board_message_id is not None:
-            await k.sender.send(table.chat_id, t(lang, "lobby.cancelled"))
+        await _close_live_hands(k, table)
         return t(lang, "lobby.cancelled")
     if cb.verb == "bot":
         await k.service.add_computer(table)
@@ -204,6 +208,16 @@ async def _apply(k: Kozel, table: Table, user: User, cb: Callback, *, tapped: bo
     if cb.verb == "start":
         return await _start(k, table, user)
     raise Refusal("err.unknown_button")
+
+
+async def _close_live_hands(k: Kozel, table: Table) -> None:
+    """A cancelled match: live keyboards become a note, so nobody taps at a table that is gone."""
+    for seat in table.seats:
+        if seat.live and seat.user_id is not None and seat.hand_message_id is not None:
+            seat.live = False
+            with contextlib.suppress(Blocked):
+                text = t(seat.language, "lobby.cancelled")
+                await k.sender.edit(seat.user_id, seat.hand_message_id, text)
 
 
 async def remove_player(k: Kozel, table: Table, gone: Seat) -> None:

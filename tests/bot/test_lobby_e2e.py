@@ -7,11 +7,12 @@ chat would see.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
 from tests.bot.harness import Harness, board_message, tap
-from tests.bot.test_table_life_e2e import change_lobby
+from tests.bot.test_table_life_e2e import change_lobby, count, prepare
 from tests.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 
 CHANGED = "The table has just changed: have a look at it first."
@@ -241,3 +242,33 @@ async def test_kick_by_seat_number_or_reply(tg: FakeTelegram, harness: Harness) 
     await tg.wait_for_message(group, "🤖 Alex left the table: a computer player took the seat.")
     seats = await harness.kozel.storage.get_seats(1)
     assert [s.user_id for s in seats] == [masha.id, None, None]
+
+
+# --- cancelling --------------------------------------------------------------------------------
+
+
+async def test_cancelling_a_match_stops_its_timers_and_closes_the_hands(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, alex = tg.user(461, "Masha"), tg.user(462, "Alex")
+    group = tg.group(-861, "Yard")
+    users = [masha, alex]
+    await prepare(harness, users, group, turn_seconds=3, remind_before=1.5)
+    on_turn, hand = await harness.next_turn(users)
+    events = len(await harness.kozel.storage.load_events(1))
+
+    def cancelled() -> int:  # the lobby message says so too
+        return count(harness.group_texts(group), "The table was cancelled.")
+
+    await tg.send_text(masha, group, "/cancel")
+    await tg.wait_for(lambda: cancelled() == 2)
+    await tg.wait_for(lambda: not tg.message(on_turn.id, hand.message_id).buttons)
+    assert tg.message(on_turn.id, hand.message_id).text == "The table was cancelled."
+    sent = len(tg.messages(group))
+    await asyncio.sleep(3.5)  # past the reminder and the turn's deadline
+    await tg.wait_idle()
+    # no reminder, no move for the player, and the group was told once
+    assert [m.text for m in tg.messages(group)[sent:]] == []
+    assert not [m for m in tg.messages(on_turn.id) if "⏰" in (m.text or "")]
+    assert cancelled() == 2
+    assert len(await harness.kozel.storage.load_events(1)) == events
