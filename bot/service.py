@@ -292,8 +292,12 @@ class TableService:
     # --- playing ----------------------------------------------------------------------------
 
     async def start(self, table: Table) -> list[Event]:
+        """Deal. Someone must be there to play: computers alone would play to the goat in
+        the group, and be recorded, with nobody watching."""
         if table.status != "lobby":
             raise Refusal("err.already_started")
+        if not any(seat.is_human for seat in table.seats):
+            raise Refusal("err.nobody_seated")
         if len(table.seats) < table.players:
             raise Refusal("err.not_enough_players", count=len(table.seats), wanted=table.players)
         match, events = Match.new(

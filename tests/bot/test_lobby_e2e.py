@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from tests.bot.harness import Harness, board_message, tap
-from tests.bot.test_table_life_e2e import change_lobby, count, prepare
+from tests.bot.test_table_life_e2e import change_lobby, count, lobby_says, prepare
 from tests.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 
 CHANGED = "The table has just changed: have a look at it first."
@@ -272,3 +273,23 @@ async def test_cancelling_a_match_stops_its_timers_and_closes_the_hands(
     assert not [m for m in tg.messages(on_turn.id) if "⏰" in (m.text or "")]
     assert cancelled() == 2
     assert len(await harness.kozel.storage.load_events(1)) == events
+
+
+async def test_computers_alone_cannot_play_a_match(tg: FakeTelegram, harness: Harness) -> None:
+    ghost = tg.user(471, "Ghost")  # never pressed Start in the bot's DM, so not seated
+    group = tg.group(-871, "Yard")
+    await tg.send_text(ghost, group, "/new")
+    lobby = await tg.wait_for_message(group, "new table")
+    await tg.wait_for_message(group, "I cannot write to you yet")
+    await change_lobby(harness, group, players=2)
+    for seated in (1, 2):
+        await tg.send_text(ghost, group, "/addbot")
+        await tg.wait_for(partial(lobby_says, tg, lobby, f"Players {seated}/2"))
+
+    answer = await tap(tg, ghost, lobby, data_of(tg, lobby, "▶️ Start"))
+    assert answer.text == "A match needs at least one person at the table: join it first."
+    await tg.wait_idle()
+    assert lobby_now(tg, lobby).find_button("▶️ Start") is not None
+    table = await harness.kozel.storage.get_table(1)
+    assert table is not None and table.status == "lobby"
+    assert await harness.kozel.storage.load_events(1) == []
