@@ -19,12 +19,12 @@ from engine.events import MatchEnded, RoundEnded
 from engine.scoring.rating import rating_delta, timeout_rating_delta
 from storage import EndedBy, PlayerResult, SeatRow, Storage, TableRow
 
-from .i18n import language_for
+from .i18n import language_for, t
 from .settings import Settings
 from .table import Seat, Table
 
 log = logging.getLogger(__name__)
-COMPUTER_NAMES = ("🤖 Kolya", "🤖 Galya", "🤖 Petrovich", "🤖 Zina")
+COMPUTER_NAME_COUNT = 4  # the catalogs name computer players computer.0 … computer.3
 DEFAULT_AI = "greedy"
 
 
@@ -80,7 +80,9 @@ class TableService:
         cached = self._tables.get(row.table_id)
         if cached is not None and cached.status == row.status:
             return cached
-        seats = [await self._seat(s) for s in await self.storage.get_seats(row.table_id)]
+        language = await self.chat_language(row.chat_id)
+        rows = await self.storage.get_seats(row.table_id)
+        seats = [await self._seat(s, language) for s in rows]
         table = Table(
             id=row.table_id,
             chat_id=row.chat_id,
@@ -89,7 +91,7 @@ class TableService:
             rules=RuleSet.from_dict(dict(row.rules)),
             players=row.players,
             pairs=row.pairs,
-            language=await self.chat_language(row.chat_id),
+            language=language,
             turn_seconds=row.turn_seconds or self.settings.turn_seconds,
             seats=sorted(seats, key=lambda s: s.seat),
             seq=row.last_seq,
@@ -125,10 +127,12 @@ class TableService:
         for seat in table.seats:
             seat.live = seat.seat == match.current_seat and seat.hand_message_id is not None
 
-    async def _seat(self, row: SeatRow) -> Seat:
+    async def _seat(self, row: SeatRow, table_language: str) -> Seat:
+        """A seat as the table shows it: a computer player goes by a name in the table's
+        language (Cyrillic in a Russian or Ukrainian group)."""
         if row.user_id is None:
-            name = COMPUTER_NAMES[row.seat % len(COMPUTER_NAMES)]
-            language: str = self.settings.default_language
+            name = computer_name(table_language, row.seat)
+            language = table_language
         else:
             name = row.display_name or str(row.user_id)
             language = await self.user_language(row.user_id)
@@ -148,6 +152,9 @@ class TableService:
         for table in self._tables.values():
             if table.chat_id == chat_id:
                 table.language = lang
+                for seat in table.seats:
+                    if seat.user_id is None:
+                        seat.name = computer_name(lang, seat.seat)
 
     async def migrate_chat(self, old_id: int, new_id: int) -> None:
         """Follow a group to its new supergroup id, with its tables and standings.
@@ -209,7 +216,8 @@ class TableService:
 
     async def _reseat(self, table: Table, seat_no: int) -> Seat:
         rows = await self.storage.get_seats(table.id)
-        table.seats = sorted([await self._seat(r) for r in rows], key=lambda s: s.seat)
+        seats = [await self._seat(r, table.language) for r in rows]
+        table.seats = sorted(seats, key=lambda s: s.seat)
         return table.seats[seat_no]
 
     @staticmethod
@@ -238,7 +246,8 @@ class TableService:
             table.id, seat.seat, user_id=None, ai=DEFAULT_AI, absent=False, hand_message_id=None
         )
         replacement = await self._seat(
-            next(r for r in await self.storage.get_seats(table.id) if r.seat == seat.seat)
+            next(r for r in await self.storage.get_seats(table.id) if r.seat == seat.seat),
+            table.language,
         )
         table.seats[seat.seat] = replacement
         return gone
@@ -254,7 +263,7 @@ class TableService:
                     table.id, index, side=self._side(table, index), user_id=seat.user_id, ai=seat.ai
                 )
         table.seats = sorted(
-            [await self._seat(r) for r in await self.storage.get_seats(table.id)],
+            [await self._seat(r, table.language) for r in await self.storage.get_seats(table.id)],
             key=lambda s: s.seat,
         )
 
@@ -500,6 +509,10 @@ class TableService:
     async def remember_hand(self, table: Table, seat: Seat, message_id: int | None) -> None:
         seat.hand_message_id = message_id
         await self.storage.update_seat(table.id, seat.seat, hand_message_id=message_id)
+
+
+def computer_name(lang: str, seat: int) -> str:
+    return str(t(lang, f"computer.{seat % COMPUTER_NAME_COUNT}"))
 
 
 def ended_match(events: Sequence[Event]) -> MatchEnded | None:

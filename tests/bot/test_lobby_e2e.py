@@ -293,3 +293,18 @@ async def test_computers_alone_cannot_play_a_match(tg: FakeTelegram, harness: Ha
     table = await harness.kozel.storage.get_table(1)
     assert table is not None and table.status == "lobby"
     assert await harness.kozel.storage.load_events(1) == []
+
+
+async def test_computer_players_are_named_in_the_tables_language(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    oksana = tg.user(481, "Оксана", language_code="uk")
+    group = tg.group(-881, "Двір", creator=oksana)
+    lobby = await open_lobby(harness, oksana, group)
+    await tg.send_text(oksana, group, "/addbot")
+    await tg.wait_for(partial(lobby_says, tg, lobby, "1. Оксана, 2. 🤖 Галя\n"))
+
+    await tg.send_text(oksana, group, "/language")
+    prompt = await tg.wait_for_message(group, lambda m: bool(m.find_button("🇬🇧 English")))
+    await tg.press_button(oksana, prompt, "🇬🇧 English")
+    await tg.wait_for(partial(lobby_says, tg, lobby, "1. Оксана, 2. 🤖 Galya\n"))
