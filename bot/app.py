@@ -49,6 +49,7 @@ GROUP_COMMANDS = (
     "addbot",
     "standings",
     "top",
+    "stats",
     "rules",
     "language",
     "cancel",

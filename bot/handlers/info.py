@@ -38,7 +38,7 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     table = await k.service.table(int(payload[5:]))
     if table is None or table.status != "lobby":
-        await refuse(update, lang, "err.no_lobby")
+        await refuse(update, lang, "err.table_closed")
         return
     async with k.service.lock(table.chat_id):
         try:

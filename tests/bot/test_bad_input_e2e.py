@@ -195,7 +195,7 @@ async def test_commands_in_the_wrong_place_get_polite_answers(
     await says(masha, group, "/leave", "There is no table here.")
     await says(masha, group, "/standings", "No match is being played here.")
     await says(masha, group, "/top", "No finished matches in this group yet.")
-    await says(masha, masha, "/start join-999", "There is no open table to join here.")
+    await says(masha, masha, "/start join-999", "That table is no longer open to join.")
     await says(masha, masha, "/start join-abc", "Hi, Masha")
     await says(masha, masha, "/stats", "you have not finished a match yet")
 

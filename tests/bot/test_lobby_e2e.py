@@ -308,3 +308,25 @@ async def test_computer_players_are_named_in_the_tables_language(
     prompt = await tg.wait_for_message(group, lambda m: bool(m.find_button("🇬🇧 English")))
     await tg.press_button(oksana, prompt, "🇬🇧 English")
     await tg.wait_for(partial(lobby_says, tg, lobby, "1. Оксана, 2. 🤖 Galya\n"))
+
+
+# --- help, menus and old links -----------------------------------------------------------------
+
+
+async def test_stats_is_in_the_group_menu_and_an_old_join_link_says_the_table_closed(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    for lang in ("", "en", "ru", "uk"):
+        assert "stats" in tg.command_names("all_group_chats", lang)
+
+    masha, alex = tg.user(491, "Masha"), tg.user(492, "Alex")
+    group = tg.group(-891, "Yard")
+    await open_lobby(harness, masha, group)
+    await tg.send_text(masha, group, "/cancel")
+    await tg.wait_for_message(group, "The table was cancelled.")
+    # Alex follows the join link of that table in his DM after all
+    await tg.send_text(alex, tg.private(alex), "/start join-1")
+    closed = await tg.wait_for_message(alex, lambda m: m.from_bot)
+    assert closed.text == (
+        "That table is no longer open to join. When the group opens a new one, join it there."
+    )

@@ -312,3 +312,11 @@ def test_every_message_formats(lang: str) -> None:
         values = {name: "<&>" for name in placeholders(value)}
         text = t(lang, key, **values)
         assert html_problems(text) == [], key
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_help_lists_every_command_of_the_menus(lang: str) -> None:
+    app = BOT / "app.py"
+    names = {*module_tuple(app, "GROUP_COMMANDS"), *module_tuple(app, "PRIVATE_COMMANDS")}
+    listed = set(re.findall(r"/([a-z]+)", catalog(lang)["help.text"]))
+    assert sorted(names - listed - {"start", "help"}) == []
