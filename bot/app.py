@@ -150,7 +150,12 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
     if configure is not None:
         builder = configure(builder)
     if settings.rate_limit:
-        builder = builder.rate_limiter(AIORateLimiter(max_retries=3))  # type: ignore[arg-type]
+        # Telegram's ~20 a minute per group is for new messages, which GroupPacer already
+        # paces; PTB's group limit would count every request to a group (each move's board
+        # edit) and hold moves for seconds with their table locked. Kept: the overall 30 a
+        # second and the retries after a 429.
+        limiter = AIORateLimiter(group_max_rate=0, max_retries=3)
+        builder = builder.rate_limiter(limiter)  # type: ignore[arg-type]
     app = builder.build()
     app.bot_data["settings"] = settings
     app.add_handler(CommandHandler("start", info.start))

@@ -198,6 +198,11 @@ class Harness:
         return None
 
 
+def playable(hand: FakeMessage) -> str:
+    """The callback data of a tile this live hand can play."""
+    return str(next(b for b in hand.buttons if str(b["text"]).startswith("✅"))["callback_data"])
+
+
 async def stored_events(database: Path, table_id: int) -> list[dict[str, Any]]:
     async with await Storage.open(database) as storage:
         return await storage.load_events(table_id)
