@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from engine import Event, Tile
+from engine import Event
 from engine.events import Drew, Knocked, MatchEnded, Played, RoundEnded, RoundStarted
 
 from .callbacks import Callback
@@ -26,7 +26,7 @@ from .render.results import match_result_text, round_result_text
 from .render.tiles import tile_text
 from .sender import Blocked, Sender
 from .service import TableService
-from .table import Seat, Table
+from .table import RECENT, Seat, Table
 
 log = logging.getLogger(__name__)
 BOARD_RESERVE = 3  # new-message room kept for results before a new round gets a new board
@@ -48,6 +48,7 @@ class Presenter:
         """Bring every message of the table up to date after ``events``; ``timed_out`` is the
         seat the computer just played for, whose record must not say they played themselves."""
         notes = self._hand_notes(table, events, timed_out)
+        self.follow(table, events)
         if starting:
             await self.sender.send(table.chat_id, teams_text(table))
         await self._close_live_hands(table, notes)
@@ -60,12 +61,10 @@ class Presenter:
             elif isinstance(event, MatchEnded):
                 await self._match_over(table, event)
                 return
-            else:
-                self._note_recent(table, event)
         await self._board(table, fresh=new_round)
         if new_round:
             await self._deal_hands(table)
-        await self._open_live_hand(table, self._drawn(table, events))
+        await self._open_live_hand(table)
 
     # --- the group ------------------------------------------------------------------------------
 
@@ -91,21 +90,39 @@ class Presenter:
     async def _match_over(self, table: Table, ended: MatchEnded) -> None:
         await self.sender.send(table.chat_id, match_result_text(table, ended))
 
+    # --- what happened ----------------------------------------------------------------------
+
     @staticmethod
-    def _note_recent(table: Table, event: Event) -> None:
-        """Keep the board's short list of what just happened."""
-        if isinstance(event, RoundStarted):
-            table.recent.clear()
-        elif isinstance(event, Played):
-            table.recent.append(("played", event.seat, tile_text(event.tile)))
-        elif isinstance(event, Knocked):
-            table.recent.append(("knocked", event.seat, ""))
-        elif isinstance(event, Drew):
-            last = table.recent[-1] if table.recent else None
-            if last is not None and last[0] == "drew" and last[1] == event.seat:
-                table.recent[-1] = ("drew", event.seat, str(int(last[2]) + 1))
-            else:
-                table.recent.append(("drew", event.seat, "1"))
+    def follow(table: Table, events: Sequence[Event]) -> None:
+        """Note what ``events`` did, for the board's list of recent moves and for each
+        person's next live hand. Done before any call to Telegram, so a failed call loses none
+        of it. The list keeps all of this batch, however long: one tap can set off many draws
+        and knocks, and the tap itself must still show."""
+        added = 0
+        for event in events:
+            if isinstance(event, RoundStarted):
+                for seat in table.seats:
+                    seat.drawn.clear()
+                    seat.knocks = 0
+            elif isinstance(event, Played):
+                mover = table.seats[event.seat]
+                mover.drawn.clear()
+                mover.knocks = 0
+                table.recent.append(("played", event.seat, tile_text(event.tile), event.round))
+                added += 1
+            elif isinstance(event, Knocked):
+                table.seats[event.seat].knocks += 1
+                table.recent.append(("knocked", event.seat, "", event.round))
+                added += 1
+            elif isinstance(event, Drew):
+                table.seats[event.seat].drawn.append(event.tile)
+                last = table.recent[-1] if table.recent else ("", -1, "", -1)
+                if last[:2] == ("drew", event.seat) and last[3] == event.round:
+                    table.recent[-1] = ("drew", event.seat, str(int(last[2]) + 1), event.round)
+                else:
+                    table.recent.append(("drew", event.seat, "1", event.round))
+                    added += 1
+        del table.recent[: -max(RECENT, added)]
 
     # --- the hands ------------------------------------------------------------------------------
 
@@ -113,7 +130,9 @@ class Presenter:
     def _hand_notes(
         table: Table, events: Sequence[Event], timed_out: Seat | None
     ) -> dict[int, Html]:
-        """What each seat did in these events, for the record its hand message turns into."""
+        """What each seat played in these events, for the record its live hand turns into
+        (draws and knocks need no tap, so no live hand waits on them: ``follow`` keeps them
+        for the player's next live hand)."""
         notes: dict[int, Html] = {}
         for event in events:
             if isinstance(event, Played):
@@ -121,22 +140,7 @@ class Presenter:
                 notes[event.seat] = played_note(
                     table.seats[event.seat], event.tile, by_computer=by_computer
                 )
-            elif isinstance(event, Knocked):
-                notes[event.seat] = t(table.seats[event.seat].language, "hand.you_knocked")
         return notes
-
-    @staticmethod
-    def _drawn(table: Table, events: Sequence[Event]) -> list[Tile]:
-        match = table.match
-        assert match is not None
-        seat = match.current_seat
-        drawn: list[Tile] = []
-        for event in events:
-            if isinstance(event, Drew) and event.seat == seat:
-                drawn.append(event.tile)
-            elif isinstance(event, (Played, RoundStarted)):
-                drawn.clear()
-        return drawn
 
     async def _close_live_hands(self, table: Table, notes: dict[int, Html]) -> None:
         """Turn live keyboards of players whose turn is over into records of their hands."""
@@ -158,7 +162,8 @@ class Presenter:
                 text = t(seat.language, "hand.new_round") + "\n" + record_text(table, seat, "")
                 await self._dm_send(table, seat, Html(text))
 
-    async def _open_live_hand(self, table: Table, drawn: list[Tile]) -> None:
+    async def _open_live_hand(self, table: Table) -> None:
+        """The keyboard of whoever is on turn: a new message if they have none (it notifies)."""
         match = table.match
         assert match is not None
         if match.is_over or match.current_seat is None:
@@ -166,7 +171,7 @@ class Presenter:
         seat = table.seats[match.current_seat]
         if seat.computer_plays:
             return
-        text = live_hand_text(table, seat, drawn)
+        text = live_hand_text(table, seat)
         keyboard = hand_keyboard(table, seat)
         if seat.live:
             await self._dm_edit(table, seat, text, keyboard)
@@ -237,9 +242,7 @@ class Presenter:
 
     async def refresh_live_hand(self, table: Table, seat: Seat) -> None:
         """Redraw the keyboard of the player on turn (after "back" from choosing an end)."""
-        await self._dm_edit(
-            table, seat, live_hand_text(table, seat, []), hand_keyboard(table, seat)
-        )
+        await self._dm_edit(table, seat, live_hand_text(table, seat), hand_keyboard(table, seat))
 
     async def _dm_send(
         self, table: Table, seat: Seat, text: str, keyboard: InlineKeyboardMarkup | None = None

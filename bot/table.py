@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 
-from engine import Match, Round, RuleSet
+from engine import Match, Round, RuleSet, Tile
+
+#: The board lists at least this many of the latest moves (and all of the latest batch).
+RECENT = 4
 
 
 @dataclass(slots=True)
@@ -20,6 +22,10 @@ class Seat:
     live: bool = False
     missed_turns: int = 0
     absent: bool = False
+    #: What the rules did with this hand since the player last played, without a tap (tiles
+    #: drawn from the bazaar, turns knocked): their next live hand tells them.
+    drawn: list[Tile] = field(default_factory=list)
+    knocks: int = 0
 
     @property
     def is_human(self) -> bool:
@@ -52,8 +58,9 @@ class Table:
     finished_round: Round | None = None
     #: The seat whose timeout ended the match, for the rating rule of RULES.md §2.11.
     timed_out_seat: int | None = None
-    #: The last few things that happened, newest last, for the board ("Olya played [3|4]").
-    recent: deque[tuple[str, int, str]] = field(default_factory=lambda: deque(maxlen=4))
+    #: What happened lately, newest last, for the board ("Olya played [3|4]"): kind, seat,
+    #: detail (the tile, or how many were drawn) and round number.
+    recent: list[tuple[str, int, str, int]] = field(default_factory=list)
 
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)

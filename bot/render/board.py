@@ -25,11 +25,12 @@ def score_lines(table: Table, lang: str) -> list[str]:
     return lines
 
 
-def recent_text(table: Table, lang: str) -> list[str]:
-    """The last few moves; ``detail`` is the tile played, or how many tiles were drawn."""
+def recent_text(table: Table, lang: str, rnd: Round) -> list[str]:
+    """The latest moves of ``rnd``; ``detail`` is the tile played, or how many were drawn."""
     return [
         t(lang, f"board.recent.{kind}", name=table.seats[seat].name, tile=detail, count=detail)
-        for kind, seat, detail in table.recent
+        for kind, seat, detail, number in table.recent
+        if number == rnd.number
     ]
 
 
@@ -57,7 +58,7 @@ def board_text(table: Table, rnd: Round | None = None) -> Html:
         parts.append(Html(f"{marker}{t(lang, 'board.seat', name=seat.name, tiles=label)}{suffix}"))
     if rnd.bazaar:
         parts.append(plural(lang, "board.bazaar", len(rnd.bazaar)))
-    recent = recent_text(table, lang)
+    recent = recent_text(table, lang, rnd)
     if recent:
         parts.append("")
         parts.extend(recent)

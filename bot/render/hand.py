@@ -61,14 +61,18 @@ def _position(table: Table, lang: str) -> list[str]:
     return [t(lang, "hand.ends", left=left, right=right)]
 
 
-def live_hand_text(table: Table, seat: Seat, drawn: list[Tile]) -> Html:
+def live_hand_text(table: Table, seat: Seat) -> Html:
+    """The hand on the player's turn, with what happened to it since they last played: draws
+    and knocks happen without a tap, and this is where they learn of them."""
     match = table.match
     assert match is not None and match.round is not None
     lang = seat.language
     parts: list[str] = [t(lang, "hand.your_turn", round=match.round.number)]
     parts += _position(table, lang)
-    if drawn:
-        parts.append(t(lang, "hand.drew", tiles=tiles_text(drawn)))
+    if seat.knocks:
+        parts.append(t(lang, "hand.knocked", count=seat.knocks))
+    if seat.drawn:
+        parts.append(t(lang, "hand.drew", tiles=tiles_text(seat.drawn)))
     rnd = match.round
     if rnd.line.is_empty and rnd.lead_tiles:
         parts.append(t(lang, "hand.must_lead", tiles=tiles_text(rnd.lead_tiles)))
@@ -80,17 +84,15 @@ def live_hand_text(table: Table, seat: Seat, drawn: list[Tile]) -> Html:
 
 
 def record_text(table: Table, seat: Seat, note: str, rnd: Round | None = None) -> Html:
-    """What the hand message becomes when it is not this player's turn; ``rnd`` is a round that
-    has just ended, whose last hand is shown rather than the new deal."""
+    """What the hand message becomes when it is not this player's turn: it stays in the chat
+    for good, so it says nothing that is only true for a while (whose turn it is). ``rnd`` is
+    a round that has just ended, whose last hand is shown rather than the new deal."""
     match = table.match
     assert match is not None and match.round is not None
-    lang = seat.language
     rnd = rnd or match.round
     parts = [note] if note else []
     hand = tiles_text(_hand(table, seat, rnd))
-    parts.append(t(lang, "hand.your_hand", round=rnd.number, tiles=hand))
-    if not match.is_over and rnd.outcome is None:
-        parts.append(t(lang, "hand.waiting", name=table.seats[rnd.turn].name))
+    parts.append(t(seat.language, "hand.your_hand", round=rnd.number, tiles=hand))
     return Html("\n".join(parts))
 
 

@@ -15,6 +15,7 @@ from bot.app import App, build, setup, teardown
 from bot.context import KEY, Kozel
 from bot.sender import GroupPacer
 from bot.settings import Settings
+from engine import DRAW, KNOCK, Action, Event, Match, Play
 from storage import Storage
 from tests.fake_telegram import CallbackAnswer, FakeChat, FakeMessage, FakeTelegram, FakeUser
 
@@ -201,6 +202,20 @@ class Harness:
 def playable(hand: FakeMessage) -> str:
     """The callback data of a tile this live hand can play."""
     return str(next(b for b in hand.buttons if str(b["text"]).startswith("✅"))["callback_data"])
+
+
+def one_tap(match: Match, seat: int, action: Action) -> list[Event]:
+    """The events one tap makes, as the bot makes them: the move, then the draws and knocks of
+    people (here everyone) who have nothing to play."""
+    events = match.act(seat, action)
+    while not match.is_over:
+        turn = match.current_seat
+        assert turn is not None
+        actions = match.legal_actions(turn)
+        if any(isinstance(a, Play) for a in actions):
+            break
+        events += match.act(turn, DRAW if DRAW in actions else KNOCK)
+    return events
 
 
 async def stored_events(database: Path, table_id: int) -> list[dict[str, Any]]:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import re
 
-from engine import DRAW, KNOCK, Play, Tile, replay
+from engine import Play, Tile, replay
 from engine.scoring.rating import rating_delta
 from storage import Storage
 from tests.bot.harness import (
     BOARD_TITLE,
     Harness,
     board_message,
+    one_tap,
     start_match,
     stored_events,
     tap,
@@ -34,18 +35,8 @@ def without_draws(text: str | None) -> str:
 
 
 def expected_events(before: list[dict[str, object]], seat: int, tile: str) -> int:
-    """How many events one tap on ``tile`` makes: the move, then the draws and knocks of
-    people (here everyone) who have nothing to play."""
-    match = replay(before)
-    count = len(match.act(seat, Play(Tile.parse(tile))))
-    while not match.is_over:
-        turn = match.current_seat
-        assert turn is not None
-        actions = match.legal_actions(turn)
-        if any(isinstance(a, Play) for a in actions):
-            break
-        count += len(match.act(turn, DRAW if DRAW in actions else KNOCK))
-    return count
+    """How many events one tap on ``tile`` makes (see ``one_tap``)."""
+    return len(one_tap(replay(before), seat, Play(Tile.parse(tile))))
 
 
 async def test_two_players_with_the_bazaar_play_to_the_goat(

@@ -1,0 +1,107 @@
+"""What people learn of moves that need no tap: the board lists every draw and knock a tap
+sets off, a hand tells its player what the rules did with it since their last turn, and a
+hand's record says nothing that goes stale."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from bot.presenter import Presenter
+from bot.render.board import board_text
+from bot.render.tiles import tile_text
+from bot.table import Seat, Table
+from engine import Match, Play, RuleSet, Tile
+from engine.events import Knocked, Played, RoundEnded
+from tests.bot.harness import Harness, one_tap, start_match, stored_events, texts_seen
+from tests.fake_telegram import FakeTelegram
+
+RECENT = re.compile(r"^\w+ (played \[\d\|\d\]|knocked|drew from the bazaar ×\d+)$")
+
+
+def recent_lines(board: str) -> list[str]:
+    """The board's lines that tell what was done lately ("Masha played [3|4]")."""
+    return [line for line in board.splitlines() if RECENT.match(line)]
+
+
+def test_the_board_lists_all_of_a_tap_that_sets_off_many_draws_and_knocks() -> None:
+    """With one tile drawn per turn, one tap can set off more than four draws and knocks;
+    the board listed only the last four, so the tap itself fell off the list."""
+    rules = RuleSet().with_options(draw_mode="one_per_turn")
+    for seed in range(100):
+        match, _ = Match.new(2, False, rules, seed)
+        table = Table(1, -1, "playing", 1, rules, 2, False, "en", 60, match=match)
+        table.seats = [Seat(0, 100, "Masha"), Seat(1, 101, "Alex")]
+        rng = random.Random(seed)
+        while not match.is_over:
+            seat = match.current_seat
+            assert seat is not None
+            play = rng.choice([a for a in match.legal_actions(seat) if isinstance(a, Play)])
+            events = one_tap(match, seat, play)
+            Presenter.follow(table, events)
+            moves = [e for e in events if isinstance(e, (Played, Knocked))]
+            if len(moves) <= 4 or any(isinstance(e, RoundEnded) for e in events):
+                continue
+            lines = recent_lines(board_text(table))
+            name = table.seats[seat].name
+            assert lines[0] == f"{name} played {tile_text(play.tile)}", lines
+            assert len(lines) >= len(moves), lines
+            return
+    raise AssertionError("no tap set off more than four draws and knocks")
+
+
+def news(events: list[dict[str, object]], seat: int) -> tuple[list[str], int]:
+    """The tiles ``seat`` drew and the times it knocked since it last played this round."""
+    dealt = max(i for i, e in enumerate(events) if e["type"] == "round_started")
+    drawn: list[str] = []
+    knocks = 0
+    for event in events[dealt:]:
+        if event.get("seat") != seat:
+            continue
+        if event["type"] == "played":
+            drawn, knocks = [], 0
+        elif event["type"] == "drew":
+            drawn.append(tile_text(Tile.parse(str(event["tile"]))))
+        elif event["type"] == "knocked":
+            knocks += 1
+    return drawn, knocks
+
+
+@pytest.mark.parametrize(("players", "kind"), [(2, "drew"), (4, "knocked")])
+async def test_a_hand_tells_its_player_what_the_rules_did_with_it(
+    tg: FakeTelegram, harness: Harness, players: int, kind: str
+) -> None:
+    """Draws and knocks happen without a tap, while the player has no live hand: a knock was
+    never shown to them at all. Their next live hand says so, and costs no extra call. Two
+    players draw from the bazaar a lot; four have none and knock a lot."""
+    users = [tg.user(610 + n, name) for n, name in enumerate(["Masha", "Alex", "Olya", "Ivan"])]
+    users = users[:players]
+    group = tg.group(-1611, "Courtyard")
+    harness.kozel.service.rng = random.Random(1)
+    await start_match(harness, users, group)
+    told = {"drew": 0, "knocked": 0}
+    version = 0
+    while told[kind] < 2:
+        found = await harness.next_turn_or_over(users, group, version)
+        assert found is not None, f"the match ended first: {told}"
+        user, hand = found
+        version = harness.version_of(hand)
+        drawn, knocks = news(await stored_events(harness.database, 1), users.index(user))
+        text = hand.text or ""
+        if drawn:
+            assert f"You drew from the bazaar: {''.join(drawn)}" in text, text
+            told["drew"] += 1
+        else:
+            assert "You drew" not in text, text
+        if knocks:
+            assert f"You knocked ×{knocks}: nothing fitted." in text, text
+            told["knocked"] += 1
+        else:
+            assert "You knocked" not in text, text
+        await harness.play_turn(user, hand)
+    # a record stays in the chat for good: it does not say whose turn it was then
+    for user in users:
+        records = [x for x in texts_seen(tg, user) if "your hand:" in x]
+        assert records and not [x for x in records if "Waiting for" in x]
