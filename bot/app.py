@@ -26,7 +26,8 @@ from telegram.ext import (
     filters,
 )
 
-from storage import Storage
+from engine.events import MatchEnded, RoundEnded
+from storage import CorruptData, Storage
 
 from .callbacks import decode
 from .context import KEY, Kozel, kozel
@@ -113,7 +114,23 @@ async def chat_migrated(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Log the failure and tell the person that their tap or command did nothing, rather than
+    leave a button spinning or a command unanswered. Never raises: nothing comes after it."""
     log.error("update failed: %s", context.error, exc_info=context.error)
+    if not isinstance(update, Update):
+        return
+    message = update.effective_message
+    if update.callback_query is None and (message is None or not message.text):
+        return  # a service message (a group that moved, say): nobody waits for an answer
+    try:
+        k = kozel(context)
+        try:
+            lang = await k.language(update)
+        except Exception:  # the database may be what failed
+            lang = k.settings.default_language
+        await refuse(update, lang, "err.failed")
+    except Exception:
+        log.warning("could not tell the person that their update failed", exc_info=True)
 
 
 async def register_commands(app: App, default: str) -> None:
@@ -200,15 +217,42 @@ async def setup(app: App) -> None:
     sender = Sender(app.bot, GroupPacer(settings.group_messages_per_minute), service.migrate_chat)
     presenter = Presenter(sender, service)
     scheduler = Scheduler(service, presenter, settings.computer_delay)
-    app.bot_data[KEY] = Kozel(settings, storage, service, sender, presenter, scheduler)
+    k = Kozel(settings, storage, service, sender, presenter, scheduler)
+    app.bot_data[KEY] = k
     await register_commands(app, settings.default_language)
     for row in await storage.list_tables(status="playing"):
-        table = await service.table(row.table_id)
-        if table is not None:
-            async with service.lock(table.chat_id):
-                await scheduler.after_change(table, restarted=True)
+        try:
+            await resume(k, row.table_id)
+        except (CorruptData, ValueError):  # ValueError: an event log the engine cannot replay
+            log.error(
+                "table %s cannot be replayed from its events: skipped",
+                row.table_id,
+                exc_info=True,
+                extra={"table": row.table_id, "chat": row.chat_id},
+            )
     scheduler.start_sweeping()
     log.info("kozel bot started as @%s", app.bot.username)
+
+
+async def resume(k: Kozel, table_id: int) -> None:
+    """Pick up a table that was in play when the bot stopped, which may have been between
+    committing a move and showing it: the board and the hands are brought up to the committed
+    state and the timers re-armed; a match whose end was committed but not recorded is
+    recorded, and its round result and goat are announced."""
+    table = await k.service.table(table_id)
+    if table is None or table.match is None:
+        return
+    async with k.service.lock(table.chat_id):
+        events = await k.service.round_events(table)
+        k.presenter.recall(table, events)
+        if not table.match.is_over:
+            await k.presenter.resync(table)
+            await k.scheduler.after_change(table, restarted=True)
+            return
+        await k.service.record_unrecorded(table)
+        table.finished_round = table.match.round
+        ending = [e for e in events if isinstance(e, (RoundEnded, MatchEnded))]
+        await k.presenter.show(table, ending)
 
 
 async def teardown(app: App) -> None:

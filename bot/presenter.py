@@ -3,6 +3,9 @@
 An ordinary move costs at most three calls here (the mover's hand, the board, the next player's
 hand) plus the answer to the tap: the mover's keyboard becomes a record of the hand, and the next
 player gets a new message, because an edit would not notify them.
+
+Everything shown is already committed, so nothing here may stop play: a failed show ends in
+``resync``, and messages play does not depend on (notices, reminders) are dropped if refused.
 """
 
 from __future__ import annotations
@@ -11,9 +14,11 @@ import contextlib
 import html
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from functools import partial
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram.error import TelegramError
 
 from engine import Event
 from engine.events import Drew, Knocked, MatchEnded, Played, RoundEnded, RoundStarted
@@ -32,6 +37,16 @@ log = logging.getLogger(__name__)
 BOARD_RESERVE = 3  # new-message room kept for results before a new round gets a new board
 
 
+@contextlib.contextmanager
+def optional(what: str, chat_id: int) -> Iterator[None]:
+    """For a message play does not depend on (a notice, a reminder): if Telegram refuses it,
+    the board and the hands still tell the story, so it is logged and dropped."""
+    try:
+        yield
+    except (TelegramError, Blocked) as exc:
+        log.warning("%s was not delivered: %s", what, exc, extra={"chat": chat_id})
+
+
 class Presenter:
     def __init__(self, sender: Sender, service: TableService) -> None:
         self.sender = sender
@@ -45,10 +60,21 @@ class Presenter:
         starting: bool = False,
         timed_out: Seat | None = None,
     ) -> None:
-        """Bring every message of the table up to date after ``events``; ``timed_out`` is the
-        seat the computer just played for, whose record must not say they played themselves."""
+        """Bring every message of the table up to date after ``events``, which are committed;
+        ``timed_out`` is the seat the computer just played for, whose record must not say they
+        played themselves. Never raises: if Telegram fails midway, ``resync`` puts the board
+        and the hands right, so play goes on."""
         notes = self._hand_notes(table, events, timed_out)
         self.follow(table, events)
+        try:
+            await self._show(table, events, notes, starting)
+        except Exception:
+            log.exception("showing a change failed; resyncing", extra={"table": table.id})
+            await self.resync(table)
+
+    async def _show(
+        self, table: Table, events: Sequence[Event], notes: dict[int, Html], starting: bool
+    ) -> None:
         if starting:
             await self.sender.send(table.chat_id, teams_text(table))
         await self._close_live_hands(table, notes)
@@ -65,6 +91,26 @@ class Presenter:
         if new_round:
             await self._deal_hands(table)
         await self._open_live_hand(table)
+
+    async def resync(self, table: Table) -> None:
+        """Bring the board and the hands up to the committed state, after a restart or a show
+        that failed midway. Idempotent and cheap: messages are edited in place (an edit that
+        changes nothing is "not modified", which the sender takes as done); a new message goes
+        only where none is live, to whoever is on turn. Each part is tried on its own, so one
+        refusal (the bot removed from the group) does not keep the next hand from its player."""
+        if table.match is None or table.match.round is None:
+            return
+        parts = (
+            partial(self._close_live_hands, table, {}),
+            partial(self._open_live_hand, table),
+            partial(self._board, table, fresh=False),
+        )
+        for part in parts:
+            try:
+                await part()
+            except Exception:
+                log.exception("resyncing a table failed", extra={"table": table.id})
+        table.finished_round = None
 
     # --- the group ------------------------------------------------------------------------------
 
@@ -124,6 +170,12 @@ class Presenter:
                     added += 1
         del table.recent[: -max(RECENT, added)]
 
+    def recall(self, table: Table, events: Sequence[Event]) -> None:
+        """After a restart, note again what the round's ``events`` did (see ``follow``), one by
+        one, so that the board keeps the latest few moves as it did."""
+        for event in events:
+            self.follow(table, [event])
+
     # --- the hands ------------------------------------------------------------------------------
 
     @staticmethod
@@ -143,15 +195,17 @@ class Presenter:
         return notes
 
     async def _close_live_hands(self, table: Table, notes: dict[int, Html]) -> None:
-        """Turn live keyboards of players whose turn is over into records of their hands."""
+        """Turn live keyboards of players whose turn is over into records of their hands. A
+        record is never edited again: its message is forgotten, so only live ones are stored."""
         match = table.match
         assert match is not None
         for seat in table.seats:
             still_on_turn = seat.seat == match.current_seat and not match.is_over
             if seat.live and (not still_on_turn or seat.seat in notes):
-                seat.live = False
                 text = record_text(table, seat, notes.get(seat.seat, ""), table.finished_round)
                 await self._dm_edit(table, seat, text)
+                seat.live = False
+                await self.service.remember_hand(table, seat, None)
 
     async def _deal_hands(self, table: Table) -> None:
         """A new round: each person gets their new hand; the leader's comes with the keyboard."""
@@ -187,19 +241,21 @@ class Presenter:
         if seat.user_id is None:
             return
         seconds = int(max(0.0, (table.turn_deadline or 0) - time.time()))
-        try:
-            await self.sender.send(
-                seat.user_id, t(seat.language, "timer.remind_dm", seconds=seconds)
-            )
-        except Blocked:
-            await self._unreachable(table, seat)
-            return
-        if self.sender.pacer.room(table.chat_id) > BOARD_RESERVE:
-            mention = Html(f'<a href="tg://user?id={seat.user_id}">{html.escape(seat.name)}</a>')
-            await self.sender.send(
-                table.chat_id,
-                t(table.language, "timer.remind_group", name=mention, seconds=seconds),
-            )
+        with optional("a reminder", seat.user_id):
+            try:
+                await self.sender.send(
+                    seat.user_id, t(seat.language, "timer.remind_dm", seconds=seconds)
+                )
+            except Blocked:
+                await self._unreachable(table, seat)
+                return
+            if self.sender.pacer.room(table.chat_id) > BOARD_RESERVE:
+                name = html.escape(seat.name)
+                mention = Html(f'<a href="tg://user?id={seat.user_id}">{name}</a>')
+                await self.sender.send(
+                    table.chat_id,
+                    t(table.language, "timer.remind_group", name=mention, seconds=seconds),
+                )
 
     async def timed_out(self, table: Table, seat: Seat, events: Sequence[Event]) -> None:
         """The computer played for someone whose time ran out; the group and they are told.
@@ -207,7 +263,8 @@ class Presenter:
         ended = any(isinstance(e, MatchEnded) and e.ended_by == "timeout" for e in events)
         if not ended:
             key = "timer.absent" if seat.absent else "timer.timed_out"
-            await self.sender.send(table.chat_id, t(table.language, key, name=seat.name))
+            with optional("a timeout notice", table.chat_id):
+                await self.sender.send(table.chat_id, t(table.language, key, name=seat.name))
         await self.show(table, events, timed_out=seat)
         if seat.absent and seat.user_id is not None and not ended:
             keyboard = InlineKeyboardMarkup(
@@ -220,14 +277,27 @@ class Presenter:
                     ]
                 ]
             )
-            with contextlib.suppress(Blocked):
+            with optional("the away notice", seat.user_id):
                 await self.sender.send(seat.user_id, t(seat.language, "timer.away_dm"), keyboard)
+
+    async def back(self, table: Table, seat: Seat) -> None:
+        """A person who was away plays again: the group is told, and the hand comes back if it
+        is their turn."""
+        with optional("a welcome back", table.chat_id):
+            await self.sender.send(
+                table.chat_id, t(table.language, "timer.back_group", name=seat.name)
+            )
+        if table.match is not None and table.match.current_seat == seat.seat:
+            await self.show(table, [])
 
     async def replaced(self, table: Table, gone: Seat) -> None:
         """A person left a match: the group hears who plays their seat now; their keyboard goes."""
-        await self.sender.send(table.chat_id, t(table.language, "table.replaced", name=gone.name))
+        with optional("a replacement notice", table.chat_id):
+            await self.sender.send(
+                table.chat_id, t(table.language, "table.replaced", name=gone.name)
+            )
         if gone.user_id is not None and gone.live and gone.hand_message_id is not None:
-            with contextlib.suppress(Blocked):
+            with optional("a left player's hand", gone.user_id):
                 await self.sender.edit(
                     gone.user_id, gone.hand_message_id, t(gone.language, "table.you_left")
                 )
@@ -247,15 +317,17 @@ class Presenter:
     async def _dm_send(
         self, table: Table, seat: Seat, text: str, keyboard: InlineKeyboardMarkup | None = None
     ) -> None:
-        """A new hand message; with a keyboard it is the live one the player taps."""
+        """A new hand message; with a keyboard it is the live one the player taps, which is
+        remembered (a record without one is never edited)."""
         assert seat.user_id is not None
         try:
             message = await self.sender.send(seat.user_id, text, keyboard)
         except Blocked:
             await self._unreachable(table, seat)
             return
-        seat.live = keyboard is not None
-        await self.service.remember_hand(table, seat, message.message_id)
+        if keyboard is not None:
+            seat.live = True
+            await self.service.remember_hand(table, seat, message.message_id)
 
     async def _dm_edit(
         self, table: Table, seat: Seat, text: str, keyboard: InlineKeyboardMarkup | None = None
@@ -275,7 +347,13 @@ class Presenter:
         seat.live = False
         if not seat.absent:
             await self.service.set_absent(table, seat, True)
-            await self.sender.send(
-                table.chat_id,
-                t(table.language, "hand.unreachable", name=seat.name, bot=self.sender.bot.username),
-            )
+            with optional("an unreachable notice", table.chat_id):
+                await self.sender.send(
+                    table.chat_id,
+                    t(
+                        table.language,
+                        "hand.unreachable",
+                        name=seat.name,
+                        bot=self.sender.bot.username,
+                    ),
+                )

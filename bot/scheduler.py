@@ -94,8 +94,10 @@ class Scheduler:
                 return  # someone moved meanwhile: this timer is stale
             self._tasks.pop(table_id, None)
             self._armed.pop(table_id, None)
-            await work(table)
-            await self.after_change(table)
+            try:
+                await work(table)
+            finally:  # whatever failed, the table's next turn needs its timer
+                await self.after_change(table)
 
     async def _computer_turn(self, table_id: int, version: int) -> None:
         await asyncio.sleep(self.delay)

@@ -165,7 +165,9 @@ class Sender:
         await asyncio.sleep(seconds)
 
     async def answer(self, query_id: str, text: str = "", alert: bool = False) -> None:
+        """Answer a tap. Never raises: the answer only stops the button's spinner, and a move
+        already made must go on whatever Telegram says (an old query, 429, a timeout)."""
         try:
             await self.bot.answer_callback_query(query_id, text=text[:200], show_alert=alert)
-        except (BadRequest, RetryAfter) as exc:  # an old query; nothing useful left to do
+        except TelegramError as exc:
             log.info("could not answer a callback query: %s", exc)

@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine import DRAW, KNOCK, Action, Event, Match, Play, RuleSet, replay
+from engine import DRAW, KNOCK, Action, Event, Match, Play, RuleSet, event_from_dict, replay
 from engine.ai import PLAYERS
 from engine.events import MatchEnded, RoundEnded
 from engine.scoring.rating import rating_delta, timeout_rating_delta
@@ -119,13 +119,25 @@ class TableService:
                 )
         return match
 
-    def _mark_live(self, table: Table) -> None:
-        """After a restart, the player on turn still holds the live keyboard message."""
-        match = table.match
-        if match is None or match.is_over:
-            return
+    async def round_events(self, table: Table) -> list[Event]:
+        """The committed events of the latest round, from its deal: after a restart, what the
+        board and the hands had shown of it, or the end of a match nobody was told about."""
+        rows = await self.storage.load_events(table.id)
+        dealt = [i for i, row in enumerate(rows) if row.get("type") == "round_started"]
+        return [event_from_dict(row) for row in rows[dealt[-1] if dealt else 0 :]]
+
+    async def record_unrecorded(self, table: Table) -> None:
+        """Record the result of a match whose end was committed but not recorded, because the
+        bot stopped in between (``_commit`` commits, then records)."""
+        assert table.match is not None and table.match.is_over and table.status == "playing"
+        await self._record(table)
+
+    @staticmethod
+    def _mark_live(table: Table) -> None:
+        """After a restart: only live keyboards keep their message id (the presenter forgets a
+        hand that became a record), so a stored id is a live hand, whoever's turn it is now."""
         for seat in table.seats:
-            seat.live = seat.seat == match.current_seat and seat.hand_message_id is not None
+            seat.live = seat.hand_message_id is not None
 
     async def _seat(self, row: SeatRow, table_language: str) -> Seat:
         """A seat as the table shows it: a computer player goes by a name in the table's

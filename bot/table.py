@@ -17,6 +17,8 @@ class Seat:
     name: str
     ai: str | None = None
     language: str = "en"
+    #: The message with this player's live keyboard, None while they have none: a hand that
+    #: became a record is never edited again, so a restart knows which message is live.
     hand_message_id: int | None = None
     #: The hand message carries the live keyboard (it is this player's turn).
     live: bool = False

@@ -1,4 +1,8 @@
-"""Taps on a hand in the DM: play a tile, choose an end, go back."""
+"""Taps on a hand in the DM: play a tile, choose an end, go back.
+
+Once a move is committed nothing may stop what follows: answers to taps go through
+``Sender.answer`` and ``Presenter.show`` never raise, so the timers are always re-armed.
+"""
 
 from __future__ import annotations
 
@@ -35,7 +39,7 @@ async def back_here(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             return
         was_away = seat.absent
         await k.service.played_in_person(table, seat)
-        await query.answer(t(seat.language, "timer.welcome_back"))
+        await k.sender.answer(query.id, t(seat.language, "timer.welcome_back"))
         # an old "I'm back" button pressed again says nothing more to the group
         if was_away:
             await _back_at(k, table, seat)
@@ -57,9 +61,7 @@ async def back_everywhere(k: Kozel, user_id: int) -> None:
 
 async def _back_at(k: Kozel, table: Table, seat: Seat) -> None:
     """Tell the group, give the hand back if it is their turn, and re-arm the timers."""
-    await k.sender.send(table.chat_id, t(table.language, "timer.back_group", name=seat.name))
-    if table.match is not None and table.match.current_seat == seat.seat:
-        await k.presenter.show(table, [])
+    await k.presenter.back(table, seat)
     await k.scheduler.after_change(table)
 
 
@@ -95,7 +97,7 @@ async def hand_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         await k.service.played_in_person(table, seat)
         if cb.verb == "back":
             await k.presenter.refresh_live_hand(table, seat)
-            await query.answer()
+            await k.sender.answer(query.id)
             return
         tile = cb.tile
         try:
@@ -107,11 +109,11 @@ async def hand_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
                 t(lang, "hand.which_end", tile=tile_text(tile)),
                 end_keyboard(table, seat, tile),
             )
-            await query.answer()
+            await k.sender.answer(query.id)
             return
         except IllegalAction as no:
             await refuse(update, lang, f"err.{no.code}")
             return
-        await query.answer(t(lang, "hand.played_toast", tile=tile_text(tile)))
+        await k.sender.answer(query.id, t(lang, "hand.played_toast", tile=tile_text(tile)))
         await k.presenter.show(table, events)
         await k.scheduler.after_change(table)

@@ -1,0 +1,222 @@
+"""A move once committed always reaches the table: Telegram failing in the middle of showing
+it, the bot dying between the commit and the messages, a table whose log is damaged."""
+
+from __future__ import annotations
+
+import logging
+import random
+from pathlib import Path
+
+import pytest
+
+from engine import Match, replay
+from storage import Storage
+from tests.bot.harness import (
+    Harness,
+    board_message,
+    playable,
+    start_match,
+    stored_events,
+    tap,
+)
+from tests.fake_telegram import FakeTelegram, FakeUser
+
+SOMETHING_WRONG = "Something went wrong, so nothing was changed. Please try again."
+
+
+def played_line(user: FakeUser, data: str) -> str:
+    """What the board says of a tap on the button with ``data`` (``p:<table>:<v>:a-b``)."""
+    a, b = data.split(":")[3].split("-")
+    return f"{user.first_name} played [{a}|{b}]"
+
+
+async def shorten_turn(harness: Harness, seconds: int, table_id: int = 1) -> None:
+    """From the next turn on, the table's turn lasts ``seconds`` (the lobby offers 30 and
+    more, too long for a test)."""
+    table = await harness.kozel.service.table(table_id)
+    assert table is not None
+    table.turn_seconds = seconds
+
+
+async def append_to_log(database: Path, events: list[dict[str, object]], match: Match) -> None:
+    """Commit ``events`` to table 1's log behind the stopped bot's back."""
+    async with await Storage.open(database) as storage:
+        row = await storage.get_table(1)
+        assert row is not None
+        await storage.append_events(1, row.last_seq, events, match.to_json())
+
+
+async def test_a_refused_answer_to_a_tap_does_not_stop_the_move(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Telegram answers the tap's answer with 429 (or "query is too old", or nothing): the
+    move was made, so the board, the next hand and the turn timer follow all the same."""
+    masha, alex = tg.user(701, "Masha"), tg.user(702, "Alex")
+    group = tg.group(-1701, "Courtyard")
+    users = [masha, alex]
+    await start_match(harness, users, group)
+    user, hand = await harness.next_turn(users, 0)
+    other = alex if user is masha else masha
+    await shorten_turn(harness, 2)
+    await tg.wait_idle()  # the Start button's answer is out
+    tg.inject_flood(method="answerCallbackQuery", retry_after=5, times=1)
+    data = playable(hand)
+    await tg.press(user, hand, data)
+    await harness.next_turn([other], harness.version_of(hand))
+    assert played_line(user, data) in (board_message(tg, group).text or "")
+    # the next turn's timer runs: the computer plays for the idle player
+    await tg.wait_for_message(group, f"⏰ {other.first_name} ran out of time", timeout=5.0)
+
+
+async def test_a_show_that_fails_midway_is_put_right(tg: FakeTelegram, harness: Harness) -> None:
+    """The next player's hand cannot be sent (flood control does not clear): the table is
+    brought back in sync, and the hand arrives once Telegram lets it through."""
+    masha, alex = tg.user(711, "Masha"), tg.user(712, "Alex")
+    group = tg.group(-1711, "Courtyard")
+    users = [masha, alex]
+    await start_match(harness, users, group)
+    user, hand = await harness.next_turn(users, 0)
+    other = alex if user is masha else masha
+    await tg.wait_idle()
+    tg.inject_flood(method="sendMessage", chat_id=other, retry_after=1, times=3)
+    data = playable(hand)
+    answer = await tap(tg, user, hand, data)
+    assert str(answer.text).startswith("You played")
+    await harness.next_turn([other], harness.version_of(hand), timeout=10.0)
+    assert played_line(user, data) in (board_message(tg, group).text or "")
+    assert [c.method for c in tg.failed_calls()] == ["sendMessage"] * 3
+
+
+async def test_a_refused_timeout_notice_does_not_stop_the_computer_move(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The group refuses the "ran out of time" notice: the computer's move for the idle
+    player is still shown, and the other player gets their turn."""
+    masha, alex = tg.user(721, "Masha"), tg.user(722, "Alex")
+    group = tg.group(-1721, "Courtyard")
+    users = [masha, alex]
+    await start_match(harness, users, group)
+    user, hand = await harness.next_turn(users, 0)
+    other = alex if user is masha else masha
+    await shorten_turn(harness, 1)
+    await harness.play_turn(user, hand)
+    _, idle_hand = await harness.next_turn([other], harness.version_of(hand))
+    # the group refuses its next messages: the reminder's mention, then the notice
+    tg.inject_flood(method="sendMessage", chat_id=group, retry_after=1, times=6)
+    await harness.next_turn([user], harness.version_of(idle_hand), timeout=10.0)
+    record = tg.message(other.id, idle_hand.message_id)
+    assert not record.buttons and "the computer played" in (record.text or "")
+    assert not any(f"{other.first_name} ran out" in x for x in harness.group_texts(group))
+
+
+async def test_a_move_committed_as_the_bot_died_reaches_everyone_after_a_restart(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The bot is killed after a move is committed and before any message about it: after
+    the restart the board shows it, the mover's keyboard is gone and the next player gets
+    their hand as a new message, which notifies. A second restart changes nothing."""
+    masha, alex = tg.user(731, "Masha"), tg.user(732, "Alex")
+    group = tg.group(-1731, "Courtyard")
+    users = [masha, alex]
+    await start_match(harness, users, group)
+    user, hand = await harness.next_turn(users, 0)
+    other = alex if user is masha else masha
+    await tg.wait_idle()
+    before = len(await stored_events(harness.database, 1))
+    their_messages = {m.message_id for m in tg.messages(other)}
+
+    async def killed(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("killed between the commit and the messages")
+
+    harness.kozel.presenter.show = killed  # type: ignore[method-assign]
+    data = playable(hand)
+    await tg.press(user, hand, data)
+    await tg.wait_idle()
+    assert len(await stored_events(harness.database, 1)) > before
+    await harness.stop()
+
+    restarted = Harness(tg, harness.database)
+    await restarted.start()
+    try:
+        _, new_hand = await restarted.next_turn([other], harness.version_of(hand))
+        assert new_hand.message_id not in their_messages
+        assert not tg.message(user.id, hand.message_id).buttons
+        board = board_message(tg, group).text or ""
+        assert played_line(user, data) in board and f"Turn: {other.first_name}" in board
+        await tg.wait_idle()
+        await restarted.stop()
+        sent, calls = len(tg.calls_to("sendMessage")), len(tg.calls)
+        await restarted.start()
+        await tg.wait_idle()
+        edits = [c for c in tg.calls[calls:] if c.method == "editMessageText"]
+        assert len(tg.calls_to("sendMessage")) == sent
+        assert edits and all("not modified" in (c.error or "") for c in edits)
+        await restarted.play_turn(other, new_hand)
+    finally:
+        await restarted.stop()
+
+
+async def test_a_match_whose_end_was_committed_as_the_bot_died_is_finished_after_a_restart(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The final move was committed, then the bot died before recording the result: after the
+    restart the group gets the round's result and the goat, and the table is free again."""
+    masha, alex = tg.user(741, "Masha"), tg.user(742, "Alex")
+    group = tg.group(-1741, "Courtyard")
+    users = [masha, alex]
+    await start_match(harness, users, group)
+    user, hand = await harness.next_turn(users, 0)
+    await harness.play_turn(user, hand)
+    await tg.wait_idle()
+    await harness.stop()
+    match = replay(await stored_events(harness.database, 1))
+    rng, rest = random.Random(2), []
+    while not match.is_over:
+        seat = match.current_seat
+        assert seat is not None
+        rest += match.act(seat, rng.choice(match.legal_actions(seat)))
+    await append_to_log(harness.database, [e.to_dict() for e in rest], match)
+
+    restarted = Harness(tg, harness.database)
+    await restarted.start()
+    try:
+        await tg.wait_for_message(group, "is the goat")
+        assert any(f"Round {match.rounds_played}: " in x for x in restarted.group_texts(group))
+        assert all(restarted.live_hand(u) is None for u in users)
+        await tg.send_text(masha, group, "/new")
+        await tg.wait_for_message(group, "new table")
+    finally:
+        await restarted.stop()
+
+
+async def test_a_damaged_table_is_skipped_and_answered_politely(
+    tg: FakeTelegram, harness: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    """One table's log cannot be replayed: the bot still starts and every other table plays
+    on; the damaged one is logged, and whoever touches it gets a polite answer."""
+    masha, alex = tg.user(751, "Masha"), tg.user(752, "Alex")
+    olya, ivan = tg.user(753, "Olya"), tg.user(754, "Ivan")
+    damaged, healthy = tg.group(-1751, "Courtyard"), tg.group(-1752, "Garden")
+    await start_match(harness, [masha, alex], damaged)
+    await start_match(harness, [olya, ivan], healthy)
+    user, hand = await harness.next_turn([masha, alex], 0)
+    other, other_hand = await harness.next_turn([olya, ivan], 0)
+    await tg.wait_idle()
+    await harness.stop()
+    match = replay(await stored_events(harness.database, 1))
+    await append_to_log(harness.database, [{"type": "nonsense"}], match)
+
+    restarted = Harness(tg, harness.database)
+    with caplog.at_level(logging.ERROR, logger="bot.app"):
+        await restarted.start()
+    try:
+        assert any(
+            r.levelno == logging.ERROR and "table 1 " in r.getMessage() for r in caplog.records
+        )
+        await restarted.play_turn(other, other_hand)
+        answer = await tap(tg, user, hand, playable(hand))
+        assert answer.text == SOMETHING_WRONG
+        await tg.send_text(user, damaged, "/leave")
+        await tg.wait_for_message(damaged, SOMETHING_WRONG)
+    finally:
+        await restarted.stop()
