@@ -10,6 +10,7 @@ from telegram.ext import ContextTypes
 from ..callbacks import Callback, decode
 from ..context import Kozel, kozel
 from ..i18n import t
+from ..presenter import optional
 from ..render.lobby import (
     LOBBY_OPTIONS,
     TABLE_SETTINGS,
@@ -157,7 +158,7 @@ async def _lobby_action(update: Update, context: ContextTypes.DEFAULT_TYPE, cb: 
             return
     query = update.callback_query
     if query is not None:
-        await query.answer(toast)
+        await k.sender.answer(query.id, toast)  # the action is done, whatever Telegram says
     elif toast:
         await reply(update, toast)
 
@@ -282,7 +283,8 @@ async def _start(k: Kozel, table: Table, user: User) -> str:
     if not ((seated and table.is_full) or await may_manage(k, table, user.id)):
         raise Refusal("err.not_starter")
     events = await k.service.start(table)
-    await close_lobby(k, table, "lobby.started")
+    with optional("the started lobby", table.chat_id):  # the match is on whatever it shows
+        await close_lobby(k, table, "lobby.started")
     await k.presenter.show(table, events, starting=True)
     await k.scheduler.after_change(table)
     return t(table.language, "lobby.started")

@@ -220,3 +220,26 @@ async def test_a_damaged_table_is_skipped_and_answered_politely(
         await tg.wait_for_message(damaged, SOMETHING_WRONG)
     finally:
         await restarted.stop()
+
+
+async def test_a_refused_lobby_edit_does_not_stop_the_match_from_starting(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The lobby cannot be turned into "the match has started" (flood control does not
+    clear), nor the tap answered: the match did start, so the board and the first hand
+    follow all the same, and nobody is told that nothing changed."""
+    users = [tg.user(770 + n, name) for n, name in enumerate(["Masha", "Alex", "Olya", "Ivan"])]
+    group = tg.group(-1771, "Courtyard")
+    for user in users:
+        await tg.send_text(user, tg.private(user), "/start")
+        await tg.wait_for_message(user, "Hi, ")
+    lobby = await harness.open_table(users[0], group)
+    await harness.join(users[1:], group, lobby)
+    await tg.wait_idle()
+    tg.inject_flood(method="editMessageText", chat_id=group, retry_after=1, times=3)
+    tg.inject_flood(method="answerCallbackQuery", retry_after=1, times=1)
+    query = await tg.press_button(users[0], lobby, "▶️ Start")
+    await harness.next_turn(users, 0, timeout=10.0)
+    assert (board_message(tg, group).text or "").startswith("🎲 Kozel · round 1")
+    await tg.wait_idle()
+    assert query not in tg.callback_answers  # flood control took the answer; none came after
