@@ -340,11 +340,10 @@ class Bench(FakeTelegram):
                 table.signal(Signal("hand", chat_id, message_id, buttons, text))
             elif any(d.startswith("p:") and d.count(":") == 4 for d in data):
                 table.signal(Signal("ends", chat_id, message_id, buttons, text))
-        elif call.method == "sendMessage":
-            if any(d.startswith("j:") for d in data):
-                table.signal(Signal("lobby", chat_id, message_id, buttons, text))
-            elif MATCH_OVER in text:
-                table.signal(Signal("over", chat_id, message_id, buttons, text))
+        elif any(d.startswith("j:") for d in data):  # the lobby, posted or redrawn
+            table.signal(Signal("lobby", chat_id, message_id, buttons, text))
+        elif call.method == "sendMessage" and MATCH_OVER in text:
+            table.signal(Signal("over", chat_id, message_id, buttons, text))
 
 
 def _as_int(value: Any) -> int | None:
@@ -436,11 +435,12 @@ class Table:
         opener = self.users[0]
         await self.bench.send_text(opener, self.group, "/new")
         lobby = await self._until(None, ("lobby",))
-        join = next(str(b["callback_data"]) for b in lobby.buttons if b["text"] == "✋ Join")
-        start = next(str(b["callback_data"]) for b in lobby.buttons if b["text"] == "▶️ Start")
         for user in self.users[1:]:
+            # lobby buttons carry a digest of the lobby: press the ones of its latest drawing
+            join = next(str(b["callback_data"]) for b in lobby.buttons if b["text"] == "✋ Join")
             query_id = await self._press_group(user, lobby.message_id, join)
-            await self._until(query_id, (), toast="You are in")
+            lobby = await self._until(query_id, ("lobby",), toast="You are in")
+        start = next(str(b["callback_data"]) for b in lobby.buttons if b["text"] == "▶️ Start")
         query_id = await self._press_group(opener, lobby.message_id, start)
         hand = await self._until(query_id, ("hand",), toast="The match has started")
         self.matches += 1
