@@ -27,7 +27,7 @@ from telegram.ext import (
 )
 
 from engine.events import MatchEnded, RoundEnded
-from storage import CorruptData, Storage
+from storage import Storage
 
 from .callbacks import decode
 from .context import KEY, Kozel, kozel
@@ -37,7 +37,7 @@ from .i18n import LANGUAGES, t
 from .presenter import Presenter
 from .scheduler import Scheduler
 from .sender import GroupPacer, Sender
-from .service import TableService
+from .service import DamagedTable, TableService
 from .settings import Settings
 from .transport import AiohttpRequest
 
@@ -128,7 +128,8 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
             lang = await k.language(update)
         except Exception:  # the database may be what failed
             lang = k.settings.default_language
-        await refuse(update, lang, "err.failed")
+        damaged = isinstance(context.error, DamagedTable)
+        await refuse(update, lang, "err.damaged" if damaged else "err.failed")
     except Exception:
         log.warning("could not tell the person that their update failed", exc_info=True)
 
@@ -223,13 +224,8 @@ async def setup(app: App) -> None:
     for row in await storage.list_tables(status="playing"):
         try:
             await resume(k, row.table_id)
-        except (CorruptData, ValueError):  # ValueError: an event log the engine cannot replay
-            log.error(
-                "table %s cannot be replayed from its events: skipped",
-                row.table_id,
-                exc_info=True,
-                extra={"table": row.table_id, "chat": row.chat_id},
-            )
+        except DamagedTable:
+            continue  # logged with its id when it failed to load; /cancel can close it
     scheduler.start_sweeping()
     log.info("kozel bot started as @%s", app.bot.username)
 

@@ -17,7 +17,7 @@ from engine import DRAW, KNOCK, Action, Event, Match, Play, RuleSet, event_from_
 from engine.ai import PLAYERS
 from engine.events import MatchEnded, RoundEnded
 from engine.scoring.rating import rating_delta, timeout_rating_delta
-from storage import EndedBy, PlayerResult, SeatRow, Storage, TableRow
+from storage import CorruptData, EndedBy, PlayerResult, SeatRow, Storage, TableRow
 
 from .i18n import language_for, t
 from .settings import Settings
@@ -35,6 +35,15 @@ class Refusal(Exception):
         super().__init__(key)
         self.key = key
         self.values = values
+
+
+class DamagedTable(Exception):
+    """A table whose stored game cannot be rebuilt (a damaged event log or snapshot): it cannot
+    go on, but its opener or an admin may close it so that the chat can play again."""
+
+    def __init__(self, row: TableRow) -> None:
+        super().__init__(f"table {row.table_id} cannot be rebuilt from its stored events")
+        self.row = row
 
 
 class TableService:
@@ -100,7 +109,16 @@ class TableService:
             turn_deadline=row.turn_deadline,
         )
         if row.last_seq:
-            table.match = await self._restore_match(row.table_id, row.last_seq)
+            try:
+                table.match = await self._restore_match(row.table_id, row.last_seq)
+            except (CorruptData, ValueError) as exc:  # ValueError: a log the engine refuses
+                log.error(
+                    "table %s cannot be rebuilt from its events: %s",
+                    row.table_id,
+                    exc,
+                    extra={"table": row.table_id, "chat": row.chat_id},
+                )
+                raise DamagedTable(row) from exc
             self._mark_live(table)
         if row.is_active:
             self._tables[row.table_id] = table
@@ -303,6 +321,12 @@ class TableService:
             rules = table.rules.with_options(**{name: value})
             await self.storage.update_table(table.id, rules=rules.to_dict())
             table.rules = rules
+
+    async def close_damaged(self, row: TableRow) -> None:
+        """Close a table that cannot be rebuilt; its events stay in the database to inspect."""
+        await self.storage.update_table(row.table_id, status="cancelled")
+        self._tables.pop(row.table_id, None)
+        log.warning("damaged table closed", extra={"table": row.table_id, "chat": row.chat_id})
 
     async def cancel(self, table: Table) -> None:
         await self.storage.update_table(table.id, status="cancelled")

@@ -21,9 +21,9 @@ from ..render.lobby import (
     settings_keyboard,
 )
 from ..sender import Blocked
-from ..service import Refusal
+from ..service import DamagedTable, Refusal
 from ..table import Seat, Table
-from .common import in_group, join_link, may_manage, refuse, reply
+from .common import in_group, is_admin, join_link, may_manage, refuse, reply
 
 
 async def show_lobby(k: Kozel, table: Table, settings: bool = False) -> None:
@@ -147,7 +147,16 @@ async def _lobby_action(update: Update, context: ContextTypes.DEFAULT_TYPE, cb: 
         await refuse(update, lang, "err.group_only")
         return
     async with k.service.lock(chat.id):
-        table = await k.service.active_table(chat.id)
+        try:
+            table = await k.service.active_table(chat.id)
+        except DamagedTable as damaged:
+            if cb.verb != "cancel" or not (
+                user.id == damaged.row.opener_id or await is_admin(k, chat.id, user.id)
+            ):
+                raise  # answered by the error handler: only /cancel can help
+            await k.service.close_damaged(damaged.row)
+            await reply(update, t(lang, "lobby.cancelled"))
+            return
         if table is None or (cb.table_id and table.id != cb.table_id):
             await refuse(update, lang, "err.no_table")
             return

@@ -22,6 +22,10 @@ from tests.bot.harness import (
 from tests.fake_telegram import FakeTelegram, FakeUser
 
 SOMETHING_WRONG = "Something went wrong, so nothing was changed. Please try again."
+DAMAGED = (
+    "This table's saved game is damaged and cannot go on. "
+    "Its opener or an admin can close it with /cancel."
+)
 
 
 def played_line(user: FakeUser, data: str) -> str:
@@ -215,11 +219,40 @@ async def test_a_damaged_table_is_skipped_and_answered_politely(
         )
         await restarted.play_turn(other, other_hand)
         answer = await tap(tg, user, hand, playable(hand))
-        assert answer.text == SOMETHING_WRONG
+        assert answer.text == DAMAGED
         await tg.send_text(user, damaged, "/leave")
-        await tg.wait_for_message(damaged, SOMETHING_WRONG)
+        await tg.wait_for_message(damaged, DAMAGED)
+        # only its opener (or an admin) can close it, and then the group can play again
+        await tg.send_text(alex, damaged, "/cancel")
+        await tg.wait_for(
+            lambda: sum(m.text == DAMAGED for m in tg.messages(damaged)) == 2,
+            what="the second refusal",
+        )
+        await tg.send_text(masha, damaged, "/cancel")
+        await tg.wait_for_message(damaged, "The table was cancelled.")
+        await tg.send_text(alex, damaged, "/new")
+        await tg.wait_for_message(damaged, "new table")
     finally:
         await restarted.stop()
+
+
+async def test_an_unexpected_failure_is_answered_and_changes_nothing(
+    tg: FakeTelegram, harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bug or a database error in a command: the person hears that nothing happened, rather
+    than waiting for an answer that never comes; the next command works again."""
+    masha = tg.user(781, "Masha")
+    group = tg.group(-1781, "Courtyard")
+
+    async def broken(chat_id: int) -> None:
+        raise RuntimeError("the disk is on fire")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(harness.kozel.service, "active_table", broken)
+        await tg.send_text(masha, group, "/standings")
+        await tg.wait_for_message(group, SOMETHING_WRONG)
+    await tg.send_text(masha, group, "/standings")
+    await tg.wait_for_message(group, "No match is being played here.")
 
 
 async def test_a_refused_lobby_edit_does_not_stop_the_match_from_starting(
