@@ -90,7 +90,7 @@ async def route_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     private = update.effective_chat is not None and update.effective_chat.type == "private"
     if cb is None:
         k = kozel(context)
-        await refuse(update, await k.language(update), "err.unknown_button")
+        await refuse(k, update, await k.language(update), "err.unknown_button")
     elif cb.verb == "play" or (cb.verb == "back" and private):
         await play.hand_button(update, context)
     elif cb.verb == "here":
@@ -129,7 +129,7 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         except Exception:  # the database may be what failed
             lang = k.settings.default_language
         damaged = isinstance(context.error, DamagedTable)
-        await refuse(update, lang, "err.damaged" if damaged else "err.failed")
+        await refuse(k, update, lang, "err.damaged" if damaged else "err.failed")
     except Exception:
         log.warning("could not tell the person that their update failed", exc_info=True)
 

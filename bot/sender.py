@@ -13,7 +13,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 
-from telegram import Bot, InlineKeyboardMarkup, Message
+from telegram import Bot, InlineKeyboardMarkup, Message, ReplyParameters
 from telegram.constants import MessageLimit, ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter, TelegramError
 
@@ -94,15 +94,30 @@ class Sender:
         return new_id
 
     async def send(
-        self, chat_id: int, text: str, keyboard: InlineKeyboardMarkup | None = None
+        self,
+        chat_id: int,
+        text: str,
+        keyboard: InlineKeyboardMarkup | None = None,
+        *,
+        reply_to: int | None = None,
     ) -> Message:
-        """Send HTML text; raises ``Blocked`` when a DM cannot be delivered."""
+        """Send HTML text, as a reply to message ``reply_to`` if given (and if it still exists);
+        raises ``Blocked`` when a DM cannot be delivered."""
         if chat_id < 0:
             await self.pacer.wait_for_room(chat_id)
+        replying = (
+            None
+            if reply_to is None
+            else ReplyParameters(reply_to, allow_sending_without_reply=True)
+        )
         for attempt in range(RETRIES):
             try:
                 message = await self.bot.send_message(
-                    chat_id, fit(text), parse_mode=ParseMode.HTML, reply_markup=keyboard
+                    chat_id,
+                    fit(text),
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=keyboard,
+                    reply_parameters=replying,
                 )
             except RetryAfter as exc:
                 await self._wait(exc, attempt)

@@ -2,34 +2,31 @@
 
 from __future__ import annotations
 
-import contextlib
-
 from telegram import Chat, ChatMember, Update
-from telegram.constants import ParseMode
 from telegram.error import TelegramError
 from telegram.helpers import create_deep_linked_url
 
 from ..context import Kozel
 from ..i18n import t
-from ..sender import fit
 from ..table import Table
 
 
-async def reply(update: Update, text: str) -> None:
+async def reply(k: Kozel, update: Update, text: str) -> None:
+    """Answer a command in its chat, through the sender: a group's replies count towards its
+    messages a minute, and flood control is waited out."""
     message = update.effective_message
     if message is not None:
-        await message.reply_text(fit(text), parse_mode=ParseMode.HTML)
+        await k.sender.send(message.chat_id, text, reply_to=message.message_id)
 
 
-async def refuse(update: Update, lang: str, key: str, **values: object) -> None:
+async def refuse(k: Kozel, update: Update, lang: str, key: str, **values: object) -> None:
     """Answer a tap or a command with a polite explanation; nothing changes."""
     text = t(lang, key, **values)
     query = update.callback_query
     if query is not None:
-        with contextlib.suppress(TelegramError):
-            await query.answer(text[:200], show_alert=len(text) > 60)
+        await k.sender.answer(query.id, text, alert=len(text) > 60)
     else:
-        await reply(update, text)
+        await reply(k, update, text)
 
 
 def in_group(update: Update) -> bool:

@@ -28,23 +28,23 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     user = update.effective_user
     lang = await k.language(update)
     if user is None or in_group(update):
-        await reply(update, t(lang, "help.text"))
+        await reply(k, update, t(lang, "help.text"))
         return
     await k.remember(user)
     payload = context.args[0] if context.args else ""
     if not payload.startswith("join-") or not payload[5:].isdigit():
-        await reply(update, t(lang, "dm.welcome", name=user.first_name))
+        await reply(k, update, t(lang, "dm.welcome", name=user.first_name))
         await back_everywhere(k, user.id)
         return
     table = await k.service.table(int(payload[5:]))
     if table is None or table.status != "lobby":
-        await refuse(update, lang, "err.table_closed")
+        await refuse(k, update, lang, "err.table_closed")
         return
     async with k.service.lock(table.chat_id):
         try:
             seated = await seat_person(k, table, user)
         except Refusal as no:
-            await refuse(update, lang, no.key, **no.values)
+            await refuse(k, update, lang, no.key, **no.values)
             return
         if seated:
             await show_lobby(k, table)
@@ -52,7 +52,7 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     k = kozel(context)
-    await reply(update, t(await k.language(update), "help.text"))
+    await reply(k, update, t(await k.language(update), "help.text"))
 
 
 async def rules_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -63,7 +63,7 @@ async def rules_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     rules = table.rules if table is not None else RuleSet()
     head = t(lang, "rules.head_table" if table is not None else "rules.head_default")
     lines = [head, t(lang, "rules.summary"), "", *rules_text(lang, rules, LOBBY_OPTIONS)]
-    await reply(update, Html("\n".join(lines)))
+    await reply(k, update, Html("\n".join(lines)))
 
 
 async def standings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -72,11 +72,11 @@ async def standings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     lang = await k.language(update)
     chat = update.effective_chat
     if chat is None or not in_group(update):
-        await refuse(update, lang, "err.group_only")
+        await refuse(k, update, lang, "err.group_only")
         return
     table = await k.service.active_table(chat.id)
     if table is None or table.match is None:
-        await refuse(update, lang, "err.no_match")
+        await refuse(k, update, lang, "err.no_match")
         return
     match = table.match
     lines: list[str] = [
@@ -85,7 +85,7 @@ async def standings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     lines += score_lines(table, lang)
     if match.round is not None and not match.is_over:
         lines += ["", board_text(table)]
-    await reply(update, Html("\n".join(lines)))
+    await reply(k, update, Html("\n".join(lines)))
 
 
 async def top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -94,7 +94,7 @@ async def top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     lang = await k.language(update)
     chat = update.effective_chat
     if chat is None or not in_group(update):
-        await refuse(update, lang, "err.group_only")
+        await refuse(k, update, lang, "err.group_only")
         return
     text, keyboard = await _top_page(k, chat.id, lang, 0)
     await k.sender.send(chat.id, text, keyboard)
@@ -123,7 +123,7 @@ async def top_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     lang = await k.language(update)
     cb = decode(query.data)
     if cb is None or chat is None or cb.version < 0 or not in_group(update):
-        await refuse(update, lang, "err.unknown_button")
+        await refuse(k, update, lang, "err.unknown_button")
         return
     text, keyboard = await _top_page(k, chat.id, lang, cb.version)
     message = query.message
@@ -142,7 +142,7 @@ async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await k.remember(user)
     record = await k.storage.user_record(user.id)
     recent = await k.storage.recent_matches(user.id, limit=5)
-    await reply(update, record_text(lang, record, recent))
+    await reply(k, update, record_text(lang, record, recent))
 
 
 async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -151,10 +151,10 @@ async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -
     lang = await k.language(update)
     chat, user = update.effective_chat, update.effective_user
     if chat is None or user is None or not in_group(update):
-        await refuse(update, lang, "err.group_only")
+        await refuse(k, update, lang, "err.group_only")
         return
     if not await is_admin(k, chat.id, user.id):
-        await refuse(update, lang, "err.admins_only")
+        await refuse(k, update, lang, "err.admins_only")
         return
     buttons = [
         InlineKeyboardButton(
@@ -172,13 +172,13 @@ async def language_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     lang = await k.language(update)
     cb = decode(query.data)
     if cb is None or not cb.args or cb.args[0] not in LANGUAGES or chat is None or user is None:
-        await refuse(update, lang, "err.unknown_button")
+        await refuse(k, update, lang, "err.unknown_button")
         return
     if not in_group(update):
-        await refuse(update, lang, "err.group_only")
+        await refuse(k, update, lang, "err.group_only")
         return
     if not await is_admin(k, chat.id, user.id):
-        await refuse(update, lang, "err.admins_only")
+        await refuse(k, update, lang, "err.admins_only")
         return
     await k.remember_chat(chat)
     async with k.service.lock(chat.id):

@@ -60,7 +60,7 @@ async def new_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     lang = await k.language(update)
     chat, user = update.effective_chat, update.effective_user
     if chat is None or user is None or not in_group(update):
-        await refuse(update, lang, "err.group_only")
+        await refuse(k, update, lang, "err.group_only")
         return
     await k.remember_chat(chat)
     await k.remember(user)
@@ -68,13 +68,14 @@ async def new_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         try:
             table = await k.service.open_table(chat.id, user.id, user.language_code)
         except Refusal as no:
-            await refuse(update, lang, no.key, **no.values)
+            await refuse(k, update, lang, no.key, **no.values)
             return
         seated = await seat_person(k, table, user)
         await show_lobby(k, table)
     if not seated:
         link = join_link(k, table.id)
-        await reply(update, t(table.language, "lobby.press_start", name=user.full_name, link=link))
+        text = t(table.language, "lobby.press_start", name=user.full_name, link=link)
+        await reply(k, update, text)
 
 
 async def join_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -100,7 +101,7 @@ async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     k = kozel(context)
     lang = await k.language(update)
     if cb is None or not in_group(update):
-        await refuse(update, lang, "err.unknown_button")
+        await refuse(k, update, lang, "err.unknown_button")
         return
     if cb.verb == "join":
         await _join(update, context, cb.table_id)
@@ -113,17 +114,17 @@ async def _join(update: Update, context: ContextTypes.DEFAULT_TYPE, table_id: in
     lang = await k.language(update)
     chat, user = update.effective_chat, update.effective_user
     if chat is None or user is None or not in_group(update):
-        await refuse(update, lang, "err.group_only")
+        await refuse(k, update, lang, "err.group_only")
         return
     async with k.service.lock(chat.id):
         table = await k.service.active_table(chat.id)
         if table is None or (table_id is not None and table.id != table_id):
-            await refuse(update, lang, "err.no_lobby")
+            await refuse(k, update, lang, "err.no_lobby")
             return
         try:
             seated = await seat_person(k, table, user)
         except Refusal as no:
-            await refuse(update, lang, no.key, **no.values)
+            await refuse(k, update, lang, no.key, **no.values)
             return
         if seated:
             await show_lobby(k, table)
@@ -136,7 +137,7 @@ async def _join(update: Update, context: ContextTypes.DEFAULT_TYPE, table_id: in
     if query is not None:
         await query.answer(url=link)
     else:
-        await reply(update, t(lang, "lobby.press_start", name=user.full_name, link=link))
+        await reply(k, update, t(lang, "lobby.press_start", name=user.full_name, link=link))
 
 
 async def _lobby_action(update: Update, context: ContextTypes.DEFAULT_TYPE, cb: Callback) -> None:
@@ -144,7 +145,7 @@ async def _lobby_action(update: Update, context: ContextTypes.DEFAULT_TYPE, cb: 
     lang = await k.language(update)
     chat, user = update.effective_chat, update.effective_user
     if chat is None or user is None or not in_group(update):
-        await refuse(update, lang, "err.group_only")
+        await refuse(k, update, lang, "err.group_only")
         return
     async with k.service.lock(chat.id):
         try:
@@ -155,21 +156,21 @@ async def _lobby_action(update: Update, context: ContextTypes.DEFAULT_TYPE, cb: 
             ):
                 raise  # answered by the error handler: only /cancel can help
             await k.service.close_damaged(damaged.row)
-            await reply(update, t(lang, "lobby.cancelled"))
+            await reply(k, update, t(lang, "lobby.cancelled"))
             return
         if table is None or (cb.table_id and table.id != cb.table_id):
-            await refuse(update, lang, "err.no_table")
+            await refuse(k, update, lang, "err.no_table")
             return
         try:
             toast = await _apply(k, table, user, cb, tapped=update.callback_query is not None)
         except Refusal as no:
-            await refuse(update, lang, no.key, **no.values)
+            await refuse(k, update, lang, no.key, **no.values)
             return
     query = update.callback_query
     if query is not None:
         await k.sender.answer(query.id, toast)  # the action is done, whatever Telegram says
     elif toast:
-        await reply(update, toast)
+        await reply(k, update, toast)
 
 
 def _acts_on_what_it_showed(cb: Callback) -> bool:
@@ -248,25 +249,25 @@ async def kick_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     lang = await k.language(update)
     chat, user, message = update.effective_chat, update.effective_user, update.effective_message
     if chat is None or user is None or message is None or not in_group(update):
-        await refuse(update, lang, "err.group_only")
+        await refuse(k, update, lang, "err.group_only")
         return
     async with k.service.lock(chat.id):
         table = await k.service.active_table(chat.id)
         if table is None:
-            await refuse(update, lang, "err.no_table")
+            await refuse(k, update, lang, "err.no_table")
             return
         if not await may_manage(k, table, user.id):
-            await refuse(update, lang, "err.not_opener")
+            await refuse(k, update, lang, "err.not_opener")
             return
         try:
             seat = _kick_target(table, message, context.args or [])
             gone = await k.service.unseat(table, seat)
             await remove_player(k, table, gone)
         except Refusal as no:
-            await refuse(update, lang, no.key, **no.values)
+            await refuse(k, update, lang, no.key, **no.values)
             return
     if table.status == "lobby":  # during a match the group is told who plays the seat now
-        await reply(update, t(lang, "lobby.kicked", name=gone.name))
+        await reply(k, update, t(lang, "lobby.kicked", name=gone.name))
 
 
 def _kick_target(table: Table, message: Message, args: list[str]) -> Seat:

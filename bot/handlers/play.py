@@ -30,12 +30,12 @@ async def back_here(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     cb = decode(query.data)
     table = None if cb is None else await k.service.table(cb.table_id)
     if table is None or table.status != "playing":
-        await refuse(update, lang, "err.game_over")
+        await refuse(k, update, lang, "err.game_over")
         return
     async with k.service.lock(table.chat_id):
         seat = table.seat_of(user.id)
         if seat is None:
-            await refuse(update, lang, "err.not_your_table")
+            await refuse(k, update, lang, "err.not_your_table")
             return
         was_away = seat.absent
         await k.service.played_in_person(table, seat)
@@ -72,27 +72,27 @@ async def hand_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     lang = await k.language(update)
     cb = decode(query.data)
     if cb is None:
-        await refuse(update, lang, "err.unknown_button")
+        await refuse(k, update, lang, "err.unknown_button")
         return
     table = await k.service.table(cb.table_id)
     if table is None or table.match is None or table.status != "playing":
-        await refuse(update, lang, "err.game_over")
+        await refuse(k, update, lang, "err.game_over")
         return
     async with k.service.lock(table.chat_id):
         table = await k.service.table(cb.table_id)
         seat = None if table is None else table.seat_of(user.id)
         if table is None or table.match is None or table.status != "playing":
-            await refuse(update, lang, "err.game_over")
+            await refuse(k, update, lang, "err.game_over")
             return
         if seat is None:
-            await refuse(update, lang, "err.not_your_table")
+            await refuse(k, update, lang, "err.not_your_table")
             return
         lang = seat.language
         if cb.version != table.version:
-            await refuse(update, lang, "err.stale")
+            await refuse(k, update, lang, "err.stale")
             return
         if table.match.current_seat != seat.seat:
-            await refuse(update, lang, "err.not_your_turn")
+            await refuse(k, update, lang, "err.not_your_turn")
             return
         await k.service.played_in_person(table, seat)
         if cb.verb == "back":
@@ -112,7 +112,7 @@ async def hand_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
             await k.sender.answer(query.id)
             return
         except IllegalAction as no:
-            await refuse(update, lang, f"err.{no.code}")
+            await refuse(k, update, lang, f"err.{no.code}")
             return
         await k.sender.answer(query.id, t(lang, "hand.played_toast", tile=tile_text(tile)))
         await k.presenter.show(table, events)

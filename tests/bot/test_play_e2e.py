@@ -356,6 +356,26 @@ async def test_a_four_player_match_keeps_to_the_group_limit(
     assert not [c for c in tg.failed_calls() if c.status == 429], tg.describe()
 
 
+async def test_replies_to_commands_keep_to_the_group_limit_too(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """25 /help in a minute: every one is answered, none over Telegram's 20 a minute (the
+    replies count towards the group's messages like the bot's own); they used to go straight
+    out, and the 21st got 429 and was lost."""
+    tg.enforce_group_limit = True
+    masha = tg.user(285, "Masha")
+    group = tg.group(-685, "Courtyard")
+    for _ in range(25):
+        await tg.send_text(masha, group, "/help")
+    await tg.wait_for(
+        lambda: sum("/new" in (m.text or "") for m in tg.messages(group) if m.from_bot) == 25,
+        timeout=15.0,
+        what="an answer to every /help",
+    )
+    assert tg.max_messages_per_window(group, 60) <= 20
+    assert not [c for c in tg.failed_calls() if c.status == 429], tg.describe()
+
+
 async def test_an_ordinary_move_costs_four_calls(tg: FakeTelegram, harness: Harness) -> None:
     """A tap in the middle of a round with a person up next: the answer, the mover's hand
     becomes a record, the board, the next player's new hand. Nothing else."""
