@@ -441,12 +441,12 @@ class TableService:
         # RULES.md §2.11: everyone who dropped out by timeout gets no rating; the others are
         # rated against the score of the player whose timeout ended the match (``abandon``,
         # marked away or not: an idle match closed by the expiry sweep has nobody marked away)
-        dropped = [s.seat for s in table.seats if s.absent and s.is_human]
-        last = table.timed_out_seat if table.timed_out_seat is not None else next(
-            iter(dropped), None
-        )
-        if last is not None and last not in dropped:
-            dropped.append(last)
+        dropped = {s.seat for s in table.seats if s.absent and s.is_human}
+        last = table.timed_out_seat
+        if last is None and dropped:
+            last = min(dropped)
+        if last is not None:
+            dropped.add(last)
         results = []
         for seat in table.seats:
             side = match.side_of(seat.seat)
