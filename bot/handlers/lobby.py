@@ -11,6 +11,7 @@ from ..callbacks import Callback, decode
 from ..context import Kozel, kozel
 from ..i18n import t
 from ..presenter import optional
+from ..render.board import board_text
 from ..render.lobby import (
     LOBBY_OPTIONS,
     TABLE_SETTINGS,
@@ -202,6 +203,8 @@ async def _apply(k: Kozel, table: Table, user: User, cb: Callback, *, tapped: bo
         await k.service.cancel(table)
         await k.scheduler.after_change(table)  # a table no longer playing has no timers
         await close_lobby(k, table, "lobby.cancelled")
+        if table.match is not None and table.board_message_id is not None:
+            await k.sender.edit(table.chat_id, table.board_message_id, board_text(table))
         await _close_live_hands(k, table)
         return t(lang, "lobby.cancelled")
     if cb.verb == "bot":

@@ -49,9 +49,10 @@ def board_text(table: Table, rnd: Round | None = None) -> Html:
         left, right = rnd.line.ends
         parts.append(t(lang, "board.ends", left=left, right=right))
     parts.append("")
+    in_play = table.status == "playing" and not match.is_over and rnd.outcome is None
     for seat in table.seats:
         count = len(rnd.hands[seat.seat])
-        on_turn = seat.seat == rnd.turn and rnd.outcome is None and not match.is_over
+        on_turn = in_play and seat.seat == rnd.turn
         marker = "▶️ " if on_turn else "     "
         label = plural(lang, "board.tiles", count)
         suffix = t(lang, "board.absent") if seat.absent else ""
@@ -64,7 +65,9 @@ def board_text(table: Table, rnd: Round | None = None) -> Html:
         parts.extend(recent)
     parts.append("")
     parts.extend(score_lines(table, lang))
-    if not match.is_over and rnd.outcome is None:
+    if table.status == "cancelled":
+        parts += ["", t(lang, "board.cancelled")]
+    elif in_play:
         parts.append("")
         parts.append(t(lang, "board.turn", name=table.seats[rnd.turn].name))
         if rnd.line.is_empty and rnd.lead_tiles:

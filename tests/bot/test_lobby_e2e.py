@@ -265,6 +265,13 @@ async def test_cancelling_a_match_stops_its_timers_and_closes_the_hands(
     await tg.wait_for(lambda: cancelled() == 2)
     await tg.wait_for(lambda: not tg.message(on_turn.id, hand.message_id).buttons)
     assert tg.message(on_turn.id, hand.message_id).text == "The table was cancelled."
+    # the board no longer says whose turn it is, and says why
+    await tg.wait_for(
+        lambda: "does not go on" in (board_message(tg, group).text or ""),
+        what="the board to say the match was cancelled",
+    )
+    board = board_message(tg, group).text or ""
+    assert "▶️" not in board and "Turn:" not in board
     sent = len(tg.messages(group))
     await asyncio.sleep(3.5)  # past the reminder and the turn's deadline
     await tg.wait_idle()
