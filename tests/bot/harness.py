@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -68,6 +69,17 @@ class Harness:
         await teardown(app)
         await app.shutdown()
         self.app = None
+
+    @contextlib.asynccontextmanager
+    async def restarted(self) -> AsyncIterator[Harness]:
+        """The bot started again on this harness's database (stop this one first, as a
+        restart would), and stopped when the block ends."""
+        again = Harness(self.tg, self.database, dict(self.overrides))
+        await again.start()
+        try:
+            yield again
+        finally:
+            await again.stop()
 
     @property
     def kozel(self) -> Kozel:

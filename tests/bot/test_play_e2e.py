@@ -112,9 +112,7 @@ async def test_a_restart_mid_round_keeps_the_live_buttons_and_the_board(
     board_edits = board.edited
 
     await harness.stop()
-    restarted = Harness(tg, harness.database)
-    await restarted.start()
-    try:
+    async with harness.restarted() as restarted:
         await tg.wait_idle()
         # the button sent before the restart still works
         playable = [b for b in hand.buttons if str(b["text"]).startswith("✅")]
@@ -141,8 +139,6 @@ async def test_a_restart_mid_round_keeps_the_live_buttons_and_the_board(
         # and the match goes on to the end
         await restarted.play_match(users, group)
         assert replay(await stored_events(harness.database, 1)).is_over
-    finally:
-        await restarted.stop()
 
 
 async def test_joining_before_pressing_start_goes_through_the_dm(

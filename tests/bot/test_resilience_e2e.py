@@ -139,9 +139,7 @@ async def test_a_move_committed_as_the_bot_died_reaches_everyone_after_a_restart
     assert len(await stored_events(harness.database, 1)) > before
     await harness.stop()
 
-    restarted = Harness(tg, harness.database)
-    await restarted.start()
-    try:
+    async with harness.restarted() as restarted:
         _, new_hand = await restarted.next_turn([other], harness.version_of(hand))
         assert new_hand.message_id not in their_messages
         assert not tg.message(user.id, hand.message_id).buttons
@@ -156,8 +154,6 @@ async def test_a_move_committed_as_the_bot_died_reaches_everyone_after_a_restart
         assert len(tg.calls_to("sendMessage")) == sent
         assert edits and all("not modified" in (c.error or "") for c in edits)
         await restarted.play_turn(other, new_hand)
-    finally:
-        await restarted.stop()
 
 
 async def test_a_match_whose_end_was_committed_as_the_bot_died_is_finished_after_a_restart(
@@ -181,16 +177,12 @@ async def test_a_match_whose_end_was_committed_as_the_bot_died_is_finished_after
         rest += match.act(seat, rng.choice(match.legal_actions(seat)))
     await append_to_log(harness.database, [e.to_dict() for e in rest], match)
 
-    restarted = Harness(tg, harness.database)
-    await restarted.start()
-    try:
+    async with harness.restarted() as restarted:
         await tg.wait_for_message(group, "is the goat")
         assert any(f"Round {match.rounds_played}: " in x for x in restarted.group_texts(group))
         assert all(restarted.live_hand(u) is None for u in users)
         await tg.send_text(masha, group, "/new")
         await tg.wait_for_message(group, "new table")
-    finally:
-        await restarted.stop()
 
 
 async def test_a_damaged_table_is_skipped_and_answered_politely(
@@ -210,10 +202,8 @@ async def test_a_damaged_table_is_skipped_and_answered_politely(
     match = replay(await stored_events(harness.database, 1))
     await append_to_log(harness.database, [{"type": "nonsense"}], match)
 
-    restarted = Harness(tg, harness.database)
-    with caplog.at_level(logging.ERROR, logger="bot.app"):
-        await restarted.start()
-    try:
+    caplog.set_level(logging.ERROR, logger="bot.service")
+    async with harness.restarted() as restarted:
         assert any(
             r.levelno == logging.ERROR and "table 1 " in r.getMessage() for r in caplog.records
         )
@@ -232,8 +222,6 @@ async def test_a_damaged_table_is_skipped_and_answered_politely(
         await tg.wait_for_message(damaged, "The table was cancelled.")
         await tg.send_text(alex, damaged, "/new")
         await tg.wait_for_message(damaged, "new table")
-    finally:
-        await restarted.stop()
 
 
 async def test_an_unexpected_failure_is_answered_and_changes_nothing(

@@ -333,9 +333,7 @@ async def test_a_turn_timer_survives_a_restart(
 
     # a restart gives at least a short grace (15 s in production; 0.2 s here), no new full turn
     monkeypatch.setattr(bot.scheduler, "RESTART_GRACE", 0.2)
-    restarted = Harness(tg, harness.database)
-    await restarted.start()
-    try:
+    async with harness.restarted() as restarted:
         told = await tg.wait_for_message(group, "ran out of time", timeout=1.5)
         assert told.text == "⏰ Masha ran out of time: the computer played for them."
         # the keyboard sent before the restart became a record
@@ -345,8 +343,6 @@ async def test_a_turn_timer_survives_a_restart(
         # and the match goes on: Masha gets her next live hand
         user, _ = await next_turn(restarted, [masha], version)
         assert user is masha
-    finally:
-        await restarted.stop()
 
 
 async def test_a_move_just_before_the_deadline_leaves_the_timer_stale(
