@@ -231,7 +231,8 @@ class TableService:
         await self.storage.add_seat(
             table.id, seat_no, side=self._side(table, seat_no), user_id=user_id
         )
-        return await self._reseat(table, seat_no)
+        await self._reseat(table)
+        return table.seats[seat_no]
 
     async def add_computer(self, table: Table) -> Seat:
         if table.status != "lobby":
@@ -242,13 +243,14 @@ class TableService:
         await self.storage.add_seat(
             table.id, seat_no, side=self._side(table, seat_no), ai=DEFAULT_AI
         )
-        return await self._reseat(table, seat_no)
+        await self._reseat(table)
+        return table.seats[seat_no]
 
-    async def _reseat(self, table: Table, seat_no: int) -> Seat:
+    async def _reseat(self, table: Table) -> None:
+        """Read the lobby's seats back from storage after one was added or removed."""
         rows = await self.storage.get_seats(table.id)
         seats = [await self._seat(r, table.language) for r in rows]
         table.seats = sorted(seats, key=lambda s: s.seat)
-        return table.seats[seat_no]
 
     @staticmethod
     def _side(table: Table, seat: int) -> int:
@@ -292,10 +294,7 @@ class TableService:
                 await self.storage.add_seat(
                     table.id, index, side=self._side(table, index), user_id=seat.user_id, ai=seat.ai
                 )
-        table.seats = sorted(
-            [await self._seat(r, table.language) for r in await self.storage.get_seats(table.id)],
-            key=lambda s: s.seat,
-        )
+        await self._reseat(table)
 
     async def change_setting(self, table: Table, name: str, value: Any) -> None:
         if table.status != "lobby":
