@@ -204,7 +204,8 @@ async def _apply(k: Kozel, table: Table, user: User, cb: Callback, *, tapped: bo
         await k.scheduler.after_change(table)  # a table no longer playing has no timers
         await close_lobby(k, table, "lobby.cancelled")
         if table.match is not None and table.board_message_id is not None:
-            await k.sender.edit(table.chat_id, table.board_message_id, board_text(table))
+            with optional("the cancelled board", table.chat_id):
+                await k.sender.edit(table.chat_id, table.board_message_id, board_text(table))
         await _close_live_hands(k, table)
         return t(lang, "lobby.cancelled")
     if cb.verb == "bot":
