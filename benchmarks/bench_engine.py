@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from engine import ALL_TILES, Action, Draw, Knock, Match, Play
+from engine import ALL_TILES, Action, Draw, Knock, Match, Play, build
 
 
 @dataclass(slots=True)
@@ -186,7 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     print(
         f"Python {sys.version.split()[0]}, one core, uniformly random players, "
-        f"{args.seconds:g} s per measure in {args.slices} slices"
+        f"{args.seconds:g} s per measure in {args.slices} slices; {build.describe()}"
     )
     figures = {name: Figures(state={"seed": args.seed}) for name in wanted}
     for _ in range(args.slices):

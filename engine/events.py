@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from .line import End
 from .tiles import Tile
@@ -48,7 +48,10 @@ def _load_tiles(value: Any) -> Any:
 # fields are).
 @dataclass(slots=True, unsafe_hash=True)
 class Event:
-    type: ClassVar[str] = "event"
+    @property
+    def type(self) -> str:
+        """The ``type`` key of the event's JSON object, e.g. ``played``."""
+        return EVENT_NAMES[self.__class__]
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": self.type}
@@ -59,7 +62,6 @@ class Event:
 
 @dataclass(slots=True, unsafe_hash=True)
 class MatchStarted(Event):
-    type: ClassVar[str] = "match_started"
     game: str
     players: int
     pairs: bool
@@ -71,7 +73,6 @@ class MatchStarted(Event):
 class Redealt(Event):
     """A deal was thrown in (§2.2); ``hands`` are the hands that triggered it."""
 
-    type: ClassVar[str] = "redealt"
     round: int
     hands: list[list[Tile]]
     seat: int
@@ -82,7 +83,6 @@ class Redealt(Event):
 class RoundStarted(Event):
     """``lead_tiles`` lists the tiles the leader may lead, or is None when any tile may be led."""
 
-    type: ClassVar[str] = "round_started"
     round: int
     hands: list[list[Tile]]
     bazaar: list[Tile]
@@ -92,7 +92,6 @@ class RoundStarted(Event):
 
 @dataclass(slots=True, unsafe_hash=True)
 class Played(Event):
-    type: ClassVar[str] = "played"
     round: int
     seat: int
     tile: Tile
@@ -102,7 +101,6 @@ class Played(Event):
 
 @dataclass(slots=True, unsafe_hash=True)
 class Drew(Event):
-    type: ClassVar[str] = "drew"
     round: int
     seat: int
     tile: Tile
@@ -110,7 +108,6 @@ class Drew(Event):
 
 @dataclass(slots=True, unsafe_hash=True)
 class Knocked(Event):
-    type: ClassVar[str] = "knocked"
     round: int
     seat: int
 
@@ -119,7 +116,6 @@ class Knocked(Event):
 class RoundEnded(Event):
     """``amounts`` are the round amounts r_s of §2.7 (None for eggs, where r is undefined)."""
 
-    type: ClassVar[str] = "round_ended"
     round: int
     result: Literal["out", "fish"]
     winner: int | None
@@ -140,16 +136,24 @@ class MatchEnded(Event):
     """The goat(s) are ``losers`` (sides). ``ended_by`` is "goat", or "timeout" when a player's
     timeout ended the match and his side lost (``Match.abandon``)."""
 
-    type: ClassVar[str] = "match_ended"
     losers: list[int]
     scores: list[int]
     ended_by: str = "goat"
 
 
+# The names are not class attributes: mypyc, which compiles the engine (setup.py), would turn a
+# ``ClassVar`` of a dataclass into a field.
 EVENT_TYPES: dict[str, type[Event]] = {
-    cls.type: cls
-    for cls in (MatchStarted, Redealt, RoundStarted, Played, Drew, Knocked, RoundEnded, MatchEnded)
+    "match_started": MatchStarted,
+    "redealt": Redealt,
+    "round_started": RoundStarted,
+    "played": Played,
+    "drew": Drew,
+    "knocked": Knocked,
+    "round_ended": RoundEnded,
+    "match_ended": MatchEnded,
 }
+EVENT_NAMES: dict[type[Event], str] = {cls: name for name, cls in EVENT_TYPES.items()}
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:

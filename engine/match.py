@@ -117,7 +117,7 @@ class Match:
         """Perform ``action`` for ``seat``; raises an ``IllegalAction`` and changes nothing if the
         rules forbid it. Returns the events, including a round's end and the next deal."""
         rnd = self.round
-        if self.over or rnd is None or rnd.outcome is not None:
+        if self.over or rnd is None or rnd.ended:
             raise errors.GameOver("the match is over")
         if seat != rnd.turn:
             raise errors.NotYourTurn(f"it is seat {rnd.turn}'s turn, not seat {seat}'s")

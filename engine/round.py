@@ -91,6 +91,12 @@ class Round:
         self._held = sum(map(VALUE_COUNTS.__getitem__, chain.from_iterable(self.hands)))
 
     @property
+    def ended(self) -> bool:
+        # A property, not ``outcome is not None`` at the call site: there mypy would narrow
+        # ``outcome`` to None for the rest of ``Match.act``, and mypyc trusts that narrowing.
+        return self.outcome is not None
+
+    @property
     def players(self) -> int:
         return len(self.hands)
 
