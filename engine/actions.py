@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .line import End
 from .tiles import Tile
@@ -32,5 +33,5 @@ class Knock:
 
 
 Action = Play | Draw | Knock
-DRAW = Draw()
-KNOCK = Knock()
+DRAW: Final = Draw()
+KNOCK: Final = Knock()

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Literal
+from hashlib import blake2b
+from typing import Final, Literal
 
 from .rules import RuleSet
 from .tiles import ALL_TILES, DOUBLES_SHIFT, VALUE_COUNTS, VALUE_FIELD_BITS, Tile
@@ -11,20 +12,32 @@ from .tiles import ALL_TILES, DOUBLES_SHIFT, VALUE_COUNTS, VALUE_FIELD_BITS, Til
 Hand = list[Tile]
 
 
-# ``random.shuffle``'s Fisher-Yates steps for the 28 tiles: (position i, how many positions the
-# swap partner is drawn from, the bits drawn for that). ``shuffled`` runs the same steps with the
-# same draws as ``random.Random.shuffle``, so deals are unchanged, without its per-step calls.
-_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(ALL_TILES))))
+#: How a match shuffles; ``match_started`` records it, so a match keeps its deals across versions.
+#: ``blake2b`` is the one new matches use; ``random`` is how matches were dealt before it, kept so
+#: that a match in play (a log without the field) replays into the same deals after an upgrade.
+Shuffle = Literal["blake2b", "random"]
+CURRENT_SHUFFLE: Final[Shuffle] = "blake2b"
+OLDEST_SHUFFLE: Final[Shuffle] = "random"
+SHUFFLES: Final[tuple[Shuffle, ...]] = ("blake2b", "random")
 
 
-def shuffled(seed: int, round_no: int, attempt: int) -> list[Tile]:
-    """A deterministic shuffle per (match seed, round, deal attempt), so no RNG state is stored."""
+def shuffled(seed: int, round_no: int, attempt: int, how: Shuffle = CURRENT_SHUFFLE) -> list[Tile]:
+    """A deterministic shuffle per (match seed, round, deal attempt), so no RNG state is stored.
+
+    ``blake2b``: Fisher-Yates, with the swap partners read as the digits of one 256-bit BLAKE2b
+    digest of the three numbers in the mixed radix 28, 27 ... 2. Any deal is as likely as any
+    other up to a factor of 28!/2**256 < 2**-158, and it takes one hash, where seeding a
+    ``random.Random`` (the Mersenne Twister fills 624 words) was most of the cost of a deal.
+    ``random``: ``random.Random(key).shuffle``.
+    """
     tiles = list(ALL_TILES)
-    getrandbits = random.Random(f"kozel/{seed}/{round_no}/{attempt}").getrandbits
-    for i, n, bits in _SHUFFLE_STEPS:
-        j = getrandbits(bits)  # Random._randbelow(n): draw bits until below n
-        while j >= n:
-            j = getrandbits(bits)
+    key = f"kozel/{seed}/{round_no}/{attempt}"
+    if how == "random":
+        random.Random(key).shuffle(tiles)
+        return tiles
+    digits = int.from_bytes(blake2b(key.encode(), digest_size=32).digest(), "little")
+    for i in range(len(tiles) - 1, 0, -1):
+        digits, j = divmod(digits, i + 1)
         tiles[i], tiles[j] = tiles[j], tiles[i]
     return tiles
 
@@ -58,5 +71,5 @@ def first_redeal(
     return None
 
 
-_PLUS_122 = sum(122 << VALUE_FIELD_BITS * v for v in range(7))
-_TOP_BITS = sum(0x80 << VALUE_FIELD_BITS * v for v in range(7))
+_PLUS_122: Final = sum(122 << VALUE_FIELD_BITS * v for v in range(7))
+_TOP_BITS: Final = sum(0x80 << VALUE_FIELD_BITS * v for v in range(7))

@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .deal import OLDEST_SHUFFLE, Shuffle
 from .line import End
 from .tiles import Tile
 
@@ -62,11 +63,14 @@ class Event:
 
 @dataclass(slots=True, unsafe_hash=True)
 class MatchStarted(Event):
+    """``shuffle`` is how the match deals; logs written before it existed dealt the oldest way."""
+
     game: str
     players: int
     pairs: bool
     seed: int
     options: dict[str, Any]
+    shuffle: Shuffle = OLDEST_SHUFFLE
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -7,14 +7,15 @@ out or made the fish, with any tile, unless a house rule says otherwise.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .rules import RuleSet
 from .tiles import DOUBLES, NON_DOUBLES_DESCENDING, Tile
 
 Hand = list[Tile]
 
-_CHAIN_1_1 = (*DOUBLES[1:], DOUBLES[0])  # 1-1, 2-2, ..., 6-6, then 0-0 (§ONL)
-_SPECIAL_BONES = (DOUBLES[0], DOUBLES[6])  # 0-0 and 6-6 (§2.7.5)
+_CHAIN_1_1: Final = (*DOUBLES[1:], DOUBLES[0])  # 1-1, 2-2, ..., 6-6, then 0-0 (§ONL)
+_SPECIAL_BONES: Final = (DOUBLES[0], DOUBLES[6])  # 0-0 and 6-6 (§2.7.5)
 
 
 def _first_holder(hands: Sequence[Hand], order: Sequence[Tile]) -> tuple[int, Tile] | None:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Final, Literal
 
 from .tiles import Tile
 
 End = Literal["left", "right"]
-LEFT: End = "left"
-RIGHT: End = "right"
+LEFT: Final[End] = "left"
+RIGHT: Final[End] = "right"
 
 
 @dataclass(slots=True)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from . import errors
 from .actions import DRAW, KNOCK, Action, Draw, Knock, Play
-from .deal import deal, first_redeal, shuffled
+from .deal import CURRENT_SHUFFLE, OLDEST_SHUFFLE, SHUFFLES, Shuffle, deal, first_redeal, shuffled
 from .events import (
     Drew,
     Event,
@@ -33,21 +33,31 @@ from .round import ENDS, FITTING_ENDS, Round
 from .rules import RuleSet
 from .scoring.kozel import Tally, score_round, side_values
 
-_DEFAULT_RULES = RuleSet()  # immutable, so every match without house rules can share it
+_DEFAULT_RULES: Final = RuleSet()  # immutable, so every match without house rules can share it
 
 
 class Match:
     """Everything about one match at one table; plain data that round-trips through JSON."""
 
-    def __init__(self, players: int, pairs: bool, rules: RuleSet, seed: int) -> None:
+    def __init__(
+        self,
+        players: int,
+        pairs: bool,
+        rules: RuleSet,
+        seed: int,
+        shuffle: Shuffle = CURRENT_SHUFFLE,
+    ) -> None:
         if not 2 <= players <= 4:
             raise ValueError("Kozel is played by 2 to 4 players")
         if pairs and players != 4:
             raise ValueError("pairs need exactly 4 players")
+        if shuffle not in SHUFFLES:
+            raise ValueError(f"unknown shuffle {shuffle!r}")
         self.players = players
         self.pairs = pairs
         self.rules = rules
         self.seed = seed
+        self.shuffle = shuffle
         self.round: Round | None = None
         self.rounds_played = 0
         self.tally = Tally.fresh(self.sides)
@@ -62,13 +72,20 @@ class Match:
 
     @classmethod
     def new(
-        cls, players: int, pairs: bool = False, rules: RuleSet | None = None, seed: int = 0
+        cls,
+        players: int,
+        pairs: bool = False,
+        rules: RuleSet | None = None,
+        seed: int = 0,
+        shuffle: Shuffle = CURRENT_SHUFFLE,
     ) -> tuple[Match, list[Event]]:
-        """Start a match and deal its first round; returns the match and the events so far."""
+        """Start a match and deal its first round; returns the match and the events so far.
+        ``shuffle`` other than the current one is for replaying old logs."""
         rules = rules or _DEFAULT_RULES
-        match = cls(players, pairs, rules, seed)
+        match = cls(players, pairs, rules, seed, shuffle)
         events: list[Event] = []
-        match._emit(MatchStarted(rules.game, players, pairs, seed, rules.to_dict()), events)
+        started = MatchStarted(rules.game, players, pairs, seed, rules.to_dict(), shuffle)
+        match._emit(started, events)
         match._start_round(events)
         return match, events
 
@@ -219,7 +236,9 @@ class Match:
         size = self.rules.hand_size(self.players)
         attempt = 0
         while True:
-            hands, bazaar = deal(shuffled(self.seed, number, attempt), self.players, size)
+            hands, bazaar = deal(
+                shuffled(self.seed, number, attempt, self.shuffle), self.players, size
+            )
             bad = first_redeal(hands, self.rules)
             if bad is None:
                 break
@@ -289,6 +308,7 @@ class Match:
             "pairs": self.pairs,
             "rules": self.rules.to_dict(),
             "seed": self.seed,
+            "shuffle": self.shuffle,
             "round": None if self.round is None else self.round.to_json(),
             "rounds_played": self.rounds_played,
             "scores": list(self.tally.scores),
@@ -305,7 +325,9 @@ class Match:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Match:
-        match = cls(data["players"], data["pairs"], RuleSet.from_dict(data["rules"]), data["seed"])
+        rules = RuleSet.from_dict(data["rules"])
+        shuffle = data.get("shuffle", OLDEST_SHUFFLE)  # snapshots from before it was recorded
+        match = cls(data["players"], data["pairs"], rules, data["seed"], shuffle)
         match.round = None if data["round"] is None else Round.from_json(data["round"])
         match.rounds_played = data["rounds_played"]
         match.tally = Tally(
@@ -335,7 +357,7 @@ def replay(events: Iterable[Event | Mapping[str, Any]]) -> Match:
     if not isinstance(started, MatchStarted):
         raise ValueError("an event log must start with match_started")
     rules = RuleSet.from_dict(started.options)
-    match, made = Match.new(started.players, started.pairs, rules, started.seed)
+    match, made = Match.new(started.players, started.pairs, rules, started.seed, started.shuffle)
     at = _expect(log, 0, made)
     while at < len(log):
         at = _expect(log, at, _redo(match, log[at], at))

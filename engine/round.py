@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from .actions import DRAW, KNOCK, Action, Play
 from .line import LEFT, RIGHT, End, Line
@@ -23,8 +23,8 @@ Outcome = Literal["out", "fish"]
 # Everything a move asks about a tile depends only on the two open ends, so it is worked out once
 # here for each pair of ends, at index ``7 * left + right`` (see ``ends_index``), instead of on
 # every move. Play objects are immutable, so the same ones are handed out each time.
-_PLAY = {(t, end): Play(t, end) for t in ALL_TILES for end in (None, LEFT, RIGHT)}
-_LEAD_PLAYS = {t: _PLAY[t, None] for t in ALL_TILES}
+_PLAY: Final = {(t, end): Play(t, end) for t in ALL_TILES for end in (None, LEFT, RIGHT)}
+_LEAD_PLAYS: Final = {t: _PLAY[t, None] for t in ALL_TILES}
 
 
 def ends_index(left: int, right: int) -> int:
@@ -45,20 +45,20 @@ def _listed_plays(tile: Tile, left: int, right: int) -> tuple[Play, ...]:
 
 
 #: Per pair of ends: (left, right), to read the ends back from ``Round.ends_at``.
-ENDS: list[tuple[int, int]] = [(left, right) for left in range(7) for right in range(7)]
+ENDS: Final[list[tuple[int, int]]] = [(left, right) for left in range(7) for right in range(7)]
 #: Per pair of ends: each tile that can be attached -> the ends it matches.
-FITTING_ENDS: list[dict[Tile, tuple[End, ...]]] = [
+FITTING_ENDS: Final[list[dict[Tile, tuple[End, ...]]]] = [
     {t: ends for t in ALL_TILES if (ends := _fitting_ends(t, left, right))} for left, right in ENDS
 ]
 #: Per pair of ends: the tiles that can be attached.
-_TAKERS: list[frozenset[Tile]] = [frozenset(fitting) for fitting in FITTING_ENDS]
+_TAKERS: Final[list[frozenset[Tile]]] = [frozenset(fitting) for fitting in FITTING_ENDS]
 #: Per pair of ends: each tile that can be attached -> its legal plays.
-_PLAYS_AT: list[dict[Tile, tuple[Play, ...]]] = [
+_PLAYS_AT: Final[list[dict[Tile, tuple[Play, ...]]]] = [
     {t: _listed_plays(t, left, right) for t in fitting}
     for (left, right), fitting in zip(ENDS, FITTING_ENDS, strict=True)
 ]
 #: Per pair of ends: the fields of ``Round._held`` that count tiles showing either end's value.
-_HELD_FIELDS: list[int] = [value_field(left) | value_field(right) for left, right in ENDS]
+_HELD_FIELDS: Final[list[int]] = [value_field(left) | value_field(right) for left, right in ENDS]
 
 
 @dataclass(slots=True)

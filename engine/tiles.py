@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class Tile(NamedTuple):
@@ -45,11 +45,11 @@ class Tile(NamedTuple):
         return f"{self.a}-{self.b}"
 
 
-TILES_BY_HALVES: list[list[Tile]] = [
+TILES_BY_HALVES: Final[list[list[Tile]]] = [
     [tuple.__new__(Tile, (min(x, y), max(x, y))) for y in range(7)] for x in range(7)
 ]
-ALL_TILES: tuple[Tile, ...] = tuple(Tile.of(a, b) for a in range(7) for b in range(a, 7))
-DOUBLES: tuple[Tile, ...] = tuple(Tile.of(v, v) for v in range(7))
+ALL_TILES: Final[tuple[Tile, ...]] = tuple(Tile.of(a, b) for a in range(7) for b in range(a, 7))
+DOUBLES: Final[tuple[Tile, ...]] = tuple(Tile.of(v, v) for v in range(7))
 
 
 def rank(tile: Tile) -> tuple[int, int, int]:
@@ -60,7 +60,7 @@ def rank(tile: Tile) -> tuple[int, int, int]:
     return (1 if tile.is_double else 0, tile.pips, tile.b)
 
 
-NON_DOUBLES_DESCENDING: tuple[Tile, ...] = tuple(
+NON_DOUBLES_DESCENDING: Final[tuple[Tile, ...]] = tuple(
     sorted((t for t in ALL_TILES if not t.is_double), key=rank, reverse=True)
 )
 
@@ -68,9 +68,9 @@ NON_DOUBLES_DESCENDING: tuple[Tile, ...] = tuple(
 # 8v..8v+7; a double once) and, for a double, in the field at DOUBLES_SHIFT. One C-level ``sum``
 # then counts the values and doubles of a hand or of all hands, which the redeal and fish tests
 # read, instead of a Python loop over the tiles.
-VALUE_FIELD_BITS = 8
-DOUBLES_SHIFT = 7 * VALUE_FIELD_BITS
-VALUE_COUNTS: dict[Tile, int] = {
+VALUE_FIELD_BITS: Final = 8
+DOUBLES_SHIFT: Final = 7 * VALUE_FIELD_BITS
+VALUE_COUNTS: Final[dict[Tile, int]] = {
     t: (1 << VALUE_FIELD_BITS * t.a | 1 << VALUE_FIELD_BITS * t.b)
     + (1 << DOUBLES_SHIFT if t.is_double else 0)
     for t in ALL_TILES

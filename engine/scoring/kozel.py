@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from ..rules import RuleSet
 from ..tiles import Tile
 
-ZERO_ZERO = Tile(0, 0)
-SIX_SIX = Tile(6, 6)
-OPENING_THRESHOLD = 13  # "Чтобы начать запись, нужно набрать хотя бы 13 очков"
+ZERO_ZERO: Final = Tile(0, 0)
+SIX_SIX: Final = Tile(6, 6)
+OPENING_THRESHOLD: Final = 13  # "Чтобы начать запись, нужно набрать хотя бы 13 очков"
 
 
 def hand_value(hand: Sequence[Tile], rules: RuleSet) -> int:

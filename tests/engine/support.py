@@ -30,6 +30,7 @@ from engine import (
     errors,
 )
 from engine.ai import PLAYERS
+from engine.deal import CURRENT_SHUFFLE, Shuffle
 from engine.scoring.kozel import Tally
 
 # --- building positions ----------------------------------------------------------------------
@@ -591,11 +592,12 @@ def run_match(
     check_state: bool = True,
     probe_illegal: int = 0,
     max_actions: int = 200_000,
+    shuffle: Shuffle = CURRENT_SHUFFLE,
 ) -> Run:
     """Play one match with computer players, feeding every event (after a JSON round trip) to an
     ``Oracle``. ``probe_illegal`` actions outside the legal set are tried before each move."""
     oracle = Oracle(players, pairs, rules)
-    match, first = Match.new(players, pairs, rules, seed)
+    match, first = Match.new(players, pairs, rules, seed, shuffle)
     log: list[dict[str, Any]] = []
     raw: list[Event] = []
 

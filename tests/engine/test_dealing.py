@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Match, RuleSet, Tile
+from engine import Match, RuleSet, Tile, replay
 from engine.deal import deal, redeal_reason, shuffled
 
 from .support import EVERY_TILE, dicts, of_type, run_match, triggers_redeal
@@ -49,13 +50,44 @@ def test_shuffle_is_a_deterministic_permutation() -> None:
     assert sorted([x for h in hands for x in h] + bazaar) == sorted(EVERY_TILE)
 
 
-def test_deals_are_those_of_random_shuffle() -> None:
-    """Deals stay what ``random.Random(...).shuffle`` gives, so a seed deals the same across
-    engine versions (the dealing code was rewritten for speed on that promise)."""
+def test_every_deal_is_equally_likely() -> None:
+    """Where each tile lands over 28,000 shuffles: a chi-square over the 28x28 table of (position,
+    tile) counts. A biased Fisher-Yates (a partner drawn from too few positions, a digit read modulo
+    the wrong number) lands far above the bound; a fair one is below it except once in ~10**4."""
+    shuffles = 28_000
+    counts = [[0] * 28 for _ in range(28)]
+    index = {tile: k for k, tile in enumerate(sorted(EVERY_TILE))}
+    for n in range(shuffles):
+        for position, tile in enumerate(shuffled(n % 1000, n // 1000 + 1, 0)):
+            counts[position][index[tile]] += 1
+    expected = shuffles / 28
+    chi2 = sum((c - expected) ** 2 / expected for row in counts for c in row)
+    assert chi2 < 860  # 27 x 27 = 729 degrees of freedom: mean 729, sd 38
+
+
+def test_a_match_deals_the_way_its_log_says() -> None:
+    """A log from before ``shuffle`` was recorded dealt with ``random.Random(...).shuffle``; it
+    replays into those same deals, so a match in play survives the upgrade."""
     for seed in range(200):
         expected = sorted(EVERY_TILE)
         random.Random(f"kozel/{seed}/{seed % 3 + 1}/{seed % 2}").shuffle(expected)
-        assert shuffled(seed, seed % 3 + 1, seed % 2) == expected
+        assert shuffled(seed, seed % 3 + 1, seed % 2, "random") == expected
+    old = run_match(4, True, RuleSet(), 5, ["random"] * 4, check_state=False, shuffle="random")
+    assert old.log[0].pop("shuffle") == "random"  # as such a log was written
+    rebuilt = replay(old.log)
+    assert rebuilt.to_json() == old.match.to_json()
+    first_deal = of_type(old.log, "round_started")[0]["hands"]
+    tiles = sorted(EVERY_TILE)
+    random.Random("kozel/5/1/0").shuffle(tiles)
+    assert first_deal == [sorted(str(t) for t in tiles[7 * s : 7 * s + 7]) for s in range(4)]
+    new = run_match(4, True, RuleSet(), 5, ["random"] * 4, check_state=False)
+    assert new.log[0]["shuffle"] == "blake2b"
+    assert of_type(new.log, "round_started")[0]["hands"] != first_deal
+
+
+def test_an_unknown_shuffle_is_refused() -> None:
+    with pytest.raises(ValueError, match="shuffle"):
+        Match.new(2, shuffle="mersenne")  # type: ignore[arg-type]
 
 
 def test_redeals_happen_and_are_reported() -> None:

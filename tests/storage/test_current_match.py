@@ -33,7 +33,7 @@ def storage_says(current: CurrentMatch) -> tuple[Any, ...]:
 
 
 # Seed 6 plays a match with points remembered before opening and eggs in the pot on the way.
-SEED = 6
+SEED = 18
 
 
 async def start_match(storage: Storage) -> tuple[int, Match]:
