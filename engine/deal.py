@@ -7,7 +7,7 @@ from hashlib import blake2b
 from typing import Final, Literal
 
 from .rules import RuleSet
-from .tiles import ALL_TILES, DOUBLES_SHIFT, VALUE_COUNTS, VALUE_FIELD_BITS, Tile
+from .tiles import ALL_TILES, DOUBLES_SHIFT, VALUE_FIELD_BITS, Tile, value_counts
 
 Hand = list[Tile]
 
@@ -51,11 +51,11 @@ def deal(tiles: list[Tile], players: int, hand_size: int) -> tuple[list[Hand], l
 def redeal_reason(hand: Hand, rules: RuleSet) -> Literal["doubles", "suit"] | None:
     """Why this hand forces a redeal: ≥5 doubles, or (by default) ≥6 tiles of one suit, a double
     counting once in its own suit (000_7076521a207d37f7.txt §ONL)."""
-    counts = sum(map(VALUE_COUNTS.__getitem__, hand))
+    counts = value_counts(hand)
     if counts >> DOUBLES_SHIFT >= 5:
         return "doubles"
-    # A suit has 7 tiles, so adding 122 to its field sets the top bit exactly when it counts 6+.
-    if rules.redeal_rule == "doubles_or_suit" and (counts + _PLUS_122) & _TOP_BITS:
+    # A suit has 7 tiles, so adding 2 to its 4-bit field sets its top bit exactly when it counts 6+.
+    if rules.redeal_rule == "doubles_or_suit" and (counts + _PLUS_2) & _TOP_BITS:
         return "suit"
     return None
 
@@ -71,5 +71,5 @@ def first_redeal(
     return None
 
 
-_PLUS_122: Final = sum(122 << VALUE_FIELD_BITS * v for v in range(7))
-_TOP_BITS: Final = sum(0x80 << VALUE_FIELD_BITS * v for v in range(7))
+_PLUS_2: Final = sum(2 << VALUE_FIELD_BITS * v for v in range(7))
+_TOP_BITS: Final = sum(0x8 << VALUE_FIELD_BITS * v for v in range(7))

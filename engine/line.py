@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final, Literal
 
 from .tiles import Tile
@@ -12,15 +12,21 @@ LEFT: Final[End] = "left"
 RIGHT: Final[End] = "right"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # mypyc compiles this ``__init__``, not a generated one
 class Line:
     """Tiles on the table, oriented left to right, so ``chain[0][0]`` and ``chain[-1][1]`` are the
     open ends. A double shows its value on its outward side, which is how a crosswise double plays.
     """
 
-    chain: list[tuple[int, int]] = field(default_factory=list)
+    chain: list[tuple[int, int]]
     #: Non-double tiles of each suit on the table, for the closure test of §1.9.
-    suit_on_table: list[int] = field(default_factory=lambda: [0] * 7)
+    suit_on_table: list[int]
+
+    def __init__(
+        self, chain: list[tuple[int, int]] | None = None, suit_on_table: list[int] | None = None
+    ) -> None:
+        self.chain = [] if chain is None else chain
+        self.suit_on_table = [0] * 7 if suit_on_table is None else suit_on_table
 
     @property
     def is_empty(self) -> bool:

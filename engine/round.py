@@ -8,21 +8,23 @@ hand, build a new ``Round``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import chain
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar
 
 from .actions import DRAW, KNOCK, Action, Play
 from .line import LEFT, RIGHT, End, Line
 from .rules import RuleSet
-from .tiles import ALL_TILES, VALUE_COUNTS, Tile, value_field
+from .tiles import ALL_TILES, CODES, VALUE_COUNTS, Tile, tile_code, value_counts, value_field
 
 Hand = list[Tile]
 Outcome = Literal["out", "fish"]
+_T = TypeVar("_T")
 
 # Everything a move asks about a tile depends only on the two open ends, so it is worked out once
-# here for each pair of ends, at index ``7 * left + right`` (see ``ends_index``), instead of on
-# every move. Play objects are immutable, so the same ones are handed out each time.
+# here for each pair of ends, at index ``7 * left + right`` (see ``ends_index``), and each tile, at
+# its ``tile_code``, instead of on every move. Play objects are immutable, so the same ones are
+# handed out each time.
 _PLAY: Final = {(t, end): Play(t, end) for t in ALL_TILES for end in (None, LEFT, RIGHT)}
 _LEAD_PLAYS: Final = {t: _PLAY[t, None] for t in ALL_TILES}
 
@@ -44,24 +46,32 @@ def _listed_plays(tile: Tile, left: int, right: int) -> tuple[Play, ...]:
     return (_PLAY[tile, None],) if ends else ()
 
 
+def _per_code(
+    make: Callable[[Tile, int, int], tuple[_T, ...]],
+) -> list[list[tuple[_T, ...]]]:
+    """``make(tile, left, right)`` for every pair of ends and tile, as [ends index][tile code]."""
+    tables = []
+    for left, right in ENDS:
+        table: list[tuple[_T, ...]] = [()] * CODES
+        for t in ALL_TILES:
+            table[tile_code(t)] = make(t, left, right)
+        tables.append(table)
+    return tables
+
+
 #: Per pair of ends: (left, right), to read the ends back from ``Round.ends_at``.
 ENDS: Final[list[tuple[int, int]]] = [(left, right) for left in range(7) for right in range(7)]
-#: Per pair of ends: each tile that can be attached -> the ends it matches.
-FITTING_ENDS: Final[list[dict[Tile, tuple[End, ...]]]] = [
-    {t: ends for t in ALL_TILES if (ends := _fitting_ends(t, left, right))} for left, right in ENDS
-]
-#: Per pair of ends: the tiles that can be attached.
-_TAKERS: Final[list[frozenset[Tile]]] = [frozenset(fitting) for fitting in FITTING_ENDS]
-#: Per pair of ends: each tile that can be attached -> its legal plays.
-_PLAYS_AT: Final[list[dict[Tile, tuple[Play, ...]]]] = [
-    {t: _listed_plays(t, left, right) for t in fitting}
-    for (left, right), fitting in zip(ENDS, FITTING_ENDS, strict=True)
-]
+#: Per pair of ends, per tile code: the ends the tile matches, none if it cannot be attached.
+FITTING_ENDS: Final[list[list[tuple[End, ...]]]] = _per_code(_fitting_ends)
+#: Per pair of ends, per tile code: the tile's legal plays.
+_PLAYS_AT: Final[list[list[tuple[Play, ...]]]] = _per_code(_listed_plays)
 #: Per pair of ends: the fields of ``Round._held`` that count tiles showing either end's value.
 _HELD_FIELDS: Final[list[int]] = [value_field(left) | value_field(right) for left, right in ENDS]
 
 
-@dataclass(slots=True)
+# ``__init__`` is spelled out because mypyc compiles it; the one ``dataclass`` writes runs
+# interpreted (see ``events.py``). The dataclass still gives ``fields``, ``==`` and ``repr``.
+@dataclass(slots=True, init=False)
 class Round:
     number: int
     hands: list[Hand]
@@ -69,26 +79,51 @@ class Round:
     leader: int
     #: Tiles the leader must choose from (first-lead chain, compulsory double), None for any.
     lead_tiles: list[Tile] | None
-    line: Line = field(default_factory=Line)
-    turn: int = -1
-    drew_this_turn: bool = False
-    last_placer: int | None = None
-    lead: Tile | None = None
-    last: Tile | None = None
-    outcome: Outcome | None = None
+    line: Line
+    turn: int
+    drew_this_turn: bool
+    last_placer: int | None
+    lead: Tile | None
+    last: Tile | None
+    outcome: Outcome | None
     #: ``ends_index`` of the line's open ends, -1 while the line is empty: the index into the
     #: tables above, kept by ``apply_played`` so a move never reads the ends off the chain.
-    ends_at: int = field(init=False, repr=False, compare=False)
+    ends_at: int = field(repr=False, compare=False)
     #: ``VALUE_COUNTS`` summed over all hands, so how many tiles in hands show each value; kept up
     #: to date by the ``apply_*`` methods so the fish test after each move needs no scan of hands.
-    _held: int = field(init=False, repr=False, compare=False)
+    _held: int = field(repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        if self.turn < 0:
-            self.turn = self.leader
-        pairs = self.line.chain
+    def __init__(
+        self,
+        number: int,
+        hands: list[Hand],
+        bazaar: list[Tile],
+        leader: int,
+        lead_tiles: list[Tile] | None,
+        *,
+        line: Line | None = None,
+        turn: int = -1,
+        drew_this_turn: bool = False,
+        last_placer: int | None = None,
+        lead: Tile | None = None,
+        last: Tile | None = None,
+        outcome: Outcome | None = None,
+    ) -> None:
+        self.number = number
+        self.hands = hands
+        self.bazaar = bazaar
+        self.leader = leader
+        self.lead_tiles = lead_tiles
+        self.line = line = Line() if line is None else line
+        self.turn = leader if turn < 0 else turn
+        self.drew_this_turn = drew_this_turn
+        self.last_placer = last_placer
+        self.lead = lead
+        self.last = last
+        self.outcome = outcome
+        pairs = line.chain
         self.ends_at = ends_index(pairs[0][0], pairs[-1][1]) if pairs else -1
-        self._held = sum(map(VALUE_COUNTS.__getitem__, chain.from_iterable(self.hands)))
+        self._held = sum(map(value_counts, hands))
 
     @property
     def ended(self) -> bool:
@@ -117,7 +152,8 @@ class Round:
         at = self.ends_at
         if at < 0:
             return bool(self.hands[seat])
-        return not _TAKERS[at].isdisjoint(self.hands[seat])
+        fitting = FITTING_ENDS[at]
+        return any(fitting[tile_code(t)] for t in self.hands[seat])
 
     def legal_actions(self, seat: int, rules: RuleSet) -> list[Action]:
         """Every legal placement for ``seat``, one per distinct resulting position, in hand order;
@@ -131,8 +167,8 @@ class Round:
             return [_LEAD_PLAYS[t] for t in hand if lead_tiles is None or t in lead_tiles]
         plays_at = _PLAYS_AT[at]
         moves: list[Action] = []
-        for tile in hand:
-            found = plays_at.get(tile)
+        for a, b in hand:
+            found = plays_at[7 * a + b]  # tile_code, inlined
             if found:
                 moves += found
         if moves:
@@ -152,7 +188,7 @@ class Round:
         if at < 0:
             return [a, b]
         left, right = ENDS[at]
-        if (play.end or FITTING_ENDS[at][tile][0]) == LEFT:
+        if (play.end or FITTING_ENDS[at][tile_code(tile)][0]) == LEFT:
             return [b if a == left else a, right]
         return [left, b if a == right else a]
 
@@ -165,7 +201,7 @@ class Round:
     def apply_played(self, seat: int, tile: Tile, end: End, rules: RuleSet) -> None:
         hand = self.hands[seat]
         hand.remove(tile)
-        self._held -= VALUE_COUNTS[tile]
+        self._held -= VALUE_COUNTS[tile_code(tile)]
         line = self.line
         if self.ends_at < 0:
             self.lead = tile
@@ -177,7 +213,7 @@ class Round:
         if not hand:
             self.outcome = "out"
         # line.closed_on() and self.blocked(), inlined: this runs after every placement.
-        elif (rules.fish_closure_rule and left == right and line.suit_on_table[left] == 6) or (
+        elif (left == right and line.suit_on_table[left] == 6 and rules.fish_closure_rule) or (
             not self._held & _HELD_FIELDS[at] and self.drawable(rules) == 0
         ):
             self.outcome = "fish"
@@ -188,7 +224,7 @@ class Round:
     def apply_drew(self, seat: int, tile: Tile) -> None:
         self.bazaar.remove(tile)
         self.hands[seat].append(tile)
-        self._held += VALUE_COUNTS[tile]
+        self._held += VALUE_COUNTS[tile_code(tile)]
         self.drew_this_turn = True
 
     def apply_knocked(self, rules: RuleSet) -> None:

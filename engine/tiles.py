@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final, NamedTuple
 
 
@@ -64,19 +65,38 @@ NON_DOUBLES_DESCENDING: Final[tuple[Tile, ...]] = tuple(
     sorted((t for t in ALL_TILES if not t.is_double), key=rank, reverse=True)
 )
 
-# Counting values by summing ints: each tile is a 1 in the 8-bit field of each value it shows (bits
-# 8v..8v+7; a double once) and, for a double, in the field at DOUBLES_SHIFT. One C-level ``sum``
-# then counts the values and doubles of a hand or of all hands, which the redeal and fish tests
-# read, instead of a Python loop over the tiles.
-VALUE_FIELD_BITS: Final = 8
+
+def tile_code(tile: Tile) -> int:
+    """``7a + b``, a small int naming the tile: per-tile tables are lists indexed by it, which the
+    hot path reads without hashing a tuple."""
+    a, b = tile
+    return 7 * a + b
+
+
+CODES: Final = 49  # the length of a table indexed by ``tile_code``
+
+# Counting values by summing ints: each tile is a 1 in the 4-bit field of each value it shows (bits
+# 4v..4v+3; a double once) and, for a double, in the field at DOUBLES_SHIFT. Adding these counts
+# up gives how many tiles of a hand, or of all hands, show each value, and how many are doubles,
+# which the redeal and fish tests read, in one int: no field passes 7, and the sum stays a small
+# int that compiled code adds without allocating.
+VALUE_FIELD_BITS: Final = 4
 DOUBLES_SHIFT: Final = 7 * VALUE_FIELD_BITS
-VALUE_COUNTS: Final[dict[Tile, int]] = {
-    t: (1 << VALUE_FIELD_BITS * t.a | 1 << VALUE_FIELD_BITS * t.b)
-    + (1 << DOUBLES_SHIFT if t.is_double else 0)
-    for t in ALL_TILES
-}
+#: Per tile code: the tile's counts.
+VALUE_COUNTS: Final[list[int]] = [0] * CODES
+for _t in ALL_TILES:
+    VALUE_COUNTS[tile_code(_t)] = (1 << VALUE_FIELD_BITS * _t.a | 1 << VALUE_FIELD_BITS * _t.b) + (
+        1 << DOUBLES_SHIFT if _t.is_double else 0
+    )
+
+
+def value_counts(tiles: Iterable[Tile]) -> int:
+    counts = 0
+    for a, b in tiles:
+        counts += VALUE_COUNTS[7 * a + b]
+    return counts
 
 
 def value_field(value: int) -> int:
     """The bits of ``value``'s field in a sum of ``VALUE_COUNTS``."""
-    return 0xFF << VALUE_FIELD_BITS * value
+    return 0xF << VALUE_FIELD_BITS * value

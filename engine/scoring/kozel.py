@@ -39,27 +39,55 @@ def side_values(
     return values
 
 
-@dataclass(frozen=True, slots=True)
+# Not ``frozen`` (a frozen dataclass sets its fields through ``object.__setattr__``), and with
+# ``__init__`` spelled out, which mypyc compiles: both are built every round. Nothing changes them.
+@dataclass(slots=True, init=False)
 class Tally:
     """Each side's standing between rounds, plus the eggs pot (§2.7.4, §2.8)."""
 
     scores: tuple[int, ...]
     memory: tuple[int, ...]
     opened: tuple[bool, ...]
-    pot: int = 0
+    pot: int
+
+    def __init__(
+        self,
+        scores: tuple[int, ...],
+        memory: tuple[int, ...],
+        opened: tuple[bool, ...],
+        pot: int = 0,
+    ) -> None:
+        self.scores = scores
+        self.memory = memory
+        self.opened = opened
+        self.pot = pot
 
     @classmethod
     def fresh(cls, sides: int) -> Tally:
         return cls((0,) * sides, (0,) * sides, (False,) * sides, 0)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class RoundScore:
     eggs: bool
     amounts: list[int] | None
     tally: Tally
     pot_awarded_to: int | None
     goats: list[int]
+
+    def __init__(
+        self,
+        eggs: bool,
+        amounts: list[int] | None,
+        tally: Tally,
+        pot_awarded_to: int | None,
+        goats: list[int],
+    ) -> None:
+        self.eggs = eggs
+        self.amounts = amounts
+        self.tally = tally
+        self.pot_awarded_to = pot_awarded_to
+        self.goats = goats
 
 
 def fish_amounts(values: Sequence[int], rules: RuleSet) -> list[int] | None:
