@@ -7,7 +7,15 @@ from hashlib import blake2b
 from typing import Final, Literal
 
 from .rules import RuleSet
-from .tiles import ALL_TILES, DOUBLES_SHIFT, VALUE_FIELD_BITS, Tile, value_counts
+from .tiles import (
+    ALL_TILES,
+    BY_CODE,
+    DOUBLES_SHIFT,
+    VALUE_FIELD_BITS,
+    Tile,
+    tile_code,
+    value_counts,
+)
 
 Hand = list[Tile]
 
@@ -21,13 +29,18 @@ OLDEST_SHUFFLE: Final[Shuffle] = "random"
 SHUFFLES: Final[tuple[Shuffle, ...]] = ("blake2b", "random")
 
 
+# Fisher-Yates steps for the 28 tiles: (position i, how many positions its swap partner is drawn
+# from, the bytes below which a byte maps evenly onto them).
+_STEPS: Final = tuple((i, i + 1, 256 - 256 % (i + 1)) for i in reversed(range(1, len(ALL_TILES))))
+
+
 def shuffled(seed: int, round_no: int, attempt: int, how: Shuffle = CURRENT_SHUFFLE) -> list[Tile]:
     """A deterministic shuffle per (match seed, round, deal attempt), so no RNG state is stored.
 
-    ``blake2b``: Fisher-Yates, with the swap partners read as the digits of one 256-bit BLAKE2b
-    digest of the three numbers in the mixed radix 28, 27 ... 2. Any deal is as likely as any
-    other up to a factor of 28!/2**256 < 2**-158, and it takes one hash, where seeding a
-    ``random.Random`` (the Mersenne Twister fills 624 words) was most of the cost of a deal.
+    ``blake2b``: Fisher-Yates, each swap partner drawn from the bytes of a BLAKE2b digest of the
+    three numbers by rejection (a byte at or above the largest multiple of n below 256 is skipped),
+    so every deal is exactly as likely as any other. One hash covers a deal, where seeding a
+    ``random.Random`` (the Mersenne Twister fills 624 words) was most of the cost of dealing.
     ``random``: ``random.Random(key).shuffle``.
     """
     tiles = list(ALL_TILES)
@@ -35,16 +48,31 @@ def shuffled(seed: int, round_no: int, attempt: int, how: Shuffle = CURRENT_SHUF
     if how == "random":
         random.Random(key).shuffle(tiles)
         return tiles
-    digits = int.from_bytes(blake2b(key.encode(), digest_size=32).digest(), "little")
-    for i in range(len(tiles) - 1, 0, -1):
-        digits, j = divmod(digits, i + 1)
+    stream = blake2b(key.encode()).digest()  # 64 bytes for 27 draws, about 1 in 30 of them skipped
+    used = 0
+    for i, n, below in _STEPS:
+        while True:
+            if used == len(stream):  # more than 37 bytes skipped: not expected in 10**40 deals
+                stream = blake2b(stream).digest()
+                used = 0
+            byte = stream[used]
+            used += 1
+            if byte < below:
+                break
+        j = byte % n
         tiles[i], tiles[j] = tiles[j], tiles[i]
     return tiles
 
 
 def deal(tiles: list[Tile], players: int, hand_size: int) -> tuple[list[Hand], list[Tile]]:
-    """Hands are dealt in blocks from the top; the rest is the bazaar, drawn from its front."""
-    hands = [sorted(tiles[i * hand_size : (i + 1) * hand_size]) for i in range(players)]
+    """Hands are dealt in blocks from the top; the rest is the bazaar, drawn from its front.
+
+    Hands are sorted by tile code, which orders tiles as tuples do, without comparing tuples."""
+    hands = []
+    for i in range(players):
+        codes = [tile_code(t) for t in tiles[i * hand_size : (i + 1) * hand_size]]
+        codes.sort()
+        hands.append([BY_CODE[c] for c in codes])
     return hands, tiles[players * hand_size :]
 
 

@@ -62,7 +62,7 @@ class Event:
         return data
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class MatchStarted(Event):
     """``shuffle`` is how the match deals; logs written before it existed dealt the oldest way."""
 
@@ -71,7 +71,24 @@ class MatchStarted(Event):
     pairs: bool
     seed: int
     options: dict[str, Any]
-    shuffle: Shuffle = OLDEST_SHUFFLE
+    shuffle: Shuffle
+
+    def __init__(
+        self,
+        game: str,
+        players: int,
+        pairs: bool,
+        seed: int,
+        options: dict[str, Any],
+        *,
+        shuffle: Shuffle = OLDEST_SHUFFLE,
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.pairs = pairs
+        self.seed = seed
+        self.options = options
+        self.shuffle = shuffle
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -29,7 +29,7 @@ from .events import (
 )
 from .leads import compulsory_leads, first_lead, later_leader
 from .line import LEFT, RIGHT
-from .round import ENDS, FITTING_ENDS, Round
+from .round import ENDS, FITTING_ENDS, Round, index_in
 from .rules import RuleSet
 from .scoring.kozel import Tally, score_round, side_values
 from .tiles import tile_code
@@ -85,7 +85,7 @@ class Match:
         rules = rules or _DEFAULT_RULES
         match = cls(players, pairs, rules, seed, shuffle)
         events: list[Event] = []
-        started = MatchStarted(rules.game, players, pairs, seed, rules.to_dict(), shuffle)
+        started = MatchStarted(rules.game, players, pairs, seed, rules.to_dict(), shuffle=shuffle)
         match._emit(started, events)
         match._start_round(events)
         return match, events
@@ -170,7 +170,7 @@ class Match:
         tile, end = play.tile, play.end
         if end is not None and end != LEFT and end != RIGHT:
             raise errors.NoSuchEnd(f"there is no {end!r} end: choose {LEFT} or {RIGHT}")
-        if tile not in rnd.hands[seat]:
+        if index_in(rnd.hands[seat], tile) < 0:
             raise errors.TileNotInHand(f"{tile} is not in your hand")
         at = rnd.ends_at
         if at < 0:

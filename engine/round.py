@@ -69,6 +69,16 @@ _PLAYS_AT: Final[list[list[tuple[Play, ...]]]] = _per_code(_listed_plays)
 _HELD_FIELDS: Final[list[int]] = [value_field(left) | value_field(right) for left, right in ENDS]
 
 
+def index_in(tiles: list[Tile], tile: Tile) -> int:
+    """Where ``tile`` is in ``tiles``, -1 if it is not: compiled, comparing the halves as ints is
+    several times quicker than ``list.index``'s tuple comparisons."""
+    a, b = tile
+    for i, (x, y) in enumerate(tiles):
+        if x == a and y == b:
+            return i
+    return -1
+
+
 # ``__init__`` is spelled out because mypyc compiles it; the one ``dataclass`` writes runs
 # interpreted (see ``events.py``). The dataclass still gives ``fields``, ``==`` and ``repr``.
 @dataclass(slots=True, init=False)
@@ -200,7 +210,7 @@ class Round:
 
     def apply_played(self, seat: int, tile: Tile, end: End, rules: RuleSet) -> None:
         hand = self.hands[seat]
-        hand.remove(tile)
+        del hand[index_in(hand, tile)]
         self._held -= VALUE_COUNTS[tile_code(tile)]
         line = self.line
         if self.ends_at < 0:

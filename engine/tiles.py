@@ -74,6 +74,8 @@ def tile_code(tile: Tile) -> int:
 
 
 CODES: Final = 49  # the length of a table indexed by ``tile_code``
+#: Per tile code: the tile (a code 7a+b with a > b, which ``tile_code`` never gives, names b-a).
+BY_CODE: Final[list[Tile]] = [TILES_BY_HALVES[code // 7][code % 7] for code in range(CODES)]
 
 # Counting values by summing ints: each tile is a 1 in the 4-bit field of each value it shows (bits
 # 4v..4v+3; a double once) and, for a double, in the field at DOUBLES_SHIFT. Adding these counts
