@@ -32,7 +32,6 @@ from .line import LEFT, RIGHT
 from .round import ENDS, FITTING_ENDS, Round, index_in
 from .rules import RuleSet
 from .scoring.kozel import Tally, score_round, side_values
-from .tiles import tile_code
 
 _DEFAULT_RULES: Final = RuleSet()  # immutable, so every match without house rules can share it
 
@@ -141,9 +140,10 @@ class Match:
             raise errors.NotYourTurn(f"it is seat {rnd.turn}'s turn, not seat {seat}'s")
         event: Event
         if isinstance(action, Play):
-            event = self._played(rnd, seat, action)
-            # What ``apply`` does with it, minus the dispatch: most moves are placements.
-            rnd.apply_played(seat, event.tile, event.end, self.rules)
+            event, index = self._played(rnd, seat, action)
+            # What ``apply`` does with it, minus the dispatch and the search for the tile in the
+            # hand, already found: most moves are placements.
+            rnd.apply_played(seat, event.tile, event.end, self.rules, index)
             self.events_applied += 1
         elif isinstance(action, Draw):
             if rnd.can_play(seat):
@@ -166,20 +166,23 @@ class Match:
             self._finish_round(rnd, events)
         return events
 
-    def _played(self, rnd: Round, seat: int, play: Play) -> Played:
+    def _played(self, rnd: Round, seat: int, play: Play) -> tuple[Played, int]:
+        """The event of a legal ``play``, and where its tile is in the hand."""
         tile, end = play.tile, play.end
         if end is not None and end != LEFT and end != RIGHT:
             raise errors.NoSuchEnd(f"there is no {end!r} end: choose {LEFT} or {RIGHT}")
-        if index_in(rnd.hands[seat], tile) < 0:
+        index = index_in(rnd.hands[seat], tile)
+        if index < 0:
             raise errors.TileNotInHand(f"{tile} is not in your hand")
+        a, b = tile
         at = rnd.ends_at
         if at < 0:
             if rnd.lead_tiles is not None and tile not in rnd.lead_tiles:
                 allowed = ", ".join(str(t) for t in rnd.lead_tiles)
                 raise errors.WrongLead(f"this round must be led with {allowed}")
-            return Played(rnd.number, seat, tile, end or LEFT, [tile.a, tile.b])
+            return Played(rnd.number, seat, tile, end or LEFT, [a, b]), index
         left, right = ENDS[at]
-        fits = FITTING_ENDS[at][tile_code(tile)]
+        fits = FITTING_ENDS[at][7 * a + b]  # tile_code(tile), inlined
         if not fits:
             raise errors.TileDoesNotFit(f"{tile} fits neither {left} nor {right}")
         if end is None:
@@ -189,10 +192,9 @@ class Match:
         elif end not in fits:
             raise errors.TileDoesNotFit(f"{tile} does not fit the {end} end")
         # rnd.ends_after(Play(tile, end)), inlined
-        a, b = tile
         if end == LEFT:
-            return Played(rnd.number, seat, tile, end, [b if a == left else a, right])
-        return Played(rnd.number, seat, tile, end, [left, b if a == right else a])
+            return Played(rnd.number, seat, tile, end, [b if a == left else a, right]), index
+        return Played(rnd.number, seat, tile, end, [left, b if a == right else a]), index
 
     def _finish_round(self, rnd: Round, events: list[Event]) -> None:
         went_out = rnd.outcome == "out"

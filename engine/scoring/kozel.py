@@ -22,7 +22,10 @@ def hand_value(hand: Sequence[Tile], rules: RuleSet) -> int:
             return 25 if rules.special_bones else rules.lone_00
         if hand[0] == SIX_SIX:
             return 50 if rules.special_bones else rules.lone_66
-    return sum(map(sum, hand))  # a tile is the tuple of its two halves
+    pips = 0
+    for a, b in hand:
+        pips += a + b
+    return pips
 
 
 def side_values(
