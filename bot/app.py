@@ -26,6 +26,7 @@ from telegram.ext import (
     filters,
 )
 
+from engine.build import describe as engine_build
 from engine.events import MatchEnded, RoundEnded
 from storage import Storage
 
@@ -227,7 +228,7 @@ async def setup(app: App) -> None:
         except DamagedTable:
             continue  # logged with its id when it failed to load; /cancel can close it
     scheduler.start_sweeping()
-    log.info("kozel bot started as @%s", app.bot.username)
+    log.info("kozel bot started as @%s (%s)", app.bot.username, engine_build())
 
 
 async def resume(k: Kozel, table_id: int) -> None:
