@@ -63,17 +63,24 @@ class Presenter:
         """Bring every message of the table up to date after ``events``, which are committed;
         ``timed_out`` is the seat the computer just played for, whose record must not say they
         played themselves. Never raises: if Telegram fails midway, ``resync`` puts the board
-        and the hands right, so play goes on."""
+        and the hands right, so play goes on, and the results not yet announced are announced."""
         notes = self._hand_notes(table, events, timed_out)
         self.follow(table, events)
+        announced: list[Event] = []
         try:
-            await self._show(table, events, notes, starting)
+            await self._show(table, events, notes, starting, announced)
         except Exception:
             log.exception("showing a change failed; resyncing", extra={"table": table.id})
             await self.resync(table)
+            await self._announce_missed(table, events, announced)
 
     async def _show(
-        self, table: Table, events: Sequence[Event], notes: dict[int, Html], starting: bool
+        self,
+        table: Table,
+        events: Sequence[Event],
+        notes: dict[int, Html],
+        starting: bool,
+        announced: list[Event],
     ) -> None:
         if starting:
             await self.sender.send(table.chat_id, teams_text(table))
@@ -82,10 +89,11 @@ class Presenter:
         for event in events:
             if isinstance(event, RoundEnded):
                 await self._final_board(table)
-                await self.sender.send(table.chat_id, round_result_text(table, event))
+                await self._announce(table, event)
+                announced.append(event)
                 new_round = True
             elif isinstance(event, MatchEnded):
-                await self._match_over(table, event)
+                await self._announce(table, event)
                 return
         await self._board(table, fresh=new_round)
         if new_round:
@@ -133,8 +141,24 @@ class Presenter:
             text = board_text(table, finished)
             await self.sender.edit(table.chat_id, table.board_message_id, text)
 
-    async def _match_over(self, table: Table, ended: MatchEnded) -> None:
-        await self.sender.send(table.chat_id, match_result_text(table, ended))
+    async def _announce(self, table: Table, ended: RoundEnded | MatchEnded) -> None:
+        """A round's result, or the goat."""
+        if isinstance(ended, RoundEnded):
+            await self.sender.send(table.chat_id, round_result_text(table, ended))
+        else:
+            await self.sender.send(table.chat_id, match_result_text(table, ended))
+
+    async def _announce_missed(
+        self, table: Table, events: Sequence[Event], announced: list[Event]
+    ) -> None:
+        """After a failed show: the results it did not get to. The board only shows the round
+        in play, so a round's result (who went out, the hands, the scores) is said nowhere else."""
+        for event in events:
+            if isinstance(event, RoundEnded | MatchEnded) and not any(
+                done is event for done in announced
+            ):
+                with optional(f"the {event.type} announcement", table.chat_id):
+                    await self._announce(table, event)
 
     # --- what happened ----------------------------------------------------------------------
 

@@ -264,3 +264,39 @@ async def test_a_refused_lobby_edit_does_not_stop_the_match_from_starting(
     assert (board_message(tg, group).text or "").startswith("🎲 Kozel · round 1")
     await tg.wait_idle()
     assert query not in tg.callback_answers  # flood control took the answer; none came after
+
+
+async def test_a_round_result_is_announced_even_when_showing_the_round_end_fails(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Telegram fails on the final board of a round, before the round's result: the board and
+    the hands are resynced, and the result is still announced, once; play goes on."""
+    masha, alex = tg.user(741, "Masha"), tg.user(742, "Alex")
+    group = tg.group(-1741, "Courtyard")
+    users = [masha, alex]
+    await start_match(harness, users, group)
+    presenter = harness.kozel.presenter
+    final_board = presenter._final_board
+    failures: list[int] = []
+
+    async def refused(table: object) -> None:
+        failures.append(1)
+        presenter._final_board = final_board  # type: ignore[method-assign]
+        raise RuntimeError("Telegram refused the final board")
+
+    presenter._final_board = refused  # type: ignore[method-assign]
+
+    def results() -> list[str]:
+        return [
+            x for x in harness.group_texts(group) if x.startswith(("🏁 Round", "🐟 Round", "🥚"))
+        ]
+
+    await harness.play_until(users, lambda: bool(results()))
+    await tg.wait_idle()
+    assert failures == [1]
+    assert len(results()) == 1 and results()[0].startswith(
+        ("🏁 Round 1", "🐟 Round 1", "🥚 Round 1")
+    )
+    # the next round is dealt and playable
+    taps = await harness.play_until(users, lambda: len(results()) == 2 or harness.match_over(group))
+    assert taps > 0
