@@ -234,8 +234,8 @@ async def setup(app: App) -> None:
 async def resume(k: Kozel, table_id: int) -> None:
     """Pick up a table that was in play when the bot stopped, which may have been between
     committing a move and showing it: the board and the hands are brought up to the committed
-    state and the timers re-armed; a match whose end was committed but not recorded is
-    recorded, and its round result and goat are announced."""
+    state and the timers re-armed, after the round results the group was not told; a match whose
+    end was committed but not recorded is recorded, and its round result and goat are announced."""
     table = await k.service.table(table_id)
     if table is None or table.match is None:
         return
@@ -243,6 +243,7 @@ async def resume(k: Kozel, table_id: int) -> None:
         events = await k.service.round_events(table)
         k.presenter.recall(table, events)
         if not table.match.is_over:
+            await k.presenter.announce_unannounced(table)
             await k.presenter.resync(table)
             await k.scheduler.after_change(table, restarted=True)
             return

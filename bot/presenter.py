@@ -73,6 +73,21 @@ class Presenter:
             log.exception("showing a change failed; resyncing", extra={"table": table.id})
             await self.resync(table)
             await self._announce_missed(table, events, announced)
+        if any(isinstance(event, RoundEnded | MatchEnded) for event in events):
+            await self._mark_announced(table)
+
+    async def announce_unannounced(self, table: Table) -> None:
+        """At start-up: the round results the bot committed but stopped before announcing."""
+        missed = await self.service.unannounced(table)
+        if missed:
+            await self._announce_missed(table, missed, [])
+            await self._mark_announced(table)
+
+    async def _mark_announced(self, table: Table) -> None:
+        try:
+            await self.service.mark_announced(table)
+        except Exception:  # the next start-up announces them again, which beats never
+            log.exception("could not store that results were announced", extra={"table": table.id})
 
     async def _show(
         self,

@@ -104,6 +104,7 @@ class TableService:
             turn_seconds=row.turn_seconds or self.settings.turn_seconds,
             seats=sorted(seats, key=lambda s: s.seat),
             seq=row.last_seq,
+            announced_seq=row.announced_seq,
             lobby_message_id=row.lobby_message_id,
             board_message_id=row.board_message_id,
             turn_deadline=row.turn_deadline,
@@ -143,6 +144,20 @@ class TableService:
         rows = await self.storage.load_events(table.id)
         dealt = [i for i, row in enumerate(rows) if row.get("type") == "round_started"]
         return [event_from_dict(row) for row in rows[dealt[-1] if dealt else 0 :]]
+
+    async def unannounced(self, table: Table) -> list[RoundEnded | MatchEnded]:
+        """Round results and goats committed but never announced: the bot stopped between."""
+        if table.announced_seq >= table.seq:
+            return []
+        rows = await self.storage.load_events(table.id)  # seq n is rows[n - 1]
+        events = (event_from_dict(row) for row in rows[table.announced_seq :])
+        return [e for e in events if isinstance(e, RoundEnded | MatchEnded)]
+
+    async def mark_announced(self, table: Table) -> None:
+        """Every result up to the last committed event has been announced."""
+        if table.announced_seq != table.seq:
+            await self.storage.update_table(table.id, announced_seq=table.seq)
+            table.announced_seq = table.seq
 
     async def record_unrecorded(self, table: Table) -> None:
         """Record the result of a match whose end was committed but not recorded, because the

@@ -53,6 +53,8 @@ class Table:
     seats: list[Seat] = field(default_factory=list)
     match: Match | None = None
     seq: int = 0
+    #: The events up to this one had their round results and goat announced in the group.
+    announced_seq: int = 0
     lobby_message_id: int | None = None
     board_message_id: int | None = None
     turn_deadline: float | None = None

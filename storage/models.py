@@ -62,6 +62,8 @@ class TableRow:
     updated_at: float
     finished_at: float | None
     last_seq: int
+    #: The events up to this one had their round results and goat announced (migration 0003).
+    announced_seq: int
 
     @property
     def is_active(self) -> bool:

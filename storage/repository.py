@@ -152,6 +152,11 @@ def _table(row: sqlite3.Row) -> TableRow:
         updated_at=row["updated_at"],
         finished_at=row["finished_at"],
         last_seq=row["last_seq"],
+        # Before migration 0003 (a database opened with ``max_version``) everything counts as told.
+        # ``.keys()`` because ``in`` on a sqlite3.Row looks among the values.
+        announced_seq=(
+            row["announced_seq"] if "announced_seq" in row.keys() else row["last_seq"]  # noqa: SIM118
+        ),
     )
 
 
@@ -306,6 +311,7 @@ class TableUpdate(TypedDict, total=False):
     board_message_id: int | None
     turn_seconds: int | None
     turn_deadline: float | None
+    announced_seq: int
 
 
 def _status(value: Any) -> str:
@@ -332,6 +338,7 @@ _TABLE_COLUMNS: Final[Mapping[str, tuple[str, Callable[[Any], Any]]]] = {
     "board_message_id": ("board_message_id = ?", _same),
     "turn_seconds": ("turn_seconds = ?", _same),
     "turn_deadline": ("turn_deadline = ?", _same),
+    "announced_seq": ("announced_seq = ?", _same),
 }
 
 

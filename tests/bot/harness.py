@@ -125,8 +125,9 @@ class Harness:
             await self.tg.press_button(user, lobby, "✋ Join")
             await self.tg.wait_for(partial(self._lists, group, lobby, user.first_name))
 
-    async def play_turn(self, user: FakeUser, message: FakeMessage) -> None:
-        """Tap a playable tile (and pick an end if asked)."""
+    async def play_turn(self, user: FakeUser, message: FakeMessage, *, shown: bool = True) -> None:
+        """Tap a playable tile (and pick an end if asked); with ``shown``, wait until the bot
+        has shown the move (the hand became a record), else only until the tap is answered."""
         playable = [b for b in message.buttons if str(b.get("text", "")).startswith("✅")]
         assert playable, f"{user.first_name}'s live hand has no playable tile: {message.text}"
         tapped = self.version_of(message)  # read now: the message changes as the bot answers
@@ -138,6 +139,8 @@ class Harness:
         if ends:
             query = await self.tg.press(user, current, str(self.rng.choice(ends)["callback_data"]))
             await self.tg.wait_for(lambda: query in self.tg.callback_answers, timeout=10.0)
+        if not shown:
+            return
         # the toast comes first; the move is done once this keyboard has become a record
         await self.tg.wait_for(
             lambda: self.version_of(self.tg.message(user.id, message.message_id)) != tapped,

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from engine import Match, replay
+from bot.table import Table
+from engine import Event, Match, replay
+from engine.events import RoundEnded
 from storage import Storage
 from tests.bot.harness import (
     Harness,
@@ -19,7 +23,7 @@ from tests.bot.harness import (
     stored_events,
     tap,
 )
-from tests.fake_telegram import FakeTelegram, FakeUser
+from tests.fake_telegram import FakeChat, FakeTelegram, FakeUser
 
 SOMETHING_WRONG = "Something went wrong, so nothing was changed. Please try again."
 DAMAGED = (
@@ -266,13 +270,21 @@ async def test_a_refused_lobby_edit_does_not_stop_the_match_from_starting(
     assert query not in tg.callback_answers  # flood control took the answer; none came after
 
 
+def round_results(harness: Harness, group: FakeChat) -> list[str]:
+    return [x for x in harness.group_texts(group) if x.startswith(("🏁 Round", "🐟 Round", "🥚"))]
+
+
+def is_round_1(result: str) -> bool:
+    return result.startswith(("🏁 Round 1:", "🐟 Round 1:", "🥚 Round 1:"))
+
+
 async def test_a_round_result_is_announced_even_when_showing_the_round_end_fails(
     tg: FakeTelegram, harness: Harness
 ) -> None:
     """Telegram fails on the final board of a round, before the round's result: the board and
     the hands are resynced, and the result is still announced, once; play goes on."""
-    masha, alex = tg.user(741, "Masha"), tg.user(742, "Alex")
-    group = tg.group(-1741, "Courtyard")
+    masha, alex = tg.user(751, "Masha"), tg.user(752, "Alex")
+    group = tg.group(-1751, "Courtyard")
     users = [masha, alex]
     await start_match(harness, users, group)
     presenter = harness.kozel.presenter
@@ -287,16 +299,55 @@ async def test_a_round_result_is_announced_even_when_showing_the_round_end_fails
     presenter._final_board = refused  # type: ignore[method-assign]
 
     def results() -> list[str]:
-        return [
-            x for x in harness.group_texts(group) if x.startswith(("🏁 Round", "🐟 Round", "🥚"))
-        ]
+        return round_results(harness, group)
 
     await harness.play_until(users, lambda: bool(results()))
     await tg.wait_idle()
     assert failures == [1]
-    assert len(results()) == 1 and results()[0].startswith(
-        ("🏁 Round 1", "🐟 Round 1", "🥚 Round 1")
-    )
+    assert len(results()) == 1 and is_round_1(results()[0])
     # the next round is dealt and playable
     taps = await harness.play_until(users, lambda: len(results()) == 2 or harness.match_over(group))
     assert taps > 0
+
+
+async def test_a_round_end_committed_as_the_bot_died_is_announced_after_a_restart(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The bot dies after committing the move that ends a round, before telling anyone: after
+    the restart the group gets that round's result, once, and the next round goes on. A second
+    restart announces nothing again."""
+    masha, alex = tg.user(761, "Masha"), tg.user(762, "Alex")
+    group = tg.group(-1761, "Courtyard")
+    users = [masha, alex]
+    await start_match(harness, users, group)
+    presenter = harness.kozel.presenter
+    show = presenter.show
+    killed: list[int] = []
+
+    async def killed_at_a_round_end(table: Table, events: Sequence[Event], **kw: Any) -> None:
+        if any(isinstance(e, RoundEnded) for e in events):
+            killed.append(1)
+            raise RuntimeError("killed between the commit and the messages")
+        await show(table, events, **kw)
+
+    presenter.show = killed_at_a_round_end  # type: ignore[method-assign]
+    version = 0
+    while not killed:
+        user, hand = await harness.next_turn(users, version)
+        version = harness.version_of(hand)
+        await harness.play_turn(user, hand, shown=False)
+        await tg.wait_idle()
+    assert round_results(harness, group) == []
+    assert any(e["type"] == "round_ended" for e in await stored_events(harness.database, 1))
+    await harness.stop()
+
+    async with harness.restarted() as restarted:
+        await tg.wait_for(lambda: round_results(restarted, group), what="the round's result")
+        await restarted.next_turn(users, 0)
+        await tg.wait_idle()
+        assert len(round_results(restarted, group)) == 1
+        assert is_round_1(round_results(restarted, group)[0])
+        await restarted.stop()
+        await restarted.start()
+        await tg.wait_idle()
+        assert len(round_results(restarted, group)) == 1

@@ -152,6 +152,26 @@ async def test_version_1_log_becomes_append_only_in_place(db_path: Path) -> None
             conn.execute("DELETE FROM events")
 
 
+async def test_tables_in_play_before_0003_count_as_announced(db_path: Path) -> None:
+    """0003 adds ``announced_seq``: a table with events from before it must not have its whole
+    history announced again at the next start-up, so it starts at the table's last event."""
+    async with await Storage.open(db_path, max_version=2) as s:
+        await seed_chat(s, -100)
+        tid = (await s.create_table(-100, 1)).table_id
+        await s.append_events(tid, 0, [{"type": "a"}, {"type": "b"}], {"n": 2})
+    async with await Storage.open(db_path) as s:
+        before = await s.get_table(tid)
+        assert before is not None and (before.last_seq, before.announced_seq) == (2, 2)
+        await s.append_events(tid, 2, [{"type": "c"}], {"n": 3})
+        after = await s.get_table(tid)
+        assert after is not None and (after.last_seq, after.announced_seq) == (3, 2)
+        moved = await s.update_table(tid, announced_seq=3)
+        assert moved.announced_seq == 3
+        await seed_chat(s, -200)
+        assert (await s.create_table(-200, 1)).announced_seq == 0  # a new table: nothing told
+    assert user_version(db_path) == LATEST >= 3
+
+
 async def test_failed_migration_leaves_the_previous_version(tmp_path: Path, db_path: Path) -> None:
     migrations = copy_shipped_migrations(tmp_path / "migrations")
     (migrations / f"{LATEST + 1:04d}_broken.sql").write_text(
