@@ -227,6 +227,8 @@ async def setup(app: App) -> None:
             await resume(k, row.table_id)
         except DamagedTable:
             continue  # logged with its id when it failed to load; /cancel can close it
+    for row in await storage.list_tables(status="finished", unannounced=True):
+        await tell_the_end(k, row.table_id)
     scheduler.start_sweeping()
     log.info("kozel bot started as @%s (%s)", app.bot.username, engine_build())
 
@@ -251,6 +253,18 @@ async def resume(k: Kozel, table_id: int) -> None:
         table.finished_round = table.match.round
         ending = [e for e in events if isinstance(e, (RoundEnded, MatchEnded))]
         await k.presenter.show(table, ending)
+
+
+async def tell_the_end(k: Kozel, table_id: int) -> None:
+    """A match recorded as finished whose last round and goat the group was not told, because
+    the bot stopped in between: they are told now."""
+    try:
+        table = await k.service.table(table_id)
+    except DamagedTable:
+        return  # logged when it failed to load
+    if table is not None:
+        async with k.service.lock(table.chat_id):
+            await k.presenter.announce_unannounced(table)
 
 
 async def teardown(app: App) -> None:

@@ -426,10 +426,11 @@ def _update_table(
     return _table(conn.execute(_SELECT_TABLE, (table_id,)).fetchone())
 
 
-def _list_tables(conn: sqlite3.Connection, statuses: str) -> list[TableRow]:
+def _list_tables(conn: sqlite3.Connection, statuses: str, unannounced: bool) -> list[TableRow]:
     rows = conn.execute(
-        "SELECT * FROM tables WHERE status IN (SELECT value FROM json_each(?)) ORDER BY table_id",
-        (statuses,),
+        "SELECT * FROM tables WHERE status IN (SELECT value FROM json_each(?))"
+        " AND (? = 0 OR announced_seq < last_seq) ORDER BY table_id",
+        (statuses, int(unannounced)),
     ).fetchall()
     return [_table(r) for r in rows]
 
@@ -1036,13 +1037,17 @@ class Storage:
         return await self._db.run(_update_table, table_id, dict(fields), self._clock())
 
     async def list_tables(
-        self, status: TableStatus | Collection[TableStatus] = ACTIVE_STATUSES
+        self,
+        status: TableStatus | Collection[TableStatus] = ACTIVE_STATUSES,
+        *,
+        unannounced: bool = False,
     ) -> list[TableRow]:
-        """Tables in the given status(es), oldest first: at startup, the games to resume."""
+        """Tables in the given status(es), oldest first: at startup, the games to resume, and
+        (``unannounced``) the ones with events past ``announced_seq``, whose results to tell."""
         statuses = [status] if isinstance(status, str) else list(status)
         for s in statuses:
             _status(s)
-        return await self._db.run(_list_tables, _dumps(statuses))
+        return await self._db.run(_list_tables, _dumps(statuses), unannounced)
 
     # --- seats ---
 

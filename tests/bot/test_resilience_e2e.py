@@ -13,7 +13,7 @@ import pytest
 
 from bot.table import Table
 from engine import Event, Match, replay
-from engine.events import RoundEnded
+from engine.events import MatchEnded, RoundEnded
 from storage import Storage
 from tests.bot.harness import (
     Harness,
@@ -310,6 +310,29 @@ async def test_a_round_result_is_announced_even_when_showing_the_round_end_fails
     assert taps > 0
 
 
+async def play_until_killed_at(harness: Harness, users: list[FakeUser], kind: type) -> None:
+    """Play until a move makes an event of ``kind``, and kill the bot as it is committed:
+    nobody is told anything about that move."""
+    presenter = harness.kozel.presenter
+    show = presenter.show
+    killed: list[int] = []
+
+    async def killed_at(table: Table, events: Sequence[Event], **kw: Any) -> None:
+        if any(isinstance(e, kind) for e in events):
+            killed.append(1)
+            raise RuntimeError("killed between the commit and the messages")
+        await show(table, events, **kw)
+
+    presenter.show = killed_at  # type: ignore[method-assign]
+    version = 0
+    while not killed:
+        user, hand = await harness.next_turn(users, version)
+        version = harness.version_of(hand)
+        await harness.play_turn(user, hand, shown=False)
+        await harness.tg.wait_idle()
+    await harness.stop()
+
+
 async def test_a_round_end_committed_as_the_bot_died_is_announced_after_a_restart(
     tg: FakeTelegram, harness: Harness
 ) -> None:
@@ -320,26 +343,9 @@ async def test_a_round_end_committed_as_the_bot_died_is_announced_after_a_restar
     group = tg.group(-1761, "Courtyard")
     users = [masha, alex]
     await start_match(harness, users, group)
-    presenter = harness.kozel.presenter
-    show = presenter.show
-    killed: list[int] = []
-
-    async def killed_at_a_round_end(table: Table, events: Sequence[Event], **kw: Any) -> None:
-        if any(isinstance(e, RoundEnded) for e in events):
-            killed.append(1)
-            raise RuntimeError("killed between the commit and the messages")
-        await show(table, events, **kw)
-
-    presenter.show = killed_at_a_round_end  # type: ignore[method-assign]
-    version = 0
-    while not killed:
-        user, hand = await harness.next_turn(users, version)
-        version = harness.version_of(hand)
-        await harness.play_turn(user, hand, shown=False)
-        await tg.wait_idle()
+    await play_until_killed_at(harness, users, RoundEnded)
     assert round_results(harness, group) == []
     assert any(e["type"] == "round_ended" for e in await stored_events(harness.database, 1))
-    await harness.stop()
 
     async with harness.restarted() as restarted:
         await tg.wait_for(lambda: round_results(restarted, group), what="the round's result")
@@ -351,3 +357,33 @@ async def test_a_round_end_committed_as_the_bot_died_is_announced_after_a_restar
         await restarted.start()
         await tg.wait_idle()
         assert len(round_results(restarted, group)) == 1
+
+
+async def test_a_goat_recorded_as_the_bot_died_is_announced_after_a_restart(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The bot dies after committing and recording the match's last move, before telling
+    anyone: the table is finished, and after the restart the group still learns the last
+    round's result and who the goat is, once."""
+    masha, alex = tg.user(771, "Masha"), tg.user(772, "Alex")
+    group = tg.group(-1771, "Courtyard")
+    users = [masha, alex]
+    await start_match(harness, users, group)
+    await play_until_killed_at(harness, users, MatchEnded)
+    results = len(round_results(harness, group))
+    assert not harness.match_over(group)
+    async with await Storage.open(harness.database) as storage:
+        row = await storage.get_table(1)
+    assert row is not None and row.status == "finished"
+
+    async with harness.restarted() as restarted:
+        await tg.wait_for(lambda: restarted.match_over(group), what="the goat")
+        await tg.wait_idle()
+        assert len(round_results(restarted, group)) == results + 1
+        goats = [x for x in restarted.group_texts(group) if "goat" in x]
+        assert len(goats) == 1
+        await restarted.stop()
+        await restarted.start()
+        await tg.wait_idle()
+        assert len(round_results(restarted, group)) == results + 1
+        assert [x for x in restarted.group_texts(group) if "goat" in x] == goats

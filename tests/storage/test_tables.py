@@ -154,6 +154,22 @@ async def test_list_tables_by_status(storage: Storage) -> None:
         await storage.list_tables(status="bogus")  # type: ignore[arg-type]
 
 
+async def test_finished_tables_whose_results_were_not_all_announced(storage: Storage) -> None:
+    for chat in (-1, -2):
+        await seed_chat(storage, chat)
+    told, untold = [(await storage.create_table(chat, 1)).table_id for chat in (-1, -2)]
+    for tid in (told, untold):
+        await storage.append_events(tid, 0, [{"type": "a"}, {"type": "b"}], {"n": 2})
+        await storage.update_table(tid, status="finished")
+    await storage.update_table(told, announced_seq=2)
+    await storage.update_table(untold, announced_seq=1)
+    found = await storage.list_tables(status="finished", unannounced=True)
+    assert [t.table_id for t in found] == [untold]
+    assert len(await storage.list_tables(status="finished")) == 2
+    await storage.update_table(untold, announced_seq=2)
+    assert await storage.list_tables(status="finished", unannounced=True) == []
+
+
 async def test_seats(storage: Storage) -> None:
     await seed_chat(storage, -100)
     table = await storage.create_table(-100, 1, players=4, pairs=True)
