@@ -149,8 +149,8 @@ class TableService:
         """Round results and goats committed but never announced: the bot stopped between."""
         if table.announced_seq >= table.seq:
             return []
-        rows = await self.storage.load_events(table.id)  # seq n is rows[n - 1]
-        events = (event_from_dict(row) for row in rows[table.announced_seq :])
+        rows = await self.storage.load_events(table.id, after_seq=table.announced_seq)
+        events = (event_from_dict(row) for row in rows)
         return [e for e in events if isinstance(e, RoundEnded | MatchEnded)]
 
     async def mark_announced(self, table: Table) -> None:
