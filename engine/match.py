@@ -32,6 +32,7 @@ from .line import LEFT, RIGHT
 from .round import ENDS, FITTING_ENDS, Round, index_in
 from .rules import RuleSet
 from .scoring.kozel import Tally, score_round, side_values
+from .tiles import tile_code
 
 _DEFAULT_RULES: Final = RuleSet()  # immutable, so every match without house rules can share it
 
@@ -182,7 +183,7 @@ class Match:
                 raise errors.WrongLead(f"this round must be led with {allowed}")
             return Played(rnd.number, seat, tile, end or LEFT, [a, b]), index
         left, right = ENDS[at]
-        fits = FITTING_ENDS[at][7 * a + b]  # tile_code(tile), inlined
+        fits = FITTING_ENDS[at][tile_code(tile)]
         if not fits:
             raise errors.TileDoesNotFit(f"{tile} fits neither {left} nor {right}")
         if end is None:

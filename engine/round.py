@@ -177,8 +177,8 @@ class Round:
             return [_LEAD_PLAYS[t] for t in hand if lead_tiles is None or t in lead_tiles]
         plays_at = _PLAYS_AT[at]
         moves: list[Action] = []
-        for a, b in hand:
-            found = plays_at[7 * a + b]  # tile_code, inlined
+        for tile in hand:
+            found = plays_at[tile_code(tile)]
             if found:
                 moves += found
         if moves:
@@ -214,8 +214,7 @@ class Round:
         """``index``: where ``tile`` is in the hand, when the caller has found it already."""
         hand = self.hands[seat]
         del hand[index_in(hand, tile) if index < 0 else index]
-        a, b = tile
-        self._held -= VALUE_COUNTS[7 * a + b]  # tile_code(tile), inlined
+        self._held -= VALUE_COUNTS[tile_code(tile)]
         line = self.line
         if self.ends_at < 0:
             self.lead = tile

@@ -94,8 +94,8 @@ for _t in ALL_TILES:
 
 def value_counts(tiles: Iterable[Tile]) -> int:
     counts = 0
-    for a, b in tiles:
-        counts += VALUE_COUNTS[7 * a + b]
+    for tile in tiles:
+        counts += VALUE_COUNTS[tile_code(tile)]
     return counts
 
 
