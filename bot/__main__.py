@@ -12,18 +12,34 @@ from .app import ALLOWED_UPDATES, build, webhook_options
 from .settings import Settings
 
 
+def configuration_problems(exc: ValidationError) -> list[str]:
+    """Name each problem by the variable a person sets (``KOZEL_BOT_TOKEN``), never pydantic's
+    field name, and never quote the input: pydantic's own message would print the token."""
+    prefix = Settings.model_config.get("env_prefix", "")
+    problems = []
+    for error in exc.errors(include_url=False, include_input=False):
+        field = ".".join(map(str, error["loc"]))
+        name = f"{prefix}{field}".upper() if field else "settings"
+        if error["type"] == "missing":
+            problems.append(f"  {name} is not set.")
+        else:
+            problems.append(f"  {name}: {error['msg']}")
+        if field == "bot_token":
+            problems.append(
+                "  Get a token from @BotFather in Telegram (send it /newbot), then run\n"
+                "  KOZEL_BOT_TOKEN=123456:your-token ./scripts/run-bot, or put the line\n"
+                "  KOZEL_BOT_TOKEN=123456:your-token in a .env file where the bot starts (the repository, for run-bot)."
+            )
+    return problems
+
+
 def main() -> int:
     try:
         settings = Settings()  # type: ignore[call-arg]  # the token comes from the environment
     except ValidationError as exc:
-        # pydantic's own message quotes the input, token included: say only what is wrong
-        problems = [
-            f"  {'.'.join(map(str, e['loc'])) or 'settings'}: {e['msg']}"
-            for e in exc.errors(include_url=False, include_input=False)
-        ]
         print(
             "configuration error:",
-            *problems,
+            *configuration_problems(exc),
             "Every setting is described in deploy/.env.example.",
             sep="\n",
             file=sys.stderr,

@@ -1,0 +1,44 @@
+"""What a person sees when the bot cannot start because of its settings."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+
+
+@pytest.fixture
+def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No KOZEL_ variable and no .env file: the settings a fresh clone starts with."""
+    for name in list(os.environ):
+        if name.startswith("KOZEL_"):
+            monkeypatch.delenv(name)
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.mark.usefixtures("clean_environment")
+def test_a_missing_token_names_the_variable_and_where_to_get_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main() == 2
+    err = capsys.readouterr().err
+    assert "KOZEL_BOT_TOKEN is not set" in err
+    assert "@BotFather" in err
+    assert "bot_token" not in err
+    assert "Field required" not in err
+
+
+@pytest.mark.usefixtures("clean_environment")
+def test_a_bad_value_names_its_variable_and_never_prints_the_token(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("KOZEL_BOT_TOKEN", "123456:very-secret-token")
+    monkeypatch.setenv("KOZEL_TURN_SECONDS", "5")
+    assert main() == 2
+    err = capsys.readouterr().err
+    assert "KOZEL_TURN_SECONDS" in err
+    assert "very-secret-token" not in err
+    assert "KOZEL_BOT_TOKEN" not in err
