@@ -28,7 +28,8 @@ def configuration_problems(exc: ValidationError) -> list[str]:
             problems.append(
                 "  Get a token from @BotFather in Telegram (send it /newbot), then run\n"
                 "  KOZEL_BOT_TOKEN=123456:your-token ./scripts/run-bot, or put the line\n"
-                "  KOZEL_BOT_TOKEN=123456:your-token in a .env file where the bot starts (the repository, for run-bot)."
+                "  KOZEL_BOT_TOKEN=123456:your-token in a .env file in the folder it starts in\n"
+                "  (the repository, for run-bot)."
             )
     return problems
 
