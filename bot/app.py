@@ -110,8 +110,8 @@ async def chat_migrated(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     if message is None or message.migrate_to_chat_id is None:
         return
     k = kozel(context)
-    async with k.service.lock(message.chat.id):
-        await k.service.migrate_chat(message.chat.id, message.migrate_to_chat_id)
+    async with k.service.store.lock(message.chat.id):
+        await k.service.store.migrate_chat(message.chat.id, message.migrate_to_chat_id)
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -216,7 +216,9 @@ async def setup(app: App) -> None:
     settings: Settings = app.bot_data["settings"]
     storage = await Storage.open(settings.database)
     service = TableService(storage, settings)
-    sender = Sender(app.bot, GroupPacer(settings.group_messages_per_minute), service.migrate_chat)
+    sender = Sender(
+        app.bot, GroupPacer(settings.group_messages_per_minute), service.store.migrate_chat
+    )
     presenter = Presenter(sender, service)
     scheduler = Scheduler(service, presenter, settings.computer_delay)
     k = Kozel(settings, storage, service, sender, presenter, scheduler)
@@ -238,18 +240,18 @@ async def resume(k: Kozel, table_id: int) -> None:
     committing a move and showing it: the board and the hands are brought up to the committed
     state and the timers re-armed, after the round results the group was not told; a match whose
     end was committed but not recorded is recorded, and its round result and goat are announced."""
-    table = await k.service.table(table_id)
+    table = await k.service.store.table(table_id)
     if table is None or table.match is None:
         return
-    async with k.service.lock(table.chat_id):
-        events = await k.service.round_events(table)
+    async with k.service.store.lock(table.chat_id):
+        events = await k.service.store.round_events(table)
         k.presenter.recall(table, events)
         if not table.match.is_over:
             await k.presenter.announce_unannounced(table)
             await k.presenter.resync(table)
             await k.scheduler.after_change(table, restarted=True)
             return
-        await k.service.record_unrecorded(table)
+        await k.service.finisher.record_unrecorded(table)
         table.finished_round = table.match.round
         ending = [e for e in events if isinstance(e, (RoundEnded, MatchEnded))]
         await k.presenter.show(table, ending)
@@ -259,11 +261,11 @@ async def tell_the_end(k: Kozel, table_id: int) -> None:
     """A match recorded as finished whose last round and goat the group was not told, because
     the bot stopped in between: they are told now."""
     try:
-        table = await k.service.table(table_id)
+        table = await k.service.store.table(table_id)
     except DamagedTable:
         return  # logged when it failed to load
     if table is not None:
-        async with k.service.lock(table.chat_id):
+        async with k.service.store.lock(table.chat_id):
             await k.presenter.announce_unannounced(table)
 
 

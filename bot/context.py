@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from telegram import Chat, Update, User
+from telegram import Chat, Update
 from telegram.ext import ContextTypes
 
 from storage import Storage
@@ -28,17 +28,11 @@ class Kozel:
     presenter: Presenter
     scheduler: Scheduler
 
-    async def remember(self, user: User) -> None:
-        await self.storage.upsert_user(user.id, user.full_name, user.username, user.language_code)
-
-    async def remember_chat(self, chat: Chat) -> None:
-        await self.storage.upsert_chat(chat.id, chat.title or chat.full_name or "", chat.type)
-
     async def language(self, update: Update) -> str:
         """The group's language in a group; the person's own in a DM."""
         chat = update.effective_chat
         if chat is not None and chat.type != Chat.PRIVATE:
-            return await self.service.chat_language(chat.id)
+            return await self.service.store.chat_language(chat.id)
         user = update.effective_user
         code = user.language_code if user is not None else None
         return language_for(code, self.settings.default_language)

@@ -11,6 +11,7 @@ Everything shown is already committed, so nothing here may stop play: a failed s
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import html
 import logging
 import time
@@ -28,10 +29,9 @@ from .i18n import Html, t
 from .render.board import board_text, teams_text
 from .render.hand import hand_keyboard, live_hand_text, played_note, record_text
 from .render.results import match_result_text, round_result_text
-from .render.tiles import tile_text
 from .sender import Blocked, Sender
 from .service import TableService
-from .table import RECENT, Seat, Table
+from .table import RECENT, Recent, Seat, Table
 
 log = logging.getLogger(__name__)
 BOARD_RESERVE = 3  # new-message room kept for results before a new round gets a new board
@@ -78,14 +78,14 @@ class Presenter:
 
     async def announce_unannounced(self, table: Table) -> None:
         """At start-up: the round results the bot committed but stopped before announcing."""
-        missed = await self.service.unannounced(table)
+        missed = await self.service.store.unannounced(table)
         if missed:
             await self._announce_missed(table, missed, [])
             await self._mark_announced(table)
 
     async def _mark_announced(self, table: Table) -> None:
         try:
-            await self.service.mark_announced(table)
+            await self.service.messages.mark_announced(table)
         except Exception:  # the next start-up announces them again, which beats never
             log.exception("could not store that results were announced", extra={"table": table.id})
 
@@ -143,11 +143,11 @@ class Presenter:
             table.board_message_id is None or self.sender.pacer.room(table.chat_id) > BOARD_RESERVE
         ):
             message = await self.sender.send(table.chat_id, text)
-            await self.service.remember_board(table, message.message_id)
+            await self.service.messages.remember_board(table, message.message_id)
             return
         message_id = await self.sender.edit(table.chat_id, table.board_message_id, text)
         if message_id != table.board_message_id:
-            await self.service.remember_board(table, message_id)
+            await self.service.messages.remember_board(table, message_id)
 
     async def _final_board(self, table: Table) -> None:
         """The board of a round that just ended, with its last move, before the result."""
@@ -193,19 +193,20 @@ class Presenter:
                 mover = table.seats[event.seat]
                 mover.drawn.clear()
                 mover.knocks = 0
-                table.recent.append(("played", event.seat, tile_text(event.tile), event.round))
+                table.recent.append(Recent("played", event.seat, event.round, tile=event.tile))
                 added += 1
             elif isinstance(event, Knocked):
                 table.seats[event.seat].knocks += 1
-                table.recent.append(("knocked", event.seat, "", event.round))
+                table.recent.append(Recent("knocked", event.seat, event.round))
                 added += 1
             elif isinstance(event, Drew):
                 table.seats[event.seat].drawn.append(event.tile)
-                last = table.recent[-1] if table.recent else ("", -1, "", -1)
-                if last[:2] == ("drew", event.seat) and last[3] == event.round:
-                    table.recent[-1] = ("drew", event.seat, str(int(last[2]) + 1), event.round)
+                drew = Recent("drew", event.seat, event.round, count=1)
+                last = table.recent[-1] if table.recent else None
+                if last is not None and last == dataclasses.replace(drew, count=last.count):
+                    table.recent[-1] = dataclasses.replace(last, count=last.count + 1)
                 else:
-                    table.recent.append(("drew", event.seat, "1", event.round))
+                    table.recent.append(drew)
                     added += 1
         del table.recent[: -max(RECENT, added)]
 
@@ -244,7 +245,7 @@ class Presenter:
                 text = record_text(table, seat, notes.get(seat.seat, ""), table.finished_round)
                 await self._dm_edit(table, seat, text)
                 seat.live = False
-                await self.service.remember_hand(table, seat, None)
+                await self.service.messages.remember_hand(table, seat, None)
 
     async def _deal_hands(self, table: Table) -> None:
         """A new round: each person gets their new hand; the leader's comes with the keyboard."""
@@ -366,7 +367,7 @@ class Presenter:
             return
         if keyboard is not None:
             seat.live = True
-            await self.service.remember_hand(table, seat, message.message_id)
+            await self.service.messages.remember_hand(table, seat, message.message_id)
 
     async def _dm_edit(
         self, table: Table, seat: Seat, text: str, keyboard: InlineKeyboardMarkup | None = None
@@ -378,14 +379,14 @@ class Presenter:
             await self._unreachable(table, seat)
             return
         if message_id != seat.hand_message_id:
-            await self.service.remember_hand(table, seat, message_id)
+            await self.service.messages.remember_hand(table, seat, message_id)
 
     async def _unreachable(self, table: Table, seat: Seat) -> None:
         """The player blocked the bot or never started it: tell the group; the computer covers."""
         log.info("seat cannot receive DMs", extra={"table": table.id, "seat": seat.seat})
         seat.live = False
         if not seat.absent:
-            await self.service.set_absent(table, seat, True)
+            await self.service.timeouts.set_absent(table, seat, True)
             with optional("an unreachable notice", table.chat_id):
                 await self.sender.send(
                     table.chat_id,

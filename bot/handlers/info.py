@@ -30,17 +30,17 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if user is None or in_group(update):
         await reply(k, update, t(lang, "help.text"))
         return
-    await k.remember(user)
+    await k.service.records.remember_user(user)
     payload = context.args[0] if context.args else ""
     if not payload.startswith("join-") or not payload[5:].isdigit():
         await reply(k, update, t(lang, "dm.welcome", name=user.first_name))
         await back_everywhere(k, user.id)
         return
-    table = await k.service.table(int(payload[5:]))
+    table = await k.service.store.table(int(payload[5:]))
     if table is None or table.status != "lobby":
         await refuse(k, update, lang, "err.table_closed")
         return
-    async with k.service.lock(table.chat_id):
+    async with k.service.store.lock(table.chat_id):
         try:
             seated = await seat_person(k, table, user)
         except Refusal as no:
@@ -59,7 +59,11 @@ async def rules_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     k = kozel(context)
     lang = await k.language(update)
     chat = update.effective_chat
-    table = await k.service.active_table(chat.id) if chat is not None and in_group(update) else None
+    table = (
+        await k.service.store.active_table(chat.id)
+        if chat is not None and in_group(update)
+        else None
+    )
     rules = table.rules if table is not None else RuleSet()
     head = t(lang, "rules.head_table" if table is not None else "rules.head_default")
     lines = [head, t(lang, "rules.summary"), "", *rules_text(lang, rules, LOBBY_OPTIONS)]
@@ -74,7 +78,7 @@ async def standings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if chat is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    table = await k.service.active_table(chat.id)
+    table = await k.service.store.active_table(chat.id)
     if table is None or table.match is None:
         await refuse(k, update, lang, "err.no_match")
         return
@@ -103,8 +107,7 @@ async def top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def _top_page(
     k: Kozel, chat_id: int, lang: str, page: int
 ) -> tuple[Html, InlineKeyboardMarkup | None]:
-    total = await k.storage.count_chat_players(chat_id)
-    rows = await k.storage.chat_standings(chat_id, limit=PAGE, offset=page * PAGE)
+    rows, total = await k.service.records.standings(chat_id, offset=page * PAGE, limit=PAGE)
     text = top_text(lang, rows, page, total, PAGE)
     buttons = []
     if page > 0:
@@ -139,9 +142,8 @@ async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     lang = await k.language(update)
     if user is None:
         return
-    await k.remember(user)
-    record = await k.storage.user_record(user.id)
-    recent = await k.storage.recent_matches(user.id, limit=5)
+    await k.service.records.remember_user(user)
+    record, recent = await k.service.records.player(user.id, recent=5)
     await reply(k, update, record_text(lang, record, recent))
 
 
@@ -180,10 +182,10 @@ async def language_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     if not await is_admin(k, chat.id, user.id):
         await refuse(k, update, lang, "err.admins_only")
         return
-    await k.remember_chat(chat)
-    async with k.service.lock(chat.id):
-        await k.service.set_language(chat.id, cb.args[0])
-        table = await k.service.active_table(chat.id)
+    await k.service.records.remember_chat(chat)
+    async with k.service.store.lock(chat.id):
+        await k.service.store.set_language(chat.id, cb.args[0])
+        table = await k.service.store.active_table(chat.id)
         if table is not None:
             await _redraw(k, table)
     message = query.message
@@ -202,4 +204,4 @@ async def _redraw(k: Kozel, table: Table) -> None:
         return
     message_id = await k.sender.edit(table.chat_id, table.board_message_id, board_text(table))
     if message_id != table.board_message_id:
-        await k.service.remember_board(table, message_id)
+        await k.service.messages.remember_board(table, message_id)

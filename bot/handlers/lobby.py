@@ -28,12 +28,12 @@ from .common import in_group, is_admin, join_link, may_manage, refuse, reply
 
 
 async def show_lobby(k: Kozel, table: Table, settings: bool = False) -> None:
-    opener = await k.storage.get_user(table.opener_id)
-    text = lobby_text(table, opener.display_name if opener else "?")
+    opener = await k.service.records.user_name(table.opener_id)
+    text = lobby_text(table, opener or "?")
     keyboard = settings_keyboard(table) if settings else lobby_keyboard(table)
     message_id = await k.sender.edit(table.chat_id, table.lobby_message_id, text, keyboard)
     if message_id != table.lobby_message_id:
-        await k.service.remember_lobby(table, message_id)
+        await k.service.messages.remember_lobby(table, message_id)
 
 
 async def close_lobby(k: Kozel, table: Table, key: str) -> None:
@@ -43,14 +43,13 @@ async def close_lobby(k: Kozel, table: Table, key: str) -> None:
 
 async def seat_person(k: Kozel, table: Table, user: User) -> bool:
     """Seat ``user`` if a DM reaches them (their hand goes there); False when it does not."""
-    await k.remember(user)
-    seat = await k.service.join(table, user.id)
+    await k.service.records.remember_user(user)
+    seat = await k.service.lobby.join(table, user.id)
     try:
-        chat = await k.storage.get_chat(table.chat_id)
-        title = chat.title if chat is not None else ""
+        title = await k.service.records.chat_title(table.chat_id)
         await k.sender.send(user.id, t(seat.language, "dm.joined", chat=title))
     except Blocked:
-        await k.service.leave(table, user.id)
+        await k.service.lobby.leave(table, user.id)
         return False
     return True
 
@@ -63,11 +62,11 @@ async def new_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if chat is None or user is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    await k.remember_chat(chat)
-    await k.remember(user)
-    async with k.service.lock(chat.id):
+    await k.service.records.remember_chat(chat)
+    await k.service.records.remember_user(user)
+    async with k.service.store.lock(chat.id):
         try:
-            table = await k.service.open_table(chat.id, user.id, user.language_code)
+            table = await k.service.lobby.open_table(chat.id, user.id, user.language_code)
         except Refusal as no:
             await refuse(k, update, lang, no.key, **no.values)
             return
@@ -117,8 +116,8 @@ async def _join(update: Update, context: ContextTypes.DEFAULT_TYPE, table_id: in
     if chat is None or user is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    async with k.service.lock(chat.id):
-        table = await k.service.active_table(chat.id)
+    async with k.service.store.lock(chat.id):
+        table = await k.service.store.active_table(chat.id)
         if table is None or (table_id is not None and table.id != table_id):
             await refuse(k, update, lang, "err.no_lobby")
             return
@@ -148,15 +147,15 @@ async def _lobby_action(update: Update, context: ContextTypes.DEFAULT_TYPE, cb: 
     if chat is None or user is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    async with k.service.lock(chat.id):
+    async with k.service.store.lock(chat.id):
         try:
-            table = await k.service.active_table(chat.id)
+            table = await k.service.store.active_table(chat.id)
         except DamagedTable as damaged:
             if cb.verb != "cancel" or not (
                 user.id == damaged.row.opener_id or await is_admin(k, chat.id, user.id)
             ):
                 raise  # answered by the error handler: only /cancel can help
-            await k.service.close_damaged(damaged.row)
+            await k.service.lobby.close_damaged(damaged.row)
             await reply(k, update, t(lang, "lobby.cancelled"))
             return
         if table is None or (cb.table_id and table.id != cb.table_id):
@@ -185,7 +184,7 @@ async def _apply(k: Kozel, table: Table, user: User, cb: Callback, *, tapped: bo
     revision; a command has none); returns a short confirmation for the person."""
     lang = table.language
     if cb.verb == "leave":
-        await remove_player(k, table, await k.service.leave(table, user.id))
+        await remove_player(k, table, await k.service.lobby.leave(table, user.id))
         return t(lang, "lobby.left_toast")
     if cb.verb == "back":
         await show_lobby(k, table)
@@ -200,7 +199,7 @@ async def _apply(k: Kozel, table: Table, user: User, cb: Callback, *, tapped: bo
     if cb.verb == "cancel":
         # during a match only /cancel can come (the lobby lost its buttons at the deal), and
         # the reply to it tells the group
-        await k.service.cancel(table)
+        await k.service.lobby.cancel(table)
         await k.scheduler.after_change(table)  # a table no longer playing has no timers
         await close_lobby(k, table, "lobby.cancelled")
         if table.match is not None and table.board_message_id is not None:
@@ -209,7 +208,7 @@ async def _apply(k: Kozel, table: Table, user: User, cb: Callback, *, tapped: bo
         await _close_live_hands(k, table)
         return t(lang, "lobby.cancelled")
     if cb.verb == "bot":
-        await k.service.add_computer(table)
+        await k.service.lobby.add_computer(table)
         await show_lobby(k, table)
         return t(lang, "lobby.bot_added")
     if cb.verb == "opt":
@@ -217,7 +216,7 @@ async def _apply(k: Kozel, table: Table, user: User, cb: Callback, *, tapped: bo
             name = cb.args[0]
             if name not in (*TABLE_SETTINGS, *LOBBY_OPTIONS):
                 raise Refusal("err.unknown_button")
-            await k.service.change_setting(table, name, next_value(table, name))
+            await k.service.lobby.change_setting(table, name, next_value(table, name))
         await show_lobby(k, table, settings=True)
         return ""
     if cb.verb == "start":
@@ -255,8 +254,8 @@ async def kick_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     if chat is None or user is None or message is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    async with k.service.lock(chat.id):
-        table = await k.service.active_table(chat.id)
+    async with k.service.store.lock(chat.id):
+        table = await k.service.store.active_table(chat.id)
         if table is None:
             await refuse(k, update, lang, "err.no_table")
             return
@@ -265,7 +264,7 @@ async def kick_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
             return
         try:
             seat = _kick_target(table, message, context.args or [])
-            gone = await k.service.unseat(table, seat)
+            gone = await k.service.lobby.unseat(table, seat)
             await remove_player(k, table, gone)
         except Refusal as no:
             await refuse(k, update, lang, no.key, **no.values)
@@ -296,7 +295,7 @@ async def _start(k: Kozel, table: Table, user: User) -> str:
     seated = table.seat_of(user.id) is not None
     if not ((seated and table.is_full) or await may_manage(k, table, user.id)):
         raise Refusal("err.not_starter")
-    events = await k.service.start(table)
+    events = await k.service.player.start(table)
     with optional("the started lobby", table.chat_id):  # the match is on whatever it shows
         await close_lobby(k, table, "lobby.started")
     await k.presenter.show(table, events, starting=True)

@@ -28,17 +28,17 @@ async def back_here(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert query is not None and user is not None
     lang = await k.language(update)
     cb = decode(query.data)
-    table = None if cb is None else await k.service.table(cb.table_id)
+    table = None if cb is None else await k.service.store.table(cb.table_id)
     if table is None or table.status != "playing":
         await refuse(k, update, lang, "err.game_over")
         return
-    async with k.service.lock(table.chat_id):
+    async with k.service.store.lock(table.chat_id):
         seat = table.seat_of(user.id)
         if seat is None:
             await refuse(k, update, lang, "err.not_your_table")
             return
         was_away = seat.absent
-        await k.service.played_in_person(table, seat)
+        await k.service.timeouts.played_in_person(table, seat)
         await k.sender.answer(query.id, t(seat.language, "timer.welcome_back"))
         # an old "I'm back" button pressed again says nothing more to the group
         if was_away:
@@ -48,14 +48,14 @@ async def back_here(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def back_everywhere(k: Kozel, user_id: int) -> None:
     """/start again (after blocking the bot, say): the computer hands back every seat it was
     keeping for this person, as the group was promised."""
-    for row in await k.storage.list_tables(status="playing"):
-        table = await k.service.table(row.table_id)
+    for table_id in await k.service.store.table_ids("playing"):
+        table = await k.service.store.table(table_id)
         if table is None:
             continue
-        async with k.service.lock(table.chat_id):
+        async with k.service.store.lock(table.chat_id):
             seat = table.seat_of(user_id)
             if seat is not None and seat.absent and table.status == "playing":
-                await k.service.played_in_person(table, seat)
+                await k.service.timeouts.played_in_person(table, seat)
                 await _back_at(k, table, seat)
 
 
@@ -74,12 +74,12 @@ async def hand_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     if cb is None:
         await refuse(k, update, lang, "err.unknown_button")
         return
-    table = await k.service.table(cb.table_id)
+    table = await k.service.store.table(cb.table_id)
     if table is None or table.match is None or table.status != "playing":
         await refuse(k, update, lang, "err.game_over")
         return
-    async with k.service.lock(table.chat_id):
-        table = await k.service.table(cb.table_id)
+    async with k.service.store.lock(table.chat_id):
+        table = await k.service.store.table(cb.table_id)
         seat = None if table is None else table.seat_of(user.id)
         if table is None or table.match is None or table.status != "playing":
             await refuse(k, update, lang, "err.game_over")
@@ -94,14 +94,14 @@ async def hand_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         if table.match.current_seat != seat.seat:
             await refuse(k, update, lang, "err.not_your_turn")
             return
-        await k.service.played_in_person(table, seat)
+        await k.service.timeouts.played_in_person(table, seat)
         if cb.verb == "back":
             await k.presenter.refresh_live_hand(table, seat)
             await k.sender.answer(query.id)
             return
         tile = cb.tile
         try:
-            events = await k.service.act(table, seat, Play(tile, cb.end))
+            events = await k.service.player.act(table, seat, Play(tile, cb.end))
         except EndRequired:
             await k.sender.edit(
                 user.id,

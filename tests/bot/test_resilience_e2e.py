@@ -41,9 +41,9 @@ def played_line(user: FakeUser, data: str) -> str:
 async def shorten_turn(harness: Harness, seconds: int, table_id: int = 1) -> None:
     """From the next turn on, the table's turn lasts ``seconds`` (the lobby offers 30 and
     more, too long for a test)."""
-    table = await harness.kozel.service.table(table_id)
+    table = await harness.kozel.service.store.table(table_id)
     assert table is not None
-    table.turn_seconds = seconds
+    table.row = await harness.kozel.storage.update_table(table_id, turn_seconds=seconds)
 
 
 async def append_to_log(database: Path, events: list[dict[str, object]], match: Match) -> None:
@@ -240,7 +240,7 @@ async def test_an_unexpected_failure_is_answered_and_changes_nothing(
         raise RuntimeError("the disk is on fire")
 
     with monkeypatch.context() as patch:
-        patch.setattr(harness.kozel.service, "active_table", broken)
+        patch.setattr(harness.kozel.service.store, "active_table", broken)
         await tg.send_text(masha, group, "/standings")
         await tg.wait_for_message(group, SOMETHING_WRONG)
     await tg.send_text(masha, group, "/standings")

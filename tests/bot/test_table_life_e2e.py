@@ -40,11 +40,11 @@ async def change_lobby(harness: Harness, group: FakeChat, **settings: object) ->
     """Change lobby settings through the service and redraw the lobby, as the ⚙️ Rules buttons
     do, including values the buttons do not offer (a turn of 1–2 seconds)."""
     k = kozel_of(harness)
-    async with k.service.lock(group.id):
-        table = await k.service.active_table(group.id)
+    async with k.service.store.lock(group.id):
+        table = await k.service.store.active_table(group.id)
         assert table is not None and table.status == "lobby"
         for name, value in settings.items():
-            await k.service.change_setting(table, name, value)
+            await k.service.lobby.change_setting(table, name, value)
         await show_lobby(k, table)
 
 
@@ -122,7 +122,7 @@ async def armed_deadline(harness: Harness, table_id: int = 1) -> float:
     """The deadline of the turn in progress, once the scheduler has armed its timer."""
     service = kozel_of(harness).service
     for _ in range(250):
-        table = await service.table(table_id)
+        table = await service.store.table(table_id)
         if table is not None and table.turn_deadline is not None:
             return table.turn_deadline
         await asyncio.sleep(0.02)
@@ -354,7 +354,7 @@ async def test_a_move_just_before_the_deadline_leaves_the_timer_stale(
     _, hand = await next_turn(harness, [masha], 0)
     k = kozel_of(harness)
     deadline = await armed_deadline(harness)
-    table = await k.service.table(1)
+    table = await k.service.store.table(1)
     assert table is not None
     old_version = table.version
     before = moves_by(await events_of(harness), 0)
