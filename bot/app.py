@@ -27,7 +27,6 @@ from telegram.ext import (
 )
 
 from engine.build import describe as engine_build
-from engine.events import MatchEnded, RoundEnded
 from storage import Storage
 
 from .callbacks import decode
@@ -36,6 +35,7 @@ from .handlers import info, lobby, play
 from .handlers.common import refuse
 from .i18n import LANGUAGES, t
 from .presenter import Presenter
+from .recovery import recover
 from .scheduler import Scheduler
 from .sender import GroupPacer, Sender
 from .service import DamagedTable, TableService
@@ -224,49 +224,9 @@ async def setup(app: App) -> None:
     k = Kozel(settings, storage, service, sender, presenter, scheduler)
     app.bot_data[KEY] = k
     await register_commands(app, settings.default_language)
-    for row in await storage.list_tables(status="playing"):
-        try:
-            await resume(k, row.table_id)
-        except DamagedTable:
-            continue  # logged with its id when it failed to load; /cancel can close it
-    for row in await storage.list_tables(status="finished", unannounced=True):
-        await tell_the_end(k, row.table_id)
+    await recover(k)
     scheduler.start_sweeping()
     log.info("kozel bot started as @%s (%s)", app.bot.username, engine_build())
-
-
-async def resume(k: Kozel, table_id: int) -> None:
-    """Pick up a table that was in play when the bot stopped, which may have been between
-    committing a move and showing it: the board and the hands are brought up to the committed
-    state and the timers re-armed, after the round results the group was not told; a match whose
-    end was committed but not recorded is recorded, and its round result and goat are announced."""
-    table = await k.service.store.table(table_id)
-    if table is None or table.match is None:
-        return
-    async with k.service.store.lock(table.chat_id):
-        events = await k.service.store.round_events(table)
-        k.presenter.recall(table, events)
-        if not table.match.is_over:
-            await k.presenter.announce_unannounced(table)
-            await k.presenter.resync(table)
-            await k.scheduler.after_change(table, restarted=True)
-            return
-        await k.service.finisher.record_unrecorded(table)
-        table.finished_round = table.match.round
-        ending = [e for e in events if isinstance(e, (RoundEnded, MatchEnded))]
-        await k.presenter.show(table, ending)
-
-
-async def tell_the_end(k: Kozel, table_id: int) -> None:
-    """A match recorded as finished whose last round and goat the group was not told, because
-    the bot stopped in between: they are told now."""
-    try:
-        table = await k.service.store.table(table_id)
-    except DamagedTable:
-        return  # logged when it failed to load
-    if table is not None:
-        async with k.service.store.lock(table.chat_id):
-            await k.presenter.announce_unannounced(table)
 
 
 async def teardown(app: App) -> None:
