@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.events import MatchEnded, RoundEnded
 
 from .context import Kozel
+from .presenter.news import recall
 from .service import DamagedTable
 
 
@@ -29,7 +30,7 @@ async def resume(k: Kozel, table_id: int) -> None:
         return
     async with k.service.store.lock(table.chat_id):
         events = await k.service.store.round_events(table)
-        k.presenter.recall(table, events)
+        recall(table, events)
         if not table.match.is_over:
             await k.presenter.announce_unannounced(table)
             await k.presenter.resync(table)

@@ -149,7 +149,7 @@ class Scheduler:
             async with self.service.store.lock(table.chat_id):
                 if why == "lobby":
                     await self.service.lobby.cancel(table)
-                    await self.presenter.lobby_expired(table)
+                    await self.presenter.notices.lobby_expired(table)
                 elif table.match is not None and not table.match.is_over:
                     seat = table.seats[table.match.current_seat or 0]
                     events = await self.service.timeouts.abandon(table, seat)

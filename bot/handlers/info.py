@@ -202,6 +202,4 @@ async def _redraw(k: Kozel, table: Table) -> None:
     match = table.match
     if table.board_message_id is None or match is None or match.is_over:
         return
-    message_id = await k.sender.edit(table.chat_id, table.board_message_id, board_text(table))
-    if message_id != table.board_message_id:
-        await k.service.messages.remember_board(table, message_id)
+    await k.presenter.board.draw(table)

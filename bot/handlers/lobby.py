@@ -11,7 +11,6 @@ from ..callbacks import Callback, decode
 from ..context import Kozel, kozel
 from ..i18n import t
 from ..presenter import optional
-from ..render.board import board_text
 from ..render.lobby import (
     LOBBY_OPTIONS,
     TABLE_SETTINGS,
@@ -204,7 +203,7 @@ async def _apply(k: Kozel, table: Table, user: User, cb: Callback, *, tapped: bo
         await close_lobby(k, table, "lobby.cancelled")
         if table.match is not None and table.board_message_id is not None:
             with optional("the cancelled board", table.chat_id):
-                await k.sender.edit(table.chat_id, table.board_message_id, board_text(table))
+                await k.presenter.board.draw(table)
         await _close_live_hands(k, table)
         return t(lang, "lobby.cancelled")
     if cb.verb == "bot":

@@ -96,7 +96,7 @@ async def hand_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
             return
         await k.service.timeouts.played_in_person(table, seat)
         if cb.verb == "back":
-            await k.presenter.refresh_live_hand(table, seat)
+            await k.presenter.hands.refresh_live(table, seat)
             await k.sender.answer(query.id)
             return
         tile = cb.tile

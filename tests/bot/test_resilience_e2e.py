@@ -288,15 +288,15 @@ async def test_a_round_result_is_announced_even_when_showing_the_round_end_fails
     users = [masha, alex]
     await start_match(harness, users, group)
     presenter = harness.kozel.presenter
-    final_board = presenter._final_board
+    final_board = presenter.board.final
     failures: list[int] = []
 
     async def refused(table: object) -> None:
         failures.append(1)
-        presenter._final_board = final_board  # type: ignore[method-assign]
+        presenter.board.final = final_board  # type: ignore[method-assign]
         raise RuntimeError("Telegram refused the final board")
 
-    presenter._final_board = refused  # type: ignore[method-assign]
+    presenter.board.final = refused  # type: ignore[method-assign]
 
     def results() -> list[str]:
         return round_results(harness, group)

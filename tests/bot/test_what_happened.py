@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from bot.presenter import Presenter
+from bot.presenter.news import follow
 from bot.render.board import board_text
 from bot.render.tiles import tile_text
 from engine import Match, Play, RuleSet, Tile
@@ -40,7 +40,7 @@ def test_the_board_lists_all_of_a_tap_that_sets_off_many_draws_and_knocks() -> N
             assert seat is not None
             play = rng.choice([a for a in match.legal_actions(seat) if isinstance(a, Play)])
             events = one_tap(match, seat, play)
-            Presenter.follow(table, events)
+            follow(table, events)
             moves = [e for e in events if isinstance(e, (Played, Knocked))]
             if len(moves) <= 4 or any(isinstance(e, RoundEnded) for e in events):
                 continue
