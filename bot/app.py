@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -21,7 +21,6 @@ from telegram.ext import (
     BaseUpdateProcessor,
     CallbackQueryHandler,
     CommandHandler,
-    ContextTypes,
     MessageHandler,
     filters,
 )
@@ -29,16 +28,15 @@ from telegram.ext import (
 from engine.build import describe as engine_build
 from storage import Storage
 
-from .callbacks import decode
-from .context import KEY, Kozel, kozel
-from .handlers import info, lobby, play
-from .handlers.common import refuse
+from .callbacks import verb_is
+from .context import CONTEXT_TYPES, BotData, Kozel, KozelContext
+from .handlers import chats, errors, info, lobby, play
 from .i18n import LANGUAGES, t
 from .presenter import Presenter
 from .recovery import recover
 from .scheduler import Scheduler
 from .sender import GroupPacer, Sender
-from .service import DamagedTable, TableService
+from .service import TableService
 from .settings import Settings
 from .transport import AiohttpRequest
 
@@ -60,6 +58,21 @@ GROUP_COMMANDS = (
 )
 PRIVATE_COMMANDS = ("start", "stats", "rules", "help")
 ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
+#: Each button's verb, and the handler that answers a tap on it.
+BUTTONS: dict[str, Callable[[Update, KozelContext], Coroutine[Any, Any, None]]] = {
+    "play": play.play_button,
+    "back": play.back_button,
+    "here": play.back_here,
+    "join": lobby.join_button,
+    "leave": lobby.leave_button,
+    "start": lobby.start_button,
+    "bot": lobby.bot_button,
+    "opt": lobby.settings_button,
+    "cancel": lobby.cancel_button,
+    "lobby": lobby.lobby_button,
+    "top": info.top_button,
+    "lang": info.language_button,
+}
 
 
 class PerChatOrder(BaseUpdateProcessor):
@@ -85,56 +98,6 @@ class PerChatOrder(BaseUpdateProcessor):
         self._locks.clear()
 
 
-async def route_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Every button press lands here and goes to the handler for its verb."""
-    cb = decode(update.callback_query.data if update.callback_query else None)
-    private = update.effective_chat is not None and update.effective_chat.type == "private"
-    if cb is None:
-        k = kozel(context)
-        await refuse(k, update, await k.language(update), "err.unknown_button")
-    elif cb.verb == "play" or (cb.verb == "back" and private):
-        await play.hand_button(update, context)
-    elif cb.verb == "here":
-        await play.back_here(update, context)
-    elif cb.verb == "top":
-        await info.top_button(update, context)
-    elif cb.verb == "lang":
-        await info.language_button(update, context)
-    else:
-        await lobby.lobby_button(update, context)
-
-
-async def chat_migrated(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """A group became a supergroup: its tables and standings follow it to the new id."""
-    message = update.effective_message
-    if message is None or message.migrate_to_chat_id is None:
-        return
-    k = kozel(context)
-    async with k.service.store.lock(message.chat.id):
-        await k.service.store.migrate_chat(message.chat.id, message.migrate_to_chat_id)
-
-
-async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Log the failure and tell the person that their tap or command did nothing, rather than
-    leave a button spinning or a command unanswered. Never raises: nothing comes after it."""
-    log.error("update failed: %s", context.error, exc_info=context.error)
-    if not isinstance(update, Update):
-        return
-    message = update.effective_message
-    if update.callback_query is None and (message is None or not message.text):
-        return  # a service message (a group that moved, say): nobody waits for an answer
-    try:
-        k = kozel(context)
-        try:
-            lang = await k.language(update)
-        except Exception:  # the database may be what failed
-            lang = k.settings.default_language
-        damaged = isinstance(context.error, DamagedTable)
-        await refuse(k, update, lang, "err.damaged" if damaged else "err.failed")
-    except Exception:
-        log.warning("could not tell the person that their update failed", exc_info=True)
-
-
 async def register_commands(app: App, default: str) -> None:
     for lang in (None, *LANGUAGES):
         code = lang or default
@@ -146,7 +109,7 @@ async def register_commands(app: App, default: str) -> None:
             await app.bot.set_my_commands(commands, scope=scope, language_code=lang)
 
 
-App = Application[Any, Any, Any, Any, Any, Any]
+App = Application[Any, KozelContext, Any, Any, BotData, Any]
 
 
 def build(settings: Settings, configure: Callable[[Builder], Builder] | None = None) -> App:
@@ -156,6 +119,7 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
         .token(settings.bot_token.get_secret_value())
         .base_url(settings.base_url)
         .base_file_url(settings.base_file_url)
+        .context_types(CONTEXT_TYPES)
         .concurrent_updates(PerChatOrder())
         .post_init(setup)
         .post_shutdown(teardown)
@@ -176,7 +140,7 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
         limiter = AIORateLimiter(group_max_rate=0, max_retries=3)
         builder = builder.rate_limiter(limiter)  # type: ignore[arg-type]
     app = builder.build()
-    app.bot_data["settings"] = settings
+    app.bot_data.settings = settings
     app.add_handler(CommandHandler("start", info.start))
     app.add_handler(CommandHandler("new", lobby.new_table))
     app.add_handler(CommandHandler("join", lobby.join_command))
@@ -190,9 +154,11 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
     app.add_handler(CommandHandler("rules", info.rules_command))
     app.add_handler(CommandHandler("help", info.help_command))
     app.add_handler(CommandHandler("language", info.language_command))
-    app.add_handler(CallbackQueryHandler(route_button))
-    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, chat_migrated))
-    app.add_error_handler(on_error)
+    for verb, answer in BUTTONS.items():
+        app.add_handler(CallbackQueryHandler(answer, pattern=verb_is(verb)))
+    app.add_handler(CallbackQueryHandler(errors.unknown_button))
+    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, chats.chat_migrated))
+    app.add_error_handler(errors.on_error)
     return app
 
 
@@ -213,7 +179,8 @@ def webhook_options(settings: Settings) -> dict[str, Any]:
 
 async def setup(app: App) -> None:
     """Open the database, register commands and pick up every table a restart left behind."""
-    settings: Settings = app.bot_data["settings"]
+    settings = app.bot_data.settings
+    assert settings is not None
     storage = await Storage.open(settings.database)
     service = TableService(storage, settings)
     sender = Sender(
@@ -222,7 +189,7 @@ async def setup(app: App) -> None:
     presenter = Presenter(sender, service)
     scheduler = Scheduler(service, presenter, settings.computer_delay)
     k = Kozel(settings, storage, service, sender, presenter, scheduler)
-    app.bot_data[KEY] = k
+    app.bot_data.kozel = k
     await register_commands(app, settings.default_language)
     await recover(k)
     scheduler.start_sweeping()
@@ -230,7 +197,7 @@ async def setup(app: App) -> None:
 
 
 async def teardown(app: App) -> None:
-    k = app.bot_data.get(KEY)
-    if isinstance(k, Kozel):
+    k = app.bot_data.kozel
+    if k is not None:
         await k.scheduler.stop()
         await k.storage.close()

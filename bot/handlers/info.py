@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
-from telegram.ext import ContextTypes
 
 from engine import RuleSet
 
-from ..callbacks import Callback, decode
-from ..context import Kozel, kozel
+from ..callbacks import Callback
+from ..context import Kozel, KozelContext
 from ..i18n import LANGUAGES, Html, t
 from ..render.board import board_text, score_lines
 from ..render.lobby import LOBBY_OPTIONS, rules_text
@@ -22,9 +21,9 @@ from .play import back_everywhere
 PAGE = 10
 
 
-async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def start(update: Update, context: KozelContext) -> None:
     """/start in the DM; ``/start join-<table>`` completes a join begun in the group."""
-    k = kozel(context)
+    k = context.kozel
     user = update.effective_user
     lang = await k.language(update)
     if user is None or in_group(update):
@@ -50,13 +49,13 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             await show_lobby(k, table)
 
 
-async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    k = kozel(context)
+async def help_command(update: Update, context: KozelContext) -> None:
+    k = context.kozel
     await reply(k, update, t(await k.language(update), "help.text"))
 
 
-async def rules_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    k = kozel(context)
+async def rules_command(update: Update, context: KozelContext) -> None:
+    k = context.kozel
     lang = await k.language(update)
     chat = update.effective_chat
     table = (
@@ -70,9 +69,9 @@ async def rules_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     await reply(k, update, Html("\n".join(lines)))
 
 
-async def standings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def standings(update: Update, context: KozelContext) -> None:
     """/standings: the match in progress in this group."""
-    k = kozel(context)
+    k = context.kozel
     lang = await k.language(update)
     chat = update.effective_chat
     if chat is None or not in_group(update):
@@ -92,9 +91,9 @@ async def standings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await reply(k, update, Html("\n".join(lines)))
 
 
-async def top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def top(update: Update, context: KozelContext) -> None:
     """/top: the group's standings of all time, a page at a time."""
-    k = kozel(context)
+    k = context.kozel
     lang = await k.language(update)
     chat = update.effective_chat
     if chat is None or not in_group(update):
@@ -111,33 +110,33 @@ async def _top_page(
     text = top_text(lang, rows, page, total, PAGE)
     buttons = []
     if page > 0:
-        data = Callback("top", 0, page - 1).encode()
+        data = Callback("top", page=page - 1).encode()
         buttons.append(InlineKeyboardButton(t(lang, "top.prev"), callback_data=data))
     if (page + 1) * PAGE < total:
-        data = Callback("top", 0, page + 1).encode()
+        data = Callback("top", page=page + 1).encode()
         buttons.append(InlineKeyboardButton(t(lang, "top.next"), callback_data=data))
     return text, InlineKeyboardMarkup([buttons]) if buttons else None
 
 
-async def top_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    k = kozel(context)
+async def top_button(update: Update, context: KozelContext) -> None:
+    k = context.kozel
     query, chat = update.callback_query, update.effective_chat
     assert query is not None
     lang = await k.language(update)
-    cb = decode(query.data)
-    if cb is None or chat is None or cb.version < 0 or not in_group(update):
+    cb = context.button
+    if cb is None or chat is None or cb.page < 0 or not in_group(update):
         await refuse(k, update, lang, "err.unknown_button")
         return
-    text, keyboard = await _top_page(k, chat.id, lang, cb.version)
+    text, keyboard = await _top_page(k, chat.id, lang, cb.page)
     message = query.message
     if message is not None:
         await k.sender.edit(chat.id, message.message_id, text, keyboard)
     await query.answer()
 
 
-async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def stats(update: Update, context: KozelContext) -> None:
     """/stats: your own record in every group, and your latest matches."""
-    k = kozel(context)
+    k = context.kozel
     user = update.effective_user
     lang = await k.language(update)
     if user is None:
@@ -147,9 +146,9 @@ async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await reply(k, update, record_text(lang, record, recent))
 
 
-async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def language_command(update: Update, context: KozelContext) -> None:
     """/language: the group's language, chosen by its admins with a button."""
-    k = kozel(context)
+    k = context.kozel
     lang = await k.language(update)
     chat, user = update.effective_chat, update.effective_user
     if chat is None or user is None or not in_group(update):
@@ -160,19 +159,19 @@ async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -
         return
     buttons = [
         InlineKeyboardButton(
-            t(code, "language.name"), callback_data=Callback("lang", 0, 0, (code,)).encode()
+            t(code, "language.name"), callback_data=Callback("lang", args=(code,)).encode()
         )
         for code in LANGUAGES
     ]
     await k.sender.send(chat.id, t(lang, "language.choose"), InlineKeyboardMarkup([buttons]))
 
 
-async def language_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    k = kozel(context)
+async def language_button(update: Update, context: KozelContext) -> None:
+    k = context.kozel
     query, chat, user = update.callback_query, update.effective_chat, update.effective_user
     assert query is not None
     lang = await k.language(update)
-    cb = decode(query.data)
+    cb = context.button
     if cb is None or not cb.args or cb.args[0] not in LANGUAGES or chat is None or user is None:
         await refuse(k, update, lang, "err.unknown_button")
         return

@@ -16,7 +16,7 @@ from functools import partial
 import pytest
 
 import bot.scheduler
-from bot.context import KEY, Kozel
+from bot.context import Kozel
 from bot.handlers.lobby import show_lobby
 from bot.i18n import LANGUAGES, catalog, t
 from engine import replay
@@ -31,8 +31,8 @@ NOT_OPENER = "Only the table's opener or the group's admins can do that."
 
 def kozel_of(harness: Harness) -> Kozel:
     assert harness.app is not None
-    found = harness.app.bot_data[KEY]
-    assert isinstance(found, Kozel)
+    found = harness.app.bot_data.kozel
+    assert found is not None
     return found
 
 
