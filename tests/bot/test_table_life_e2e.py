@@ -524,23 +524,12 @@ def head(lang: str, key: str) -> str:
     return plain(catalog(lang)[key].split("{")[0]).strip()
 
 
-@pytest.mark.parametrize(
-    ("lang", "names"),
-    [("ru", ["Маша", "Лёша"]), ("uk", ["Оксана", "Тарас"])],
-)
-async def test_a_whole_match_in_another_language_shows_no_english(
-    tg: FakeTelegram, harness: Harness, lang: str, names: list[str]
-) -> None:
-    first, second = (tg.user(371 + i, n, language_code=lang) for i, n in enumerate(names))
-    users = [first, second]
-    group = tg.group(-771, "Двір", creator=first)
-    short_minute(harness)
-    for user in users:
-        await tg.send_text(user, tg.private(user), "/start")
-        await tg.wait_for_message(user, head(lang, "dm.welcome"))
-
-    # a table for three: two people and a computer player, set up with the group's buttons;
-    # the group speaks the language of whoever opened its first table
+async def lobby_for_three(
+    tg: FakeTelegram, group: FakeChat, users: list[FakeUser], lang: str
+) -> FakeMessage:
+    """A table for three: two people and a computer player, set up with the group's buttons;
+    the group speaks the language of whoever opened its first table."""
+    first, second = users
     await tg.send_text(first, group, "/new")
     lobby = await tg.wait_for_message(group, lambda m: bool(m.find_button(t(lang, "lobby.join"))))
     # and keeps it when its admin chooses it with /language
@@ -556,9 +545,29 @@ async def test_a_whole_match_in_another_language_shows_no_english(
     await tg.press_button(first, lobby, t(lang, "lobby.back"))
     await tg.wait_for(partial(lobby_has, tg, lobby, t(lang, "lobby.join")))
     await tg.press_button(second, lobby, t(lang, "lobby.join"))
-    await tg.wait_for(lambda: names[1] in (tg.message(group, lobby.message_id).text or ""))
+    name = second.first_name
+    await tg.wait_for(lambda: name in (tg.message(group, lobby.message_id).text or ""))
     await tg.send_text(first, group, "/addbot")
     await tg.wait_for_message(group, t(lang, "lobby.bot_added"))
+    return lobby
+
+
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [("ru", ["Маша", "Лёша"]), ("uk", ["Оксана", "Тарас"])],
+)
+async def test_a_whole_match_in_another_language_shows_no_english(
+    tg: FakeTelegram, harness: Harness, lang: str, names: list[str]
+) -> None:
+    first, second = (tg.user(371 + i, n, language_code=lang) for i, n in enumerate(names))
+    users = [first, second]
+    group = tg.group(-771, "Двір", creator=first)
+    short_minute(harness)
+    for user in users:
+        await tg.send_text(user, tg.private(user), "/start")
+        await tg.wait_for_message(user, head(lang, "dm.welcome"))
+
+    lobby = await lobby_for_three(tg, group, users, lang)
     await change_lobby(harness, group, turn_seconds=2)  # one turn will run out (below)
     kozel_of(harness).scheduler.remind_before = 1.2
     await tg.send_text(second, group, "/addbot")  # not the opener: refused
