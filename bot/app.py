@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -59,17 +59,17 @@ GROUP_COMMANDS = (
 PRIVATE_COMMANDS = ("start", "stats", "rules", "help")
 ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
 #: Each button's verb, and the handler that answers a tap on it.
-BUTTONS: dict[str, Callable[[Update, KozelContext], Coroutine[Any, Any, None]]] = {
+BUTTONS: dict[str, lobby.Handler] = {
     "play": play.play_button,
     "back": play.back_button,
     "here": play.back_here,
     "join": lobby.join_button,
-    "leave": lobby.leave_button,
-    "start": lobby.start_button,
-    "bot": lobby.bot_button,
-    "opt": lobby.settings_button,
-    "cancel": lobby.cancel_button,
-    "lobby": lobby.lobby_button,
+    "leave": lobby.button(lobby.leave),
+    "start": lobby.button(lobby.start_match),
+    "bot": lobby.button(lobby.add_computer),
+    "opt": lobby.button(lobby.change_setting),
+    "cancel": lobby.button(lobby.cancel),
+    "lobby": lobby.button(lobby.show),
     "top": info.top_button,
     "lang": info.language_button,
 }
@@ -144,9 +144,9 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
     app.add_handler(CommandHandler("start", info.start))
     app.add_handler(CommandHandler("new", lobby.new_table))
     app.add_handler(CommandHandler("join", lobby.join_command))
-    app.add_handler(CommandHandler("leave", lobby.leave_command))
-    app.add_handler(CommandHandler("addbot", lobby.addbot_command))
-    app.add_handler(CommandHandler("cancel", lobby.cancel_command))
+    app.add_handler(CommandHandler("leave", lobby.command(lobby.leave)))
+    app.add_handler(CommandHandler("addbot", lobby.command(lobby.add_computer)))
+    app.add_handler(CommandHandler("cancel", lobby.command(lobby.cancel)))
     app.add_handler(CommandHandler("kick", lobby.kick_command))
     app.add_handler(CommandHandler("standings", info.standings))
     app.add_handler(CommandHandler("top", info.top))

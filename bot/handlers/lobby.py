@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
 from telegram import Message, Update, User
 
@@ -130,12 +131,6 @@ async def _lobby_button(update: Update, context: KozelContext) -> Callback | Non
     return context.button
 
 
-async def _tapped(update: Update, context: KozelContext, action: Action) -> None:
-    cb = await _lobby_button(update, context)
-    if cb is not None:
-        await _lobby_action(update, context, action, cb)
-
-
 async def _lobby_action(
     update: Update, context: KozelContext, action: Action, cb: Callback | None = None
 ) -> None:
@@ -151,7 +146,7 @@ async def _lobby_action(
         try:
             table = await k.service.store.active_table(chat.id)
         except DamagedTable as damaged:
-            if action is not _cancel or not (
+            if action is not cancel or not (
                 user.id == damaged.row.opener_id or await is_admin(k, chat.id, user.id)
             ):
                 raise  # answered by the error handler: only /cancel can help
@@ -178,7 +173,7 @@ async def _manager_only(k: Kozel, table: Table, user: User) -> None:
         raise Refusal("err.not_opener")
 
 
-def _as_shown(table: Table, cb: Callback | None) -> None:
+def _asshown(table: Table, cb: Callback | None) -> None:
     """For buttons whose effect depends on the lobby they were drawn for: tapped twice, or
     after someone else changed the lobby, they would act on a lobby the person has not seen."""
     if cb is None:
@@ -189,30 +184,30 @@ def _as_shown(table: Table, cb: Callback | None) -> None:
         raise Refusal("err.lobby_changed")
 
 
-async def _leave(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
+async def leave(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
     await remove_player(k, table, await k.service.lobby.leave(table, user.id))
     return t(table.language, "lobby.left_toast")
 
 
-async def _show(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
+async def show(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
     """Back from the settings to the lobby."""
     await show_lobby(k, table)
     return ""
 
 
-async def _add_computer(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
+async def add_computer(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
     await _manager_only(k, table, user)
-    _as_shown(table, cb)
+    _asshown(table, cb)
     await k.service.lobby.add_computer(table)
     await show_lobby(k, table)
     return t(table.language, "lobby.bot_added")
 
 
-async def _change_setting(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
+async def change_setting(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
     """The settings, and with a setting's name, that setting moved to its next value."""
     await _manager_only(k, table, user)
     if cb is not None and cb.args:
-        _as_shown(table, cb)
+        _asshown(table, cb)
         name = cb.args[0]
         if name not in (*TABLE_SETTINGS, *LOBBY_OPTIONS):
             raise Refusal("err.unknown_button")
@@ -221,12 +216,12 @@ async def _change_setting(k: Kozel, table: Table, user: User, cb: Callback | Non
     return ""
 
 
-async def _start_match(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
-    _as_shown(table, cb)
+async def start_match(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
+    _asshown(table, cb)
     return await _start(k, table, user)
 
 
-async def _cancel(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
+async def cancel(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
     """During a match only /cancel can come (the lobby lost its buttons at the deal), and the
     reply to it tells the group."""
     await _manager_only(k, table, user)
@@ -240,40 +235,27 @@ async def _cancel(k: Kozel, table: Table, user: User, cb: Callback | None) -> st
     return t(table.language, "lobby.cancelled")
 
 
-async def leave_command(update: Update, context: KozelContext) -> None:
-    await _lobby_action(update, context, _leave)
+Handler = Callable[[Update, KozelContext], Coroutine[Any, Any, None]]
 
 
-async def addbot_command(update: Update, context: KozelContext) -> None:
-    await _lobby_action(update, context, _add_computer)
+def command(action: Action) -> Handler:
+    """The handler of a command that carries out ``action`` (/leave, /addbot, /cancel)."""
+
+    async def carry_out(update: Update, context: KozelContext) -> None:
+        await _lobby_action(update, context, action)
+
+    return carry_out
 
 
-async def cancel_command(update: Update, context: KozelContext) -> None:
-    await _lobby_action(update, context, _cancel)
+def button(action: Action) -> Handler:
+    """The handler of a lobby button that carries out ``action``."""
 
+    async def carry_out(update: Update, context: KozelContext) -> None:
+        cb = await _lobby_button(update, context)
+        if cb is not None:
+            await _lobby_action(update, context, action, cb)
 
-async def leave_button(update: Update, context: KozelContext) -> None:
-    await _tapped(update, context, _leave)
-
-
-async def lobby_button(update: Update, context: KozelContext) -> None:
-    await _tapped(update, context, _show)
-
-
-async def bot_button(update: Update, context: KozelContext) -> None:
-    await _tapped(update, context, _add_computer)
-
-
-async def settings_button(update: Update, context: KozelContext) -> None:
-    await _tapped(update, context, _change_setting)
-
-
-async def start_button(update: Update, context: KozelContext) -> None:
-    await _tapped(update, context, _start_match)
-
-
-async def cancel_button(update: Update, context: KozelContext) -> None:
-    await _tapped(update, context, _cancel)
+    return carry_out
 
 
 async def _close_live_hands(k: Kozel, table: Table) -> None:

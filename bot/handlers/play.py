@@ -6,6 +6,7 @@ Once a move is committed nothing may stop what follows: answers to taps go throu
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from telegram import CallbackQuery, Update
@@ -73,7 +74,13 @@ class Turn:
     table: Table
     seat: Seat
     button: Callback
-    query: CallbackQuery
+    update: Update
+
+    @property
+    def query(self) -> CallbackQuery:
+        query = self.update.callback_query
+        assert query is not None
+        return query
 
 
 async def _turn(update: Update, context: KozelContext) -> Turn | None:
@@ -101,7 +108,7 @@ async def _turn(update: Update, context: KozelContext) -> Turn | None:
         await refuse(k, update, seat.language, "err.not_your_turn")
         return None
     await k.service.timeouts.played_in_person(table, seat)
-    return Turn(table, seat, cb, query)
+    return Turn(table, seat, cb, update)
 
 
 async def _chat_of(update: Update, context: KozelContext) -> int | None:
@@ -116,43 +123,51 @@ async def _chat_of(update: Update, context: KozelContext) -> int | None:
     return None
 
 
-async def back_button(update: Update, context: KozelContext) -> None:
-    """Back from choosing an end: the whole hand again."""
+async def _on_turn(
+    update: Update, context: KozelContext, then: Callable[[Kozel, Turn], Awaitable[None]]
+) -> None:
+    """Check a tap on a hand under its table's lock, then carry it out (``then``)."""
     k, chat_id = context.kozel, await _chat_of(update, context)
     if chat_id is None:
         return
     async with k.service.store.lock(chat_id):
         turn = await _turn(update, context)
         if turn is not None:
-            await k.presenter.hands.refresh_live(turn.table, turn.seat)
-            await k.sender.answer(turn.query.id)
+            await then(k, turn)
+
+
+async def back_button(update: Update, context: KozelContext) -> None:
+    """Back from choosing an end: the whole hand again."""
+    await _on_turn(update, context, _back)
+
+
+async def _back(k: Kozel, turn: Turn) -> None:
+    await k.presenter.hands.refresh_live(turn.table, turn.seat)
+    await k.sender.answer(turn.query.id)
 
 
 async def play_button(update: Update, context: KozelContext) -> None:
     """A tile tapped: played, or if it fits both ends, the ends to choose from."""
-    k, chat_id = context.kozel, await _chat_of(update, context)
-    if chat_id is None:
+    await _on_turn(update, context, _play)
+
+
+async def _play(k: Kozel, turn: Turn) -> None:
+    table, seat, tile = turn.table, turn.seat, turn.button.tile
+    lang = seat.language
+    try:
+        events = await k.service.player.act(table, seat, Play(tile, turn.button.end))
+    except EndRequired:
+        await k.sender.edit(
+            turn.query.from_user.id,
+            seat.hand_message_id,
+            t(lang, "hand.which_end", tile=tile_text(tile)),
+            end_keyboard(table, seat, tile),
+        )
+        await k.sender.answer(turn.query.id)
         return
-    async with k.service.store.lock(chat_id):
-        turn = await _turn(update, context)
-        if turn is None:
-            return
-        table, seat, tile = turn.table, turn.seat, turn.button.tile
-        lang = seat.language
-        try:
-            events = await k.service.player.act(table, seat, Play(tile, turn.button.end))
-        except EndRequired:
-            await k.sender.edit(
-                turn.query.from_user.id,
-                seat.hand_message_id,
-                t(lang, "hand.which_end", tile=tile_text(tile)),
-                end_keyboard(table, seat, tile),
-            )
-            await k.sender.answer(turn.query.id)
-            return
-        except IllegalAction as no:
-            await refuse(k, update, lang, f"err.{no.code}")
-            return
-        await k.sender.answer(turn.query.id, t(lang, "hand.played_toast", tile=tile_text(tile)))
-        await k.presenter.show(table, events)
-        await k.scheduler.after_change(table)
+    except IllegalAction as no:
+        await refuse(k, turn.update, lang, f"err.{no.code}")
+        return
+    await k.sender.answer(turn.query.id, t(lang, "hand.played_toast", tile=tile_text(tile)))
+    await k.presenter.show(table, events)
+    await k.scheduler.after_change(table)
