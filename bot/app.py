@@ -29,7 +29,7 @@ from engine.build import describe as engine_build
 from storage import Storage
 
 from .callbacks import verb_is
-from .context import CONTEXT_TYPES, BotData, Kozel, KozelContext
+from .context import CONTEXT_TYPES, BotData, Handler, Kozel, KozelContext
 from .handlers import chats, errors, info, lobby, play
 from .i18n import LANGUAGES, t
 from .presenter import Presenter
@@ -59,7 +59,7 @@ GROUP_COMMANDS = (
 PRIVATE_COMMANDS = ("start", "stats", "rules", "help")
 ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
 #: Each button's verb, and the handler that answers a tap on it.
-BUTTONS: dict[str, lobby.Handler] = {
+BUTTONS: dict[str, Handler] = {
     "play": play.play_button,
     "back": play.back_button,
     "here": play.back_here,

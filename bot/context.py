@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, Self
 
@@ -71,3 +72,5 @@ class KozelContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any],
 
 
 CONTEXT_TYPES = ContextTypes(context=KozelContext, bot_data=BotData)
+#: What answers an update.
+Handler = Callable[[Update, KozelContext], Coroutine[Any, Any, None]]

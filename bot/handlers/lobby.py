@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any
+from collections.abc import Awaitable, Callable
 
 from telegram import Message, Update, User
 
 from ..callbacks import Callback
-from ..context import Kozel, KozelContext
+from ..context import Handler, Kozel, KozelContext
 from ..i18n import t
 from ..presenter import optional
 from ..render.lobby import (
@@ -233,9 +232,6 @@ async def cancel(k: Kozel, table: Table, user: User, cb: Callback | None) -> str
             await k.presenter.board.draw(table)
     await _close_live_hands(k, table)
     return t(table.language, "lobby.cancelled")
-
-
-Handler = Callable[[Update, KozelContext], Coroutine[Any, Any, None]]
 
 
 def command(action: Action) -> Handler:
