@@ -20,6 +20,7 @@ COMPILED = [
     "engine/events.py",
     "engine/deal.py",
     "engine/leads.py",
+    "engine/seats.py",
     "engine/round.py",
     "engine/match.py",
     "engine/scoring/kozel.py",

@@ -21,24 +21,22 @@ from telegram.ext import (
     BaseUpdateProcessor,
     CallbackQueryHandler,
     CommandHandler,
-    ContextTypes,
     MessageHandler,
     filters,
 )
 
 from engine.build import describe as engine_build
-from engine.events import MatchEnded, RoundEnded
 from storage import Storage
 
-from .callbacks import decode
-from .context import KEY, Kozel, kozel
-from .handlers import info, lobby, play
-from .handlers.common import refuse
+from .callbacks import verb_is
+from .context import CONTEXT_TYPES, BotData, Handler, Kozel, KozelContext
+from .handlers import chats, errors, info, lobby, play
 from .i18n import LANGUAGES, t
 from .presenter import Presenter
+from .recovery import recover
 from .scheduler import Scheduler
 from .sender import GroupPacer, Sender
-from .service import DamagedTable, TableService
+from .service import TableService
 from .settings import Settings
 from .transport import AiohttpRequest
 
@@ -60,6 +58,21 @@ GROUP_COMMANDS = (
 )
 PRIVATE_COMMANDS = ("start", "stats", "rules", "help")
 ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
+#: Each button's verb, and the handler that answers a tap on it.
+BUTTONS: dict[str, Handler] = {
+    "play": play.play_button,
+    "back": play.back_button,
+    "here": play.back_here,
+    "join": lobby.join_button,
+    "leave": lobby.button(lobby.leave),
+    "start": lobby.button(lobby.start_match),
+    "bot": lobby.button(lobby.add_computer),
+    "opt": lobby.button(lobby.change_setting),
+    "cancel": lobby.button(lobby.cancel),
+    "lobby": lobby.button(lobby.show),
+    "top": info.top_button,
+    "lang": info.language_button,
+}
 
 
 class PerChatOrder(BaseUpdateProcessor):
@@ -85,56 +98,6 @@ class PerChatOrder(BaseUpdateProcessor):
         self._locks.clear()
 
 
-async def route_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Every button press lands here and goes to the handler for its verb."""
-    cb = decode(update.callback_query.data if update.callback_query else None)
-    private = update.effective_chat is not None and update.effective_chat.type == "private"
-    if cb is None:
-        k = kozel(context)
-        await refuse(k, update, await k.language(update), "err.unknown_button")
-    elif cb.verb == "play" or (cb.verb == "back" and private):
-        await play.hand_button(update, context)
-    elif cb.verb == "here":
-        await play.back_here(update, context)
-    elif cb.verb == "top":
-        await info.top_button(update, context)
-    elif cb.verb == "lang":
-        await info.language_button(update, context)
-    else:
-        await lobby.lobby_button(update, context)
-
-
-async def chat_migrated(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """A group became a supergroup: its tables and standings follow it to the new id."""
-    message = update.effective_message
-    if message is None or message.migrate_to_chat_id is None:
-        return
-    k = kozel(context)
-    async with k.service.lock(message.chat.id):
-        await k.service.migrate_chat(message.chat.id, message.migrate_to_chat_id)
-
-
-async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Log the failure and tell the person that their tap or command did nothing, rather than
-    leave a button spinning or a command unanswered. Never raises: nothing comes after it."""
-    log.error("update failed: %s", context.error, exc_info=context.error)
-    if not isinstance(update, Update):
-        return
-    message = update.effective_message
-    if update.callback_query is None and (message is None or not message.text):
-        return  # a service message (a group that moved, say): nobody waits for an answer
-    try:
-        k = kozel(context)
-        try:
-            lang = await k.language(update)
-        except Exception:  # the database may be what failed
-            lang = k.settings.default_language
-        damaged = isinstance(context.error, DamagedTable)
-        await refuse(k, update, lang, "err.damaged" if damaged else "err.failed")
-    except Exception:
-        log.warning("could not tell the person that their update failed", exc_info=True)
-
-
 async def register_commands(app: App, default: str) -> None:
     for lang in (None, *LANGUAGES):
         code = lang or default
@@ -146,7 +109,7 @@ async def register_commands(app: App, default: str) -> None:
             await app.bot.set_my_commands(commands, scope=scope, language_code=lang)
 
 
-App = Application[Any, Any, Any, Any, Any, Any]
+App = Application[Any, KozelContext, Any, Any, BotData, Any]
 
 
 def build(settings: Settings, configure: Callable[[Builder], Builder] | None = None) -> App:
@@ -156,6 +119,7 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
         .token(settings.bot_token.get_secret_value())
         .base_url(settings.base_url)
         .base_file_url(settings.base_file_url)
+        .context_types(CONTEXT_TYPES)
         .concurrent_updates(PerChatOrder())
         .post_init(setup)
         .post_shutdown(teardown)
@@ -176,13 +140,13 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
         limiter = AIORateLimiter(group_max_rate=0, max_retries=3)
         builder = builder.rate_limiter(limiter)  # type: ignore[arg-type]
     app = builder.build()
-    app.bot_data["settings"] = settings
+    app.bot_data.settings = settings
     app.add_handler(CommandHandler("start", info.start))
     app.add_handler(CommandHandler("new", lobby.new_table))
     app.add_handler(CommandHandler("join", lobby.join_command))
-    app.add_handler(CommandHandler("leave", lobby.leave_command))
-    app.add_handler(CommandHandler("addbot", lobby.addbot_command))
-    app.add_handler(CommandHandler("cancel", lobby.cancel_command))
+    app.add_handler(CommandHandler("leave", lobby.command(lobby.leave)))
+    app.add_handler(CommandHandler("addbot", lobby.command(lobby.add_computer)))
+    app.add_handler(CommandHandler("cancel", lobby.command(lobby.cancel)))
     app.add_handler(CommandHandler("kick", lobby.kick_command))
     app.add_handler(CommandHandler("standings", info.standings))
     app.add_handler(CommandHandler("top", info.top))
@@ -190,9 +154,11 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
     app.add_handler(CommandHandler("rules", info.rules_command))
     app.add_handler(CommandHandler("help", info.help_command))
     app.add_handler(CommandHandler("language", info.language_command))
-    app.add_handler(CallbackQueryHandler(route_button))
-    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, chat_migrated))
-    app.add_error_handler(on_error)
+    for verb, answer in BUTTONS.items():
+        app.add_handler(CallbackQueryHandler(answer, pattern=verb_is(verb)))
+    app.add_handler(CallbackQueryHandler(errors.unknown_button))
+    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, chats.chat_migrated))
+    app.add_error_handler(errors.on_error)
     return app
 
 
@@ -213,62 +179,25 @@ def webhook_options(settings: Settings) -> dict[str, Any]:
 
 async def setup(app: App) -> None:
     """Open the database, register commands and pick up every table a restart left behind."""
-    settings: Settings = app.bot_data["settings"]
+    settings = app.bot_data.settings
+    assert settings is not None
     storage = await Storage.open(settings.database)
     service = TableService(storage, settings)
-    sender = Sender(app.bot, GroupPacer(settings.group_messages_per_minute), service.migrate_chat)
+    sender = Sender(
+        app.bot, GroupPacer(settings.group_messages_per_minute), service.store.migrate_chat
+    )
     presenter = Presenter(sender, service)
     scheduler = Scheduler(service, presenter, settings.computer_delay)
     k = Kozel(settings, storage, service, sender, presenter, scheduler)
-    app.bot_data[KEY] = k
+    app.bot_data.kozel = k
     await register_commands(app, settings.default_language)
-    for row in await storage.list_tables(status="playing"):
-        try:
-            await resume(k, row.table_id)
-        except DamagedTable:
-            continue  # logged with its id when it failed to load; /cancel can close it
-    for row in await storage.list_tables(status="finished", unannounced=True):
-        await tell_the_end(k, row.table_id)
+    await recover(k)
     scheduler.start_sweeping()
     log.info("kozel bot started as @%s (%s)", app.bot.username, engine_build())
 
 
-async def resume(k: Kozel, table_id: int) -> None:
-    """Pick up a table that was in play when the bot stopped, which may have been between
-    committing a move and showing it: the board and the hands are brought up to the committed
-    state and the timers re-armed, after the round results the group was not told; a match whose
-    end was committed but not recorded is recorded, and its round result and goat are announced."""
-    table = await k.service.table(table_id)
-    if table is None or table.match is None:
-        return
-    async with k.service.lock(table.chat_id):
-        events = await k.service.round_events(table)
-        k.presenter.recall(table, events)
-        if not table.match.is_over:
-            await k.presenter.announce_unannounced(table)
-            await k.presenter.resync(table)
-            await k.scheduler.after_change(table, restarted=True)
-            return
-        await k.service.record_unrecorded(table)
-        table.finished_round = table.match.round
-        ending = [e for e in events if isinstance(e, (RoundEnded, MatchEnded))]
-        await k.presenter.show(table, ending)
-
-
-async def tell_the_end(k: Kozel, table_id: int) -> None:
-    """A match recorded as finished whose last round and goat the group was not told, because
-    the bot stopped in between: they are told now."""
-    try:
-        table = await k.service.table(table_id)
-    except DamagedTable:
-        return  # logged when it failed to load
-    if table is not None:
-        async with k.service.lock(table.chat_id):
-            await k.presenter.announce_unannounced(table)
-
-
 async def teardown(app: App) -> None:
-    k = app.bot_data.get(KEY)
-    if isinstance(k, Kozel):
+    k = app.bot_data.kozel
+    if k is not None:
         await k.scheduler.stop()
         await k.storage.close()

@@ -1,48 +1,63 @@
-"""Callback data: short, versioned, and checked, because anyone can forge it.
+"""Callback data: short, stamped, and checked, because anyone can forge it.
 
-Format ``<verb>:<table>[:<version>[:<arg>...]]``; every payload stays well under Telegram's 64-byte
-limit. The version is the match's event count when the button was drawn, or for the lobby's buttons
-a digest of the lobby (``render.lobby.lobby_revision``): a tap on an older button is stale and
-changes nothing.
+Format ``<verb>:<table>:<stamp>[:<arg>...]``; every payload stays well under Telegram's 64-byte
+limit. The stamp says what the button was drawn for, and the verb says which: a hand's buttons
+carry the match's event count (``events``), the lobby's a digest of the lobby (``lobby``, see
+``render.lobby.lobby_revision``), /top's the page it turns to (``page``). A tap on a button drawn
+for an older hand or lobby is stale and changes nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final, Literal
 
 from engine import Tile
 from engine.line import LEFT, RIGHT, End
 
 MAX_BYTES = 64
-_SHORT = {
+_SHORT: Final = {
     "join": "j",
     "leave": "l",
     "start": "s",
     "opt": "o",
     "bot": "b",
     "cancel": "c",
+    "lobby": "v",
     "play": "p",
-    "end": "e",
-    "draw": "d",
-    "knock": "k",
     "back": "x",
     "top": "t",
     "lang": "g",
     "here": "h",
 }
-_LONG = {v: k for k, v in _SHORT.items()}
+_LONG: Final = {v: k for k, v in _SHORT.items()}
+Stamp = Literal["events", "lobby", "page"]
+#: Which of ``Callback``'s fields a verb's stamp fills; the other verbs carry none.
+_STAMP: Final[dict[str, Stamp]] = {
+    "play": "events",
+    "back": "events",
+    "top": "page",
+    **dict.fromkeys(("join", "leave", "start", "opt", "bot", "cancel", "lobby"), "lobby"),
+}
 
 
 @dataclass(frozen=True, slots=True)
 class Callback:
     verb: str
-    table_id: int
-    version: int = 0
+    table_id: int = 0
+    #: A hand's buttons: the match's event count when they were drawn.
+    events: int = 0
+    #: The lobby's buttons: the lobby's revision when they were drawn.
+    lobby: int = 0
+    #: /top's buttons: the page they turn to.
+    page: int = 0
     args: tuple[str, ...] = ()
 
     def encode(self) -> str:
-        parts = [_SHORT[self.verb], str(self.table_id), str(self.version), *self.args]
-        data = ":".join(parts)
+        stamp = _STAMP.get(self.verb)
+        number = 0 if stamp is None else getattr(self, stamp)
+        data = ":".join([_SHORT[self.verb], str(self.table_id), str(number), *self.args])
         if len(data.encode()) > MAX_BYTES:
             raise ValueError(f"callback data too long: {data!r}")
         return data
@@ -67,15 +82,23 @@ def decode(data: str | None) -> Callback | None:
     if len(parts) < 3 or parts[0] not in _LONG:
         return None
     try:
-        table_id, version = int(parts[1]), int(parts[2])
+        table_id, number = int(parts[1]), int(parts[2])
     except ValueError:
         return None
-    cb = Callback(_LONG[parts[0]], table_id, version, tuple(parts[3:]))
-    if cb.verb in ("play", "end") and (not cb.args or not _is_tile(cb.args[0])):
+    verb, args = _LONG[parts[0]], tuple(parts[3:])
+    stamp = _STAMP.get(verb)
+    cb = Callback(verb, table_id, args=args, **({} if stamp is None else {stamp: number}))
+    if verb == "play" and (not args or not _is_tile(args[0])):
         return None
-    if cb.verb == "play" and len(cb.args) > 1 and cb.args[1] not in ("left", "right"):
+    if verb == "play" and len(args) > 1 and args[1] not in ("left", "right"):
         return None
     return cb
+
+
+def verb_is(*verbs: str) -> Callable[[object], bool]:
+    """A ``CallbackQueryHandler`` pattern: the data is a button of one of ``verbs``."""
+    codes = {_SHORT[verb] for verb in verbs}
+    return lambda data: isinstance(data, str) and data.partition(":")[0] in codes
 
 
 def _is_tile(text: str) -> bool:

@@ -1,22 +1,23 @@
-"""The bot's parts, shared by every handler through ``application.bot_data``."""
+"""The bot's parts, and the context every handler gets them from (PTB's ``ContextTypes``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
+from typing import Any, Self
 
-from telegram import Chat, Update, User
-from telegram.ext import ContextTypes
+from telegram import Chat, Update
+from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
 
 from storage import Storage
 
+from .callbacks import Callback, decode
 from .i18n import language_for
 from .presenter import Presenter
 from .scheduler import Scheduler
 from .sender import Sender
 from .service import TableService
 from .settings import Settings
-
-KEY = "kozel"
 
 
 @dataclass(slots=True)
@@ -28,23 +29,48 @@ class Kozel:
     presenter: Presenter
     scheduler: Scheduler
 
-    async def remember(self, user: User) -> None:
-        await self.storage.upsert_user(user.id, user.full_name, user.username, user.language_code)
-
-    async def remember_chat(self, chat: Chat) -> None:
-        await self.storage.upsert_chat(chat.id, chat.title or chat.full_name or "", chat.type)
-
     async def language(self, update: Update) -> str:
         """The group's language in a group; the person's own in a DM."""
         chat = update.effective_chat
         if chat is not None and chat.type != Chat.PRIVATE:
-            return await self.service.chat_language(chat.id)
+            return await self.service.store.chat_language(chat.id)
         user = update.effective_user
         code = user.language_code if user is not None else None
         return language_for(code, self.settings.default_language)
 
 
-def kozel(context: ContextTypes.DEFAULT_TYPE) -> Kozel:
-    found = context.bot_data[KEY]
-    assert isinstance(found, Kozel)
-    return found
+class BotData:
+    """``application.bot_data``: the settings from the start, the bot's parts once set up."""
+
+    def __init__(self) -> None:
+        self.settings: Settings | None = None
+        self.kozel: Kozel | None = None
+
+
+class KozelContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], BotData]):
+    """What a handler is called with: the bot's parts, and the tapped button, decoded once."""
+
+    #: The button tapped, None for anything but a well-formed button (a forged one, a command).
+    button: Callback | None = None
+
+    @classmethod
+    def from_update(
+        cls, update: object, application: Application[Any, Self, Any, Any, Any, Any]
+    ) -> Self:
+        context = super().from_update(update, application)
+        query = update.callback_query if isinstance(update, Update) else None
+        if query is not None and isinstance(query.data, str):
+            context.button = decode(query.data)
+        return context
+
+    @property
+    def kozel(self) -> Kozel:
+        found = self.bot_data.kozel
+        if found is None:
+            raise RuntimeError("an update arrived before the bot was set up")
+        return found
+
+
+CONTEXT_TYPES = ContextTypes(context=KozelContext, bot_data=BotData)
+#: What answers an update.
+Handler = Callable[[Update, KozelContext], Coroutine[Any, Any, None]]

@@ -52,7 +52,7 @@ class Scheduler:
         self._cancel(table.id)
         self._armed[table.id] = armed
         if seat.computer_plays:
-            await self.service.set_deadline(table, None)
+            await self.service.timeouts.set_deadline(table, None)
             self._start(table.id, self._computer_turn(table.id, version))
             return
         deadline = table.turn_deadline
@@ -60,7 +60,7 @@ class Scheduler:
             deadline = max(deadline, time.time() + RESTART_GRACE)
         else:
             deadline = time.time() + table.turn_seconds
-        await self.service.set_deadline(table, deadline)
+        await self.service.timeouts.set_deadline(table, deadline)
         warning = min(self.remind_before, table.turn_seconds / 3)
         self._start(table.id, self._turn_timer(table.id, version, deadline, warning))
 
@@ -85,11 +85,11 @@ class Scheduler:
         self, table_id: int, version: int, work: Callable[[Table], Awaitable[None]]
     ) -> None:
         """Run ``work`` under the table's lock if the table is still at ``version``."""
-        table = await self.service.table(table_id)
+        table = await self.service.store.table(table_id)
         if table is None:
             return
-        async with self.service.lock(table.chat_id):
-            table = await self.service.table(table_id)
+        async with self.service.store.lock(table.chat_id):
+            table = await self.service.store.table(table_id)
             if table is None or table.version != version or table.status != "playing":
                 return  # someone moved meanwhile: this timer is stale
             self._tasks.pop(table_id, None)
@@ -103,7 +103,7 @@ class Scheduler:
         await asyncio.sleep(self.delay)
 
         async def move(table: Table) -> None:
-            events = await self.service.computer_move(table)
+            events = await self.service.player.computer_move(table)
             if events:
                 await self.presenter.show(table, events)
 
@@ -116,7 +116,7 @@ class Scheduler:
         when a restart left less than that but still time to act on it; then time out."""
         if deadline - time.time() > warning / 2:
             await asyncio.sleep(max(0.0, deadline - warning - time.time()))
-            table = await self.service.table(table_id)
+            table = await self.service.store.table(table_id)
             if table is None or table.version != version:
                 return
             await self.presenter.remind(table)
@@ -126,7 +126,7 @@ class Scheduler:
             seat = table.seats[table.match.current_seat or 0] if table.match else None
             if seat is None:
                 return
-            events = await self.service.timeout(table, seat)
+            events = await self.service.timeouts.timeout(table, seat)
             await self.presenter.timed_out(table, seat, events)
 
         await self._locked(table_id, version, timeout)
@@ -144,15 +144,15 @@ class Scheduler:
             await asyncio.sleep(every)
 
     async def sweep(self, now: float) -> None:
-        for table, why in await self.service.expired(now):
+        for table, why in await self.service.timeouts.expired(now):
             log.info("table expired", extra={"table": table.id, "chat": table.chat_id, "why": why})
-            async with self.service.lock(table.chat_id):
+            async with self.service.store.lock(table.chat_id):
                 if why == "lobby":
-                    await self.service.cancel(table)
-                    await self.presenter.lobby_expired(table)
+                    await self.service.lobby.cancel(table)
+                    await self.presenter.notices.lobby_expired(table)
                 elif table.match is not None and not table.match.is_over:
                     seat = table.seats[table.match.current_seat or 0]
-                    events = await self.service.abandon(table, seat)
+                    events = await self.service.timeouts.abandon(table, seat)
                     await self.presenter.show(table, events)
                 self._cancel(table.id)
 

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from engine import Match, Round, RuleSet, Tile
+from engine.seats import seats_of
+from storage import TableRow, TableStatus
 
 #: The board lists at least this many of the latest moves (and all of the latest batch).
 RECENT = 4
@@ -39,32 +42,86 @@ class Seat:
         return self.user_id is None or self.absent
 
 
+@dataclass(frozen=True, slots=True)
+class Recent:
+    """One line of the board's list of what happened lately ("Olya played [3|4]")."""
+
+    kind: Literal["played", "knocked", "drew"]
+    seat: int
+    round: int
+    tile: Tile | None = None  # the tile played
+    count: int = 0  # how many tiles were drawn in a row
+
+
 @dataclass(slots=True)
 class Table:
-    id: int
-    chat_id: int
-    status: str
-    opener_id: int
-    rules: RuleSet
-    players: int
-    pairs: bool
+    #: The table as storage last returned it: status, settings, messages, timer, log position.
+    #: Each change is written through storage, which returns the new row kept here.
+    row: TableRow
     language: str
-    turn_seconds: int
     seats: list[Seat] = field(default_factory=list)
     match: Match | None = None
-    seq: int = 0
-    #: The events up to this one had their round results and goat announced in the group.
-    announced_seq: int = 0
-    lobby_message_id: int | None = None
-    board_message_id: int | None = None
-    turn_deadline: float | None = None
     #: The round that just ended, so its board can show the final move before the next deal.
     finished_round: Round | None = None
     #: The seat whose timeout ended the match, for the rating rule of RULES.md §2.11.
     timed_out_seat: int | None = None
-    #: What happened lately, newest last, for the board ("Olya played [3|4]"): kind, seat,
-    #: detail (the tile, or how many were drawn) and round number.
-    recent: list[tuple[str, int, str, int]] = field(default_factory=list)
+    #: What happened lately, newest last, for the board.
+    recent: list[Recent] = field(default_factory=list)
+
+    @property
+    def id(self) -> int:
+        return self.row.table_id
+
+    @property
+    def chat_id(self) -> int:
+        return self.row.chat_id
+
+    @property
+    def status(self) -> TableStatus:
+        return self.row.status
+
+    @property
+    def opener_id(self) -> int:
+        return self.row.opener_id
+
+    @property
+    def rules(self) -> RuleSet:
+        return RuleSet.from_dict(dict(self.row.rules))
+
+    @property
+    def players(self) -> int:
+        return self.row.players
+
+    @property
+    def pairs(self) -> bool:
+        return self.row.pairs
+
+    @property
+    def turn_seconds(self) -> int:
+        assert self.row.turn_seconds is not None  # the store fills in the default on loading
+        return self.row.turn_seconds
+
+    @property
+    def seq(self) -> int:
+        """The last committed event."""
+        return self.row.last_seq
+
+    @property
+    def announced_seq(self) -> int:
+        """The events up to this one had their round results and goat announced in the group."""
+        return self.row.announced_seq
+
+    @property
+    def lobby_message_id(self) -> int | None:
+        return self.row.lobby_message_id
+
+    @property
+    def board_message_id(self) -> int | None:
+        return self.row.board_message_id
+
+    @property
+    def turn_deadline(self) -> float | None:
+        return self.row.turn_deadline
 
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
@@ -80,5 +137,4 @@ class Table:
 
     def side_name(self, side: int) -> str:
         """A side is a seat in an individual game, a pair of partners in a pair game."""
-        assert self.match is not None
-        return " & ".join(self.seats[s].name for s in self.match.seats_of(side))
+        return " & ".join(self.seats[s].name for s in seats_of(side, self.players, self.pairs))

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .rules import RuleSet
+from .seats import partner_of
 from .tiles import DOUBLES, NON_DOUBLES_DESCENDING, Tile
 
 Hand = list[Tile]
@@ -69,7 +70,7 @@ def later_leader(
             raise ValueError("a round ends either by going out or by a fish")
         return fisherman
     if rules.next_lead == "winner_partner" and pairs:
-        return (winner + 2) % players
+        return partner_of(winner)
     return winner
 
 

@@ -32,6 +32,7 @@ from .line import LEFT, RIGHT
 from .round import ENDS, FITTING_ENDS, Round, index_in
 from .rules import RuleSet
 from .scoring.kozel import Tally, score_round, side_values
+from .seats import partner_of, seats_of, side_of
 from .tiles import tile_code
 
 _DEFAULT_RULES: Final = RuleSet()  # immutable, so every match without house rules can share it
@@ -97,10 +98,10 @@ class Match:
         return 2 if self.pairs else self.players
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.pairs else seat
+        return side_of(seat, self.pairs)
 
     def seats_of(self, side: int) -> list[int]:
-        return [s for s in range(self.players) if self.side_of(s) == side]
+        return seats_of(side, self.players, self.pairs)
 
     @property
     def is_over(self) -> bool:
@@ -201,7 +202,9 @@ class Match:
         went_out = rnd.outcome == "out"
         winner_seat = rnd.last_placer if went_out else None
         ignore = (
-            (winner_seat + 2) % 4 if (went_out and self.pairs and winner_seat is not None) else None
+            partner_of(winner_seat)
+            if (went_out and self.pairs and winner_seat is not None)
+            else None
         )
         values = side_values(rnd.hands, self.pairs, self.rules, ignore_seat=ignore)
         scored = score_round(

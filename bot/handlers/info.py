@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
-from telegram.ext import ContextTypes
 
 from engine import RuleSet
 
-from ..callbacks import Callback, decode
-from ..context import Kozel, kozel
+from ..callbacks import Callback
+from ..context import Kozel, KozelContext
 from ..i18n import LANGUAGES, Html, t
 from ..render.board import board_text, score_lines
 from ..render.lobby import LOBBY_OPTIONS, rules_text
@@ -22,25 +21,25 @@ from .play import back_everywhere
 PAGE = 10
 
 
-async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def start(update: Update, context: KozelContext) -> None:
     """/start in the DM; ``/start join-<table>`` completes a join begun in the group."""
-    k = kozel(context)
+    k = context.kozel
     user = update.effective_user
     lang = await k.language(update)
     if user is None or in_group(update):
         await reply(k, update, t(lang, "help.text"))
         return
-    await k.remember(user)
+    await k.service.records.remember_user(user)
     payload = context.args[0] if context.args else ""
     if not payload.startswith("join-") or not payload[5:].isdigit():
         await reply(k, update, t(lang, "dm.welcome", name=user.first_name))
         await back_everywhere(k, user.id)
         return
-    table = await k.service.table(int(payload[5:]))
+    table = await k.service.store.table(int(payload[5:]))
     if table is None or table.status != "lobby":
         await refuse(k, update, lang, "err.table_closed")
         return
-    async with k.service.lock(table.chat_id):
+    async with k.service.store.lock(table.chat_id):
         try:
             seated = await seat_person(k, table, user)
         except Refusal as no:
@@ -50,31 +49,35 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             await show_lobby(k, table)
 
 
-async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    k = kozel(context)
+async def help_command(update: Update, context: KozelContext) -> None:
+    k = context.kozel
     await reply(k, update, t(await k.language(update), "help.text"))
 
 
-async def rules_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    k = kozel(context)
+async def rules_command(update: Update, context: KozelContext) -> None:
+    k = context.kozel
     lang = await k.language(update)
     chat = update.effective_chat
-    table = await k.service.active_table(chat.id) if chat is not None and in_group(update) else None
+    table = (
+        await k.service.store.active_table(chat.id)
+        if chat is not None and in_group(update)
+        else None
+    )
     rules = table.rules if table is not None else RuleSet()
     head = t(lang, "rules.head_table" if table is not None else "rules.head_default")
     lines = [head, t(lang, "rules.summary"), "", *rules_text(lang, rules, LOBBY_OPTIONS)]
     await reply(k, update, Html("\n".join(lines)))
 
 
-async def standings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def standings(update: Update, context: KozelContext) -> None:
     """/standings: the match in progress in this group."""
-    k = kozel(context)
+    k = context.kozel
     lang = await k.language(update)
     chat = update.effective_chat
     if chat is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    table = await k.service.active_table(chat.id)
+    table = await k.service.store.active_table(chat.id)
     if table is None or table.match is None:
         await refuse(k, update, lang, "err.no_match")
         return
@@ -88,9 +91,9 @@ async def standings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await reply(k, update, Html("\n".join(lines)))
 
 
-async def top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def top(update: Update, context: KozelContext) -> None:
     """/top: the group's standings of all time, a page at a time."""
-    k = kozel(context)
+    k = context.kozel
     lang = await k.language(update)
     chat = update.effective_chat
     if chat is None or not in_group(update):
@@ -103,51 +106,49 @@ async def top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def _top_page(
     k: Kozel, chat_id: int, lang: str, page: int
 ) -> tuple[Html, InlineKeyboardMarkup | None]:
-    total = await k.storage.count_chat_players(chat_id)
-    rows = await k.storage.chat_standings(chat_id, limit=PAGE, offset=page * PAGE)
+    rows, total = await k.service.records.standings(chat_id, offset=page * PAGE, limit=PAGE)
     text = top_text(lang, rows, page, total, PAGE)
     buttons = []
     if page > 0:
-        data = Callback("top", 0, page - 1).encode()
+        data = Callback("top", page=page - 1).encode()
         buttons.append(InlineKeyboardButton(t(lang, "top.prev"), callback_data=data))
     if (page + 1) * PAGE < total:
-        data = Callback("top", 0, page + 1).encode()
+        data = Callback("top", page=page + 1).encode()
         buttons.append(InlineKeyboardButton(t(lang, "top.next"), callback_data=data))
     return text, InlineKeyboardMarkup([buttons]) if buttons else None
 
 
-async def top_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    k = kozel(context)
+async def top_button(update: Update, context: KozelContext) -> None:
+    k = context.kozel
     query, chat = update.callback_query, update.effective_chat
     assert query is not None
     lang = await k.language(update)
-    cb = decode(query.data)
-    if cb is None or chat is None or cb.version < 0 or not in_group(update):
+    cb = context.button
+    if cb is None or chat is None or cb.page < 0 or not in_group(update):
         await refuse(k, update, lang, "err.unknown_button")
         return
-    text, keyboard = await _top_page(k, chat.id, lang, cb.version)
+    text, keyboard = await _top_page(k, chat.id, lang, cb.page)
     message = query.message
     if message is not None:
         await k.sender.edit(chat.id, message.message_id, text, keyboard)
     await query.answer()
 
 
-async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def stats(update: Update, context: KozelContext) -> None:
     """/stats: your own record in every group, and your latest matches."""
-    k = kozel(context)
+    k = context.kozel
     user = update.effective_user
     lang = await k.language(update)
     if user is None:
         return
-    await k.remember(user)
-    record = await k.storage.user_record(user.id)
-    recent = await k.storage.recent_matches(user.id, limit=5)
+    await k.service.records.remember_user(user)
+    record, recent = await k.service.records.player(user.id, recent=5)
     await reply(k, update, record_text(lang, record, recent))
 
 
-async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def language_command(update: Update, context: KozelContext) -> None:
     """/language: the group's language, chosen by its admins with a button."""
-    k = kozel(context)
+    k = context.kozel
     lang = await k.language(update)
     chat, user = update.effective_chat, update.effective_user
     if chat is None or user is None or not in_group(update):
@@ -158,19 +159,19 @@ async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -
         return
     buttons = [
         InlineKeyboardButton(
-            t(code, "language.name"), callback_data=Callback("lang", 0, 0, (code,)).encode()
+            t(code, "language.name"), callback_data=Callback("lang", args=(code,)).encode()
         )
         for code in LANGUAGES
     ]
     await k.sender.send(chat.id, t(lang, "language.choose"), InlineKeyboardMarkup([buttons]))
 
 
-async def language_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    k = kozel(context)
+async def language_button(update: Update, context: KozelContext) -> None:
+    k = context.kozel
     query, chat, user = update.callback_query, update.effective_chat, update.effective_user
     assert query is not None
     lang = await k.language(update)
-    cb = decode(query.data)
+    cb = context.button
     if cb is None or not cb.args or cb.args[0] not in LANGUAGES or chat is None or user is None:
         await refuse(k, update, lang, "err.unknown_button")
         return
@@ -180,10 +181,10 @@ async def language_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     if not await is_admin(k, chat.id, user.id):
         await refuse(k, update, lang, "err.admins_only")
         return
-    await k.remember_chat(chat)
-    async with k.service.lock(chat.id):
-        await k.service.set_language(chat.id, cb.args[0])
-        table = await k.service.active_table(chat.id)
+    await k.service.records.remember_chat(chat)
+    async with k.service.store.lock(chat.id):
+        await k.service.store.set_language(chat.id, cb.args[0])
+        table = await k.service.store.active_table(chat.id)
         if table is not None:
             await _redraw(k, table)
     message = query.message
@@ -200,6 +201,4 @@ async def _redraw(k: Kozel, table: Table) -> None:
     match = table.match
     if table.board_message_id is None or match is None or match.is_over:
         return
-    message_id = await k.sender.edit(table.chat_id, table.board_message_id, board_text(table))
-    if message_id != table.board_message_id:
-        await k.service.remember_board(table, message_id)
+    await k.presenter.board.draw(table)

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Awaitable, Callable
 
 from telegram import Message, Update, User
-from telegram.ext import ContextTypes
 
-from ..callbacks import Callback, decode
-from ..context import Kozel, kozel
+from ..callbacks import Callback
+from ..context import Handler, Kozel, KozelContext
 from ..i18n import t
 from ..presenter import optional
-from ..render.board import board_text
 from ..render.lobby import (
     LOBBY_OPTIONS,
     TABLE_SETTINGS,
@@ -28,12 +27,12 @@ from .common import in_group, is_admin, join_link, may_manage, refuse, reply
 
 
 async def show_lobby(k: Kozel, table: Table, settings: bool = False) -> None:
-    opener = await k.storage.get_user(table.opener_id)
-    text = lobby_text(table, opener.display_name if opener else "?")
+    opener = await k.service.records.user_name(table.opener_id)
+    text = lobby_text(table, opener or "?")
     keyboard = settings_keyboard(table) if settings else lobby_keyboard(table)
     message_id = await k.sender.edit(table.chat_id, table.lobby_message_id, text, keyboard)
     if message_id != table.lobby_message_id:
-        await k.service.remember_lobby(table, message_id)
+        await k.service.messages.remember_lobby(table, message_id)
 
 
 async def close_lobby(k: Kozel, table: Table, key: str) -> None:
@@ -43,31 +42,30 @@ async def close_lobby(k: Kozel, table: Table, key: str) -> None:
 
 async def seat_person(k: Kozel, table: Table, user: User) -> bool:
     """Seat ``user`` if a DM reaches them (their hand goes there); False when it does not."""
-    await k.remember(user)
-    seat = await k.service.join(table, user.id)
+    await k.service.records.remember_user(user)
+    seat = await k.service.lobby.join(table, user.id)
     try:
-        chat = await k.storage.get_chat(table.chat_id)
-        title = chat.title if chat is not None else ""
+        title = await k.service.records.chat_title(table.chat_id)
         await k.sender.send(user.id, t(seat.language, "dm.joined", chat=title))
     except Blocked:
-        await k.service.leave(table, user.id)
+        await k.service.lobby.leave(table, user.id)
         return False
     return True
 
 
-async def new_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def new_table(update: Update, context: KozelContext) -> None:
     """/new in a group opens a lobby; the opener takes the first seat."""
-    k = kozel(context)
+    k = context.kozel
     lang = await k.language(update)
     chat, user = update.effective_chat, update.effective_user
     if chat is None or user is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    await k.remember_chat(chat)
-    await k.remember(user)
-    async with k.service.lock(chat.id):
+    await k.service.records.remember_chat(chat)
+    await k.service.records.remember_user(user)
+    async with k.service.store.lock(chat.id):
         try:
-            table = await k.service.open_table(chat.id, user.id, user.language_code)
+            table = await k.service.lobby.open_table(chat.id, user.id, user.language_code)
         except Refusal as no:
             await refuse(k, update, lang, no.key, **no.values)
             return
@@ -79,46 +77,25 @@ async def new_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await reply(k, update, text)
 
 
-async def join_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def join_command(update: Update, context: KozelContext) -> None:
     await _join(update, context, None)
 
 
-async def leave_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    await _lobby_action(update, context, Callback("leave", 0))
-
-
-async def addbot_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    await _lobby_action(update, context, Callback("bot", 0))
-
-
-async def cancel_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    await _lobby_action(update, context, Callback("cancel", 0))
-
-
-async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    query = update.callback_query
-    assert query is not None
-    cb = decode(query.data)
-    k = kozel(context)
-    lang = await k.language(update)
-    if cb is None or not in_group(update):
-        await refuse(k, update, lang, "err.unknown_button")
-        return
-    if cb.verb == "join":
+async def join_button(update: Update, context: KozelContext) -> None:
+    cb = await _lobby_button(update, context)
+    if cb is not None:
         await _join(update, context, cb.table_id)
-    else:
-        await _lobby_action(update, context, cb)
 
 
-async def _join(update: Update, context: ContextTypes.DEFAULT_TYPE, table_id: int | None) -> None:
-    k = kozel(context)
+async def _join(update: Update, context: KozelContext, table_id: int | None) -> None:
+    k = context.kozel
     lang = await k.language(update)
     chat, user = update.effective_chat, update.effective_user
     if chat is None or user is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    async with k.service.lock(chat.id):
-        table = await k.service.active_table(chat.id)
+    async with k.service.store.lock(chat.id):
+        table = await k.service.store.active_table(chat.id)
         if table is None or (table_id is not None and table.id != table_id):
             await refuse(k, update, lang, "err.no_lobby")
             return
@@ -141,29 +118,45 @@ async def _join(update: Update, context: ContextTypes.DEFAULT_TYPE, table_id: in
         await reply(k, update, t(lang, "lobby.press_start", name=user.full_name, link=link))
 
 
-async def _lobby_action(update: Update, context: ContextTypes.DEFAULT_TYPE, cb: Callback) -> None:
-    k = kozel(context)
+Action = Callable[[Kozel, Table, User, Callback | None], Awaitable[str]]
+
+
+async def _lobby_button(update: Update, context: KozelContext) -> Callback | None:
+    """The lobby button tapped, or None after refusing a malformed one or one outside a group."""
+    if context.button is None or not in_group(update):
+        k = context.kozel
+        await refuse(k, update, await k.language(update), "err.unknown_button")
+        return None
+    return context.button
+
+
+async def _lobby_action(
+    update: Update, context: KozelContext, action: Action, cb: Callback | None = None
+) -> None:
+    """Carry out one lobby action, from a button (``cb``, which carries the lobby's revision)
+    or a command, and confirm it to the person."""
+    k = context.kozel
     lang = await k.language(update)
     chat, user = update.effective_chat, update.effective_user
     if chat is None or user is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    async with k.service.lock(chat.id):
+    async with k.service.store.lock(chat.id):
         try:
-            table = await k.service.active_table(chat.id)
+            table = await k.service.store.active_table(chat.id)
         except DamagedTable as damaged:
-            if cb.verb != "cancel" or not (
+            if action is not cancel or not (
                 user.id == damaged.row.opener_id or await is_admin(k, chat.id, user.id)
             ):
                 raise  # answered by the error handler: only /cancel can help
-            await k.service.close_damaged(damaged.row)
+            await k.service.lobby.close_damaged(damaged.row)
             await reply(k, update, t(lang, "lobby.cancelled"))
             return
-        if table is None or (cb.table_id and table.id != cb.table_id):
+        if table is None or (cb is not None and table.id != cb.table_id):
             await refuse(k, update, lang, "err.no_table")
             return
         try:
-            toast = await _apply(k, table, user, cb, tapped=update.callback_query is not None)
+            toast = await action(k, table, user, cb)
         except Refusal as no:
             await refuse(k, update, lang, no.key, **no.values)
             return
@@ -174,55 +167,91 @@ async def _lobby_action(update: Update, context: ContextTypes.DEFAULT_TYPE, cb: 
         await reply(k, update, toast)
 
 
-def _acts_on_what_it_showed(cb: Callback) -> bool:
-    """Buttons whose effect depends on the lobby they were drawn for: tapped twice, or after
-    someone else changed the lobby, they would act on a lobby the person has not seen."""
-    return cb.verb in ("bot", "start") or (cb.verb == "opt" and bool(cb.args))
-
-
-async def _apply(k: Kozel, table: Table, user: User, cb: Callback, *, tapped: bool) -> str:
-    """Carry out one lobby action (``tapped``: from a button, which carries the lobby's
-    revision; a command has none); returns a short confirmation for the person."""
-    lang = table.language
-    if cb.verb == "leave":
-        await remove_player(k, table, await k.service.leave(table, user.id))
-        return t(lang, "lobby.left_toast")
-    if cb.verb == "back":
-        await show_lobby(k, table)
-        return ""
-    if cb.verb in ("opt", "bot", "cancel") and not await may_manage(k, table, user.id):
+async def _manager_only(k: Kozel, table: Table, user: User) -> None:
+    if not await may_manage(k, table, user.id):
         raise Refusal("err.not_opener")
-    if tapped and _acts_on_what_it_showed(cb):
-        if table.status != "lobby":
-            raise Refusal("err.already_started")
-        if cb.version != lobby_revision(table):
-            raise Refusal("err.lobby_changed")
-    if cb.verb == "cancel":
-        # during a match only /cancel can come (the lobby lost its buttons at the deal), and
-        # the reply to it tells the group
-        await k.service.cancel(table)
-        await k.scheduler.after_change(table)  # a table no longer playing has no timers
-        await close_lobby(k, table, "lobby.cancelled")
-        if table.match is not None and table.board_message_id is not None:
-            with optional("the cancelled board", table.chat_id):
-                await k.sender.edit(table.chat_id, table.board_message_id, board_text(table))
-        await _close_live_hands(k, table)
-        return t(lang, "lobby.cancelled")
-    if cb.verb == "bot":
-        await k.service.add_computer(table)
-        await show_lobby(k, table)
-        return t(lang, "lobby.bot_added")
-    if cb.verb == "opt":
-        if cb.args:
-            name = cb.args[0]
-            if name not in (*TABLE_SETTINGS, *LOBBY_OPTIONS):
-                raise Refusal("err.unknown_button")
-            await k.service.change_setting(table, name, next_value(table, name))
-        await show_lobby(k, table, settings=True)
-        return ""
-    if cb.verb == "start":
-        return await _start(k, table, user)
-    raise Refusal("err.unknown_button")
+
+
+def _asshown(table: Table, cb: Callback | None) -> None:
+    """For buttons whose effect depends on the lobby they were drawn for: tapped twice, or
+    after someone else changed the lobby, they would act on a lobby the person has not seen."""
+    if cb is None:
+        return
+    if table.status != "lobby":
+        raise Refusal("err.already_started")
+    if cb.lobby != lobby_revision(table):
+        raise Refusal("err.lobby_changed")
+
+
+async def leave(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
+    await remove_player(k, table, await k.service.lobby.leave(table, user.id))
+    return t(table.language, "lobby.left_toast")
+
+
+async def show(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
+    """Back from the settings to the lobby."""
+    await show_lobby(k, table)
+    return ""
+
+
+async def add_computer(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
+    await _manager_only(k, table, user)
+    _asshown(table, cb)
+    await k.service.lobby.add_computer(table)
+    await show_lobby(k, table)
+    return t(table.language, "lobby.bot_added")
+
+
+async def change_setting(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
+    """The settings, and with a setting's name, that setting moved to its next value."""
+    await _manager_only(k, table, user)
+    if cb is not None and cb.args:
+        _asshown(table, cb)
+        name = cb.args[0]
+        if name not in (*TABLE_SETTINGS, *LOBBY_OPTIONS):
+            raise Refusal("err.unknown_button")
+        await k.service.lobby.change_setting(table, name, next_value(table, name))
+    await show_lobby(k, table, settings=True)
+    return ""
+
+
+async def start_match(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
+    _asshown(table, cb)
+    return await _start(k, table, user)
+
+
+async def cancel(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
+    """During a match only /cancel can come (the lobby lost its buttons at the deal), and the
+    reply to it tells the group."""
+    await _manager_only(k, table, user)
+    await k.service.lobby.cancel(table)
+    await k.scheduler.after_change(table)  # a table no longer playing has no timers
+    await close_lobby(k, table, "lobby.cancelled")
+    if table.match is not None and table.board_message_id is not None:
+        with optional("the cancelled board", table.chat_id):
+            await k.presenter.board.draw(table)
+    await _close_live_hands(k, table)
+    return t(table.language, "lobby.cancelled")
+
+
+def command(action: Action) -> Handler:
+    """The handler of a command that carries out ``action`` (/leave, /addbot, /cancel)."""
+
+    async def carry_out(update: Update, context: KozelContext) -> None:
+        await _lobby_action(update, context, action)
+
+    return carry_out
+
+
+def button(action: Action) -> Handler:
+    """The handler of a lobby button that carries out ``action``."""
+
+    async def carry_out(update: Update, context: KozelContext) -> None:
+        cb = await _lobby_button(update, context)
+        if cb is not None:
+            await _lobby_action(update, context, action, cb)
+
+    return carry_out
 
 
 async def _close_live_hands(k: Kozel, table: Table) -> None:
@@ -245,18 +274,18 @@ async def remove_player(k: Kozel, table: Table, gone: Seat) -> None:
         await k.scheduler.after_change(table)
 
 
-async def kick_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def kick_command(update: Update, context: KozelContext) -> None:
     """/kick in reply to a player's message, or ``/kick <seat number>`` (as the lobby and the
     order of play number them, for a player who never spoke or a computer player): the
     opener or an admin removes them."""
-    k = kozel(context)
+    k = context.kozel
     lang = await k.language(update)
     chat, user, message = update.effective_chat, update.effective_user, update.effective_message
     if chat is None or user is None or message is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    async with k.service.lock(chat.id):
-        table = await k.service.active_table(chat.id)
+    async with k.service.store.lock(chat.id):
+        table = await k.service.store.active_table(chat.id)
         if table is None:
             await refuse(k, update, lang, "err.no_table")
             return
@@ -265,7 +294,7 @@ async def kick_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
             return
         try:
             seat = _kick_target(table, message, context.args or [])
-            gone = await k.service.unseat(table, seat)
+            gone = await k.service.lobby.unseat(table, seat)
             await remove_player(k, table, gone)
         except Refusal as no:
             await refuse(k, update, lang, no.key, **no.values)
@@ -296,7 +325,7 @@ async def _start(k: Kozel, table: Table, user: User) -> str:
     seated = table.seat_of(user.id) is not None
     if not ((seated and table.is_full) or await may_manage(k, table, user.id)):
         raise Refusal("err.not_starter")
-    events = await k.service.start(table)
+    events = await k.service.player.start(table)
     with optional("the started lobby", table.chat_id):  # the match is on whatever it shows
         await close_lobby(k, table, "lobby.started")
     await k.presenter.show(table, events, starting=True)

@@ -6,14 +6,16 @@ Once a move is committed nothing may stop what follows: answers to taps go throu
 
 from __future__ import annotations
 
-from telegram import Update
-from telegram.ext import ContextTypes
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from telegram import CallbackQuery, Update
 
 from engine import IllegalAction, Play
 from engine.errors import EndRequired
 
-from ..callbacks import decode
-from ..context import Kozel, kozel
+from ..callbacks import Callback
+from ..context import Kozel, KozelContext
 from ..i18n import t
 from ..render.hand import end_keyboard
 from ..render.tiles import tile_text
@@ -21,24 +23,24 @@ from ..table import Seat, Table
 from .common import refuse
 
 
-async def back_here(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def back_here(update: Update, context: KozelContext) -> None:
     """ "I'm back": the computer stops playing for this player."""
-    k = kozel(context)
+    k = context.kozel
     query, user = update.callback_query, update.effective_user
     assert query is not None and user is not None
     lang = await k.language(update)
-    cb = decode(query.data)
-    table = None if cb is None else await k.service.table(cb.table_id)
+    cb = context.button
+    table = None if cb is None else await k.service.store.table(cb.table_id)
     if table is None or table.status != "playing":
         await refuse(k, update, lang, "err.game_over")
         return
-    async with k.service.lock(table.chat_id):
+    async with k.service.store.lock(table.chat_id):
         seat = table.seat_of(user.id)
         if seat is None:
             await refuse(k, update, lang, "err.not_your_table")
             return
         was_away = seat.absent
-        await k.service.played_in_person(table, seat)
+        await k.service.timeouts.played_in_person(table, seat)
         await k.sender.answer(query.id, t(seat.language, "timer.welcome_back"))
         # an old "I'm back" button pressed again says nothing more to the group
         if was_away:
@@ -48,14 +50,14 @@ async def back_here(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def back_everywhere(k: Kozel, user_id: int) -> None:
     """/start again (after blocking the bot, say): the computer hands back every seat it was
     keeping for this person, as the group was promised."""
-    for row in await k.storage.list_tables(status="playing"):
-        table = await k.service.table(row.table_id)
+    for table_id in await k.service.store.table_ids("playing"):
+        table = await k.service.store.table(table_id)
         if table is None:
             continue
-        async with k.service.lock(table.chat_id):
+        async with k.service.store.lock(table.chat_id):
             seat = table.seat_of(user_id)
             if seat is not None and seat.absent and table.status == "playing":
-                await k.service.played_in_person(table, seat)
+                await k.service.timeouts.played_in_person(table, seat)
                 await _back_at(k, table, seat)
 
 
@@ -65,55 +67,107 @@ async def _back_at(k: Kozel, table: Table, seat: Seat) -> None:
     await k.scheduler.after_change(table)
 
 
-async def hand_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    k = kozel(context)
-    query, user = update.callback_query, update.effective_user
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A tap on a hand, checked: the player's table, in play, at the hand they saw, their turn."""
+
+    table: Table
+    seat: Seat
+    button: Callback
+    update: Update
+
+    @property
+    def query(self) -> CallbackQuery:
+        query = self.update.callback_query
+        assert query is not None
+        return query
+
+
+async def _turn(update: Update, context: KozelContext) -> Turn | None:
+    """The turn a hand's button was tapped for; None when it was refused (the table is over,
+    the button is stale, it is someone else's turn). Called with the table's lock held."""
+    k = context.kozel
+    query, user, cb = update.callback_query, update.effective_user, context.button
     assert query is not None and user is not None
     lang = await k.language(update)
-    cb = decode(query.data)
     if cb is None:
         await refuse(k, update, lang, "err.unknown_button")
-        return
-    table = await k.service.table(cb.table_id)
+        return None
+    table = await k.service.store.table(cb.table_id)
+    seat = None if table is None else table.seat_of(user.id)
     if table is None or table.match is None or table.status != "playing":
         await refuse(k, update, lang, "err.game_over")
+        return None
+    if seat is None:
+        await refuse(k, update, lang, "err.not_your_table")
+        return None
+    if cb.events != table.version:
+        await refuse(k, update, seat.language, "err.stale")
+        return None
+    if table.match.current_seat != seat.seat:
+        await refuse(k, update, seat.language, "err.not_your_turn")
+        return None
+    await k.service.timeouts.played_in_person(table, seat)
+    return Turn(table, seat, cb, update)
+
+
+async def _chat_of(update: Update, context: KozelContext) -> int | None:
+    """The group whose table a hand's button belongs to; refuses a tap on none in play."""
+    k, cb = context.kozel, context.button
+    table = None if cb is None else await k.service.store.table(cb.table_id)
+    if table is not None and table.match is not None and table.status == "playing":
+        return table.chat_id
+    await refuse(
+        k, update, await k.language(update), "err.game_over" if cb else "err.unknown_button"
+    )
+    return None
+
+
+async def _on_turn(
+    update: Update, context: KozelContext, then: Callable[[Kozel, Turn], Awaitable[None]]
+) -> None:
+    """Check a tap on a hand under its table's lock, then carry it out (``then``)."""
+    k, chat_id = context.kozel, await _chat_of(update, context)
+    if chat_id is None:
         return
-    async with k.service.lock(table.chat_id):
-        table = await k.service.table(cb.table_id)
-        seat = None if table is None else table.seat_of(user.id)
-        if table is None or table.match is None or table.status != "playing":
-            await refuse(k, update, lang, "err.game_over")
-            return
-        if seat is None:
-            await refuse(k, update, lang, "err.not_your_table")
-            return
-        lang = seat.language
-        if cb.version != table.version:
-            await refuse(k, update, lang, "err.stale")
-            return
-        if table.match.current_seat != seat.seat:
-            await refuse(k, update, lang, "err.not_your_turn")
-            return
-        await k.service.played_in_person(table, seat)
-        if cb.verb == "back":
-            await k.presenter.refresh_live_hand(table, seat)
-            await k.sender.answer(query.id)
-            return
-        tile = cb.tile
-        try:
-            events = await k.service.act(table, seat, Play(tile, cb.end))
-        except EndRequired:
-            await k.sender.edit(
-                user.id,
-                seat.hand_message_id,
-                t(lang, "hand.which_end", tile=tile_text(tile)),
-                end_keyboard(table, seat, tile),
-            )
-            await k.sender.answer(query.id)
-            return
-        except IllegalAction as no:
-            await refuse(k, update, lang, f"err.{no.code}")
-            return
-        await k.sender.answer(query.id, t(lang, "hand.played_toast", tile=tile_text(tile)))
-        await k.presenter.show(table, events)
-        await k.scheduler.after_change(table)
+    async with k.service.store.lock(chat_id):
+        turn = await _turn(update, context)
+        if turn is not None:
+            await then(k, turn)
+
+
+async def back_button(update: Update, context: KozelContext) -> None:
+    """Back from choosing an end: the whole hand again."""
+    await _on_turn(update, context, _back)
+
+
+async def _back(k: Kozel, turn: Turn) -> None:
+    await k.presenter.hands.refresh_live(turn.table, turn.seat)
+    await k.sender.answer(turn.query.id)
+
+
+async def play_button(update: Update, context: KozelContext) -> None:
+    """A tile tapped: played, or if it fits both ends, the ends to choose from."""
+    await _on_turn(update, context, _play)
+
+
+async def _play(k: Kozel, turn: Turn) -> None:
+    table, seat, tile = turn.table, turn.seat, turn.button.tile
+    lang = seat.language
+    try:
+        events = await k.service.player.act(table, seat, Play(tile, turn.button.end))
+    except EndRequired:
+        await k.sender.edit(
+            turn.query.from_user.id,
+            seat.hand_message_id,
+            t(lang, "hand.which_end", tile=tile_text(tile)),
+            end_keyboard(table, seat, tile),
+        )
+        await k.sender.answer(turn.query.id)
+        return
+    except IllegalAction as no:
+        await refuse(k, turn.update, lang, f"err.{no.code}")
+        return
+    await k.sender.answer(turn.query.id, t(lang, "hand.played_toast", tile=tile_text(tile)))
+    await k.presenter.show(table, events)
+    await k.scheduler.after_change(table)

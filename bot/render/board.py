@@ -7,7 +7,7 @@ from engine import Round
 from ..i18n import Html, plural, t
 from ..table import Table
 from .lobby import numbered
-from .tiles import tiles_text
+from .tiles import tile_text, tiles_text
 
 MAX_LINE_CHARS = 3000  # the whole line fits: 28 tiles are 140 characters; this guards the 4096
 
@@ -26,11 +26,17 @@ def score_lines(table: Table, lang: str) -> list[str]:
 
 
 def recent_text(table: Table, lang: str, rnd: Round) -> list[str]:
-    """The latest moves of ``rnd``; ``detail`` is the tile played, or how many were drawn."""
+    """The latest moves of ``rnd``."""
     return [
-        t(lang, f"board.recent.{kind}", name=table.seats[seat].name, tile=detail, count=detail)
-        for kind, seat, detail, number in table.recent
-        if number == rnd.number
+        t(
+            lang,
+            f"board.recent.{recent.kind}",
+            name=table.seats[recent.seat].name,
+            tile="" if recent.tile is None else tile_text(recent.tile),
+            count=recent.count,
+        )
+        for recent in table.recent
+        if recent.round == rnd.number
     ]
 
 

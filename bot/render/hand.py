@@ -28,7 +28,9 @@ def hand_keyboard(table: Table, seat: Seat) -> InlineKeyboardMarkup:
     buttons = [
         InlineKeyboardButton(
             button_text(tile, tile in playable),
-            callback_data=Callback("play", table.id, table.version, (str(tile),)).encode(),
+            callback_data=Callback(
+                "play", table.id, events=table.version, args=(str(tile),)
+            ).encode(),
         )
         for tile in _hand(table, seat)
     ]
@@ -43,11 +45,12 @@ def end_keyboard(table: Table, seat: Seat, tile: Tile) -> InlineKeyboardMarkup:
     lang = seat.language
 
     def button(end: str, value: int) -> InlineKeyboardButton:
-        data = Callback("play", table.id, table.version, (str(tile), end)).encode()
+        data = Callback("play", table.id, events=table.version, args=(str(tile), end)).encode()
         return InlineKeyboardButton(t(lang, f"hand.on_{end}", value=value), callback_data=data)
 
     back = InlineKeyboardButton(
-        t(lang, "hand.back"), callback_data=Callback("back", table.id, table.version).encode()
+        t(lang, "hand.back"),
+        callback_data=Callback("back", table.id, events=table.version).encode(),
     )
     return InlineKeyboardMarkup([[button("left", left), button("right", right)], [back]])
 

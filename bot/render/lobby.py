@@ -125,7 +125,7 @@ def lobby_keyboard(table: Table) -> InlineKeyboardMarkup:
     revision = lobby_revision(table)
 
     def button(key: str, verb: str) -> InlineKeyboardButton:
-        data = Callback(verb, table.id, revision).encode()
+        data = Callback(verb, table.id, lobby=revision).encode()
         return InlineKeyboardButton(t(lang, key), callback_data=data)
 
     return InlineKeyboardMarkup(
@@ -146,10 +146,10 @@ def settings_keyboard(table: Table) -> InlineKeyboardMarkup:
         if not applies(table.rules, name):
             continue
         label = describe(lang, name, value_of(table, name))
-        data = Callback("opt", table.id, revision, (name,)).encode()
+        data = Callback("opt", table.id, lobby=revision, args=(name,)).encode()
         rows.append([InlineKeyboardButton(label, callback_data=data)])
     back = InlineKeyboardButton(
-        t(lang, "lobby.back"), callback_data=Callback("back", table.id, revision).encode()
+        t(lang, "lobby.back"), callback_data=Callback("lobby", table.id, lobby=revision).encode()
     )
     rows.append([back])
     return InlineKeyboardMarkup(rows)

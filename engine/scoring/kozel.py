@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from ..rules import RuleSet
+from ..seats import side_of
 from ..tiles import Tile
 
 ZERO_ZERO: Final = Tile(0, 0)
@@ -38,7 +39,7 @@ def side_values(
     values = [0] * (2 if pairs else len(hands))
     for seat, hand in enumerate(hands):
         if seat != ignore_seat:
-            values[seat % 2 if pairs else seat] += hand_value(hand, rules)
+            values[side_of(seat, pairs)] += hand_value(hand, rules)
     return values
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.app import App, build, setup, teardown
-from bot.context import KEY, Kozel
+from bot.context import Kozel
 from bot.sender import GroupPacer
 from bot.settings import Settings
 from engine import DRAW, KNOCK, Action, Event, Match, Play
@@ -52,7 +52,8 @@ class Harness:
         await app.initialize()
         await setup(app)
         # the bot counts its group messages on the server's clock (tests may speed it up)
-        kozel: Kozel = app.bot_data[KEY]
+        kozel = app.bot_data.kozel
+        assert kozel is not None
         kozel.sender.pacer = GroupPacer(
             kozel.settings.group_messages_per_minute, clock=self.tg.clock
         )
@@ -85,8 +86,8 @@ class Harness:
     def kozel(self) -> Kozel:
         """The running bot's parts (storage, service, sender...)."""
         assert self.app is not None
-        found = self.app.bot_data[KEY]
-        assert isinstance(found, Kozel)
+        found = self.app.bot_data.kozel
+        assert found is not None
         return found
 
     # --- reading the chats -------------------------------------------------------------------

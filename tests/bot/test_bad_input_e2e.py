@@ -44,6 +44,18 @@ class Snapshot:
         )
 
 
+async def changes_nothing(
+    tg: FakeTelegram, snapshot: Snapshot, user: FakeUser, message: FakeMessage, data: str
+) -> str | None:
+    """Tap a button that should do nothing; returns its answer, once nothing has changed."""
+    await tg.wait_idle()
+    before = await snapshot.take()
+    answer = await tap(tg, user, message, data)
+    await tg.wait_idle()
+    assert await snapshot.take() == before
+    return answer.text
+
+
 async def test_stale_buttons_change_nothing(tg: FakeTelegram, harness: Harness) -> None:
     masha, alex = tg.user(301, "Masha"), tg.user(302, "Alex")
     group = tg.group(-701, "Courtyard")
@@ -61,19 +73,12 @@ async def test_stale_buttons_change_nothing(tg: FakeTelegram, harness: Harness) 
     await harness.play_turn(second, hand)
     user, hand = await harness.next_turn(users, version)
     assert user is first
-    await tg.wait_idle()
 
     # the button of an earlier turn: out of date, and nothing moves
-    before = await snapshot.take()
-    answer = await tap(tg, first, old_hand, old_data)
-    assert answer.text == STALE
+    assert await changes_nothing(tg, snapshot, first, old_hand, old_data) == STALE
     # a version from the future is no better
-    answer = await tap(
-        tg, first, hand, playable(hand).replace(f":{harness.version_of(hand)}:", ":9999:")
-    )
-    assert answer.text == STALE
-    await tg.wait_idle()
-    assert await snapshot.take() == before
+    future = playable(hand).replace(f":{harness.version_of(hand)}:", ":9999:")
+    assert await changes_nothing(tg, snapshot, first, hand, future) == STALE
 
     # play on to the second round: a button from the first round is out of date too
     while True:
@@ -84,12 +89,7 @@ async def test_stale_buttons_change_nothing(tg: FakeTelegram, harness: Harness) 
         events = await stored_events(harness.database, 1)
         if any(e["type"] == "round_ended" for e in events):
             break
-    await tg.wait_idle()
-    before = await snapshot.take()
-    answer = await tap(tg, round_one[0], round_one[1], round_one[2])
-    assert answer.text == STALE
-    await tg.wait_idle()
-    assert await snapshot.take() == before
+    assert await changes_nothing(tg, snapshot, *round_one) == STALE
 
     # after the match, old buttons and the old lobby answer politely
     last = playable(hand)

@@ -8,11 +8,13 @@ import string
 import tomllib
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import get_args, get_type_hints
 
 import pytest
 
 from bot.i18n import FALLBACK, LANGUAGES, _flatten, catalog, plural, t
 from bot.render.lobby import LOBBY_OPTIONS, TABLE_SETTINGS, choices, value_key
+from bot.table import Recent
 from engine import errors
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
@@ -289,8 +291,7 @@ def test_every_rule_choice_is_described(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_recent_kinds_and_hand_ends(lang: str) -> None:
-    source = (BOT / "presenter.py").read_text(encoding="utf-8")
-    kinds = set(re.findall(r"""recent(?:\.append\(|\[-1\]\s*=)\s*\(\s*["']([a-z_]+)["']""", source))
+    kinds = set(get_args(get_type_hints(Recent)["kind"]))
     assert kinds >= {"played", "knocked", "drew"}
     keys = catalog(lang)
     assert sorted(k for k in kinds if f"board.recent.{k}" not in keys) == []

@@ -69,7 +69,9 @@ async def test_debug_logs_of_a_match_hold_no_token_and_no_hand(
     for payload in ("reply_markup", "callback_data", "hands", *hand_texts):
         assert payload not in scrubbed
     lines = capture.lines()
-    events = {line["message"]: line for line in lines if line["logger"] == "bot.service"}
+    events = {
+        line["message"]: line for line in lines if str(line["logger"]).startswith("bot.service.")
+    }
     assert {"table opened", "match started", "round ended", "match ended"} <= set(events)
     ended = events["match ended"]
     assert ended["table"] == 1 and ended["ended_by"] == "goat"

@@ -7,17 +7,9 @@ import html
 import pytest
 
 from bot.render.results import match_result_text, round_result_text
-from bot.table import Seat, Table
-from engine import Match, RuleSet, Tile
+from engine import Tile
 from engine.events import MatchEnded, RoundEnded
-
-
-def table_of(names: list[str], pairs: bool, lang: str) -> Table:
-    match, _ = Match.new(len(names), pairs, RuleSet(), seed=1)
-    table = Table(1, -1, "playing", 1, RuleSet(), len(names), pairs, lang, 60)
-    table.seats = [Seat(i, 100 + i, name) for i, name in enumerate(names)]
-    table.match = match
-    return table
+from tests.bot.tables import table_of
 
 
 def eggs_won_by(side: int, sides: int) -> RoundEnded:

@@ -41,9 +41,9 @@ def played_line(user: FakeUser, data: str) -> str:
 async def shorten_turn(harness: Harness, seconds: int, table_id: int = 1) -> None:
     """From the next turn on, the table's turn lasts ``seconds`` (the lobby offers 30 and
     more, too long for a test)."""
-    table = await harness.kozel.service.table(table_id)
+    table = await harness.kozel.service.store.table(table_id)
     assert table is not None
-    table.turn_seconds = seconds
+    table.row = await harness.kozel.storage.update_table(table_id, turn_seconds=seconds)
 
 
 async def append_to_log(database: Path, events: list[dict[str, object]], match: Match) -> None:
@@ -240,7 +240,7 @@ async def test_an_unexpected_failure_is_answered_and_changes_nothing(
         raise RuntimeError("the disk is on fire")
 
     with monkeypatch.context() as patch:
-        patch.setattr(harness.kozel.service, "active_table", broken)
+        patch.setattr(harness.kozel.service.store, "active_table", broken)
         await tg.send_text(masha, group, "/standings")
         await tg.wait_for_message(group, SOMETHING_WRONG)
     await tg.send_text(masha, group, "/standings")
@@ -288,15 +288,15 @@ async def test_a_round_result_is_announced_even_when_showing_the_round_end_fails
     users = [masha, alex]
     await start_match(harness, users, group)
     presenter = harness.kozel.presenter
-    final_board = presenter._final_board
+    final_board = presenter.board.final
     failures: list[int] = []
 
     async def refused(table: object) -> None:
         failures.append(1)
-        presenter._final_board = final_board  # type: ignore[method-assign]
+        presenter.board.final = final_board  # type: ignore[method-assign]
         raise RuntimeError("Telegram refused the final board")
 
-    presenter._final_board = refused  # type: ignore[method-assign]
+    presenter.board.final = refused  # type: ignore[method-assign]
 
     def results() -> list[str]:
         return round_results(harness, group)

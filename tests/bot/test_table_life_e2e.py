@@ -16,7 +16,7 @@ from functools import partial
 import pytest
 
 import bot.scheduler
-from bot.context import KEY, Kozel
+from bot.context import Kozel
 from bot.handlers.lobby import show_lobby
 from bot.i18n import LANGUAGES, catalog, t
 from engine import replay
@@ -31,8 +31,8 @@ NOT_OPENER = "Only the table's opener or the group's admins can do that."
 
 def kozel_of(harness: Harness) -> Kozel:
     assert harness.app is not None
-    found = harness.app.bot_data[KEY]
-    assert isinstance(found, Kozel)
+    found = harness.app.bot_data.kozel
+    assert found is not None
     return found
 
 
@@ -40,11 +40,11 @@ async def change_lobby(harness: Harness, group: FakeChat, **settings: object) ->
     """Change lobby settings through the service and redraw the lobby, as the ⚙️ Rules buttons
     do, including values the buttons do not offer (a turn of 1–2 seconds)."""
     k = kozel_of(harness)
-    async with k.service.lock(group.id):
-        table = await k.service.active_table(group.id)
+    async with k.service.store.lock(group.id):
+        table = await k.service.store.active_table(group.id)
         assert table is not None and table.status == "lobby"
         for name, value in settings.items():
-            await k.service.change_setting(table, name, value)
+            await k.service.lobby.change_setting(table, name, value)
         await show_lobby(k, table)
 
 
@@ -122,7 +122,7 @@ async def armed_deadline(harness: Harness, table_id: int = 1) -> float:
     """The deadline of the turn in progress, once the scheduler has armed its timer."""
     service = kozel_of(harness).service
     for _ in range(250):
-        table = await service.table(table_id)
+        table = await service.store.table(table_id)
         if table is not None and table.turn_deadline is not None:
             return table.turn_deadline
         await asyncio.sleep(0.02)
@@ -354,7 +354,7 @@ async def test_a_move_just_before_the_deadline_leaves_the_timer_stale(
     _, hand = await next_turn(harness, [masha], 0)
     k = kozel_of(harness)
     deadline = await armed_deadline(harness)
-    table = await k.service.table(1)
+    table = await k.service.store.table(1)
     assert table is not None
     old_version = table.version
     before = moves_by(await events_of(harness), 0)
@@ -524,23 +524,12 @@ def head(lang: str, key: str) -> str:
     return plain(catalog(lang)[key].split("{")[0]).strip()
 
 
-@pytest.mark.parametrize(
-    ("lang", "names"),
-    [("ru", ["Маша", "Лёша"]), ("uk", ["Оксана", "Тарас"])],
-)
-async def test_a_whole_match_in_another_language_shows_no_english(
-    tg: FakeTelegram, harness: Harness, lang: str, names: list[str]
-) -> None:
-    first, second = (tg.user(371 + i, n, language_code=lang) for i, n in enumerate(names))
-    users = [first, second]
-    group = tg.group(-771, "Двір", creator=first)
-    short_minute(harness)
-    for user in users:
-        await tg.send_text(user, tg.private(user), "/start")
-        await tg.wait_for_message(user, head(lang, "dm.welcome"))
-
-    # a table for three: two people and a computer player, set up with the group's buttons;
-    # the group speaks the language of whoever opened its first table
+async def lobby_for_three(
+    tg: FakeTelegram, group: FakeChat, users: list[FakeUser], lang: str
+) -> FakeMessage:
+    """A table for three: two people and a computer player, set up with the group's buttons;
+    the group speaks the language of whoever opened its first table."""
+    first, second = users
     await tg.send_text(first, group, "/new")
     lobby = await tg.wait_for_message(group, lambda m: bool(m.find_button(t(lang, "lobby.join"))))
     # and keeps it when its admin chooses it with /language
@@ -556,9 +545,29 @@ async def test_a_whole_match_in_another_language_shows_no_english(
     await tg.press_button(first, lobby, t(lang, "lobby.back"))
     await tg.wait_for(partial(lobby_has, tg, lobby, t(lang, "lobby.join")))
     await tg.press_button(second, lobby, t(lang, "lobby.join"))
-    await tg.wait_for(lambda: names[1] in (tg.message(group, lobby.message_id).text or ""))
+    name = second.first_name
+    await tg.wait_for(lambda: name in (tg.message(group, lobby.message_id).text or ""))
     await tg.send_text(first, group, "/addbot")
     await tg.wait_for_message(group, t(lang, "lobby.bot_added"))
+    return lobby
+
+
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [("ru", ["Маша", "Лёша"]), ("uk", ["Оксана", "Тарас"])],
+)
+async def test_a_whole_match_in_another_language_shows_no_english(
+    tg: FakeTelegram, harness: Harness, lang: str, names: list[str]
+) -> None:
+    first, second = (tg.user(371 + i, n, language_code=lang) for i, n in enumerate(names))
+    users = [first, second]
+    group = tg.group(-771, "Двір", creator=first)
+    short_minute(harness)
+    for user in users:
+        await tg.send_text(user, tg.private(user), "/start")
+        await tg.wait_for_message(user, head(lang, "dm.welcome"))
+
+    lobby = await lobby_for_three(tg, group, users, lang)
     await change_lobby(harness, group, turn_seconds=2)  # one turn will run out (below)
     kozel_of(harness).scheduler.remind_before = 1.2
     await tg.send_text(second, group, "/addbot")  # not the opener: refused

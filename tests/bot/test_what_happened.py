@@ -9,13 +9,13 @@ import re
 
 import pytest
 
-from bot.presenter import Presenter
+from bot.presenter.news import follow
 from bot.render.board import board_text
 from bot.render.tiles import tile_text
-from bot.table import Seat, Table
 from engine import Match, Play, RuleSet, Tile
 from engine.events import Knocked, Played, RoundEnded
 from tests.bot.harness import Harness, one_tap, start_match, stored_events, texts_seen
+from tests.bot.tables import table_of
 from tests.fake_telegram import FakeTelegram
 
 RECENT = re.compile(r"^\w+ (played \[\d\|\d\]|knocked|drew from the bazaar ×\d+)$")
@@ -32,15 +32,15 @@ def test_the_board_lists_all_of_a_tap_that_sets_off_many_draws_and_knocks() -> N
     rules = RuleSet().with_options(draw_mode="one_per_turn")
     for seed in range(100):
         match, _ = Match.new(2, False, rules, seed)
-        table = Table(1, -1, "playing", 1, rules, 2, False, "en", 60, match=match)
-        table.seats = [Seat(0, 100, "Masha"), Seat(1, 101, "Alex")]
+        table = table_of(["Masha", "Alex"], rules=rules)
+        table.match = match
         rng = random.Random(seed)
         while not match.is_over:
             seat = match.current_seat
             assert seat is not None
             play = rng.choice([a for a in match.legal_actions(seat) if isinstance(a, Play)])
             events = one_tap(match, seat, play)
-            Presenter.follow(table, events)
+            follow(table, events)
             moves = [e for e in events if isinstance(e, (Played, Knocked))]
             if len(moves) <= 4 or any(isinstance(e, RoundEnded) for e in events):
                 continue
@@ -79,7 +79,7 @@ async def test_a_hand_tells_its_player_what_the_rules_did_with_it(
     users = [tg.user(610 + n, name) for n, name in enumerate(["Masha", "Alex", "Olya", "Ivan"])]
     users = users[:players]
     group = tg.group(-1611, "Courtyard")
-    harness.kozel.service.rng = random.Random(1)
+    harness.kozel.service.player.rng = random.Random(1)
     await start_match(harness, users, group)
     told = {"drew": 0, "knocked": 0}
     version = 0

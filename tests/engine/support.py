@@ -150,6 +150,56 @@ def value(hand: Sequence[Tile], rules: RuleSet) -> int:
     return sum(x.a + x.b for x in hand)
 
 
+def _fish_amounts(values: list[int], rules: RuleSet) -> list[int] | None:
+    """§2.7.3-§2.7.4: what each side writes after a fish; None for eggs (a drawn round)."""
+    sides = len(values)
+    if rules.fish_mode == "for_everyone":
+        return list(values)
+    if rules.fish_mode == "for_one":
+        top = max(values)
+        return None if values.count(top) > 1 else [sum(values) if v == top else 0 for v in values]
+    low = min(values)  # lowest_wins
+    return None if values.count(low) == sides else [0 if v == low else v for v in values]
+
+
+def _pot_receiver(
+    rules: RuleSet, amounts: list[int], values: list[int], winner: int | None
+) -> int | None:
+    """§2.7.4: the side that takes the pot of eggs this round, if any."""
+    if rules.eggs == "pot_to_max_next":
+        top = max(amounts)
+        return amounts.index(top) if top > 0 and amounts.count(top) == 1 else None
+    if winner is not None:
+        return winner
+    # after a fish the "winner" is the unique lowest hand (engine FLAG, spec is silent)
+    low = min(values)
+    return values.index(low) if values.count(low) == 1 else None
+
+
+def _written(
+    rules: RuleSet,
+    amounts: list[int],
+    scores: Sequence[int],
+    memory: Sequence[int],
+    opened: Sequence[bool],
+) -> tuple[list[int], list[int], list[bool]]:
+    """§2.8: the scores, memory and opened sides after writing ``amounts``."""
+    new_scores, new_memory, new_opened = list(scores), list(memory), list(opened)
+    for s, r in enumerate(amounts):
+        if new_opened[s]:
+            new_scores[s] += r
+        elif r >= 13:
+            new_opened[s] = True
+            new_scores[s] += r + new_memory[s]
+            new_memory[s] = 0
+        elif r > 0:
+            if rules.memory == "remember":
+                new_memory[s] += r
+        else:
+            new_memory[s] = 0
+    return new_scores, new_memory, new_opened
+
+
 def expected_scoring(
     *,
     rules: RuleSet,
@@ -177,20 +227,12 @@ def expected_scoring(
     for seat, hand in enumerate(hands):
         if seat != ignored:
             values[side(seat)] += value(hand, rules)
-    amounts: list[int] | None
     winner = None if winner_seat is None else side(winner_seat)
+    amounts: list[int] | None
     if result == "out":
         amounts = [0 if s == winner else values[s] for s in range(sides)]
-    elif rules.fish_mode == "for_everyone":
-        amounts = list(values)
-    elif rules.fish_mode == "for_one":
-        top = max(values)
-        amounts = (
-            None if values.count(top) > 1 else [sum(values) if v == top else 0 for v in values]
-        )
-    else:  # lowest_wins
-        low = min(values)
-        amounts = None if values.count(low) == sides else [0 if v == low else v for v in values]
+    else:
+        amounts = _fish_amounts(values, rules)
     out: dict[str, Any] = {"hand_values": values}
     if amounts is None:  # eggs (§2.7.4): a drawn round, the fish total goes into the pot
         out.update(
@@ -211,34 +253,11 @@ def expected_scoring(
             extra += bonus.get(last, 0)
         losing = [(s != winner) if result == "out" else (amounts[s] > 0) for s in range(sides)]
         amounts = [a + extra if losing[s] else a for s, a in enumerate(amounts)]
-    receiver = None
-    if pot:
-        if rules.eggs == "pot_to_max_next":
-            top = max(amounts)
-            if top > 0 and amounts.count(top) == 1:
-                receiver = amounts.index(top)
-        elif winner is not None:
-            receiver = winner
-        else:  # after a fish the "winner" is the unique lowest hand (engine FLAG, spec is silent)
-            low = min(values)
-            if values.count(low) == 1:
-                receiver = values.index(low)
-        if receiver is not None:
-            amounts[receiver] += pot
-            pot = 0
-    new_scores, new_memory, new_opened = list(scores), list(memory), list(opened)
-    for s, r in enumerate(amounts):  # §2.8
-        if new_opened[s]:
-            new_scores[s] += r
-        elif r >= 13:
-            new_opened[s] = True
-            new_scores[s] += r + new_memory[s]
-            new_memory[s] = 0
-        elif r > 0:
-            if rules.memory == "remember":
-                new_memory[s] += r
-        else:
-            new_memory[s] = 0
+    receiver = _pot_receiver(rules, amounts, values, winner) if pot else None
+    if receiver is not None:
+        amounts[receiver] += pot
+        pot = 0
+    new_scores, new_memory, new_opened = _written(rules, amounts, scores, memory, opened)
     out.update(
         eggs=False,
         amounts=amounts,

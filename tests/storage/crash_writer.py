@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine import Match, RuleSet, replay
+from engine.seats import side_of
 from storage import PlayerResult, Storage
 
 
@@ -48,7 +49,7 @@ def results_of(players: int, pairs: bool, final_events: list[dict[str, Any]]) ->
     losers = set(ended.get("losers") or [])
     results = []
     for seat in range(players):
-        side = seat % 2 if pairs else seat
+        side = side_of(seat, pairs)
         results.append(
             PlayerResult(
                 user_id=1 if seat == 0 else None,

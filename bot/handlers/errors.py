@@ -1,0 +1,40 @@
+"""Answers when nothing else answers: a button the bot does not know, an update that failed."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import Update
+
+from ..context import KozelContext
+from ..service import DamagedTable
+from .common import refuse
+
+log = logging.getLogger(__name__)
+
+
+async def unknown_button(update: Update, context: KozelContext) -> None:
+    """A forged or foreign button: no verb the bot draws."""
+    k = context.kozel
+    await refuse(k, update, await k.language(update), "err.unknown_button")
+
+
+async def on_error(update: object, context: KozelContext) -> None:
+    """Log the failure and tell the person that their tap or command did nothing, rather than
+    leave a button spinning or a command unanswered. Never raises: nothing comes after it."""
+    log.error("update failed: %s", context.error, exc_info=context.error)
+    if not isinstance(update, Update):
+        return
+    message = update.effective_message
+    if update.callback_query is None and (message is None or not message.text):
+        return  # a service message (a group that moved, say): nobody waits for an answer
+    try:
+        k = context.kozel
+        try:
+            lang = await k.language(update)
+        except Exception:  # the database may be what failed
+            lang = k.settings.default_language
+        damaged = isinstance(context.error, DamagedTable)
+        await refuse(k, update, lang, "err.damaged" if damaged else "err.failed")
+    except Exception:
+        log.warning("could not tell the person that their update failed", exc_info=True)

@@ -1,0 +1,158 @@
+"""Showing what happened: the board in the group (``board``), each hand in its DM (``hands``),
+results and other notices as messages of their own (``notices``).
+
+An ordinary move costs at most three calls here (the mover's hand, the board, the next player's
+hand) plus the answer to the tap: the mover's keyboard becomes a record of the hand, and the next
+player gets a new message, because an edit would not notify them.
+
+Everything shown is already committed, so nothing here may stop play: a failed show ends in
+``resync``, and messages play does not depend on (notices, reminders) are dropped if refused.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from functools import partial
+
+from engine import Event
+from engine.events import MatchEnded, RoundEnded
+
+from ..i18n import Html
+from ..sender import Sender
+from ..service import TableService
+from ..table import Seat, Table
+from .board import Board
+from .hands import Hands
+from .news import follow
+from .notices import Notices, optional
+
+__all__ = ["Presenter", "optional"]
+log = logging.getLogger(__name__)
+
+
+class Presenter:
+    def __init__(self, sender: Sender, service: TableService) -> None:
+        self.service = service
+        self.notices = Notices(sender)
+        self.board = Board(sender, service.messages)
+        self.hands = Hands(sender, service, self.notices)
+
+    async def show(
+        self,
+        table: Table,
+        events: Sequence[Event],
+        *,
+        starting: bool = False,
+        timed_out: Seat | None = None,
+    ) -> None:
+        """Bring every message of the table up to date after ``events``, which are committed;
+        ``timed_out`` is the seat the computer just played for, whose record must not say they
+        played themselves. Never raises: if Telegram fails midway, ``resync`` puts the board
+        and the hands right, so play goes on, and the results not yet announced are announced."""
+        notes = self.hands.notes(table, events, timed_out)
+        follow(table, events)
+        announced: list[Event] = []
+        try:
+            await self._show(table, events, notes, starting, announced)
+        except Exception:
+            log.exception("showing a change failed; resyncing", extra={"table": table.id})
+            await self.resync(table)
+            await self.notices.announce_missed(table, events, announced)
+        if any(isinstance(event, RoundEnded | MatchEnded) for event in events):
+            await self._mark_announced(table)
+
+    async def _show(
+        self,
+        table: Table,
+        events: Sequence[Event],
+        notes: dict[int, Html],
+        starting: bool,
+        announced: list[Event],
+    ) -> None:
+        if starting:
+            await self.notices.teams(table)
+        await self.hands.close_live(table, notes)
+        new_round = starting
+        for event in events:
+            if isinstance(event, RoundEnded):
+                await self.board.final(table)
+                await self.notices.announce(table, event)
+                announced.append(event)
+                new_round = True
+            elif isinstance(event, MatchEnded):
+                await self.notices.announce(table, event)
+                return
+        await self.board.draw(table, fresh=new_round)
+        if new_round:
+            await self.hands.deal(table)
+        await self.hands.open_live(table)
+
+    async def announce_unannounced(self, table: Table) -> None:
+        """At start-up: the round results the bot committed but stopped before announcing."""
+        missed = await self.service.store.unannounced(table)
+        if missed:
+            await self.notices.announce_missed(table, missed, [])
+            await self._mark_announced(table)
+
+    async def _mark_announced(self, table: Table) -> None:
+        try:
+            await self.service.messages.mark_announced(table)
+        except Exception:  # the next start-up announces them again, which beats never
+            log.exception("could not store that results were announced", extra={"table": table.id})
+
+    async def resync(self, table: Table) -> None:
+        """Bring the board and the hands up to the committed state, after a restart or a show
+        that failed midway. Idempotent and cheap: messages are edited in place (an edit that
+        changes nothing is "not modified", which the sender takes as done); a new message goes
+        only where none is live, to whoever is on turn. Each part is tried on its own, so one
+        refusal (the bot removed from the group) does not keep the next hand from its player."""
+        if table.match is None or table.match.round is None:
+            return
+        parts = (
+            partial(self.hands.close_live, table, {}),
+            partial(self.hands.open_live, table),
+            partial(self.board.draw, table),
+        )
+        for part in parts:
+            try:
+                await part()
+            except Exception:
+                log.exception("resyncing a table failed", extra={"table": table.id})
+        table.finished_round = None
+
+    async def remind(self, table: Table) -> None:
+        """The turn's time is running out: a DM that notifies, and a mention in the group."""
+        match = table.match
+        if match is None or match.current_seat is None:
+            return
+        seat = table.seats[match.current_seat]
+        if seat.user_id is None:
+            return
+        seconds = int(max(0.0, (table.turn_deadline or 0) - time.time()))
+        with optional("a reminder", seat.user_id):
+            if await self.hands.remind(table, seat, seconds):
+                await self.notices.remind_group(table, seat, seconds)
+
+    async def timed_out(self, table: Table, seat: Seat, events: Sequence[Event]) -> None:
+        """The computer played for someone whose time ran out; the group and they are told.
+        If nobody is left playing, the match ends early and its result says so on its own."""
+        ended = any(isinstance(e, MatchEnded) and e.ended_by == "timeout" for e in events)
+        if not ended:
+            await self.notices.timed_out(table, seat)
+        await self.show(table, events, timed_out=seat)
+        if seat.absent and seat.user_id is not None and not ended:
+            await self.notices.away(table, seat)
+
+    async def back(self, table: Table, seat: Seat) -> None:
+        """A person who was away plays again: the group is told, and the hand comes back if it
+        is their turn."""
+        await self.notices.back(table, seat)
+        if table.match is not None and table.match.current_seat == seat.seat:
+            await self.show(table, [])
+
+    async def replaced(self, table: Table, gone: Seat) -> None:
+        """A person left a match: the group hears who plays their seat now; their keyboard goes."""
+        await self.notices.replaced(table, gone)
+        await self.show(table, [])

@@ -1,0 +1,131 @@
+"""The players' hands, each in its DM: the live keyboard of whoever is on turn, and the record
+a keyboard turns into once the turn is over (a record is never edited again)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from telegram import InlineKeyboardMarkup
+
+from engine import Event
+from engine.events import Played
+
+from ..i18n import Html, t
+from ..render.hand import hand_keyboard, live_hand_text, played_note, record_text
+from ..sender import Blocked, Sender
+from ..service import TableService
+from ..table import Seat, Table
+from .notices import Notices
+
+log = logging.getLogger(__name__)
+
+
+class Hands:
+    def __init__(self, sender: Sender, service: TableService, notices: Notices) -> None:
+        self.sender = sender
+        self.service = service
+        self.notices = notices
+
+    @staticmethod
+    def notes(table: Table, events: Sequence[Event], timed_out: Seat | None) -> dict[int, Html]:
+        """What each seat played in these events, for the record its live hand turns into
+        (draws and knocks need no tap, so no live hand waits on them: ``follow`` keeps them
+        for the player's next live hand)."""
+        notes: dict[int, Html] = {}
+        for event in events:
+            if isinstance(event, Played):
+                by_computer = timed_out is not None and timed_out.seat == event.seat
+                notes[event.seat] = played_note(
+                    table.seats[event.seat], event.tile, by_computer=by_computer
+                )
+        return notes
+
+    async def close_live(self, table: Table, notes: dict[int, Html]) -> None:
+        """Turn live keyboards of players whose turn is over into records of their hands. A
+        record is never edited again: its message is forgotten, so only live ones are stored."""
+        match = table.match
+        assert match is not None
+        for seat in table.seats:
+            still_on_turn = seat.seat == match.current_seat and not match.is_over
+            if seat.live and (not still_on_turn or seat.seat in notes):
+                text = record_text(table, seat, notes.get(seat.seat, ""), table.finished_round)
+                await self._edit(table, seat, text)
+                seat.live = False
+                await self.service.messages.remember_hand(table, seat, None)
+
+    async def deal(self, table: Table) -> None:
+        """A new round: each person gets their new hand; the leader's comes with the keyboard."""
+        match = table.match
+        assert match is not None
+        for seat in table.seats:
+            if seat.is_human and seat.seat != match.current_seat:
+                text = t(seat.language, "hand.new_round") + "\n" + record_text(table, seat, "")
+                await self._send(table, seat, Html(text))
+
+    async def open_live(self, table: Table) -> None:
+        """The keyboard of whoever is on turn: a new message if they have none (it notifies)."""
+        match = table.match
+        assert match is not None
+        if match.is_over or match.current_seat is None:
+            return
+        seat = table.seats[match.current_seat]
+        if seat.computer_plays:
+            return
+        text = live_hand_text(table, seat)
+        keyboard = hand_keyboard(table, seat)
+        if seat.live:
+            await self._edit(table, seat, text, keyboard)
+        else:
+            await self._send(table, seat, text, keyboard)
+
+    async def refresh_live(self, table: Table, seat: Seat) -> None:
+        """Redraw the keyboard of the player on turn (after "back" from choosing an end)."""
+        await self._edit(table, seat, live_hand_text(table, seat), hand_keyboard(table, seat))
+
+    async def remind(self, table: Table, seat: Seat, seconds: int) -> bool:
+        """The turn's time is running out: a DM that notifies. False if it cannot reach them."""
+        assert seat.user_id is not None
+        try:
+            await self.sender.send(
+                seat.user_id, t(seat.language, "timer.remind_dm", seconds=seconds)
+            )
+        except Blocked:
+            await self.unreachable(table, seat)
+            return False
+        return True
+
+    async def _send(
+        self, table: Table, seat: Seat, text: str, keyboard: InlineKeyboardMarkup | None = None
+    ) -> None:
+        """A new hand message; with a keyboard it is the live one the player taps, which is
+        remembered (a record without one is never edited)."""
+        assert seat.user_id is not None
+        try:
+            message = await self.sender.send(seat.user_id, text, keyboard)
+        except Blocked:
+            await self.unreachable(table, seat)
+            return
+        if keyboard is not None:
+            seat.live = True
+            await self.service.messages.remember_hand(table, seat, message.message_id)
+
+    async def _edit(
+        self, table: Table, seat: Seat, text: str, keyboard: InlineKeyboardMarkup | None = None
+    ) -> None:
+        assert seat.user_id is not None
+        try:
+            message_id = await self.sender.edit(seat.user_id, seat.hand_message_id, text, keyboard)
+        except Blocked:
+            await self.unreachable(table, seat)
+            return
+        if message_id != seat.hand_message_id:
+            await self.service.messages.remember_hand(table, seat, message_id)
+
+    async def unreachable(self, table: Table, seat: Seat) -> None:
+        """The player blocked the bot or never started it: tell the group; the computer covers."""
+        log.info("seat cannot receive DMs", extra={"table": table.id, "seat": seat.seat})
+        seat.live = False
+        if not seat.absent:
+            await self.service.timeouts.set_absent(table, seat, True)
+            await self.notices.unreachable(table, seat)

@@ -1,0 +1,146 @@
+"""The lobby: opening a table, seats taken and given up, settings, cancelling."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from typing import Any
+
+from engine import RuleSet
+from engine.seats import side_of
+from storage import Storage, TableRow
+
+from ..i18n import language_for
+from ..settings import Settings
+from ..table import Seat, Table
+from .errors import Refusal
+from .store import TableStore
+
+log = logging.getLogger(__name__)
+DEFAULT_AI = "greedy"
+
+
+class Lobby:
+    def __init__(self, storage: Storage, settings: Settings, store: TableStore) -> None:
+        self.storage = storage
+        self.settings = settings
+        self.store = store
+
+    async def open_table(self, chat_id: int, opener_id: int, opener_language: str | None) -> Table:
+        """A new lobby. A group that never chose a language takes the opener's Telegram
+        language (``opener_language``), kept from then on, rather than the bot's default."""
+        if await self.storage.get_active_table(chat_id) is not None:
+            raise Refusal("err.table_exists")
+        chat = await self.storage.get_chat(chat_id)
+        if chat is not None and chat.language is None:
+            language = language_for(opener_language, self.settings.default_language)
+            await self.storage.set_chat_language(chat_id, language)
+        row = await self.storage.create_table(
+            chat_id,
+            opener_id,
+            rules=RuleSet().to_dict(),
+            turn_seconds=self.settings.turn_seconds,
+        )
+        log.info("table opened", extra={"table": row.table_id, "chat": chat_id})
+        return await self.store.load(row)
+
+    async def join(self, table: Table, user_id: int) -> Seat:
+        _still_open(table)
+        if table.seat_of(user_id) is not None:
+            raise Refusal("err.already_joined")
+        return await self._add_seat(table, user_id=user_id)
+
+    async def add_computer(self, table: Table) -> Seat:
+        _still_open(table)
+        return await self._add_seat(table, ai=DEFAULT_AI)
+
+    async def _add_seat(
+        self, table: Table, *, user_id: int | None = None, ai: str | None = None
+    ) -> Seat:
+        if table.is_full:
+            raise Refusal("err.table_full")
+        seat_no = len(table.seats)
+        side = side_of(seat_no, table.pairs)
+        await self.storage.add_seat(table.id, seat_no, side=side, user_id=user_id, ai=ai)
+        await self._reseat(table)
+        return table.seats[seat_no]
+
+    async def _reseat(self, table: Table) -> None:
+        """Read the lobby's seats back from storage after one was added or removed."""
+        table.seats = await self.store.seats(table.id, table.language)
+
+    async def leave(self, table: Table, user_id: int) -> Seat:
+        """A person leaves the table (``unseat``); returns their seat as it was."""
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise Refusal("err.not_joined")
+        return await self.unseat(table, seat)
+
+    async def unseat(self, table: Table, seat: Seat) -> Seat:
+        """Clear a seat: in the lobby it goes (a person's or a computer's); during a match a
+        computer player takes a person's seat over for good. Returns the seat as it was."""
+        if table.status == "lobby":
+            await self._remove_seat(table, seat.seat)
+            return seat
+        if table.status != "playing":
+            raise Refusal("err.game_over")
+        if seat.user_id is None:
+            raise Refusal("err.computer_seat", number=seat.seat + 1)
+        gone = dataclasses.replace(seat)
+        await self.storage.update_seat(
+            table.id, seat.seat, user_id=None, ai=DEFAULT_AI, absent=False, hand_message_id=None
+        )
+        table.seats[seat.seat] = (await self.store.seats(table.id, table.language))[seat.seat]
+        return gone
+
+    async def _remove_seat(self, table: Table, seat_no: int) -> None:
+        """Remove a lobby seat and close the gap, so seats stay 0..n-1 in joining order."""
+        rest = [s for s in table.seats if s.seat != seat_no]
+        for seat in table.seats[seat_no:]:
+            await self.storage.remove_seat(table.id, seat.seat)
+        for index, seat in enumerate(rest):
+            if index >= seat_no:
+                await self.storage.add_seat(
+                    table.id,
+                    index,
+                    side=side_of(index, table.pairs),
+                    user_id=seat.user_id,
+                    ai=seat.ai,
+                )
+        await self._reseat(table)
+
+    async def change_setting(self, table: Table, name: str, value: Any) -> None:
+        _still_open(table)
+        if name == "players":
+            if value < len(table.seats):
+                raise Refusal("err.too_many_seated", count=len(table.seats))
+            pairs = table.pairs and value == 4
+            table.row = await self.storage.update_table(table.id, players=value, pairs=pairs)
+        elif name == "pairs":
+            players = 4 if value else table.players
+            table.row = await self.storage.update_table(table.id, pairs=value, players=players)
+            for seat in table.seats:
+                await self.storage.update_seat(
+                    table.id, seat.seat, side=side_of(seat.seat, table.pairs)
+                )
+        elif name == "turn_seconds":
+            table.row = await self.storage.update_table(table.id, turn_seconds=value)
+        else:
+            rules = table.rules.with_options(**{name: value})
+            table.row = await self.storage.update_table(table.id, rules=rules.to_dict())
+
+    async def close_damaged(self, row: TableRow) -> None:
+        """Close a table that cannot be rebuilt; its events stay in the database to inspect."""
+        await self.storage.update_table(row.table_id, status="cancelled")
+        self.store.forget(row.table_id)
+        log.warning("damaged table closed", extra={"table": row.table_id, "chat": row.chat_id})
+
+    async def cancel(self, table: Table) -> None:
+        table.row = await self.storage.update_table(table.id, status="cancelled")
+        self.store.forget(table.id)
+        log.info("table cancelled", extra={"table": table.id, "chat": table.chat_id})
+
+
+def _still_open(table: Table) -> None:
+    if table.status != "lobby":
+        raise Refusal("err.already_started")

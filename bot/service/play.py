@@ -1,0 +1,129 @@
+"""Play: the deal, a person's move, the computer's move, and what follows with no choice.
+
+Events are committed (appended to the table's log) before anyone is told about them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import random
+from collections.abc import Sequence
+
+from engine import DRAW, KNOCK, Action, Event, Match, Play
+from engine.ai import PLAYERS
+from engine.events import RoundEnded
+from storage import Storage
+
+from ..table import Seat, Table
+from .errors import Refusal
+from .finish import Finisher
+from .lobby import DEFAULT_AI
+from .store import TableStore
+
+log = logging.getLogger(__name__)
+
+
+class Player:
+    def __init__(
+        self, storage: Storage, store: TableStore, finisher: Finisher, rng: random.Random
+    ) -> None:
+        self.storage = storage
+        self.store = store
+        self.finisher = finisher
+        self.rng = rng
+
+    async def start(self, table: Table) -> list[Event]:
+        """Deal. Someone must be there to play: computers alone would play to the goat in
+        the group, and be recorded, with nobody watching."""
+        if table.status != "lobby":
+            raise Refusal("err.already_started")
+        if not any(seat.is_human for seat in table.seats):
+            raise Refusal("err.nobody_seated")
+        if len(table.seats) < table.players:
+            raise Refusal("err.not_enough_players", count=len(table.seats), wanted=table.players)
+        match, events = Match.new(
+            table.players, table.pairs, table.rules, self.rng.randrange(2**31)
+        )
+        table.match = match
+        table.row = await self.storage.update_table(table.id, status="playing")
+        events += self._automatic(table)
+        await self.commit(table, events)
+        log.info(
+            "match started",
+            extra={"table": table.id, "chat": table.chat_id, "players": table.players},
+        )
+        return events
+
+    async def act(self, table: Table, seat: Seat, action: Action) -> list[Event]:
+        """A person's action, then whatever follows with no choice (drawing, knocking)."""
+        events = self._act(table, seat.seat, action)
+        await self.commit(table, events)
+        return events
+
+    async def computer_move(self, table: Table, *, timed_out: bool = False) -> list[Event]:
+        """The computer plays the current seat: a computer player, a person who is away, or
+        (``timed_out``) a person whose time ran out."""
+        match = table.match
+        if match is None or match.is_over:
+            return []
+        seat = table.seats[match.current_seat or 0]
+        if not (seat.computer_plays or timed_out):
+            return []
+        player = PLAYERS.get(seat.ai or DEFAULT_AI, PLAYERS[DEFAULT_AI])
+        events = self._act(table, seat.seat, player(match, seat.seat, self.rng))
+        await self.commit(table, events)
+        return events
+
+    def _act(self, table: Table, seat: int, action: Action) -> list[Event]:
+        """Act, then follow with what needs no choice; keeps a round that ended for its board."""
+        match = table.match
+        assert match is not None
+        before = match.round
+        events = match.act(seat, action)
+        events += self._automatic(table)
+        if before is not None and before.outcome is not None:
+            table.finished_round = before
+        return events
+
+    def _automatic(self, table: Table) -> list[Event]:
+        """Draw and knock for a person when the rules leave no choice (§1.5, §2.4)."""
+        match = table.match
+        assert match is not None
+        events: list[Event] = []
+        while not match.is_over:
+            seat = match.current_seat
+            assert seat is not None
+            if table.seats[seat].computer_plays:
+                break
+            actions = match.legal_actions(seat)
+            if any(isinstance(a, Play) for a in actions):
+                break
+            events += match.act(seat, DRAW if DRAW in actions else KNOCK)
+        return events
+
+    async def commit(self, table: Table, events: Sequence[Event]) -> None:
+        """Append ``events`` to the table's log; a match they end is recorded."""
+        match = table.match
+        assert match is not None
+        try:
+            seq = await self.storage.append_events(
+                table.id, table.seq, [e.to_dict() for e in events], match.to_json()
+            )
+        except Exception:
+            self.store.forget(table.id)  # memory ran ahead of the database: reload on next use
+            raise
+        table.row = dataclasses.replace(table.row, last_seq=seq)
+        for event in events:
+            if isinstance(event, RoundEnded):
+                log.info(
+                    "round ended",
+                    extra={
+                        "table": table.id,
+                        "round": event.round,
+                        "result": event.result,
+                        "scores": event.scores,
+                    },
+                )
+        if match.is_over:
+            await self.finisher.record(table)

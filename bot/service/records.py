@@ -1,0 +1,38 @@
+"""People, groups and their standings: what the bot notes and reads outside any one table."""
+
+from __future__ import annotations
+
+from telegram import Chat, User
+
+from storage import RecentMatch, StandingRow, Storage, UserRecord
+
+
+class Records:
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    async def remember_user(self, user: User) -> None:
+        await self.storage.upsert_user(user.id, user.full_name, user.username, user.language_code)
+
+    async def remember_chat(self, chat: Chat) -> None:
+        await self.storage.upsert_chat(chat.id, chat.title or chat.full_name or "", chat.type)
+
+    async def user_name(self, user_id: int) -> str | None:
+        user = await self.storage.get_user(user_id)
+        return None if user is None else user.display_name
+
+    async def chat_title(self, chat_id: int) -> str:
+        chat = await self.storage.get_chat(chat_id)
+        return chat.title if chat is not None else ""
+
+    async def standings(
+        self, chat_id: int, offset: int, limit: int
+    ) -> tuple[list[StandingRow], int]:
+        """A page of the group's standings of all time, and how many players there are."""
+        rows = await self.storage.chat_standings(chat_id, limit=limit, offset=offset)
+        return rows, await self.storage.count_chat_players(chat_id)
+
+    async def player(self, user_id: int, recent: int) -> tuple[UserRecord, list[RecentMatch]]:
+        """A person's record in every group, and their latest matches."""
+        record = await self.storage.user_record(user_id)
+        return record, await self.storage.recent_matches(user_id, limit=recent)

@@ -1,0 +1,175 @@
+"""The tables in memory: loaded from storage once, kept while active, one lock per group chat."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from engine import Event, Match, event_from_dict, replay
+from engine.events import MatchEnded, RoundEnded
+from storage import CorruptData, SeatRow, Storage, TableRow, TableStatus
+
+from ..i18n import language_for, t
+from ..settings import Settings
+from ..table import Seat, Table
+from .errors import DamagedTable
+
+log = logging.getLogger(__name__)
+COMPUTER_NAME_COUNT = 4  # the catalogs name computer players computer.0 … computer.3
+
+
+class TableStore:
+    def __init__(self, storage: Storage, settings: Settings) -> None:
+        self.storage = storage
+        self.settings = settings
+        self._tables: dict[int, Table] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, chat_id: int) -> asyncio.Lock:
+        """One lock per group chat: updates, timers and computer moves of a table take turns."""
+        lock = self._locks.get(chat_id)
+        if lock is None:
+            lock = self._locks[chat_id] = asyncio.Lock()
+        return lock
+
+    async def chat_language(self, chat_id: int) -> str:
+        chat = await self.storage.get_chat(chat_id)
+        if chat is not None and chat.language:
+            return chat.language
+        return self.settings.default_language
+
+    async def user_language(self, user_id: int, fallback: str | None = None) -> str:
+        user = await self.storage.get_user(user_id)
+        code = user.language if user is not None else None
+        return language_for(code, fallback or self.settings.default_language)
+
+    async def active_table(self, chat_id: int) -> Table | None:
+        row = await self.storage.get_active_table(chat_id)
+        return None if row is None else await self.load(row)
+
+    async def table(self, table_id: int) -> Table | None:
+        cached = self._tables.get(table_id)
+        if cached is not None:
+            return cached
+        row = await self.storage.get_table(table_id)
+        return None if row is None else await self.load(row)
+
+    async def table_ids(self, status: TableStatus, *, unannounced: bool = False) -> list[int]:
+        rows = await self.storage.list_tables(status=status, unannounced=unannounced)
+        return [row.table_id for row in rows]
+
+    async def load(self, row: TableRow) -> Table:
+        """The table of ``row``, from memory if it is there, else rebuilt from its events."""
+        cached = self._tables.get(row.table_id)
+        if cached is not None and cached.status == row.status:
+            return cached
+        if row.turn_seconds is None:  # a table from before turns had their own length
+            row = await self.storage.update_table(
+                row.table_id, turn_seconds=self.settings.turn_seconds
+            )
+        language = await self.chat_language(row.chat_id)
+        table = Table(row, language, await self.seats(row.table_id, language))
+        if row.last_seq:
+            try:
+                table.match = await self._restore_match(row.table_id, row.last_seq)
+            except (CorruptData, ValueError) as exc:  # ValueError: a log the engine refuses
+                log.error(
+                    "table %s cannot be rebuilt from its events: %s",
+                    row.table_id,
+                    exc,
+                    extra={"table": row.table_id, "chat": row.chat_id},
+                )
+                raise DamagedTable(row) from exc
+            self._mark_live(table)
+        if row.is_active:
+            self._tables[row.table_id] = table
+        return table
+
+    async def _restore_match(self, table_id: int, last_seq: int) -> Match:
+        """The snapshot, checked against a replay of the committed events."""
+        events = await self.storage.load_events(table_id)
+        snapshot = await self.storage.load_snapshot(table_id)
+        match = replay(events)
+        if snapshot is not None:
+            seq, state = snapshot
+            if seq != last_seq or state != match.to_json():
+                log.error(
+                    "table %s: snapshot disagrees with its events; using the events", table_id
+                )
+        return match
+
+    async def round_events(self, table: Table) -> list[Event]:
+        """The committed events of the latest round, from its deal: after a restart, what the
+        board and the hands had shown of it, or the end of a match nobody was told about."""
+        rows = await self.storage.load_events(table.id)
+        dealt = [i for i, row in enumerate(rows) if row.get("type") == "round_started"]
+        return [event_from_dict(row) for row in rows[dealt[-1] if dealt else 0 :]]
+
+    async def unannounced(self, table: Table) -> list[RoundEnded | MatchEnded]:
+        """Round results and goats committed but never announced: the bot stopped between."""
+        if table.announced_seq >= table.seq:
+            return []
+        rows = await self.storage.load_events(table.id, after_seq=table.announced_seq)
+        events = (event_from_dict(row) for row in rows)
+        return [e for e in events if isinstance(e, RoundEnded | MatchEnded)]
+
+    @staticmethod
+    def _mark_live(table: Table) -> None:
+        """After a restart: only live keyboards keep their message id (the presenter forgets a
+        hand that became a record), so a stored id is a live hand, whoever's turn it is now."""
+        for seat in table.seats:
+            seat.live = seat.hand_message_id is not None
+
+    async def seats(self, table_id: int, table_language: str) -> list[Seat]:
+        """The table's seats as stored, in order."""
+        rows = await self.storage.get_seats(table_id)
+        seats = [await self._seat(row, table_language) for row in rows]
+        return sorted(seats, key=lambda s: s.seat)
+
+    async def _seat(self, row: SeatRow, table_language: str) -> Seat:
+        """A seat as the table shows it: a computer player goes by a name in the table's
+        language (Cyrillic in a Russian or Ukrainian group)."""
+        if row.user_id is None:
+            name = computer_name(table_language, row.seat)
+            language = table_language
+        else:
+            name = row.display_name or str(row.user_id)
+            language = await self.user_language(row.user_id)
+        return Seat(
+            seat=row.seat,
+            user_id=row.user_id,
+            name=name,
+            ai=row.ai,
+            language=language,
+            hand_message_id=row.hand_message_id,
+            missed_turns=row.missed_turns,
+            absent=row.absent,
+        )
+
+    async def set_language(self, chat_id: int, lang: str) -> None:
+        await self.storage.set_chat_language(chat_id, lang)
+        for table in self._tables.values():
+            if table.chat_id == chat_id:
+                table.language = lang
+                for seat in table.seats:
+                    if seat.user_id is None:
+                        seat.name = computer_name(lang, seat.seat)
+
+    async def migrate_chat(self, old_id: int, new_id: int) -> None:
+        """Follow a group to its new supergroup id, with its tables and standings.
+
+        Called with the old chat's lock held; the table keeps that lock object under its new id."""
+        await self.storage.migrate_chat(old_id, new_id)
+        if old_id in self._locks:
+            self._locks.setdefault(new_id, self._locks[old_id])
+        for table in self._tables.values():
+            if table.chat_id == old_id:
+                table.row = await self.storage.get_table(table.id) or table.row
+
+    def forget(self, table_id: int) -> None:
+        """Drop a table that ended, or whose memory ran ahead of the database."""
+        self._tables.pop(table_id, None)
+
+
+def computer_name(lang: str, seat: int) -> str:
+    return str(t(lang, f"computer.{seat % COMPUTER_NAME_COUNT}"))

@@ -1,0 +1,74 @@
+"""Time: turn deadlines, a turn that ran out, players away, tables nobody plays any more."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from engine import Event
+from storage import Storage
+
+from ..settings import Settings
+from ..table import Seat, Table
+from .play import Player
+from .store import TableStore
+
+Expiry = Literal["lobby", "idle"]
+
+
+class Timeouts:
+    def __init__(
+        self, storage: Storage, settings: Settings, store: TableStore, player: Player
+    ) -> None:
+        self.storage = storage
+        self.settings = settings
+        self.store = store
+        self.player = player
+
+    async def set_deadline(self, table: Table, deadline: float | None) -> None:
+        if table.turn_deadline != deadline:
+            table.row = await self.storage.update_table(table.id, turn_deadline=deadline)
+
+    async def timeout(self, table: Table, seat: Seat) -> list[Event]:
+        """The turn's time ran out: the computer plays it; too many in a row and the player is
+        marked away, so the computer keeps the seat until they tap again. When every person at
+        the table is away, nobody is playing any more: the match ends by timeout."""
+        seat.missed_turns += 1
+        seat.absent = seat.missed_turns >= self.settings.missed_turns_absent
+        await self.storage.update_seat(
+            table.id, seat.seat, missed_turns=seat.missed_turns, absent=seat.absent
+        )
+        if all(s.absent for s in table.seats if s.is_human):
+            return await self.abandon(table, seat)
+        return await self.player.computer_move(table, timed_out=True)
+
+    async def abandon(self, table: Table, seat: Seat) -> list[Event]:
+        """End the match because ``seat`` stopped playing (RULES.md §2.11 timeout rating)."""
+        match = table.match
+        assert match is not None
+        table.timed_out_seat = seat.seat
+        events = match.abandon(seat.seat)
+        await self.player.commit(table, events)
+        return events
+
+    async def expired(self, now: float) -> list[tuple[Table, Expiry]]:
+        """Tables nobody started or nobody plays any more, with why."""
+        found: list[tuple[Table, Expiry]] = []
+        lobby_age = self.settings.lobby_expiry_minutes * 60
+        idle_age = self.settings.idle_expiry_minutes * 60
+        for row in await self.storage.list_tables():
+            if row.status == "lobby" and now - row.updated_at > lobby_age:
+                found.append((await self.store.load(row), "lobby"))
+            elif row.status == "playing" and now - row.updated_at > idle_age:
+                found.append((await self.store.load(row), "idle"))
+        return found
+
+    async def played_in_person(self, table: Table, seat: Seat) -> None:
+        """A tap from the player: they are here, whatever the timer said before."""
+        if seat.missed_turns or seat.absent:
+            await self.set_absent(table, seat, False)
+
+    async def set_absent(self, table: Table, seat: Seat, absent: bool) -> None:
+        """An absent player's turns are played by the computer until they tap again."""
+        seat.absent = absent
+        seat.missed_turns = 0
+        await self.storage.update_seat(table.id, seat.seat, absent=absent, missed_turns=0)

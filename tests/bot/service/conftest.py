@@ -1,0 +1,60 @@
+"""The table service below the Telegram layer: real storage on a temporary SQLite file."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from pydantic import SecretStr
+
+from bot.service import TableService
+from bot.settings import Settings
+from bot.table import Table
+from storage import Storage
+
+GROUP = -100
+MASHA, ALEX = 1, 2
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    async with await Storage.open(tmp_path / "kozel.sqlite3") as opened:
+        await opened.upsert_chat(GROUP, "Yard", "group")
+        for user_id, name in ((MASHA, "Masha"), (ALEX, "Alex")):
+            await opened.upsert_user(user_id, name, None, "en")
+        yield opened
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(  # type: ignore[call-arg]
+        _env_file=None,
+        bot_token=SecretStr("1:test"),
+        database=tmp_path / "kozel.sqlite3",
+        default_language="en",
+        missed_turns_absent=2,
+    )
+
+
+@pytest.fixture
+def service(storage: Storage, settings: Settings) -> TableService:
+    return TableService(storage, settings, random.Random(7))
+
+
+async def lobby_of(service: TableService, *, computers: int = 1) -> Table:
+    """A lobby opened by Masha, who sits down, with ``computers`` computer players."""
+    table = await service.lobby.open_table(GROUP, MASHA, "en")
+    await service.lobby.change_setting(table, "players", max(2, 1 + computers))
+    await service.lobby.join(table, MASHA)
+    for _ in range(computers):
+        await service.lobby.add_computer(table)
+    return table
+
+
+async def playing(service: TableService) -> Table:
+    """Masha against a computer player, dealt."""
+    table = await lobby_of(service)
+    await service.player.start(table)
+    return table

@@ -1,0 +1,39 @@
+"""What a finished match records, and which messages a table remembers for a restart."""
+
+from __future__ import annotations
+
+from bot.service import TableService
+from bot.service.finish import rated_against, results
+from storage import Storage
+
+from .conftest import MASHA, playing
+
+
+async def test_a_match_ended_by_timeout_is_rated_against_whoever_stopped_playing(
+    service: TableService,
+) -> None:
+    table = await playing(service)
+    assert rated_against(table) is None
+    table.seats[0].absent = True
+    assert rated_against(table) == (0, {0})
+    await service.timeouts.abandon(table, table.seats[1])
+    assert rated_against(table) == (1, {0, 1})  # the seat whose timeout ended it
+    assert {r.seat: r.rating_delta for r in results(table)} == {0: 0, 1: 0}
+    assert table.status == "finished"
+
+
+async def test_message_ids_and_announcements_are_stored(
+    service: TableService, storage: Storage
+) -> None:
+    table = await playing(service)
+    await service.messages.remember_board(table, 42)
+    await service.messages.remember_lobby(table, 41)
+    await service.messages.remember_hand(table, table.seats[0], 43)
+    await service.messages.mark_announced(table)
+    stored = await storage.get_table(table.id)
+    assert stored is not None
+    assert (stored.board_message_id, stored.lobby_message_id) == (42, 41)
+    assert stored.announced_seq == table.seq
+    assert (await storage.get_seats(table.id))[0].hand_message_id == 43
+    assert await service.store.unannounced(table) == []
+    assert table.seats[0].user_id == MASHA
