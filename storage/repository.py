@@ -1,6 +1,6 @@
 """Every SQL statement of the bot, behind domain-speaking async methods on :class:`Storage`.
 
-Each public method runs one synchronous function on the aiosqlite worker thread (one hop; see
+Each public method runs one synchronous function on the database's worker thread (one hop; see
 ``db.py``), so a multi-statement transaction is never interleaved with another call and costs a
 single thread round trip. All values travel as ``?`` parameters; the only SQL assembled at run
 time is from fixed, module-level mappings of column names and ORDER BY clauses.
