@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot.logs import REDACTED, HidePayloads, ScrubbingFormatter
+from devtools.fake_telegram import FakeTelegram
 from tests.bot.harness import Harness, start_match, texts_seen
-from tests.fake_telegram import FakeTelegram
 
 
 class Capture:

@@ -18,7 +18,7 @@ from telegram.error import (
 )
 
 from bot.transport import AiohttpRequest
-from tests.fake_telegram import FakeTelegram
+from devtools.fake_telegram import FakeTelegram
 
 
 @pytest.fixture

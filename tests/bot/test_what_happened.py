@@ -13,10 +13,10 @@ from bot.presenter import Presenter
 from bot.render.board import board_text
 from bot.render.tiles import tile_text
 from bot.table import Seat, Table
+from devtools.fake_telegram import FakeTelegram
 from engine import Match, Play, RuleSet, Tile
 from engine.events import Knocked, Played, RoundEnded
 from tests.bot.harness import Harness, one_tap, start_match, stored_events, texts_seen
-from tests.fake_telegram import FakeTelegram
 
 RECENT = re.compile(r"^\w+ (played \[\d\|\d\]|knocked|drew from the bazaar ×\d+)$")
 
