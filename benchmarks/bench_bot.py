@@ -1,17 +1,17 @@
 """How many Bot API calls does a move cost, and how long after the tap is the bot done with it?
 
-Plays many Kozel tables at once through the fake Bot API server (``tests.fake_telegram``) with
-the real bot: ``bot.app.build(settings)`` exactly as ``python -m bot`` builds it (its aiohttp
-transport, ``bot/transport.py``, with the default pool), in polling mode, rate limiter off,
-``computer_delay=0``, a one hour turn time (no timer fires), one SQLite file in a temp
+Plays many Kozel tables at once through the fake Bot API server (``devtools.fake_telegram``)
+with the real bot: ``bot.app.build(settings)`` exactly as ``python -m bot`` builds it (its
+aiohttp transport, ``bot/transport.py``, with the default pool), in polling mode, rate limiter
+off, ``computer_delay=0``, a one hour turn time (no timer fires), one SQLite file in a temp
 directory. Each table is a group with four people, all human. A fake person taps a ✅ tile of
 their live hand message when it arrives, after a think time (``--think``, default 3 s mean,
-uniform between half and one and a half times that: a brisk human; 200 tables then offer
-about 60 moves/s), and an end button when the bot asks which end. When a match ends the
-table opens the next one (/new, three ✋ Join taps, ▶️ Start; none of that is measured), so
-the load stays constant. Before the measured window every table fast-forwards its first
-match by 0-24 moves, so that tables are spread over the round and round ends fall in the
-window, and then the run warms up for ``--warmup`` seconds.
+uniform between half and one and a half times that: a brisk human; 200 tables then offer about
+60 moves/s), and an end button when the bot asks which end. When a match ends the table opens
+the next one (/new, three ✋ Join taps, ▶️ Start; none of that is measured), so the load stays
+constant. Before the measured window every table fast-forwards its first match by 0-24 moves, so
+that tables are spread over the round and round ends fall in the window, and then the run warms
+up for ``--warmup`` seconds.
 
 Two processes (the default): the fake server and the fake people run in this process, the
 bot in a child process (``multiprocessing``, spawn). The fake is not cheap: it parses every
@@ -77,7 +77,7 @@ from typing import Any
 
 from aiohttp import web
 
-from tests.fake_telegram import DEFAULT_TOKEN, FakeTelegram, FakeUser, RecordedCall
+from devtools.fake_telegram import DEFAULT_TOKEN, FakeTelegram, FakeUser, RecordedCall
 
 JSON = dict[str, Any]
 TIMEOUT = 30.0  # seconds a fake person waits for the bot before calling the run broken

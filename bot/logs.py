@@ -1,9 +1,8 @@
 """Logging for operators: one JSON object per line (or plain text), never a secret or a hand.
 
 The token hides in places we do not control (PTB logs its base URL, which ends in the token, and
-an HTTP error may quote a request URL), so every formatted line is scrubbed of it. Debug lines
-that quote what goes to and from Telegram (PTB) or into the database (aiosqlite) would show
-players' hands: they are dropped.
+an HTTP error may quote a request URL), so every formatted line is scrubbed of it. PTB's debug
+lines that quote what goes to and from Telegram would show players' hands: they are dropped.
 """
 
 from __future__ import annotations
@@ -27,8 +26,6 @@ _PAYLOAD_LINES = (
     "Passing request through",
     "Processing update",
 )
-#: loggers whose debug lines quote statements and their parameters (events, snapshots)
-_PAYLOAD_LOGGERS = frozenset({"aiosqlite"})
 REDACTED = "[redacted]"
 
 
@@ -36,8 +33,6 @@ class HidePayloads(logging.Filter):
     """Drop log lines that would carry message texts and keyboards, i.e. players' hands."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.levelno <= logging.DEBUG and record.name in _PAYLOAD_LOGGERS:
-            return False
         return not (isinstance(record.msg, str) and record.msg.startswith(_PAYLOAD_LINES))
 
 

@@ -6,16 +6,16 @@ package is absent) made a move's calls queue for seconds at 200 tables, where ai
 answers in tens of milliseconds (``benchmarks/bench_bot.py --transport httpx`` compares them).
 Parameters go as a JSON body, which the Bot API accepts for every method; uploads go as
 multipart, as PTB's own transport sends them.
+
+Every wait is bounded, the wait for a free connection too: a move's calls go out while its table
+is locked, so a saturated pool must fail the call (``TimedOut``) rather than hold the lock forever.
 """
 
 from __future__ import annotations
 
 import aiohttp
-from telegram._utils.defaultvalue import DefaultValue
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
-
-Timeout = DefaultValue[float] | float | DefaultValue[None] | None
 
 
 class AiohttpRequest(BaseRequest):
@@ -29,10 +29,12 @@ class AiohttpRequest(BaseRequest):
         pool: int = 64,
         connect_timeout: float = 5.0,
         read_timeout: float = 5.0,
+        pool_timeout: float = 5.0,
         trust_env: bool = True,
     ) -> None:
         self._pool = pool
         self._connect_timeout = connect_timeout
+        self._pool_timeout = pool_timeout
         self._read_timeout = read_timeout
         self._trust_env = trust_env
         self._session: aiohttp.ClientSession | None = None
@@ -60,18 +62,22 @@ class AiohttpRequest(BaseRequest):
         url: str,
         method: str,
         request_data: RequestData | None = None,
-        read_timeout: Timeout = BaseRequest.DEFAULT_NONE,
-        write_timeout: Timeout = BaseRequest.DEFAULT_NONE,
-        connect_timeout: Timeout = BaseRequest.DEFAULT_NONE,
-        pool_timeout: Timeout = BaseRequest.DEFAULT_NONE,
+        read_timeout: object = BaseRequest.DEFAULT_NONE,
+        write_timeout: object = BaseRequest.DEFAULT_NONE,
+        connect_timeout: object = BaseRequest.DEFAULT_NONE,
+        pool_timeout: object = BaseRequest.DEFAULT_NONE,
     ) -> tuple[int, bytes]:
         if self._session is None:
             raise RuntimeError("AiohttpRequest is not initialized")
-        read = self._read_timeout if isinstance(read_timeout, DefaultValue) else read_timeout
-        connect = (
-            self._connect_timeout if isinstance(connect_timeout, DefaultValue) else connect_timeout
+        connect = _seconds(connect_timeout, self._connect_timeout)
+        pool = _seconds(pool_timeout, self._pool_timeout)
+        timeout = aiohttp.ClientTimeout(
+            total=None,
+            # aiohttp's ``connect`` covers waiting for a free connection *and* opening it
+            connect=None if pool is None or connect is None else pool + connect,
+            sock_connect=connect,
+            sock_read=_seconds(read_timeout, self._read_timeout),
         )
-        timeout = aiohttp.ClientTimeout(total=None, sock_connect=connect, sock_read=read)
         body: aiohttp.FormData | bytes | None = None
         headers: dict[str, str] | None = None
         if request_data is not None and request_data.contains_files:
@@ -88,6 +94,20 @@ class AiohttpRequest(BaseRequest):
             raise TimedOut from exc
         except aiohttp.ClientError as exc:
             raise NetworkError(f"aiohttp {type(exc).__name__}: {exc}") from exc
+
+
+def _seconds(given: object, ours: float | None) -> float | None:
+    """The timeout PTB passed, or ours where it left the choice to the transport.
+
+    The parameters are typed ``object`` because PTB's "not set" marker,
+    ``BaseRequest.DEFAULT_NONE``, is an instance of a private class; PTB's documented test for
+    it is identity.
+    """
+    if given is BaseRequest.DEFAULT_NONE:
+        return ours
+    if given is None or isinstance(given, int | float):
+        return given
+    raise TypeError(f"a timeout is seconds or None, not {given!r}")
 
 
 def _multipart(request_data: RequestData) -> aiohttp.FormData:

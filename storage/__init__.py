@@ -20,7 +20,6 @@ from .errors import (
 from .models import (
     ACTIVE_STATUSES,
     ChatRow,
-    CurrentMatch,
     EndedBy,
     PlayerResult,
     RecentMatch,
@@ -40,7 +39,6 @@ __all__ = [
     "ChatRow",
     "ConcurrentAppend",
     "CorruptData",
-    "CurrentMatch",
     "EndedBy",
     "MatchAlreadyRecorded",
     "MigrationError",

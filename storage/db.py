@@ -1,24 +1,25 @@
 """Opening the SQLite database: pragmas, numbered migrations, and one-hop calls.
 
-aiosqlite gives each connection one worker thread and one queue. Every ``await`` on it is a
-round trip to that thread, so the repository runs each operation as *one* small synchronous
-function on the worker thread (:meth:`Database.run`): a whole transaction costs one hop, and
-nothing else on the connection can interleave with it.
+``sqlite3`` blocks, so the connection lives on one worker thread of its own, and every ``await``
+is a round trip to it. The repository runs each operation as *one* small synchronous function
+on that thread (:meth:`Database.run`): a whole transaction costs one hop, and nothing else on
+the connection can interleave with it.
 """
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import logging
 import re
 import sqlite3
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, TypeVar, cast
-
-import aiosqlite
+from typing import Concatenate, ParamSpec, TypeVar
 
 from .errors import MigrationError, SchemaTooNew
 
@@ -138,7 +139,7 @@ def migrate(
 
 
 def _connect(path: str) -> sqlite3.Connection:
-    """Open the connection (on the aiosqlite worker thread) and set its pragmas.
+    """Open the connection (on the worker thread) and set its pragmas.
 
     * ``journal_mode=WAL``: readers never block the writer, and a commit is one sequential
       append to the ``-wal`` file.
@@ -169,15 +170,15 @@ def _connect(path: str) -> sqlite3.Connection:
 
 
 class Database:
-    """One aiosqlite connection plus the raw ``sqlite3`` handle its worker thread owns."""
+    """One SQLite connection and the single worker thread that owns it.
 
-    def __init__(self, aio: aiosqlite.Connection, raw: sqlite3.Connection) -> None:
-        self._aio = aio
-        self._raw = raw
-        # aiosqlite's public API is one call per SQL statement; its ``_execute`` (present and
-        # unchanged since aiosqlite 0.17) queues any callable on the worker thread. Using it is
-        # what lets a whole transaction cost one thread hop. It is untyped, hence the cast.
-        self._execute = cast(Callable[..., Awaitable[Any]], aio._execute)
+    A one-worker executor is the whole machinery: it runs the calls one at a time, in the order
+    they were made, on the thread that opened the connection.
+    """
+
+    def __init__(self, worker: ThreadPoolExecutor, conn: sqlite3.Connection) -> None:
+        self._worker = worker
+        self._conn = conn
 
     @classmethod
     async def open(
@@ -189,19 +190,17 @@ class Database:
     ) -> Database:
         """Connect, set pragmas and migrate; raises ``SchemaTooNew`` for a newer database."""
         found = discover_migrations(migrations)
-        raw: list[sqlite3.Connection] = []
-
-        def connector() -> sqlite3.Connection:
-            conn = _connect(str(path))
-            raw.append(conn)
-            return conn
-
-        aio = await aiosqlite.Connection(connector, iter_chunk_size=64)
-        db = cls(aio, raw[0])
+        worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
+        try:
+            conn = await asyncio.get_running_loop().run_in_executor(worker, _connect, str(path))
+        except BaseException:
+            worker.shutdown(wait=False)
+            raise
+        db = cls(worker, conn)
         try:
             await db.run(migrate, found, max_version)
         except BaseException:
-            await aio.close()
+            await db._stop()
             raise
         return db
 
@@ -212,14 +211,21 @@ class Database:
         **kwargs: P.kwargs,
     ) -> T:
         """Run ``fn(connection, *args, **kwargs)`` on the worker thread: one hop, in order."""
-        return cast(T, await self._execute(fn, self._raw, *args, **kwargs))
+        call = functools.partial(fn, self._conn, *args, **kwargs)
+        return await asyncio.get_running_loop().run_in_executor(self._worker, call)
 
     async def close(self) -> None:
         """Let SQLite refresh its planner statistics, then close the connection."""
         try:
             await self.run(_optimize)
         finally:
-            await self._aio.close()
+            await self._stop()
+
+    async def _stop(self) -> None:
+        try:
+            await self.run(sqlite3.Connection.close)
+        finally:
+            self._worker.shutdown(wait=False)
 
 
 def _optimize(conn: sqlite3.Connection) -> None:

@@ -25,20 +25,17 @@ class ChatRow:
     title: str
     type: str
     language: str | None
-    settings: Mapping[str, Any]
     created_at: float
 
 
 @dataclass(frozen=True, slots=True)
 class UserRow:
-    """A Telegram user; ``started_bot`` means the bot may write to them in a DM."""
+    """A Telegram user as the bot last saw them."""
 
     user_id: int
     display_name: str
     username: str | None
     language: str | None
-    started_bot: bool
-    blocked: bool
     updated_at: float
 
 
@@ -143,25 +140,3 @@ class RecentMatch:
     is_goat: bool
     is_winner: bool
     rating_delta: int
-
-
-@dataclass(frozen=True, slots=True)
-class CurrentMatch:
-    """A chat's match in play as its latest snapshot has it: what /standings shows mid-match.
-
-    The per-side tuples are indexed by side, as in ``SeatRow.side``: ``scores`` are the written
-    points, ``memory`` the points a side scored before it opened (remembered until it does) and
-    ``opened`` whether it has; ``pot`` holds the eggs carried over from drawn rounds. ``turn`` is
-    the seat to move, ``None`` once the match is over (``over``) but not yet recorded.
-    """
-
-    table: TableRow
-    seats: tuple[SeatRow, ...]
-    seq: int
-    rounds_played: int
-    scores: tuple[int, ...]
-    memory: tuple[int, ...]
-    opened: tuple[bool, ...]
-    pot: int
-    turn: int | None
-    over: bool

@@ -1,6 +1,6 @@
 """Every SQL statement of the bot, behind domain-speaking async methods on :class:`Storage`.
 
-Each public method runs one synchronous function on the aiosqlite worker thread (one hop; see
+Each public method runs one synchronous function on the database's worker thread (one hop; see
 ``db.py``), so a multi-statement transaction is never interleaved with another call and costs a
 single thread round trip. All values travel as ``?`` parameters; the only SQL assembled at run
 time is from fixed, module-level mappings of column names and ORDER BY clauses.
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, TypedDict, TypeVar, Unpack, get_args
+from typing import Any, Final, TypedDict, Unpack, get_args
 
 from .db import Database
 from .errors import (
@@ -41,7 +41,6 @@ from .errors import (
 from .models import (
     ACTIVE_STATUSES,
     ChatRow,
-    CurrentMatch,
     EndedBy,
     PlayerResult,
     RecentMatch,
@@ -55,7 +54,6 @@ from .models import (
 )
 
 Clock = Callable[[], float]
-T = TypeVar("T")
 
 _STATUSES: Final = frozenset(get_args(TableStatus))
 _ENDED_BY: Final = frozenset(get_args(EndedBy))
@@ -117,7 +115,6 @@ def _chat(row: sqlite3.Row) -> ChatRow:
         title=row["title"],
         type=row["type"],
         language=row["language"],
-        settings=_load_object(row["settings"], f"chat {row['chat_id']}: settings"),
         created_at=row["created_at"],
     )
 
@@ -128,8 +125,6 @@ def _user(row: sqlite3.Row) -> UserRow:
         display_name=row["display_name"],
         username=row["username"],
         language=row["language"],
-        started_bot=bool(row["started_bot"]),
-        blocked=bool(row["blocked"]),
         updated_at=row["updated_at"],
     )
 
@@ -201,12 +196,6 @@ def _set_chat_language(conn: sqlite3.Connection, chat_id: int, language: str | N
         raise NotFound(f"chat {chat_id} is unknown")
 
 
-def _set_chat_settings(conn: sqlite3.Connection, chat_id: int, settings: str) -> None:
-    cur = conn.execute("UPDATE chats SET settings = ? WHERE chat_id = ?", (settings, chat_id))
-    if cur.rowcount == 0:
-        raise NotFound(f"chat {chat_id} is unknown")
-
-
 def _migrate_chat(conn: sqlite3.Connection, old_id: int, new_id: int, now: float) -> bool:
     with _transaction(conn):
         old = conn.execute(_SELECT_CHAT, (old_id,)).fetchone()
@@ -215,19 +204,18 @@ def _migrate_chat(conn: sqlite3.Connection, old_id: int, new_id: int, now: float
         if conn.execute(_SELECT_CHAT, (new_id,)).fetchone() is None:
             # Telegram only migrates a group to a supergroup, so that is the new chat's type.
             conn.execute(
-                "INSERT INTO chats (chat_id, title, type, language, settings, created_at) "
-                "SELECT ?, title, 'supergroup', language, settings, created_at "
+                "INSERT INTO chats (chat_id, title, type, language, created_at) "
+                "SELECT ?, title, 'supergroup', language, created_at "
                 "FROM chats WHERE chat_id = ?",
                 (new_id, old_id),
             )
         else:
-            # The new chat already spoke to us: its own title, type and choices win; the old
+            # The new chat already spoke to us: its own title, type and language win; the old
             # chat fills in only what the new one has not set.
             conn.execute(
                 "UPDATE chats SET language = COALESCE(language, ?), "
-                "settings = json_patch(?, settings), created_at = MIN(created_at, ?) "
-                "WHERE chat_id = ?",
-                (old["language"], old["settings"], old["created_at"], new_id),
+                "created_at = MIN(created_at, ?) WHERE chat_id = ?",
+                (old["language"], old["created_at"], new_id),
             )
             # Both may have an active table only if a table was opened in the supergroup
             # before we saw the migration; the old group can no longer be written to, so its
@@ -274,25 +262,6 @@ def _upsert_user(
 def _get_user(conn: sqlite3.Connection, user_id: int) -> UserRow | None:
     row = conn.execute(_SELECT_USER, (user_id,)).fetchone()
     return None if row is None else _user(row)
-
-
-def _mark_user_started(conn: sqlite3.Connection, user_id: int, now: float) -> None:
-    # Pressing Start in a DM also proves the user has not blocked the bot.
-    cur = conn.execute(
-        "UPDATE users SET started_bot = 1, blocked = 0, updated_at = ? WHERE user_id = ?",
-        (now, user_id),
-    )
-    if cur.rowcount == 0:
-        raise NotFound(f"user {user_id} is unknown")
-
-
-def _mark_user_blocked(conn: sqlite3.Connection, user_id: int, blocked: bool, now: float) -> None:
-    cur = conn.execute(
-        "UPDATE users SET blocked = ?, updated_at = ? WHERE user_id = ?",
-        (int(blocked), now, user_id),
-    )
-    if cur.rowcount == 0:
-        raise NotFound(f"user {user_id} is unknown")
 
 
 # --- tables ----------------------------------------------------------------------------------
@@ -533,11 +502,6 @@ def _get_seats(conn: sqlite3.Connection, table_id: int) -> list[SeatRow]:
     return [_seat(r) for r in rows]
 
 
-def _find_seat_by_user(conn: sqlite3.Connection, table_id: int, user_id: int) -> SeatRow | None:
-    row = conn.execute(_SELECT_SEATS + " AND s.user_id = ?", (table_id, user_id)).fetchone()
-    return None if row is None else _seat(row)
-
-
 # --- event log -------------------------------------------------------------------------------
 
 
@@ -659,61 +623,6 @@ def _load_snapshot(conn: sqlite3.Connection, table_id: int) -> tuple[int, dict[s
         return None
     seq, state = row
     return seq, _load_object(state, f"table {table_id}: snapshot at seq {seq}")
-
-
-# --- the current match ----------------------------------------------------------------------
-# Read from the snapshot the engine wrote (``engine.Match.to_json``), so answering /standings
-# mid-match needs no replay; if that shape changes, test_current_match fails.
-
-
-def _current_match(conn: sqlite3.Connection, chat_id: int) -> CurrentMatch | None:
-    table = _get_active_table(conn, chat_id)
-    snapshot = None if table is None else _load_snapshot(conn, table.table_id)
-    if table is None or snapshot is None:
-        return None
-    seq, state = snapshot
-    try:
-        return _match_from_snapshot(table, tuple(_get_seats(conn, table.table_id)), seq, state)
-    except (KeyError, TypeError, ValueError) as exc:
-        why = f"{exc} is missing" if isinstance(exc, KeyError) else str(exc)
-        raise CorruptData(f"table {table.table_id}: snapshot at seq {seq}: {why}") from exc
-
-
-def _match_from_snapshot(
-    table: TableRow, seats: tuple[SeatRow, ...], seq: int, state: Mapping[str, Any]
-) -> CurrentMatch:
-    """Decode and check the fields: a missing one, a wrong type or count raises, never guessed."""
-    sides = 2 if table.pairs else table.players
-    over = _typed(state["over"], "over", bool)
-    round_ = state["round"]
-    turn = None if over or round_ is None else _typed(round_["turn"], "turn", int)
-    if turn is not None and not 0 <= turn < table.players:
-        raise ValueError(f"turn {turn} is not a seat of a {table.players}-player table")
-    return CurrentMatch(
-        table=table,
-        seats=seats,
-        seq=seq,
-        rounds_played=_typed(state["rounds_played"], "rounds_played", int),
-        scores=_per_side(state, "scores", int, sides),
-        memory=_per_side(state, "memory", int, sides),
-        opened=_per_side(state, "opened", bool, sides),
-        pot=_typed(state["pot"], "pot", int),
-        turn=turn,
-        over=over,
-    )
-
-
-def _typed(value: Any, what: str, kind: type[T]) -> T:
-    if type(value) is not kind:  # not isinstance: True must not pass for an int
-        raise ValueError(f"{what} is {value!r}, not {kind.__name__}")
-    return value
-
-
-def _per_side(state: Mapping[str, Any], key: str, kind: type[T], sides: int) -> tuple[T, ...]:
-    values = state[key]
-    if not isinstance(values, list) or len(values) != sides:
-        raise ValueError(f"{key} is {values!r}, not one value for each of {sides} sides")
-    return tuple(_typed(v, key, kind) for v in values)
 
 
 # --- matches and standings -------------------------------------------------------------------
@@ -952,15 +861,11 @@ class Storage:
         """Set (or with ``None`` clear) the chat's chosen language."""
         await self._db.run(_set_chat_language, chat_id, language)
 
-    async def set_chat_settings(self, chat_id: int, settings: Mapping[str, Any]) -> None:
-        """Replace the chat's settings object (e.g. its default house rules)."""
-        await self._db.run(_set_chat_settings, chat_id, _dumps(dict(settings)))
-
     async def migrate_chat(self, old_chat_id: int, new_chat_id: int) -> bool:
         """Move a group that became a supergroup to its new id, with its tables and matches.
 
-        One transaction. If the new chat is already known, its own title, type, language and
-        settings win and the old chat only fills gaps; if both have an active table, the old
+        One transaction. If the new chat is already known, its own title, type and language win
+        and the old chat only fills gaps; if both have an active table, the old
         one is cancelled (the old group can no longer be written to). Returns ``False`` if the
         old chat was unknown (nothing to move); raises ``SameChatMigration`` if both ids are one.
         """
@@ -982,14 +887,6 @@ class Storage:
             language=language,
             now=self._clock(),
         )
-
-    async def mark_user_started(self, user_id: int) -> None:
-        """The user pressed Start in our DM: we may now send them their hand."""
-        await self._db.run(_mark_user_started, user_id, self._clock())
-
-    async def mark_user_blocked(self, user_id: int, blocked: bool) -> None:
-        """Record that a DM failed because the user blocked the bot (or unblocked it)."""
-        await self._db.run(_mark_user_blocked, user_id, blocked, self._clock())
 
     async def get_user(self, user_id: int) -> UserRow | None:
         return await self._db.run(_get_user, user_id)
@@ -1085,9 +982,6 @@ class Storage:
         """The table's seats in seat order, with each user's display name."""
         return await self._db.run(_get_seats, table_id)
 
-    async def find_seat_by_user(self, table_id: int, user_id: int) -> SeatRow | None:
-        return await self._db.run(_find_seat_by_user, table_id, user_id)
-
     # --- event log ---
 
     async def append_events(
@@ -1162,14 +1056,6 @@ class Storage:
     async def load_snapshot(self, table_id: int) -> tuple[int, dict[str, Any]] | None:
         """``(seq, state)`` of the latest snapshot, or ``None`` before the first append."""
         return await self._db.run(_load_snapshot, table_id)
-
-    async def current_match(self, chat_id: int) -> CurrentMatch | None:
-        """The chat's match in play: scores, remembered points, eggs pot, rounds, whose turn.
-
-        ``None`` if the chat has no active table or its match has not started (no snapshot);
-        ``CorruptData`` naming the table and seq if the snapshot is not a match's.
-        """
-        return await self._db.run(_current_match, chat_id)
 
     # --- matches and standings ---
 

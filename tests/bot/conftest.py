@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from devtools.fake_telegram import FakeTelegram
 from tests.bot.harness import Harness, accelerated
-from tests.fake_telegram import FakeTelegram
 
 #: How much faster than real time the fake server's clock runs. People tap at machine speed
 #: here and computers move at once, so whole matches outrun Telegram's 20 group messages a

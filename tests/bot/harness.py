@@ -16,9 +16,9 @@ from bot.app import App, build, setup, teardown
 from bot.context import Kozel
 from bot.sender import GroupPacer
 from bot.settings import Settings
+from devtools.fake_telegram import CallbackAnswer, FakeChat, FakeMessage, FakeTelegram, FakeUser
 from engine import DRAW, KNOCK, Action, Event, Match, Play
 from storage import Storage
-from tests.fake_telegram import CallbackAnswer, FakeChat, FakeMessage, FakeTelegram, FakeUser
 
 CALLBACK = re.compile(r"^p:(\d+):(\d+):")
 

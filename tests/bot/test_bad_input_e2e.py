@@ -3,6 +3,7 @@ a polite answer, nothing changes, and the bot keeps working."""
 
 from __future__ import annotations
 
+from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from tests.bot.harness import (
     Harness,
     board_message,
@@ -10,7 +11,6 @@ from tests.bot.harness import (
     stored_events,
     tap,
 )
-from tests.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 
 STALE = "That button is out of date — use your latest message."
 NOT_VALID = "This button is not valid here."

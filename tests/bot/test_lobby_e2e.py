@@ -12,9 +12,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from tests.bot.harness import Harness, board_message, tap
 from tests.bot.test_table_life_e2e import change_lobby, count, lobby_says, prepare
-from tests.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 
 CHANGED = "The table has just changed: have a look at it first."
 NOT_STARTER = (

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from devtools.fake_telegram import FakeTelegram
 from engine import replay
 from tests.bot.harness import Harness, stored_events
-from tests.fake_telegram import FakeTelegram
 
 
 async def test_four_players_in_pairs_play_to_the_goat(tg: FakeTelegram, harness: Harness) -> None:

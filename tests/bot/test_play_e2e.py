@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from devtools.fake_telegram import FakeTelegram
 from engine import Play, Tile, replay
 from engine.scoring.rating import rating_delta
 from storage import Storage
@@ -22,7 +23,6 @@ from tests.bot.harness import (
     tap,
     texts_seen,
 )
-from tests.fake_telegram import FakeTelegram
 
 
 def played_count(events: list[dict[str, object]]) -> int:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from devtools.fake_telegram import FakeChat, FakeTelegram, RecordedCall
 from tests.bot.harness import Harness, playable, start_match, tap
-from tests.fake_telegram import FakeChat, FakeTelegram, RecordedCall
 
 
 def group_calls(tg: FakeTelegram, group: FakeChat) -> list[RecordedCall]:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.table import Table
+from devtools.fake_telegram import FakeChat, FakeTelegram, FakeUser
 from engine import Event, Match, replay
 from engine.events import MatchEnded, RoundEnded
 from storage import Storage
@@ -23,7 +24,6 @@ from tests.bot.harness import (
     stored_events,
     tap,
 )
-from tests.fake_telegram import FakeChat, FakeTelegram, FakeUser
 
 SOMETHING_WRONG = "Something went wrong, so nothing was changed. Please try again."
 DAMAGED = (

@@ -19,9 +19,9 @@ import bot.scheduler
 from bot.context import Kozel
 from bot.handlers.lobby import show_lobby
 from bot.i18n import LANGUAGES, catalog, t
+from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from engine import replay
 from tests.bot.harness import BOARD_TITLE, Harness, board_message, tap, texts_seen
-from tests.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 
 NOT_OPENER = "Only the table's opener or the group's admins can do that."
 

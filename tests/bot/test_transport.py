@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
+from aiohttp import web
 from telegram import Bot
-from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
+from telegram.error import (
+    BadRequest,
+    Forbidden,
+    NetworkError,
+    RetryAfter,
+    TelegramError,
+    TimedOut,
+)
 
 from bot.transport import AiohttpRequest
-from tests.fake_telegram import FakeTelegram
+from devtools.fake_telegram import FakeTelegram
 
 
 @pytest.fixture
@@ -67,3 +76,36 @@ async def test_an_unreachable_server_is_a_network_error() -> None:
             await client.get_me()
     finally:
         await request.shutdown()
+
+
+async def test_a_saturated_pool_times_out_instead_of_waiting_forever() -> None:
+    """A table's lock is held while its calls go out: waiting for a free connection is bounded."""
+    release = asyncio.Event()
+
+    async def stall(request: web.Request) -> web.Response:
+        await release.wait()
+        return web.json_response({"ok": True, "result": True})
+
+    app = web.Application()
+    app.router.add_post("/bot1:x/{method}", stall)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    request = AiohttpRequest(
+        1, connect_timeout=0.2, read_timeout=30.0, pool_timeout=0.3, trust_env=False
+    )
+    client = Bot("1:x", base_url=f"http://127.0.0.1:{port}/bot", request=request)
+    await request.initialize()
+    try:
+        first = asyncio.create_task(client.delete_webhook())  # holds the only connection
+        await asyncio.sleep(0.1)
+        with pytest.raises(TimedOut):
+            await asyncio.wait_for(client.delete_webhook(), timeout=10)
+        release.set()
+        assert await first is True
+    finally:
+        release.set()
+        await request.shutdown()
+        await runner.cleanup()

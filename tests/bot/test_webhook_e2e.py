@@ -12,8 +12,8 @@ import pytest
 from pydantic import ValidationError
 
 from bot.app import App, build, setup, teardown, webhook_options
+from devtools.fake_telegram import FakeTelegram
 from tests.bot.harness import settings_for
-from tests.fake_telegram import FakeTelegram
 
 SECRET = "s3cret_Token-1"
 PUBLIC_URL = "https://bot.example.org/kozel/hook"

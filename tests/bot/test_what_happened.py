@@ -12,11 +12,11 @@ import pytest
 from bot.presenter.news import follow
 from bot.render.board import board_text
 from bot.render.tiles import tile_text
+from devtools.fake_telegram import FakeTelegram
 from engine import Match, Play, RuleSet, Tile
 from engine.events import Knocked, Played, RoundEnded
 from tests.bot.harness import Harness, one_tap, start_match, stored_events, texts_seen
 from tests.bot.tables import table_of
-from tests.fake_telegram import FakeTelegram
 
 RECENT = re.compile(r"^\w+ (played \[\d\|\d\]|knocked|drew from the bazaar ×\d+)$")
 

@@ -23,7 +23,6 @@ async def finished_match(storage: Storage, chat_id: int) -> int:
 async def test_migrate_moves_chat_tables_and_matches(storage: Storage) -> None:
     await seed_chat(storage, -100, 1, 2)
     await storage.set_chat_language(-100, "uk")
-    await storage.set_chat_settings(-100, {"goat_limit": 301})
     done = await finished_match(storage, -100)
     active = await storage.create_table(-100, 1)
     await storage.append_events(active.table_id, 0, [{"type": "match_started"}], {"s": 1})
@@ -34,7 +33,6 @@ async def test_migrate_moves_chat_tables_and_matches(storage: Storage) -> None:
     chat = await storage.get_chat(-100200300)
     assert chat is not None
     assert (chat.title, chat.type, chat.language) == ("Chat -100", "supergroup", "uk")
-    assert chat.settings == {"goat_limit": 301}
     moved = await storage.get_active_table(-100200300)
     assert moved is not None and moved.table_id == active.table_id and moved.last_seq == 1
     finished = await storage.get_table(done)
@@ -47,13 +45,11 @@ async def test_migrate_moves_chat_tables_and_matches(storage: Storage) -> None:
 async def test_migrate_merges_into_a_known_supergroup(storage: Storage) -> None:
     await seed_chat(storage, -100, 1, 2)
     await storage.set_chat_language(-100, "uk")
-    await storage.set_chat_settings(-100, {"goat_limit": 301, "turn_seconds": 60})
     await finished_match(storage, -100)
     old_active = await storage.create_table(-100, 1)
 
     # The supergroup already spoke to the bot and opened a table of its own.
     await storage.upsert_chat(-100200300, "Yard", "supergroup")
-    await storage.set_chat_settings(-100200300, {"turn_seconds": 30})
     await finished_match(storage, -100200300)
     new_active = await storage.create_table(-100200300, 2)
 
@@ -62,7 +58,6 @@ async def test_migrate_merges_into_a_known_supergroup(storage: Storage) -> None:
     chat = await storage.get_chat(-100200300)
     assert chat is not None and chat.title == "Yard"
     assert chat.language == "uk"  # the new chat had none
-    assert chat.settings == {"goat_limit": 301, "turn_seconds": 30}  # the new chat's choice wins
     active = await storage.get_active_table(-100200300)
     assert active is not None and active.table_id == new_active.table_id
     cancelled = await storage.get_table(old_active.table_id)

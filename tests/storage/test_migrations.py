@@ -172,6 +172,42 @@ async def test_tables_in_play_before_0003_count_as_announced(db_path: Path) -> N
     assert user_version(db_path) == LATEST >= 3
 
 
+def column_names(path: Path, table: str) -> set[str]:
+    with closing(sqlite3.connect(path)) as conn:
+        return {row[1] for row in conn.execute("SELECT * FROM pragma_table_info(?)", (table,))}
+
+
+async def test_0004_drops_unused_columns_and_keeps_the_data(db_path: Path) -> None:
+    """A version-3 database with settings and DM flags written loses those columns only."""
+    async with await Storage.open(db_path, max_version=3) as s:
+        await seed_chat(s, -100, 1, 2)
+        await s.set_chat_language(-100, "uk")
+        tid = (await s.create_table(-100, 1, players=2)).table_id
+        await s.add_seat(tid, 0, side=0, user_id=1)
+        await s.append_events(tid, 0, [{"type": "a"}], {"n": 1})
+    with closing(sqlite3.connect(db_path, isolation_level=None)) as conn:
+        conn.execute("UPDATE chats SET settings = '{\"goat_limit\": 301}'")
+        conn.execute("UPDATE users SET started_bot = 1, blocked = 1 WHERE user_id = 1")
+    assert {"started_bot", "blocked"} <= column_names(db_path, "users")
+
+    async with await Storage.open(db_path) as s:
+        chat = await s.get_chat(-100)
+        assert chat is not None and (chat.title, chat.language) == ("Chat -100", "uk")
+        user = await s.get_user(1)
+        assert user is not None and user.display_name == "Player 1"
+        [seat] = await s.get_seats(tid)
+        assert seat.user_id == 1
+        assert await s.load_snapshot(tid) == (1, {"n": 1})
+        assert await s.append_events(tid, 1, [{"type": "b"}], {"n": 2}) == 2
+        await s.upsert_user(3, "Newcomer", None, None)
+    assert user_version(db_path) == LATEST >= 4
+    assert "settings" not in column_names(db_path, "chats")
+    assert not {"started_bot", "blocked"} & column_names(db_path, "users")
+    with closing(sqlite3.connect(db_path)) as conn:
+        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
 async def test_failed_migration_leaves_the_previous_version(tmp_path: Path, db_path: Path) -> None:
     migrations = copy_shipped_migrations(tmp_path / "migrations")
     (migrations / f"{LATEST + 1:04d}_broken.sql").write_text(

@@ -17,41 +17,28 @@ from .conftest import FakeClock, seed_chat
 
 async def test_chat_upsert_refreshes_title_and_keeps_choices(storage: Storage) -> None:
     created = await storage.upsert_chat(-1, "Yard", "group")
-    assert created.settings == {} and created.language is None
+    assert created.language is None
     await storage.set_chat_language(-1, "uk")
-    await storage.set_chat_settings(-1, {"rules": {"goat_limit": 301}, "turn_seconds": 60})
     renamed = await storage.upsert_chat(-1, "Yard (new name)", "supergroup")
     assert renamed.title == "Yard (new name)" and renamed.type == "supergroup"
     assert renamed.language == "uk"
-    assert renamed.settings == {"rules": {"goat_limit": 301}, "turn_seconds": 60}
     assert renamed.created_at == created.created_at
     assert await storage.get_chat(-1) == renamed
     assert await storage.get_chat(-2) is None
 
 
-async def test_updating_an_unknown_chat_or_user_says_so(storage: Storage) -> None:
+async def test_updating_an_unknown_chat_says_so(storage: Storage) -> None:
     with pytest.raises(NotFound, match="chat -5"):
         await storage.set_chat_language(-5, "en")
-    with pytest.raises(NotFound, match="chat -5"):
-        await storage.set_chat_settings(-5, {})
-    with pytest.raises(NotFound, match="user 9"):
-        await storage.mark_user_started(9)
-    with pytest.raises(NotFound, match="user 9"):
-        await storage.mark_user_blocked(9, True)
 
 
-async def test_user_flags_and_language(storage: Storage) -> None:
+async def test_user_names_and_language(storage: Storage) -> None:
     user = await storage.upsert_user(1, "Ann", "ann", "ru")
-    assert (user.started_bot, user.blocked, user.language) == (False, False, "ru")
-    await storage.mark_user_blocked(1, True)
-    await storage.mark_user_started(1)  # Start in a DM proves the block is gone
+    assert (user.display_name, user.username, user.language) == ("Ann", "ann", "ru")
     user2 = await storage.upsert_user(1, "Ann K.", None, None)
     assert user2.display_name == "Ann K." and user2.username is None
     assert user2.language == "ru"  # an update without a language keeps the known one
-    assert (user2.started_bot, user2.blocked) == (True, False)
-    await storage.mark_user_blocked(1, True)
-    got = await storage.get_user(1)
-    assert got is not None and got.blocked
+    assert await storage.get_user(1) == user2
     assert await storage.get_user(2) is None
 
 
@@ -192,9 +179,6 @@ async def test_seats(storage: Storage) -> None:
         await storage.add_seat(tid, 3, side=1, user_id=999)
 
     assert [s.seat for s in await storage.get_seats(tid)] == [0, 1, 2]
-    found = await storage.find_seat_by_user(tid, 2)
-    assert found is not None and found.seat == 2
-    assert await storage.find_seat_by_user(tid, 3) is None
 
     # Player 2 times out twice and a computer takes over the seat.
     await storage.update_seat(tid, 2, missed_turns=2, absent=True, hand_message_id=77)

@@ -28,7 +28,7 @@ from telegram.ext import (
     ContextTypes,
 )
 
-from tests.fake_telegram import EntityParseError, FakeTelegram, parse_html, parse_markdown_v2
+from devtools.fake_telegram import EntityParseError, FakeTelegram, parse_html
 
 GROUP = -4_000_111
 
@@ -232,26 +232,14 @@ async def test_html_is_validated_and_stored_as_seen(server: FakeTelegram, bot: B
     assert parse_html("a & b", strict_ampersand=False)[0] == "a & b"  # real Telegram
 
 
-async def test_markdown_v2_reserved_characters(server: FakeTelegram, bot: Bot) -> None:
-    group = server.group(GROUP, "Table")
-    with bad_request("can't parse entities: Character '.' is reserved and must be escaped"):
-        await bot.send_message(GROUP, "Score 1.5", parse_mode=ParseMode.MARKDOWN_V2)
-    call = server.failed_calls()[-1]
-    assert call.error == (
-        "Bad Request: can't parse entities: Character '.' is reserved and must be escaped "
-        "with the preceding '\\'"
-    )
-    with bad_request("Can't find end of Bold entity at byte offset 0"):
-        await bot.send_message(GROUP, "*open", parse_mode=ParseMode.MARKDOWN_V2)
-    await bot.send_message(GROUP, r"Score 1\.5 *bold* \_x\_", parse_mode=ParseMode.MARKDOWN_V2)
-    assert server.last_message(group).text == "Score 1.5 bold _x_"
-    assert parse_markdown_v2("`a.b` [link](https://e.x/a\\)b)") == (
-        "a.b link",
-        [
-            {"type": "code", "offset": 0, "length": 3},
-            {"type": "text_link", "offset": 4, "length": 4, "url": "https://e.x/a)b"},
-        ],
-    )
+async def test_only_html_is_parsed(server: FakeTelegram, bot: Bot) -> None:
+    """The bot formats with HTML only; Markdown is refused rather than passed unchecked."""
+    server.group(GROUP, "Table")
+    for mode in (ParseMode.MARKDOWN, ParseMode.MARKDOWN_V2, "nonsense"):
+        with bad_request("unsupported parse_mode"):
+            await bot.send_message(GROUP, "Score 1.5", parse_mode=mode)
+    await bot.send_message(GROUP, "Score *1.5*")  # no parse_mode: the text as it is
+    assert server.last_message(GROUP).text == "Score *1.5*"
 
 
 async def test_group_migration(server: FakeTelegram, bot: Bot) -> None:

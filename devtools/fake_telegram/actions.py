@@ -1,0 +1,201 @@
+"""What users do in Telegram (write, press a button, upgrade a group), as updates for the bot.
+
+Privacy mode, as BotFather sets it by default: in groups the bot receives only commands,
+mentions of itself, replies to its messages and service messages (unless it is an admin there);
+other group chatter is stored with ``delivered=False`` and never reaches the bot.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+from .calls import CallLog
+from .html import entity, utf16_len
+from .objects import BotAccount, ButtonMatcher, ChatRef, FakeChat, FakeMessage, FakeUser, JSONDict
+from .updates import UpdateQueue
+from .world import World
+
+_COMMAND_RE: Final = re.compile(r"^/[A-Za-z0-9_]{1,64}(?:@[A-Za-z0-9_]{1,64})?")
+_ANONYMOUS_GROUP_ADMIN: Final[JSONDict] = {
+    "id": 1087968824,
+    "is_bot": True,
+    "first_name": "Group",
+    "username": "GroupAnonymousBot",
+}
+
+
+class UserActions(World):
+    """A world whose users act: each action is stored as Telegram would and queued as an update."""
+
+    def __init__(
+        self, clock: Callable[[], float], bot: BotAccount, updates: UpdateQueue, log: CallLog
+    ) -> None:
+        super().__init__(clock)
+        self.bot = bot
+        self.updates = updates
+        self.log = log
+        self._query_ids = itertools.count(4_000_000_000_000_000_001)
+
+    async def send_text(
+        self,
+        user: FakeUser,
+        chat: ChatRef,
+        text: str,
+        *,
+        reply_to: FakeMessage | int | None = None,
+        entities: Sequence[JSONDict] | None = None,
+    ) -> JSONDict:
+        """``user`` writes ``text`` in ``chat``: injects a ``message`` update.
+
+        A leading ``/command`` (optionally ``@bot``) gets its ``bot_command`` entity.  A message
+        in a private chat marks the user as having started the bot (and unblocks it).  Returns
+        the Message dict (also when privacy mode keeps it from the bot).
+        """
+        self.users.setdefault(user.id, user)
+        target = self.chat(chat)
+        if target.type == "private" and target.id != user.id:
+            raise ValueError("in a private chat only its user can write")
+        if target.migrated_to is not None:
+            raise ValueError(f"chat {target.id} was migrated to {target.migrated_to}")
+        if target.type == "private":
+            self.started.add(user.id)
+            self.blocked.discard(user.id)
+        else:
+            self.members[target.id].add(user.id)
+        message_entities = [dict(e) for e in entities] if entities is not None else []
+        command = _COMMAND_RE.match(text)
+        if entities is None and command is not None:
+            message_entities.append(entity("bot_command", 0, utf16_len(command.group(0))))
+        extra: JSONDict = {}
+        replied: FakeMessage | None = None
+        if reply_to is not None:
+            reply_id = reply_to.message_id if isinstance(reply_to, FakeMessage) else reply_to
+            replied = self.find(target.id, reply_id)
+            if replied is None:
+                raise KeyError(f"no message {reply_id} in chat {target.id}")
+            extra["reply_to_message"] = replied.to_dict()
+        message = self.store_message(
+            target,
+            user.to_dict(),
+            from_bot=False,
+            text=text,
+            entities=message_entities,
+            extra=extra,
+        )
+        message.delivered = self._bot_sees(target, text, command, replied)
+        payload = message.to_dict()
+        if message.delivered:
+            self.updates.enqueue({"message": payload})
+        else:
+            self.log.wake()
+        return payload
+
+    async def press(
+        self, user: FakeUser, message: FakeMessage | Mapping[str, Any], callback_data: str
+    ) -> str:
+        """``user`` presses a button with ``callback_data`` under ``message``.
+
+        Injects a ``callback_query`` update carrying the message as it is *now* (edits applied)
+        and returns the new query id.  The data is not checked against the keyboard, so tests
+        can simulate stale or forged presses; see :meth:`press_button` for the checked way.
+        """
+        self.users.setdefault(user.id, user)
+        current = self.current(message)
+        if current.deleted:
+            raise AssertionError(f"message {current.message_id} was deleted; nothing to press")
+        query_id = str(next(self._query_ids))
+        self.pending_queries[query_id] = (current.chat.id, current.message_id)
+        self.updates.enqueue(
+            {
+                "callback_query": {
+                    "id": query_id,
+                    "from": user.to_dict(),
+                    "message": current.to_dict(),
+                    "chat_instance": str(abs(current.chat.id) * 7919 + self.bot.id),
+                    "data": callback_data,
+                }
+            }
+        )
+        return query_id
+
+    async def press_button(
+        self, user: FakeUser, message: FakeMessage | Mapping[str, Any], match: ButtonMatcher
+    ) -> str:
+        """Press the inline button labelled ``match`` (or matching a predicate on the button
+        dict) on the message's *current* keyboard; returns the query id."""
+        current = self.current(message)
+        button = current.find_button(match)
+        if button is None:
+            raise AssertionError(
+                f"no button {match!r} on message {current.message_id} in chat "
+                f"{current.chat.id}; keyboard is {current.button_texts}"
+            )
+        if "callback_data" not in button:
+            raise AssertionError(f"button {button!r} has no callback_data")
+        return await self.press(user, current, str(button["callback_data"]))
+
+    async def migrate_group(
+        self, old_id: ChatRef, new_id: int, *, by: FakeUser | None = None
+    ) -> FakeChat:
+        """Upgrade a group to a supergroup with id ``new_id``.
+
+        Later requests for the old id fail with ``migrate_to_chat_id``; the service messages
+        (``migrate_to_chat_id`` in the old chat, ``migrate_from_chat_id`` in the new one) are
+        injected as updates.  Returns the new supergroup.
+        """
+        old = self.chat(old_id)
+        if old.type != "group":
+            raise ValueError("only basic groups can be migrated")
+        new = FakeChat(new_id, "supergroup", title=old.title, migrated_from=old.id)
+        self.chats[new_id] = new
+        self.admins[new_id] |= self.admins[old.id]
+        self.members[new_id] |= self.members[old.id]
+        if old.id in self.creators:
+            self.creators[new_id] = self.creators[old.id]
+        sender: JSONDict
+        if by is not None:
+            sender = by.to_dict()
+        elif old.id in self.creators and self.creators[old.id] in self.users:
+            sender = self.users[self.creators[old.id]].to_dict()
+        else:
+            sender = dict(_ANONYMOUS_GROUP_ADMIN)
+        old_notice = self.store_message(
+            old, sender, from_bot=False, extra={"migrate_to_chat_id": new_id}
+        )
+        new_notice = self.store_message(
+            new, sender, from_bot=False, extra={"migrate_from_chat_id": old.id}
+        )
+        old.migrated_to = new_id
+        self.updates.enqueue({"message": old_notice.to_dict()})
+        self.updates.enqueue({"message": new_notice.to_dict()})
+        return new
+
+    async def inject_update(self, update: JSONDict) -> int:
+        """Inject any raw update (``update_id`` is added); returns its id."""
+        return self.updates.enqueue(dict(update))
+
+    def _bot_sees(
+        self,
+        chat: FakeChat,
+        text: str,
+        command: re.Match[str] | None,
+        replied: FakeMessage | None,
+    ) -> bool:
+        if chat.type == "private" or not self.bot.privacy_mode:
+            return True
+        admin = self.bot.id in self.admins[chat.id]
+        if admin or self.creators.get(chat.id) == self.bot.id:
+            return True
+        if replied is not None and replied.from_bot:
+            return True
+        if f"@{self.bot.username.lower()}" in text.lower():
+            return True
+        if command is not None:
+            _, _, addressee = command.group(0).partition("@")
+            return not addressee or addressee.lower() == self.bot.username.lower()
+        return False
+
+    # HTTP ------------------------------------------------------------------

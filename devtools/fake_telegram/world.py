@@ -1,0 +1,255 @@
+"""The chats the server knows, their users and messages, and whom the bot may write to.
+
+A private chat has its user's id; the bot may write there only after the user pressed Start
+and until they block it (403 otherwise, with Telegram's wording). A group migrated to a
+supergroup answers 400 with ``migrate_to_chat_id``; a group the bot was kicked from, 403.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from .errors import (
+    ERR_BLOCKED,
+    ERR_CANT_INITIATE,
+    ERR_CHAT_NOT_FOUND,
+    ERR_MIGRATED,
+    ApiError,
+    bad_request,
+)
+from .objects import CallbackAnswer, ChatRef, FakeChat, FakeMessage, FakeUser, JSONDict, id_of
+from .params import Params, loose_int
+
+
+class World:
+    """Users, chats and every message in them, as they are now (edits applied in place).
+
+    ``admins`` / ``creators`` / ``members`` (per chat id) answer getChatMember; ``started`` /
+    ``blocked`` / ``kicked`` hold the users who pressed Start, the users who blocked the bot and
+    the chats the bot was removed from. ``pending_queries`` are pressed buttons not yet answered
+    (query id -> chat id, message id); ``callback_answers`` what the bot answered.
+    """
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self.users: dict[int, FakeUser] = {}
+        self.chats: dict[int, FakeChat] = {}
+        self.admins: defaultdict[int, set[int]] = defaultdict(set)
+        self.creators: dict[int, int] = {}
+        self.members: defaultdict[int, set[int]] = defaultdict(set)
+        self.started: set[int] = set()
+        self.blocked: set[int] = set()
+        self.kicked: set[int] = set()
+        self.pending_queries: dict[str, tuple[int, int]] = {}
+        self.callback_answers: dict[str, CallbackAnswer] = {}
+        self._messages: defaultdict[int, dict[int, FakeMessage]] = defaultdict(dict)
+        self._next_message_id: dict[int, int] = {}
+
+    # --- users and chats
+
+    def user(
+        self,
+        id: int,
+        first_name: str,
+        username: str | None = None,
+        language_code: str | None = "en",
+        *,
+        last_name: str | None = None,
+    ) -> FakeUser:
+        """Register (or replace) a user; their private chat has the same id."""
+        if id <= 0:
+            raise ValueError("user ids are positive")
+        person = FakeUser(id, first_name, username, language_code, last_name)
+        self.users[id] = person
+        chat = self.chats.get(id)
+        if chat is not None:
+            chat.user = person
+        return person
+
+    def group(
+        self,
+        id: int,
+        title: str,
+        type: str = "group",
+        *,
+        username: str | None = None,
+        creator: FakeUser | int | None = None,
+        admins: Iterable[FakeUser | int] = (),
+        members: Iterable[FakeUser | int] = (),
+    ) -> FakeChat:
+        """Register a group or supergroup the bot is a member of."""
+        if type not in ("group", "supergroup"):
+            raise ValueError("type must be 'group' or 'supergroup'")
+        if id >= 0:
+            raise ValueError("group ids are negative (supergroups look like -100...)")
+        chat = FakeChat(id, type, title=title, username=username)
+        self.chats[id] = chat
+        if creator is not None:
+            self.creators[id] = id_of(creator)
+            self.members[id].add(id_of(creator))
+        for admin in admins:
+            self.admins[id].add(id_of(admin))
+            self.members[id].add(id_of(admin))
+        for member in members:
+            self.members[id].add(id_of(member))
+        return chat
+
+    def private(self, user: FakeUser | int) -> FakeChat:
+        """The private chat between the bot and ``user``."""
+        user_id = id_of(user)
+        person = self.users.get(user_id)
+        if person is None:
+            raise KeyError(f"unknown user {user_id}; create it with server.user()")
+        chat = self.chats.get(user_id)
+        if chat is None:
+            chat = FakeChat(user_id, "private", user=person)
+            self.chats[user_id] = chat
+        return chat
+
+    def chat(self, ref: ChatRef) -> FakeChat:
+        """Look up a chat by object or id (a user means their private chat)."""
+        if isinstance(ref, FakeUser):
+            return self.private(ref)
+        chat_id = id_of(ref)
+        if chat_id in self.chats:
+            return self.chats[chat_id]
+        if chat_id in self.users:
+            return self.private(chat_id)
+        raise KeyError(f"unknown chat {chat_id}")
+
+    def block(self, user: FakeUser | int) -> None:
+        """The user blocks the bot: sends to them fail with 403 until they write again."""
+        self.blocked.add(id_of(user))
+
+    def unblock(self, user: FakeUser | int) -> None:
+        self.blocked.discard(id_of(user))
+
+    def mark_started(self, user: FakeUser | int) -> None:
+        """Pretend the user pressed Start, without injecting an update."""
+        self.started.add(id_of(user))
+
+    def kick_bot(self, chat: ChatRef) -> None:
+        """The bot is removed from a group: everything there fails with 403."""
+        self.kicked.add(self.chat(chat).id)
+
+    # --- messages
+
+    def store_message(
+        self,
+        chat: FakeChat,
+        sender: JSONDict,
+        *,
+        from_bot: bool,
+        text: str | None = None,
+        entities: list[JSONDict] | None = None,
+        reply_markup: JSONDict | None = None,
+        raw_text: str | None = None,
+        parse_mode: str | None = None,
+        extra: JSONDict | None = None,
+        options: JSONDict | None = None,
+    ) -> FakeMessage:
+        message = FakeMessage(
+            chat=chat,
+            message_id=self._new_message_id(chat.id),
+            sender=sender,
+            date=int(time.time()),
+            sent_at=self.clock(),
+            from_bot=from_bot,
+            text=text,
+            entities=entities or [],
+            reply_markup=reply_markup,
+            raw_text=raw_text,
+            parse_mode=parse_mode,
+            extra=extra or {},
+            options=options or {},
+        )
+        self._messages[chat.id][message.message_id] = message
+        return message
+
+    def _new_message_id(self, chat_id: int) -> int:
+        # Ids increase per chat and start at a chat-dependent number, so mixing up chats shows.
+        current = self._next_message_id.get(chat_id, 10 + (abs(chat_id) % 89) * 7)
+        self._next_message_id[chat_id] = current + 1
+        return current
+
+    def find(self, chat_id: int, message_id: int | None) -> FakeMessage | None:
+        return None if message_id is None else self._messages[chat_id].get(message_id)
+
+    def current(self, message: FakeMessage | Mapping[str, Any]) -> FakeMessage:
+        """The message as it is now, from a (possibly stale) copy of it."""
+        if isinstance(message, FakeMessage):
+            chat_id, message_id = message.chat.id, message.message_id
+        else:
+            chat_id, message_id = int(message["chat"]["id"]), int(message["message_id"])
+        try:
+            return self._messages[chat_id][message_id]
+        except KeyError:
+            raise AssertionError(f"no message {message_id} in chat {chat_id}") from None
+
+    def messages(self, chat: ChatRef, *, include_deleted: bool = True) -> list[FakeMessage]:
+        """The bot's messages in ``chat``, oldest first, with their current content."""
+        return [
+            m
+            for m in self._messages[id_of(chat)].values()
+            if m.from_bot and (include_deleted or not m.deleted)
+        ]
+
+    def history(self, chat: ChatRef) -> list[FakeMessage]:
+        """Every message in ``chat`` (users', bot's and service messages), oldest first."""
+        return list(self._messages[id_of(chat)].values())
+
+    def last_message(self, chat: ChatRef, *, include_deleted: bool = False) -> FakeMessage:
+        """The bot's most recent (not deleted) message in ``chat``; AssertionError if none."""
+        found = self.messages(chat, include_deleted=include_deleted)
+        if not found:
+            raise AssertionError(f"the bot has no messages in chat {id_of(chat)}")
+        return found[-1]
+
+    def message(self, chat: ChatRef, message_id: int) -> FakeMessage:
+        """A message by id (any sender); KeyError if unknown."""
+        return self._messages[id_of(chat)][message_id]
+
+    # --- what a request may address
+
+    def resolve_chat(self, params: Params, name: str = "chat_id") -> FakeChat:
+        """The chat a request names (by id or ``@username``), or Telegram's error for it."""
+        value = params.get(name)
+        if value is None or value == "":
+            raise bad_request(f"{name} is empty")
+        chat: FakeChat | None = None
+        if isinstance(value, str) and value.startswith("@"):
+            wanted = value[1:].lower()
+            chat = next(
+                (
+                    c
+                    for c in self.chats.values()
+                    if c.type != "private" and c.username and c.username.lower() == wanted
+                ),
+                None,
+            )
+        else:
+            chat_id = loose_int(value)
+            if chat_id is not None:
+                chat = self.chats.get(chat_id)
+                if chat is None and chat_id in self.users:
+                    chat = self.private(chat_id)
+        if chat is None:
+            raise ApiError(400, ERR_CHAT_NOT_FOUND)
+        if chat.migrated_to is not None:
+            raise ApiError(400, ERR_MIGRATED, {"migrate_to_chat_id": chat.migrated_to})
+        if chat.id in self.kicked:
+            raise ApiError(403, f"Forbidden: bot was kicked from the {chat.type} chat")
+        return chat
+
+    def writable_chat(self, params: Params) -> FakeChat:
+        """A chat the bot may send to: a DM needs Start and no block (403 otherwise)."""
+        chat = self.resolve_chat(params)
+        if chat.type == "private":
+            if chat.id in self.blocked:
+                raise ApiError(403, ERR_BLOCKED)
+            if chat.id not in self.started:
+                raise ApiError(403, ERR_CANT_INITIATE)
+        return chat
