@@ -35,13 +35,15 @@ class Line:
     def ends_showing(self, tile: Tile) -> tuple[End, ...]:
         """The ends ``tile`` may be attached to: those showing one of its values."""
         left, right = self.ends
-        return tuple(end for end, value in ((LEFT, left), (RIGHT, right)) if tile.has(value))
+        if tile.has(left):
+            return (LEFT, RIGHT) if tile.has(right) else (LEFT,)
+        return (RIGHT,) if tile.has(right) else ()
 
     def fits(self, tile: Tile) -> tuple[End, ...]:
         """The ends ``tile`` can go on that make different lines: one end only when both ends show
         the same value, where either end gives the same line."""
-        ends = self.ends_showing(tile)
         left, right = self.ends
+        ends = self.ends_showing(tile)
         return ends[:1] if left == right else ends
 
     def ends_after(self, tile: Tile, end: End) -> tuple[int, int]:
@@ -67,11 +69,11 @@ class Line:
     def closed_on(self) -> int | None:
         """The suit that closes the line (§1.9 closure test): both ends show v and all six
         non-doubles of suit v are on the table, wherever v-v is."""
-        if self.is_empty:
+        if self.is_empty or self.ends[0] != self.ends[1]:
             return None
-        left, right = self.ends
-        suit_on_table = sum(1 for a, b in self.chain if a != b and left in (a, b))
-        return left if left == right and suit_on_table == 6 else None
+        suit = self.ends[0]
+        on_table = sum(1 for a, b in self.chain if a != b and suit in (a, b))
+        return suit if on_table == 6 else None
 
     def tiles(self) -> list[Tile]:
         return [Tile.of(a, b) for a, b in self.chain]

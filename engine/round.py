@@ -90,7 +90,8 @@ class Round:
         """The generic fish test: nobody can place a tile and nothing can be drawn (§1.9)."""
         if self.line.is_empty or self.drawable(rules) > 0:
             return False
-        return not any(self.line.ends_showing(t) for hand in self.hands for t in hand)
+        ends = self.line.ends
+        return not any(t.a in ends or t.b in ends for hand in self.hands for t in hand)
 
     def end_for(self, play: Play) -> End:
         """The end the legal ``play`` goes on: the one it names, else the first its tile fits."""
