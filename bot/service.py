@@ -120,6 +120,9 @@ class TableService:
                     extra={"table": row.table_id, "chat": row.chat_id},
                 )
                 raise DamagedTable(row) from exc
+            upgraded = table.match.upgrade()  # rules_upgraded, if a newer revision allows it
+            if upgraded:
+                await self._commit(table, upgraded)
             self._mark_live(table)
         if row.is_active:
             self._tables[row.table_id] = table
