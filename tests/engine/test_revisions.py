@@ -8,9 +8,9 @@ import random
 import pytest
 
 from engine import Event, Match, ReplayMismatch, replay, revisions
+from engine.ai import PLAYERS
 from engine.events import MatchStarted, RoundStarted, RulesUpgraded
 from engine.revisions import Revision
-from engine.selfplay import PLAYERS
 from tests.engine.rule_change import SIX, deploy_six_tile_hands
 
 
