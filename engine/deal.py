@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from hashlib import blake2b
 from typing import Final, Literal
 
@@ -66,12 +67,12 @@ def deal(tiles: list[Tile], players: int, hand_size: int) -> tuple[list[Hand], l
 def redeal_reason(hand: Hand, rules: RuleSet) -> Literal["doubles", "suit"] | None:
     """Why this hand forces a redeal: ≥5 doubles, or (by default) ≥6 tiles of one suit, a double
     counting once in its own suit (000_7076521a207d37f7.txt §ONL)."""
-    if sum(1 for t in hand if t.is_double) >= 5:
+    if sum(t.is_double for t in hand) >= 5:
         return "doubles"
-    if rules.redeal_rule == "doubles_or_suit" and any(
-        sum(1 for t in hand if t.has(suit)) >= 6 for suit in range(7)
-    ):
-        return "suit"
+    if rules.redeal_rule == "doubles_or_suit":
+        suits = Counter(value for t in hand for value in {t.a, t.b})
+        if max(suits.values()) >= 6:
+            return "suit"
     return None
 
 

@@ -35,15 +35,15 @@ class Line:
     def ends_showing(self, tile: Tile) -> tuple[End, ...]:
         """The ends ``tile`` may be attached to: those showing one of its values."""
         left, right = self.ends
-        if tile.has(left):
-            return (LEFT, RIGHT) if tile.has(right) else (LEFT,)
-        return (RIGHT,) if tile.has(right) else ()
+        if left in tile:
+            return (LEFT, RIGHT) if right in tile else (LEFT,)
+        return (RIGHT,) if right in tile else ()
 
     def fits(self, tile: Tile) -> tuple[End, ...]:
         """The ends ``tile`` can go on that make different lines: one end only when both ends show
         the same value, where either end gives the same line."""
-        left, right = self.ends
         ends = self.ends_showing(tile)
+        left, right = self.ends
         return ends[:1] if left == right else ends
 
     def ends_after(self, tile: Tile, end: End) -> tuple[int, int]:
