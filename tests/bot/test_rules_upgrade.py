@@ -4,6 +4,7 @@ ones as the change's policy says, and is played to the goat (``engine/revisions.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from storage import Storage
 from tests.engine.rule_change import SIX, deploy_six_tile_hands
 
 TABLES = [(2, False), (3, False), (4, True)]  # players, pairs
-MOVES_BEFORE = 40  # into the second or third round: a round is under way when the deploy lands
+MOVES_BEFORE = 5  # a round is under way when the deploy lands
 
 
 async def store_matches_in_play(database: Path) -> list[int]:
@@ -48,9 +49,9 @@ async def store_matches_in_play(database: Path) -> list[int]:
 
 
 def service_on(storage: Storage, database: Path) -> TableService:
-    return TableService(
-        storage, Settings.model_validate({"bot_token": "1:test", "database": database})
-    )
+    """The bot's table service; its computer players draw from a seeded generator."""
+    settings = Settings.model_validate({"bot_token": "1:test", "database": database})
+    return TableService(storage, settings, random.Random(7))
 
 
 def dealt(log: list[dict[str, object]]) -> list[int]:
