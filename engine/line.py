@@ -57,14 +57,13 @@ class Line:
 
     def place(self, tile: Tile, end: End) -> None:
         """Attach ``tile`` (already checked to fit), or lead it when the line is empty."""
+        left, right = self.ends_after(tile, end)
         if self.is_empty:
-            self.chain.append((tile.a, tile.b))
+            self.chain.append((left, right))
         elif end == LEFT:
-            value = self.chain[0][0]
-            self.chain.insert(0, (_far_half(tile, value), value))
+            self.chain.insert(0, (left, self.chain[0][0]))
         else:
-            value = self.chain[-1][1]
-            self.chain.append((value, _far_half(tile, value)))
+            self.chain.append((self.chain[-1][1], right))
 
     def closed_on(self) -> int | None:
         """The suit that closes the line (§1.9 closure test): both ends show v and all six

@@ -160,9 +160,9 @@ class Match:
         event: Event
         if isinstance(action, Play):
             self._check_play(rnd, seat, action)
-            end = rnd.end_for(action)
-            ends = list(rnd.line.ends_after(action.tile, end))
-            event = Played(rnd.number, seat, action.tile, end, ends)
+            event = Played(
+                rnd.number, seat, action.tile, rnd.end_for(action), rnd.ends_after(action)
+            )
         elif isinstance(action, Draw):
             if rnd.can_play(seat):
                 raise errors.MustPlay("you hold a playable tile")

@@ -27,9 +27,10 @@ A match records the revision it started under in ``match_started`` (a log withou
 1), and ``Match.to_json`` carries the one it plays under now. Revision 1 is written as no field at
 all, so logs and snapshots from before revisions existed read the same as new ones.
 
-``upgrade`` is what a loader calls after rebuilding a match: it returns the events to append (none,
-or one ``rules_upgraded``). A match climbs through consecutive "continue" revisions and stops below
-the first "finish" one, since that one's old behaviour includes everything before it.
+A loader calls ``Match.upgrade()`` after rebuilding a match (``replay`` or ``Match.from_json``)
+and appends the events it returns: none, or one ``rules_upgraded``. A match climbs through the
+consecutive "continue" revisions after its own and stops below the first "finish" one, since that
+one's old behaviour includes everything before it.
 """
 
 from __future__ import annotations
