@@ -1,5 +1,6 @@
 """The Kozel rules engine: pure, synchronous and deterministic given a seed."""
 
+from . import revisions
 from .actions import DRAW, KNOCK, Action, Draw, Knock, Play
 from .errors import IllegalAction, ReplayMismatch
 from .events import Event, event_from_dict
@@ -28,4 +29,5 @@ __all__ = [
     "Tile",
     "event_from_dict",
     "replay",
+    "revisions",
 ]

@@ -9,11 +9,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from . import match
+from . import round
 
 
 def compiled() -> bool:
-    return not str(match.__file__).endswith(".py")
+    return not str(round.__file__).endswith(".py")
 
 
 def stale_modules() -> list[str]:

@@ -3,19 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from hashlib import blake2b
 from typing import Final, Literal
 
 from .rules import RuleSet
-from .tiles import (
-    ALL_TILES,
-    BY_CODE,
-    DOUBLES_SHIFT,
-    VALUE_FIELD_BITS,
-    Tile,
-    tile_code,
-    value_counts,
-)
+from .tiles import ALL_TILES, Tile
 
 Hand = list[Tile]
 
@@ -65,26 +58,21 @@ def shuffled(seed: int, round_no: int, attempt: int, how: Shuffle = CURRENT_SHUF
 
 
 def deal(tiles: list[Tile], players: int, hand_size: int) -> tuple[list[Hand], list[Tile]]:
-    """Hands are dealt in blocks from the top; the rest is the bazaar, drawn from its front.
-
-    Hands are sorted by tile code, which orders tiles as tuples do, without comparing tuples."""
-    hands = []
-    for i in range(players):
-        codes = [tile_code(t) for t in tiles[i * hand_size : (i + 1) * hand_size]]
-        codes.sort()
-        hands.append([BY_CODE[c] for c in codes])
+    """Hands are dealt in blocks from the top, each sorted; the rest is the bazaar, drawn from its
+    front."""
+    hands = [sorted(tiles[i * hand_size : (i + 1) * hand_size]) for i in range(players)]
     return hands, tiles[players * hand_size :]
 
 
 def redeal_reason(hand: Hand, rules: RuleSet) -> Literal["doubles", "suit"] | None:
     """Why this hand forces a redeal: ≥5 doubles, or (by default) ≥6 tiles of one suit, a double
     counting once in its own suit (000_7076521a207d37f7.txt §ONL)."""
-    counts = value_counts(hand)
-    if counts >> DOUBLES_SHIFT >= 5:
+    if sum(t.is_double for t in hand) >= 5:
         return "doubles"
-    # A suit has 7 tiles, so adding 2 to its 4-bit field sets its top bit exactly when it counts 6+.
-    if rules.redeal_rule == "doubles_or_suit" and (counts + _PLUS_2) & _TOP_BITS:
-        return "suit"
+    if rules.redeal_rule == "doubles_or_suit":
+        suits = Counter(value for t in hand for value in {t.a, t.b})
+        if max(suits.values()) >= 6:
+            return "suit"
     return None
 
 
@@ -97,7 +85,3 @@ def first_redeal(
         if reason is not None:
             return seat, reason
     return None
-
-
-_PLUS_2: Final = sum(2 << VALUE_FIELD_BITS * v for v in range(7))
-_TOP_BITS: Final = sum(0x8 << VALUE_FIELD_BITS * v for v in range(7))

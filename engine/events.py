@@ -8,9 +8,10 @@ lists (``amounts``, ``scores``, ``memory``) are indexed by side: the seat in an 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from . import revisions
 from .deal import OLDEST_SHUFFLE, Shuffle
 from .line import End
 from .tiles import Tile
@@ -43,12 +44,7 @@ def _load_tiles(value: Any) -> Any:
     return value
 
 
-# Events are written once and never changed, but they are not ``frozen`` dataclasses: a frozen
-# dataclass sets each field through ``object.__setattr__``, which made building a ``Played`` cost
-# more than validating the move. ``unsafe_hash`` keeps them hashable as before (those without list
-# fields are). The events made on every move or round spell out their ``__init__``: mypyc compiles
-# that one, while the one ``dataclass`` generates stays interpreted and took four times as long.
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     @property
     def type(self) -> str:
@@ -62,36 +58,28 @@ class Event:
         return data
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
+@dataclass(frozen=True, slots=True)
 class MatchStarted(Event):
-    """``shuffle`` is how the match deals; logs written before it existed dealt the oldest way."""
+    """``shuffle`` is how the match deals, ``rules_revision`` the revision of the rules' code it
+    started under (``revisions.py``); logs written before either existed have the oldest."""
 
     game: str
     players: int
     pairs: bool
     seed: int
     options: dict[str, Any]
-    shuffle: Shuffle
+    shuffle: Shuffle = field(default=OLDEST_SHUFFLE, kw_only=True)
+    rules_revision: int = field(default=revisions.FIRST, kw_only=True)
 
-    def __init__(
-        self,
-        game: str,
-        players: int,
-        pairs: bool,
-        seed: int,
-        options: dict[str, Any],
-        *,
-        shuffle: Shuffle = OLDEST_SHUFFLE,
-    ) -> None:
-        self.game = game
-        self.players = players
-        self.pairs = pairs
-        self.seed = seed
-        self.options = options
-        self.shuffle = shuffle
+    def to_dict(self) -> dict[str, Any]:
+        """Revision 1 is written as no field, as it was before revisions were recorded."""
+        data = Event.to_dict(self)
+        if self.rules_revision == revisions.FIRST:
+            del data["rules_revision"]
+        return data
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Redealt(Event):
     """A deal was thrown in (§2.2); ``hands`` are the hands that triggered it."""
 
@@ -101,7 +89,7 @@ class Redealt(Event):
     reason: Literal["doubles", "suit"]
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
+@dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
     """``lead_tiles`` lists the tiles the leader may lead, or is None when any tile may be led."""
 
@@ -111,22 +99,8 @@ class RoundStarted(Event):
     leader: int
     lead_tiles: list[Tile] | None
 
-    def __init__(
-        self,
-        round: int,
-        hands: list[list[Tile]],
-        bazaar: list[Tile],
-        leader: int,
-        lead_tiles: list[Tile] | None,
-    ) -> None:
-        self.round = round
-        self.hands = hands
-        self.bazaar = bazaar
-        self.leader = leader
-        self.lead_tiles = lead_tiles
 
-
-@dataclass(slots=True, unsafe_hash=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Played(Event):
     round: int
     seat: int
@@ -134,37 +108,21 @@ class Played(Event):
     end: End
     ends: list[int]
 
-    def __init__(self, round: int, seat: int, tile: Tile, end: End, ends: list[int]) -> None:
-        self.round = round
-        self.seat = seat
-        self.tile = tile
-        self.end = end
-        self.ends = ends
 
-
-@dataclass(slots=True, unsafe_hash=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Drew(Event):
     round: int
     seat: int
     tile: Tile
 
-    def __init__(self, round: int, seat: int, tile: Tile) -> None:
-        self.round = round
-        self.seat = seat
-        self.tile = tile
 
-
-@dataclass(slots=True, unsafe_hash=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Knocked(Event):
     round: int
     seat: int
 
-    def __init__(self, round: int, seat: int) -> None:
-        self.round = round
-        self.seat = seat
 
-
-@dataclass(slots=True, unsafe_hash=True, init=False)
+@dataclass(frozen=True, slots=True, kw_only=True)  # thirteen positions would be easy to mix up
 class RoundEnded(Event):
     """``amounts`` are the round amounts r_s of §2.7 (None for eggs, where r is undefined)."""
 
@@ -182,39 +140,8 @@ class RoundEnded(Event):
     pot: int
     pot_awarded_to: int | None
 
-    def __init__(  # keywords only: thirteen positions would be easy to mix up
-        self,
-        *,
-        round: int,
-        result: Literal["out", "fish"],
-        winner: int | None,
-        fisherman: int | None,
-        eggs: bool,
-        hands: list[list[Tile]],
-        hand_values: list[int],
-        amounts: list[int] | None,
-        scores: list[int],
-        memory: list[int],
-        opened: list[bool],
-        pot: int,
-        pot_awarded_to: int | None,
-    ) -> None:
-        self.round = round
-        self.result = result
-        self.winner = winner
-        self.fisherman = fisherman
-        self.eggs = eggs
-        self.hands = hands
-        self.hand_values = hand_values
-        self.amounts = amounts
-        self.scores = scores
-        self.memory = memory
-        self.opened = opened
-        self.pot = pot
-        self.pot_awarded_to = pot_awarded_to
 
-
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class MatchEnded(Event):
     """The goat(s) are ``losers`` (sides). ``ended_by`` is "goat", or "timeout" when a player's
     timeout ended the match and his side lost (``Match.abandon``)."""
@@ -222,6 +149,14 @@ class MatchEnded(Event):
     losers: list[int]
     scores: list[int]
     ended_by: str = "goat"
+
+
+@dataclass(frozen=True, slots=True)
+class RulesUpgraded(Event):
+    """From here on the match plays under a newer ``revision`` of the rules' code, whose policy
+    lets a match in play continue under it (``revisions.py``)."""
+
+    revision: int
 
 
 # The names are not class attributes: mypyc, which compiles the engine (setup.py), would turn a
@@ -235,6 +170,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     "knocked": Knocked,
     "round_ended": RoundEnded,
     "match_ended": MatchEnded,
+    "rules_upgraded": RulesUpgraded,
 }
 EVENT_NAMES: dict[type[Event], str] = {cls: name for name, cls in EVENT_TYPES.items()}
 

@@ -1,18 +1,19 @@
 """A Kozel match: rounds until a side reaches the goat limit (RULES.md §2.9).
 
 ``act`` validates an action, turns it into events and applies them. State only ever changes in
-``apply`` and the ``Round.apply_*`` methods it calls (``act`` calls ``Round.apply_played`` itself,
-skipping the dispatch). ``replay`` does not trust a stored log: it performs each recorded action
-again through ``act`` and requires the events it makes to be the stored ones.
+``apply`` and the ``Round.apply_*`` methods it calls. ``replay`` does not trust a stored log: it
+performs each recorded action again through ``act`` and requires the events it makes to be the
+stored ones, under the revision of the rules' code the log says (``revisions.py``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
-from typing import Any, Final
+from dataclasses import dataclass, field
+from typing import Any
 
-from . import errors
+from . import errors, revisions
 from .actions import DRAW, KNOCK, Action, Draw, Knock, Play
 from .deal import CURRENT_SHUFFLE, OLDEST_SHUFFLE, SHUFFLES, Shuffle, deal, first_redeal, shuffled
 from .events import (
@@ -25,50 +26,47 @@ from .events import (
     Redealt,
     RoundEnded,
     RoundStarted,
+    RulesUpgraded,
     event_from_dict,
 )
 from .leads import compulsory_leads, first_lead, later_leader
 from .line import LEFT, RIGHT
-from .round import ENDS, FITTING_ENDS, Round, index_in
+from .round import Round
 from .rules import RuleSet
 from .scoring.kozel import Tally, score_round, side_values
 from .seats import partner_of, seats_of, side_of
-from .tiles import tile_code
-
-_DEFAULT_RULES: Final = RuleSet()  # immutable, so every match without house rules can share it
 
 
+@dataclass(eq=False)  # a match is one table's game, not a value
 class Match:
-    """Everything about one match at one table; plain data that round-trips through JSON."""
+    """Everything about one match at one table; plain data that round-trips through JSON.
 
-    def __init__(
-        self,
-        players: int,
-        pairs: bool,
-        rules: RuleSet,
-        seed: int,
-        shuffle: Shuffle = CURRENT_SHUFFLE,
-    ) -> None:
-        if not 2 <= players <= 4:
+    ``rules.revision`` is the revision of the rules' code it plays under (``revisions.py``).
+    """
+
+    players: int
+    pairs: bool
+    rules: RuleSet
+    seed: int
+    shuffle: Shuffle = CURRENT_SHUFFLE
+    round: Round | None = field(default=None, init=False)
+    rounds_played: int = field(default=0, init=False)
+    tally: Tally = field(init=False)
+    next_leader: int | None = field(default=None, init=False)
+    restart_chain: bool = field(default=False, init=False)
+    over: bool = field(default=False, init=False)
+    losers: list[int] = field(default_factory=list, init=False)
+    ended_by: str | None = field(default=None, init=False)
+    events_applied: int = field(default=0, init=False)
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= 4:
             raise ValueError("Kozel is played by 2 to 4 players")
-        if pairs and players != 4:
+        if self.pairs and self.players != 4:
             raise ValueError("pairs need exactly 4 players")
-        if shuffle not in SHUFFLES:
-            raise ValueError(f"unknown shuffle {shuffle!r}")
-        self.players = players
-        self.pairs = pairs
-        self.rules = rules
-        self.seed = seed
-        self.shuffle = shuffle
-        self.round: Round | None = None
-        self.rounds_played = 0
+        if self.shuffle not in SHUFFLES:
+            raise ValueError(f"unknown shuffle {self.shuffle!r}")
         self.tally = Tally.fresh(self.sides)
-        self.next_leader: int | None = None
-        self.restart_chain = False
-        self.over = False
-        self.losers: list[int] = []
-        self.ended_by: str | None = None
-        self.events_applied = 0
 
     # --- construction ------------------------------------------------------------------------
 
@@ -82,11 +80,20 @@ class Match:
         shuffle: Shuffle = CURRENT_SHUFFLE,
     ) -> tuple[Match, list[Event]]:
         """Start a match and deal its first round; returns the match and the events so far.
-        ``shuffle`` other than the current one is for replaying old logs."""
-        rules = rules or _DEFAULT_RULES
+        ``shuffle`` other than the current one, like ``rules`` under an older revision, is for
+        replaying old logs."""
+        rules = rules or RuleSet()
         match = cls(players, pairs, rules, seed, shuffle)
         events: list[Event] = []
-        started = MatchStarted(rules.game, players, pairs, seed, rules.to_dict(), shuffle=shuffle)
+        started = MatchStarted(
+            rules.game,
+            players,
+            pairs,
+            seed,
+            rules.to_dict(),
+            shuffle=shuffle,
+            rules_revision=rules.revision,
+        )
         match._emit(started, events)
         match._start_round(events)
         return match, events
@@ -132,6 +139,17 @@ class Match:
         self._emit(MatchEnded([self.side_of(seat)], list(self.tally.scores), "timeout"), events)
         return events
 
+    def upgrade(self) -> list[Event]:
+        """Move a match in play to the newest revision of the rules' code its policy allows
+        (``revisions.py``); returns the events to append to its log: none, or ``rules_upgraded``.
+        Whoever loads a stored match calls this before the next move."""
+        newest = revisions.reachable(self.rules.revision)
+        if self.over or newest == self.rules.revision:
+            return []
+        events: list[Event] = []
+        self._emit(RulesUpgraded(newest), events)
+        return events
+
     def act(self, seat: int, action: Action) -> list[Event]:
         """Perform ``action`` for ``seat``; raises an ``IllegalAction`` and changes nothing if the
         rules forbid it. Returns the events, including a round's end and the next deal."""
@@ -142,61 +160,51 @@ class Match:
             raise errors.NotYourTurn(f"it is seat {rnd.turn}'s turn, not seat {seat}'s")
         event: Event
         if isinstance(action, Play):
-            event, index = self._played(rnd, seat, action)
-            # What ``apply`` does with it, minus the dispatch and the search for the tile in the
-            # hand, already found: most moves are placements.
-            rnd.apply_played(seat, event.tile, event.end, self.rules, index)
-            self.events_applied += 1
+            self._check_play(rnd, seat, action)
+            event = Played(
+                rnd.number, seat, action.tile, rnd.end_for(action), rnd.ends_after(action)
+            )
         elif isinstance(action, Draw):
             if rnd.can_play(seat):
                 raise errors.MustPlay("you hold a playable tile")
             if not rnd.can_draw(self.rules):
                 raise errors.CannotDraw("there is nothing you may draw")
             event = Drew(rnd.number, seat, rnd.bazaar[0])
-            self.apply(event)
         elif isinstance(action, Knock):
             if rnd.can_play(seat):
                 raise errors.MustPlay("you hold a playable tile")
             if rnd.can_draw(self.rules):
                 raise errors.MustDraw("you must draw from the bazaar")
             event = Knocked(rnd.number, seat)
-            self.apply(event)
         else:  # pragma: no cover - the Action union is closed
             raise errors.IllegalAction(f"unknown action {action!r}")
-        events: list[Event] = [event]
-        if rnd.outcome is not None:
+        events: list[Event] = []
+        self._emit(event, events)
+        if rnd.ended:
             self._finish_round(rnd, events)
         return events
 
-    def _played(self, rnd: Round, seat: int, play: Play) -> tuple[Played, int]:
-        """The event of a legal ``play``, and where its tile is in the hand."""
+    def _check_play(self, rnd: Round, seat: int, play: Play) -> None:
+        """Raise the ``IllegalAction`` that says why ``play`` is not legal, if it is not."""
         tile, end = play.tile, play.end
-        if end is not None and end != LEFT and end != RIGHT:
+        if end is not None and end not in (LEFT, RIGHT):
             raise errors.NoSuchEnd(f"there is no {end!r} end: choose {LEFT} or {RIGHT}")
-        index = index_in(rnd.hands[seat], tile)
-        if index < 0:
+        if tile not in rnd.hands[seat]:
             raise errors.TileNotInHand(f"{tile} is not in your hand")
-        a, b = tile
-        at = rnd.ends_at
-        if at < 0:
+        line = rnd.line
+        if line.is_empty:
             if rnd.lead_tiles is not None and tile not in rnd.lead_tiles:
                 allowed = ", ".join(str(t) for t in rnd.lead_tiles)
                 raise errors.WrongLead(f"this round must be led with {allowed}")
-            return Played(rnd.number, seat, tile, end or LEFT, [a, b]), index
-        left, right = ENDS[at]
-        fits = FITTING_ENDS[at][tile_code(tile)]
-        if not fits:
+            return
+        left, right = line.ends
+        showing = line.ends_showing(tile)
+        if not showing:
             raise errors.TileDoesNotFit(f"{tile} fits neither {left} nor {right}")
-        if end is None:
-            if len(fits) == 2 and left != right:
-                raise errors.EndRequired(f"{tile} fits both ends: choose {left} or {right}")
-            end = fits[0]
-        elif end not in fits:
+        if end is None and len(line.fits(tile)) == 2:
+            raise errors.EndRequired(f"{tile} fits both ends: choose {left} or {right}")
+        if end is not None and end not in showing:
             raise errors.TileDoesNotFit(f"{tile} does not fit the {end} end")
-        # rnd.ends_after(Play(tile, end)), inlined
-        if end == LEFT:
-            return Played(rnd.number, seat, tile, end, [b if a == left else a, right]), index
-        return Played(rnd.number, seat, tile, end, [left, b if a == right else a]), index
 
     def _finish_round(self, rnd: Round, events: list[Event]) -> None:
         went_out = rnd.outcome == "out"
@@ -303,6 +311,8 @@ class Match:
             self.over = True
             self.losers = list(event.losers)
             self.ended_by = event.ended_by
+        elif isinstance(event, RulesUpgraded):
+            self.rules = self.rules.under(event.revision)
         elif not isinstance(event, (MatchStarted, Redealt)):
             raise ValueError(f"cannot apply {event!r}")
         self.events_applied += 1
@@ -310,7 +320,8 @@ class Match:
     # --- serialization -----------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The state; ``rules_revision`` only when it is not the first (as in ``match_started``)."""
+        data: dict[str, Any] = {
             "players": self.players,
             "pairs": self.pairs,
             "rules": self.rules.to_dict(),
@@ -329,10 +340,13 @@ class Match:
             "ended_by": self.ended_by,
             "events_applied": self.events_applied,
         }
+        if self.rules.revision != revisions.FIRST:
+            data["rules_revision"] = self.rules.revision
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Match:
-        rules = RuleSet.from_dict(data["rules"])
+        rules = RuleSet.from_dict(data["rules"]).under(data.get("rules_revision", revisions.FIRST))
         shuffle = data.get("shuffle", OLDEST_SHUFFLE)  # snapshots from before it was recorded
         match = cls(data["players"], data["pairs"], rules, data["seed"], shuffle)
         match.round = None if data["round"] is None else Round.from_json(data["round"])
@@ -363,7 +377,7 @@ def replay(events: Iterable[Event | Mapping[str, Any]]) -> Match:
     started = log[0]
     if not isinstance(started, MatchStarted):
         raise ValueError("an event log must start with match_started")
-    rules = RuleSet.from_dict(started.options)
+    rules = RuleSet.from_dict(started.options).under(started.rules_revision)
     match, made = Match.new(started.players, started.pairs, rules, started.seed, started.shuffle)
     at = _expect(log, 0, made)
     while at < len(log):
@@ -382,6 +396,11 @@ def _redo(match: Match, event: Event, at: int) -> list[Event]:
             return match.act(event.seat, DRAW)
         if isinstance(event, Knocked):
             return match.act(event.seat, KNOCK)
+        if isinstance(event, RulesUpgraded):
+            if revisions.reachable(match.rules.revision) < event.revision:
+                raise errors.ReplayMismatch(at, f"no upgrade to revision {event.revision}")
+            match.apply(event)
+            return [event]
         if isinstance(event, MatchEnded) and event.ended_by != "goat" and len(event.losers) == 1:
             # A match cut short by a timeout: a side's lowest seat has the side's number.
             return match.abandon(event.losers[0])

@@ -8,8 +8,10 @@ scoring, multi-double moves) next to these; rounds ask the ``RuleSet``, never th
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, get_args, get_type_hints
+
+from . import revisions
 
 Game = Literal["kozel"]
 HandSizes = Literal["default", "ht"]
@@ -51,10 +53,15 @@ class RuleSet:
     memory: Memory = "remember"
     goat_limit: int = 101
     fish_closure_rule: bool = True
+    #: Not an option: which revision of the rules' code reads the options (``revisions.py``).
+    #: A match keeps the one it started under; new rule sets get the current one.
+    revision: int = field(default_factory=revisions.current, kw_only=True)
 
     def __post_init__(self) -> None:
         for name in OPTION_NAMES:
             check_option(name, getattr(self, name))
+        if not revisions.known(self.revision):
+            raise ValueError(f"unknown rules revision {self.revision!r}")
 
     def hand_size(self, players: int) -> int:
         """7 tiles each (§2.1); the §HT house rule deals 5 when three or four play."""
@@ -63,7 +70,7 @@ class RuleSet:
         return 7
 
     def to_dict(self) -> dict[str, Any]:
-        # Like dataclasses.asdict(self), which deep-copies values that are all plain str/int/bool.
+        """The options, without the revision: a match's log records that on its own."""
         return {name: getattr(self, name) for name in OPTION_NAMES}
 
     @classmethod
@@ -76,9 +83,17 @@ class RuleSet:
     def with_options(self, **changes: Any) -> RuleSet:
         return dataclasses.replace(self, **changes)
 
+    def under(self, revision: int) -> RuleSet:
+        """The same options read by another revision of the rules' code."""
+        return dataclasses.replace(self, revision=revision)
 
-OPTION_TYPES: dict[str, Any] = get_type_hints(RuleSet)
-OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet))
+
+OPTION_NAMES: tuple[str, ...] = tuple(
+    f.name for f in dataclasses.fields(RuleSet) if f.name != "revision"
+)
+OPTION_TYPES: dict[str, Any] = {
+    name: kind for name, kind in get_type_hints(RuleSet).items() if name in OPTION_NAMES
+}
 
 
 def option_choices(name: str) -> tuple[Any, ...] | None:

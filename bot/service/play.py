@@ -5,7 +5,6 @@ Events are committed (appended to the table's log) before anyone is told about t
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import random
 from collections.abc import Sequence
@@ -104,16 +103,7 @@ class Player:
 
     async def commit(self, table: Table, events: Sequence[Event]) -> None:
         """Append ``events`` to the table's log; a match they end is recorded."""
-        match = table.match
-        assert match is not None
-        try:
-            seq = await self.storage.append_events(
-                table.id, table.seq, [e.to_dict() for e in events], match.to_json()
-            )
-        except Exception:
-            self.store.forget(table.id)  # memory ran ahead of the database: reload on next use
-            raise
-        table.row = dataclasses.replace(table.row, last_seq=seq)
+        await self.store.append(table, events)
         for event in events:
             if isinstance(event, RoundEnded):
                 log.info(
@@ -125,5 +115,5 @@ class Player:
                         "scores": event.scores,
                     },
                 )
-        if match.is_over:
+        if table.match is not None and table.match.is_over:
             await self.finisher.record(table)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
+from collections.abc import Sequence
 
 from engine import Event, Match, event_from_dict, replay
 from engine.events import MatchEnded, RoundEnded
@@ -80,10 +82,26 @@ class TableStore:
                     extra={"table": row.table_id, "chat": row.chat_id},
                 )
                 raise DamagedTable(row) from exc
+            upgraded = table.match.upgrade()  # rules_upgraded, if a newer revision allows it
+            if upgraded:
+                await self.append(table, upgraded)
             self._mark_live(table)
         if row.is_active:
             self._tables[row.table_id] = table
         return table
+
+    async def append(self, table: Table, events: Sequence[Event]) -> None:
+        """Append ``events`` and the state after them to the table's log, in one transaction."""
+        match = table.match
+        assert match is not None
+        try:
+            seq = await self.storage.append_events(
+                table.id, table.seq, [e.to_dict() for e in events], match.to_json()
+            )
+        except Exception:
+            self.forget(table.id)  # memory ran ahead of the database: reload on next use
+            raise
+        table.row = dataclasses.replace(table.row, last_seq=seq)
 
     async def _restore_match(self, table_id: int, last_seq: int) -> Match:
         """The snapshot, checked against a replay of the committed events."""

@@ -23,10 +23,7 @@ def hand_value(hand: Sequence[Tile], rules: RuleSet) -> int:
             return 25 if rules.special_bones else rules.lone_00
         if hand[0] == SIX_SIX:
             return 50 if rules.special_bones else rules.lone_66
-    pips = 0
-    for a, b in hand:
-        pips += a + b
-    return pips
+    return sum(tile.pips for tile in hand)
 
 
 def side_values(
@@ -43,55 +40,27 @@ def side_values(
     return values
 
 
-# Not ``frozen`` (a frozen dataclass sets its fields through ``object.__setattr__``), and with
-# ``__init__`` spelled out, which mypyc compiles: both are built every round. Nothing changes them.
-@dataclass(slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Tally:
     """Each side's standing between rounds, plus the eggs pot (§2.7.4, §2.8)."""
 
     scores: tuple[int, ...]
     memory: tuple[int, ...]
     opened: tuple[bool, ...]
-    pot: int
-
-    def __init__(
-        self,
-        scores: tuple[int, ...],
-        memory: tuple[int, ...],
-        opened: tuple[bool, ...],
-        pot: int = 0,
-    ) -> None:
-        self.scores = scores
-        self.memory = memory
-        self.opened = opened
-        self.pot = pot
+    pot: int = 0
 
     @classmethod
     def fresh(cls, sides: int) -> Tally:
         return cls((0,) * sides, (0,) * sides, (False,) * sides, 0)
 
 
-@dataclass(slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class RoundScore:
     eggs: bool
     amounts: list[int] | None
     tally: Tally
     pot_awarded_to: int | None
     goats: list[int]
-
-    def __init__(
-        self,
-        eggs: bool,
-        amounts: list[int] | None,
-        tally: Tally,
-        pot_awarded_to: int | None,
-        goats: list[int],
-    ) -> None:
-        self.eggs = eggs
-        self.amounts = amounts
-        self.tally = tally
-        self.pot_awarded_to = pot_awarded_to
-        self.goats = goats
 
 
 def fish_amounts(values: Sequence[int], rules: RuleSet) -> list[int] | None:

@@ -75,9 +75,9 @@ async def play_table(storage: Storage, chat_id: int, seed: int, started: asyncio
             table = await storage.update_table(table.table_id, status="playing")
         tid = table.table_id
         if table.last_seq == 0:
-            match, new = Match.new(
-                players=table.players, pairs=table.pairs, rules=RuleSet(), seed=tid
-            )
+            # a low goat limit: short matches, so the killed runs finish some and record them
+            rules = RuleSet(goat_limit=31)
+            match, new = Match.new(players=table.players, pairs=table.pairs, rules=rules, seed=tid)
             seq = await append(storage, tid, 0, [e.to_dict() for e in new], match)
         else:
             seq = table.last_seq

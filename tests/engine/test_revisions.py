@@ -1,0 +1,125 @@
+"""A change to the rules' code never damages a match in play: the match finishes under the rules
+it started with, or goes on under the new ones from a point its log records (``revisions.py``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import Event, Match, ReplayMismatch, replay, revisions
+from engine.ai import PLAYERS
+from engine.events import MatchStarted, RoundStarted, RulesUpgraded
+from engine.revisions import Revision
+from tests.engine.rule_change import SIX, deploy_six_tile_hands
+
+
+def play(match: Match, log: list[Event], moves: int, seed: int = 3) -> None:
+    """Greedy computer moves until ``moves`` are made or the match is over."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if match.is_over:
+            return
+        seat = match.current_seat
+        assert seat is not None
+        log += match.act(seat, PLAYERS["greedy"](match, seat, rng))
+
+
+def started_mid_round() -> tuple[Match, list[Event]]:
+    """A 4-player match under the rules as they are, stopped in its second round."""
+    match, log = Match.new(4, seed=11)
+    while match.rounds_played < 1:
+        play(match, log, 1)
+    play(match, log, 5)
+    assert not match.is_over and match.round is not None and not match.round.line.is_empty
+    return match, log
+
+
+def hand_sizes(log: list[Event]) -> list[int]:
+    """Tiles dealt to the first seat in each round, in order."""
+    return [len(e.hands[0]) for e in log if isinstance(e, RoundStarted)]
+
+
+def test_a_match_under_a_finish_revision_ends_under_the_rules_it_started_with(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _, log = started_mid_round()
+    deploy_six_tile_hands(monkeypatch, "finish")
+
+    match = replay(log)
+    assert match.upgrade() == []
+    play(match, log, 5000)
+    assert match.is_over and match.rules.revision == 1
+    assert set(hand_sizes(log)) == {7}
+    assert replay(log).to_json() == match.to_json()
+    # a new match starts under the new rules, and says so in its log
+    _, events = Match.new(4, seed=11)
+    started = events[0]
+    assert isinstance(started, MatchStarted) and started.rules_revision == 2
+    assert started.to_dict()["rules_revision"] == 2
+    assert hand_sizes(events) == [SIX]
+
+
+def test_a_match_under_a_continue_revision_goes_on_under_the_new_rules(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    before, log = started_mid_round()
+    deploy_six_tile_hands(monkeypatch, "continue")
+
+    match = replay(log)
+    upgraded = match.upgrade()
+    assert upgraded == [RulesUpgraded(2)] and match.rules.revision == 2
+    assert match.round == before.round  # the round in play keeps its hands and its line
+    log += upgraded
+    rounds_before = match.rounds_played
+    play(match, log, 5000)
+    assert match.is_over
+    sizes = hand_sizes(log)
+    assert set(sizes[: rounds_before + 1]) == {7} and set(sizes[rounds_before + 1 :]) == {SIX}
+    # a later load follows the same path, and finds nothing more to upgrade
+    again = replay(log)
+    assert again.to_json() == match.to_json() and again.upgrade() == []
+
+
+def test_the_rules_revision_survives_a_snapshot(monkeypatch: pytest.MonkeyPatch) -> None:
+    match, _ = started_mid_round()
+    assert "rules_revision" not in match.to_json()  # revision 1 reads as before revisions
+    assert Match.from_json(match.to_json()).rules.revision == 1
+    deploy_six_tile_hands(monkeypatch, "continue")
+    assert Match.from_json(match.to_json()).rules.revision == 1
+    match.upgrade()
+    assert match.to_json()["rules_revision"] == 2
+    assert Match.from_json(match.to_json()).rules.revision == 2
+
+
+def test_a_log_that_upgrades_against_the_policy_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _, log = started_mid_round()
+    deploy_six_tile_hands(monkeypatch, "finish")
+    with pytest.raises(ReplayMismatch, match="no upgrade to revision 2"):
+        replay([*log, RulesUpgraded(2)])
+
+
+def test_a_log_from_an_unknown_revision_is_refused() -> None:
+    _, log = Match.new(2, seed=1)
+    started = log[0].to_dict() | {"rules_revision": 9}
+    with pytest.raises(ValueError, match="unknown rules revision 9"):
+        replay([started, *(e.to_dict() for e in log[1:])])
+
+
+def test_a_match_climbs_consecutive_continue_revisions_and_stops_below_a_finish(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(
+        revisions,
+        "REVISIONS",
+        [
+            Revision(1, "first", "finish"),
+            Revision(2, "a fix everyone wants at once", "continue"),
+            Revision(3, "a change to plan around", "finish"),
+            Revision(4, "another fix", "continue"),
+        ],
+    )
+    assert [revisions.reachable(n) for n in (1, 2, 3, 4)] == [2, 2, 4, 4]
+    assert revisions.current() == 4
