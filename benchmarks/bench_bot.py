@@ -859,7 +859,7 @@ async def capacity(args: argparse.Namespace) -> None:
             )
         found.append(
             f"think {think:g} s: {per_table:.2f} calls/s to chats a table, ceiling "
-            f"{ceiling:.0f} tables; moves start to wait beyond {sustained} tables\n"
+            f"{ceiling:.0f} tables; the most tables tried at which no move waits: {sustained}\n"
             f"  ({'; '.join(tried)})"
         )
     print(f"\n== tables of four one bot token sustains ({TOKEN_RATE} calls/s to chats) ==")
