@@ -3,15 +3,15 @@
 Plays many Kozel tables at once through the fake Bot API server (``devtools.fake_telegram``)
 with the real bot: ``bot.app.build(settings)`` exactly as ``python -m bot`` builds it (its
 aiohttp transport, ``bot/transport.py``, with the default pool), in polling mode, rate limiter
-off, ``computer_delay=0``, a one hour turn time (no timer fires), one SQLite file in a temp
-directory. Each table is a group with four people, all human. A fake person taps a ✅ tile of
-their live hand message when it arrives, after a think time (``--think``, default 3 s mean,
-uniform between half and one and a half times that: a brisk human; 200 tables then offer about
-60 moves/s), and an end button when the bot asks which end. When a match ends the table opens
-the next one (/new, three ✋ Join taps, ▶️ Start; none of that is measured), so the load stays
-constant. Before the measured window every table fast-forwards its first match by 0-24 moves, so
-that tables are spread over the round and round ends fall in the window, and then the run warms
-up for ``--warmup`` seconds.
+off (``--rate-limit``: on, as in production), ``computer_delay=0``, a one hour turn time (no
+timer fires), one SQLite file in a temp directory. Each table is a group with four people, all
+human. A fake person taps a ✅ tile of their live hand message when it arrives, after a think
+time (``--think``, default 3 s mean, uniform between half and one and a half times that: a brisk
+human; 200 tables then offer about 60 moves/s), and an end button when the bot asks which end.
+When a match ends the table opens the next one (/new, three ✋ Join taps, ▶️ Start; none of that
+is measured), so the load stays constant. Before the measured window every table fast-forwards
+its first match by 0-24 moves, so that tables are spread over the round and round ends fall in
+the window, and then the run warms up for ``--warmup`` seconds.
 
 Two processes (the default): the fake server and the fake people run in this process, the
 bot in a child process (``multiprocessing``, spawn). The fake is not cheap: it parses every
@@ -51,6 +51,15 @@ window and prints the top functions; latencies of a profiled run mean nothing.
     python -m benchmarks.bench_bot --tables 200 --seconds 30 --think 1
     python -m benchmarks.bench_bot --tables 200 --transport httpx
     python -m benchmarks.bench_bot --tables 200 --profile /tmp/bot.prof   # cProfile the bot
+    python -m benchmarks.bench_bot --capacity          # tables one token sustains, think 3 and 8 s
+
+Capacity: Telegram allows one bot token about 30 calls a second, and PTB's ``AIORateLimiter``
+(the bot's, with the production settings) holds every call that names a chat to that rate. The
+fake server enforces no such limit; the limiter in the bot is what makes moves wait. Each run
+prints the calls to chats a table makes a second and the table count that uses up the 30;
+``--capacity`` measures that at each think time, then plays at shares of it with the limiter
+on and reports the most tables whose moves do not wait: the limiter holds under 1 call in 100
+for 10 ms or more (timed inside the bot, so a loaded machine does not blur it).
 
 Goals (on a 2-core machine, 200 tables): at most 4 Bot API calls per ordinary move, and p99
 from tap to last call under 50 ms.
@@ -63,19 +72,22 @@ import asyncio
 import contextlib
 import cProfile
 import logging
+import math
 import multiprocessing
 import os
 import pstats
 import random
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
 from aiohttp import web
+from telegram.constants import FloodLimit
+from telegram.ext import AIORateLimiter
 
 from devtools.fake_telegram import DEFAULT_TOKEN, FakeTelegram, FakeUser, RecordedCall
 
@@ -83,6 +95,11 @@ JSON = dict[str, Any]
 TIMEOUT = 30.0  # seconds a fake person waits for the bot before calling the run broken
 SPREAD = 25  # about the moves of a round of four
 MATCH_OVER = "/new for another match"  # the last line of the match result (en)
+#: calls a second to chats that PTB's AIORateLimiter allows one bot token (its default)
+TOKEN_RATE = FloodLimit.MESSAGES_PER_SECOND
+PROBE_TABLES = 10  # a table count far below what one token sustains
+WAIT_FIGURES = ("wait-p99", "wait-max", "wait-share")
+WAIT_GOAL_MS = 10.0  # moves "start to wait" once the limiter holds 1 call in 100 this long
 
 
 # --- the bot side ----------------------------------------------------------------------------
@@ -97,6 +114,53 @@ class BotOptions:
     profile: str | None = None  # cProfile output path
     pool: int | None = None  # KOZEL_CONNECTION_POOL; None: the bot's default
     transport: str | None = None  # KOZEL_HTTP_CLIENT ("aiohttp" or "httpx"); None: the default
+    rate_limit: bool = False  # KOZEL_RATE_LIMIT: the production limiter (30 calls/s to chats)
+
+
+@dataclass
+class LimiterWaits:
+    """How long the rate limiter held each call to a chat before sending it.
+
+    Wraps ``AIORateLimiter.process_request`` (PTB's ``BaseRateLimiter`` interface) in the bot's
+    process, where it is the only limiter; its instances have ``__slots__``, so the wrapper goes
+    on the class. A call's wait runs from reaching the limiter to the limiter calling through to
+    the transport. Unlike the latency seen from the fake server, it does not grow with the load
+    on the machine.
+    """
+
+    def __init__(self) -> None:
+        self.counting = False
+        self.waits: list[float] = []
+        inner = AIORateLimiter.process_request
+
+        async def process_request(  # noqa: PLR0917  (the signature is BaseRateLimiter's)
+            limiter: AIORateLimiter,
+            callback: Callable[..., Coroutine[Any, Any, Any]],
+            args: Any,
+            kwargs: dict[str, Any],
+            endpoint: str,
+            data: dict[str, Any],
+            rate_limit_args: Any,
+        ) -> Any:
+            arrived = time.monotonic()
+
+            async def timed(*a: Any, **k: Any) -> Any:
+                if self.counting and data.get("chat_id") is not None:
+                    self.waits.append(time.monotonic() - arrived)
+                return await callback(*a, **k)
+
+            return await inner(limiter, timed, args, kwargs, endpoint, data, rate_limit_args)
+
+        AIORateLimiter.process_request = process_request  # type: ignore[method-assign,assignment]
+
+    def figure(self, name: str) -> float:
+        """``wait-p99``/``wait-max`` in ms, ``wait-share``: the share held over 1 ms."""
+        waits = [w * 1000 for w in self.waits]
+        if name == "wait-p99":
+            return percentile(waits, 99)
+        if name == "wait-max":
+            return max(waits, default=float("nan"))
+        return sum(1 for w in waits if w > 1) / max(len(waits), 1)
 
 
 @dataclass
@@ -107,6 +171,7 @@ class BotRun:
     options: BotOptions
     profile: cProfile.Profile | None = None
     app: Any = None
+    limiter: LimiterWaits | None = None
 
     async def start(self) -> None:
         from bot.app import build, setup  # noqa: PLC0415  (imported in the bot's process)
@@ -127,11 +192,13 @@ class BotRun:
             base_url=f"{self.options.base_url}/bot",
             base_file_url=f"{self.options.base_url}/file/bot",
             database=self.options.database,
-            rate_limit=False,
+            rate_limit=self.options.rate_limit,
             computer_delay=0.0,
             default_language="en",
             turn_seconds=3600,
         )
+        if settings.rate_limit:
+            self.limiter = LimiterWaits()
         app = build(settings)
         await app.initialize()
         await setup(app)
@@ -153,15 +220,21 @@ class BotRun:
         self.app = None
 
     def command(self, name: str) -> float:
-        """``cpu``: process CPU seconds so far; ``profile-on``/``profile-off``: cProfile the
-        event loop thread (written to ``options.profile`` when switched off)."""
+        """``cpu``: process CPU seconds so far; ``window-on``/``window-off``: the measured
+        window: the limiter's waits are counted and, with ``options.profile``, the event loop
+        thread is profiled (written there when switched off); ``wait-*``: the limiter's figures
+        (NaN without a limiter)."""
+        if name.startswith("wait-"):
+            return float("nan") if self.limiter is None else self.limiter.figure(name)
+        if self.limiter is not None and name.startswith("window-"):
+            self.limiter.counting = name == "window-on"
         path = self.options.profile
-        if name == "profile-on" and path:
+        if name == "window-on" and path:
             # CPU time of the event loop's thread: other processes on the machine (and the
             # SQLite thread) do not show up as time spent in whatever was running.
             self.profile = cProfile.Profile(time.thread_time)
             self.profile.enable()
-        elif name == "profile-off" and self.profile is not None and path:
+        elif name == "window-off" and self.profile is not None and path:
             self.profile.disable()
             self.profile.dump_stats(path)
             self.profile = None
@@ -295,6 +368,8 @@ class Bench(FakeTelegram):
         self.owner: dict[int, Table] = {}
         self.queries: dict[str, Table] = {}
         self.late_calls = 0
+        self.counting = False  # during the measured window
+        self.chat_calls = 0  # calls that name a chat: what the overall limiter counts
         self.failed = 0
         self.failed_examples: list[str] = []
 
@@ -309,6 +384,8 @@ class Bench(FakeTelegram):
         return response
 
     def _observe(self, call: RecordedCall, done: float) -> None:
+        if self.counting and call.params.get("chat_id") is not None:
+            self.chat_calls += 1
         if not call.ok:
             self.failed += 1
             if len(self.failed_examples) < 5:
@@ -545,13 +622,16 @@ async def measure(
     profile: str | None,
     pool: int | None = None,
     transport: str | None = None,
+    rate_limit: bool = False,
 ) -> dict[str, float]:
     run = Run(tables, think)
     load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="bench-bot-") as tmp:
         bench = Bench()
         async with bench:
-            options = BotOptions(bench.url, Path(tmp) / "kozel.sqlite3", profile, pool, transport)
+            options = BotOptions(
+                bench.url, Path(tmp) / "kozel.sqlite3", profile, pool, transport, rate_limit
+            )
             control = BotControl(options, same_process)
             await control.start()
             try:
@@ -575,14 +655,17 @@ async def measure(
                         task.result()  # a table broke: show why
                     raise Broken("the tables did not all start within 600 s")
                 await asyncio.sleep(warmup)
-                bot_cpu = await control.command("profile-on")
+                bot_cpu = await control.command("window-on")
                 our_cpu = time.process_time()
                 begin = time.monotonic()
                 run.window = (begin, begin + seconds)
+                bench.counting = True
                 await _sleep_watching(seconds, tasks)
+                bench.counting = False
                 run.stopping = True
                 elapsed = time.monotonic() - begin
-                bot_cpu = await control.command("profile-off") - bot_cpu
+                bot_cpu = await control.command("window-off") - bot_cpu
+                waits = {name: await control.command(name) for name in WAIT_FIGURES}
                 our_cpu = time.process_time() - our_cpu
                 results = await asyncio.wait_for(
                     asyncio.gather(*tasks, return_exceptions=True), TIMEOUT * 2
@@ -604,6 +687,7 @@ async def measure(
         matches=matches,
         profiled=profile is not None,
         client=f"{transport or 'default'} client, pool {pool or 'default'}",
+        waits=waits,
     )
 
 
@@ -625,6 +709,7 @@ def report(
     matches: int,
     client: str,
     profiled: bool,
+    waits: dict[str, float],
 ) -> dict[str, float]:
     moves = [m for m in run.moves if m.kind == "play"]
     ordinary = [m for m in moves if m.category == "ordinary"]
@@ -637,7 +722,9 @@ def report(
     answer = [m.answer_ms for m in moves]
     where = "one event loop" if same_process else "bot in its own process"
     think = f"think {run.think:g} s" if run.think > 0 else "no think time (saturated)"
-    print(f"\n== {run.tables} tables, 4 people each ({where}; {think}; {client}) ==")
+    rate_limit = not math.isnan(waits["wait-share"])
+    limiter = "production rate limiter" if rate_limit else "rate limiter off"
+    print(f"\n== {run.tables} tables, 4 people each ({where}; {think}; {client}; {limiter}) ==")
     print(
         f"measured {elapsed:.1f} s: {len(moves)} moves ({len(moves) / elapsed:.1f}/s): "
         f"{len(ordinary)} ordinary, {rounds} round ends, {ends} match ends; "
@@ -678,6 +765,17 @@ def report(
             f"fake server and people {our_cpu / count * 1000:.2f} ms "
             f"({our_cpu / elapsed:.0%} of a core)"
         )
+    per_table = bench.chat_calls / elapsed / run.tables
+    print(
+        f"calls to chats (what the overall limiter counts): {bench.chat_calls / elapsed:.1f}/s, "
+        f"{per_table:.2f}/s a table: one token's {TOKEN_RATE}/s is used up at "
+        f"{TOKEN_RATE / per_table:.0f} tables"
+    )
+    if rate_limit:
+        print(
+            f"held by the limiter: {waits['wait-share']:.1%} of calls to chats over 1 ms; "
+            f"p99 {waits['wait-p99']:.1f} ms, max {waits['wait-max']:.1f} ms"
+        )
     print(f"failed calls: {bench.failed}, late calls: {bench.late_calls}")
     if profiled:
         print("(profiled: cProfile slows the bot several times; these latencies mean nothing)")
@@ -695,6 +793,9 @@ def report(
         "calls_max": most,
         "p50": percentile(lat, 50),
         "p99": percentile(lat, 99),
+        "max": max(lat, default=float("nan")),
+        "chat_calls_per_table_s": per_table,
+        **waits,
     }
 
 
@@ -717,7 +818,58 @@ def print_profile(path: str, lines: int) -> None:
     stats.sort_stats("cumulative").print_stats(lines)
 
 
+async def capacity(args: argparse.Namespace) -> None:
+    """How many tables one bot token sustains with the production rate limiter, per think time.
+
+    A run of ``PROBE_TABLES`` tables (far below any limit) measures the calls to chats a table
+    makes a second; the token's 30 a second divided by that is the ceiling. The limiter is a
+    queue, so moves start to wait before the ceiling: runs at ``--capacity-steps`` times the
+    ceiling find the most tables at which the limiter holds fewer than 1 call in 100 for
+    ``WAIT_GOAL_MS`` or more (measured in the bot, so the machine's load does not blur it).
+    """
+    found: list[str] = []
+    for think in args.capacity:
+
+        async def at(tables: int, think: float = think) -> dict[str, float]:
+            return await measure(
+                tables,
+                think=think,
+                seconds=args.seconds,
+                warmup=args.warmup,
+                same_process=args.same_process,
+                profile=None,
+                pool=args.pool,
+                transport=args.transport,
+                rate_limit=True,
+            )
+
+        per_table = (await at(PROBE_TABLES))["chat_calls_per_table_s"]
+        ceiling = TOKEN_RATE / per_table
+        sustained = 0
+        tried: list[str] = []
+        for share in args.capacity_steps:
+            tables = max(1, round(ceiling * share))
+            figures = await at(tables)
+            if figures["wait-p99"] < WAIT_GOAL_MS:
+                sustained = max(sustained, tables)
+            tried.append(
+                f"{tables} tables: limiter p99 {figures['wait-p99']:.0f} ms, "
+                f"{figures['wait-share']:.1%} of calls held; tap -> last call p99 "
+                f"{figures['p99']:.0f} ms"
+            )
+        found.append(
+            f"think {think:g} s: {per_table:.2f} calls/s to chats a table, ceiling "
+            f"{ceiling:.0f} tables; the most tables tried at which no move waits: {sustained}\n"
+            f"  ({'; '.join(tried)})"
+        )
+    print(f"\n== tables of four one bot token sustains ({TOKEN_RATE} calls/s to chats) ==")
+    print("\n".join(found))
+
+
 async def main_async(args: argparse.Namespace) -> None:
+    if args.capacity:
+        await capacity(args)
+        return
     for tables in args.tables:
         await measure(
             tables,
@@ -728,6 +880,7 @@ async def main_async(args: argparse.Namespace) -> None:
             profile=args.profile,
             pool=args.pool,
             transport=args.transport,
+            rate_limit=args.rate_limit,
         )
         if args.profile:
             print_profile(args.profile, args.profile_lines)
@@ -761,9 +914,31 @@ def main(argv: list[str] | None = None) -> None:
         choices=["aiohttp", "httpx"],
         help="KOZEL_HTTP_CLIENT for this run (default: the bot's, aiohttp)",
     )
+    parser.add_argument(
+        "--rate-limit",
+        action="store_true",
+        help="run the bot with the production rate limiter (default: off)",
+    )
+    parser.add_argument(
+        "--capacity",
+        type=float,
+        nargs="*",
+        metavar="THINK",
+        help="instead of --tables: how many tables one token sustains with the production "
+        "limiter, at these think times (default 3 8)",
+    )
+    parser.add_argument(
+        "--capacity-steps",
+        type=float,
+        nargs="+",
+        default=[0.8, 1.0, 1.2],
+        help="with --capacity: the table counts tried, as shares of the measured ceiling",
+    )
     parser.add_argument("--profile", help="cProfile the bot's event loop during the window")
     parser.add_argument("--profile-lines", type=int, default=30)
     args = parser.parse_args(argv)
+    if args.capacity == []:
+        args.capacity = [3.0, 8.0]
     logging.basicConfig(level=logging.WARNING)
     asyncio.run(main_async(args))
 

@@ -42,3 +42,12 @@ def test_the_storage_benchmark_commits_moves() -> None:
 def test_the_bot_benchmark_plays_through_the_fake_server() -> None:
     out = run("bench_bot", "--tables", "2", "--seconds", "2", "--warmup", "0.5", "--think", "0.1")
     assert "Bot API calls per ordinary move" in out and "failed calls: 0" in out
+
+
+def test_the_bot_benchmark_runs_with_the_production_rate_limiter() -> None:
+    out = run(
+        "bench_bot",
+        *("--tables", "2", "--seconds", "2", "--warmup", "0.5", "--think", "0.1", "--rate-limit"),
+    )
+    assert "production rate limiter" in out and "failed calls: 0" in out
+    assert "one token's 30/s is used up at" in out
