@@ -152,6 +152,14 @@ class Presenter:
         if table.match is not None and table.match.current_seat == seat.seat:
             await self.show(table, [])
 
+    async def topic_gone(self, table: Table, closed: bool) -> None:
+        """The table's forum topic was closed or deleted, and the table ended without a
+        result: its players hear it in their DMs, the group where the bot can still write."""
+        title = await self.service.records.chat_title(table.chat_id)
+        key = "topic.closed_dm" if closed else "topic.deleted_dm"
+        await self.hands.ended(table, key, everyone=True, chat=title)
+        await self.notices.topic_gone(table, closed)
+
     async def replaced(self, table: Table, gone: Seat) -> None:
         """A person left a match: the group hears who plays their seat now; their keyboard goes."""
         await self.notices.replaced(table, gone)
