@@ -20,7 +20,7 @@ from engine import Event
 from engine.events import MatchEnded, RoundEnded
 
 from ..i18n import Html
-from ..sender import Sender
+from ..sender import Sender, TopicGone
 from ..service import TableService
 from ..table import Seat, Table
 from .board import Board
@@ -50,12 +50,15 @@ class Presenter:
         """Bring every message of the table up to date after ``events``, which are committed;
         ``timed_out`` is the seat the computer just played for, whose record must not say they
         played themselves. Never raises: if Telegram fails midway, ``resync`` puts the board
-        and the hands right, so play goes on, and the results not yet announced are announced."""
+        and the hands right, so play goes on, and the results not yet announced are announced;
+        unless the table's forum topic is gone, and the table is being ended instead."""
         notes = self.hands.notes(table, events, timed_out)
         follow(table, events)
         announced: list[Event] = []
         try:
             await self._show(table, events, notes, starting, announced)
+        except TopicGone:
+            log.info("the table's topic is gone", extra={"table": table.id})  # it is being ended
         except Exception:
             log.exception("showing a change failed; resyncing", extra={"table": table.id})
             await self.resync(table)
