@@ -10,6 +10,7 @@ from ..callbacks import Callback
 from ..context import Kozel, KozelContext
 from ..i18n import LANGUAGES, Html, t
 from ..place import place_of
+from ..presenter import optional
 from ..render.board import board_text, score_lines
 from ..render.lobby import LOBBY_OPTIONS, rules_text
 from ..render.standings import record_text, top_text
@@ -186,10 +187,11 @@ async def language_button(update: Update, context: KozelContext) -> None:
     async with k.service.store.lock(chat.id):
         await k.service.store.set_language(chat.id, cb.args[0])
         for table in await k.service.store.active_tables(chat.id):  # in a forum, every topic's
-            await _redraw(k, table)
-    message = query.message
-    if message is not None:
-        await k.sender.edit(chat.id, message.message_id, t(cb.args[0], "language.set"))
+            with optional("a table in the new language", chat.id):  # its topic may be gone
+                await _redraw(k, table)
+    message, place = query.message, place_of(update)
+    if message is not None and place is not None:
+        await k.sender.edit(place, message.message_id, t(cb.args[0], "language.set"))
     await query.answer()
 
 

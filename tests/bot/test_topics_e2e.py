@@ -139,7 +139,7 @@ async def test_general_topic_is_one_more_place(
 ) -> None:
     """The General topic holds a table of its own beside a topic's; commands act on the table
     of the place they are sent in, and a reply in General that carries a thread id (clients
-    add one to replies) still belongs to General."""
+    add one to replies) still belongs to General; the language stays the group's."""
     alice, bob, carol = people(tg, "Alice", "Bob", "Carol")
     topic = await tg.create_topic(alice, forum, "Kozel")
     in_topic = await open_lobby(harness, [alice], forum, topic)
@@ -169,6 +169,13 @@ async def test_general_topic_is_one_more_place(
     assert left.thread_id == topic.thread_id
     await tg.wait_for(lambda: "Players 0/2" in (tg.message(forum, in_topic.message_id).text or ""))
     assert "Players 2/2: 1. Bob, 2. Carol" in (tg.message(forum, in_general.message_id).text or "")
+
+    # the language is the group's: chosen in a topic, it redraws every place's table
+    tg.creators[forum.id] = alice.id
+    prompt = await say(tg, alice, forum, topic, "/language")
+    await tg.press_button(alice, prompt, "🇷🇺 Русский")
+    for lobby in (in_topic, in_general):
+        await tg.wait_for(lambda: "новый стол" in (tg.message(forum, lobby.message_id).text or ""))  # noqa: B023
 
 
 async def test_kick_in_a_topic_needs_a_reply_or_a_number(
