@@ -260,3 +260,24 @@ async def test_deleting_a_topic_ends_its_table_when_the_bot_next_writes_there(
     assert await k.storage.chat_standings(forum.id) == []
     thread_lost = [c for c in tg.failed_calls() if "thread not found" in (c.error or "")]
     assert len(thread_lost) == 1  # found once; nothing more is sent to the deleted topic
+
+
+async def test_a_topic_found_closed_ends_its_table(
+    harness: Harness, tg: FakeTelegram, forum: FakeChat
+) -> None:
+    """A closed topic the bot was not told about (its service message never came) refuses the
+    bot's next message with TOPIC_CLOSED: here the answer to an admin, who may still write
+    there. The table ends as if the bot had seen the topic close, and the admin's command
+    fails quietly."""
+    alice, bob = people(tg, "Alice", "Bob")
+    tg.creators[forum.id] = alice.id
+    topic = await tg.create_topic(alice, forum, "Kozel")
+    await open_lobby(harness, [alice, bob], forum, topic)
+    topic.closed = True
+
+    await tg.send_text(alice, forum, "/standings", topic=topic)
+    await tg.wait_for(lambda: newest(tg, forum, None, "topic was closed"))
+    await tg.wait_for_message(bob, "its topic was closed")
+    assert await harness.kozel.storage.get_active_table(forum.id, topic.thread_id) is None
+    refused = {c.error for c in tg.failed_calls()}
+    assert refused == {"Bad Request: TOPIC_CLOSED"}
