@@ -158,6 +158,7 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
         app.add_handler(CallbackQueryHandler(answer, pattern=verb_is(verb)))
     app.add_handler(CallbackQueryHandler(errors.unknown_button))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, chats.chat_migrated))
+    app.add_handler(MessageHandler(filters.StatusUpdate.FORUM_TOPIC_CLOSED, chats.topic_closed))
     app.add_error_handler(errors.on_error)
     return app
 
@@ -188,6 +189,7 @@ async def setup(app: App) -> None:
     )
     presenter = Presenter(sender, service)
     scheduler = Scheduler(service, presenter, settings.computer_delay)
+    sender.topic_gone = scheduler.topic_gone
     k = Kozel(settings, storage, service, sender, presenter, scheduler)
     app.bot_data.kozel = k
     await register_commands(app, settings.default_language)

@@ -1,4 +1,5 @@
-"""Things that happen without a tap: computer moves, turn reminders and timeouts, expiry.
+"""Things that happen without a tap: computer moves, turn reminders and timeouts, expiry, and
+the end of a table whose forum topic was closed or deleted.
 
 Deadlines are stored with the table, so a restart re-arms every timer; a timer remembers the
 table version it was armed for and does nothing if the turn has moved on since.
@@ -12,8 +13,9 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
+from .place import Place
 from .presenter import Presenter
-from .service import TableService
+from .service import DamagedTable, TableService
 from .table import Table
 
 log = logging.getLogger(__name__)
@@ -36,6 +38,8 @@ class Scheduler:
         #: What each table's task was armed for: the table version and whether the computer
         #: moves (a seat can change hands without a move: /kick, /leave, "I'm back").
         self._armed: dict[int, tuple[int, bool]] = {}
+        #: Tables being ended because their topic refused a message, by place.
+        self._endings: dict[Place, asyncio.Task[None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
 
     async def after_change(self, table: Table, *, restarted: bool = False) -> None:
@@ -65,15 +69,7 @@ class Scheduler:
         self._start(table.id, self._turn_timer(table.id, version, deadline, warning))
 
     def _start(self, table_id: int, work: Awaitable[None]) -> None:
-        async def run() -> None:
-            try:
-                await work
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("a scheduled action failed", extra={"table": table_id})
-
-        self._tasks[table_id] = asyncio.create_task(run())
+        self._tasks[table_id] = asyncio.create_task(_logged(work, table=table_id))
 
     def _cancel(self, table_id: int) -> None:
         task = self._tasks.pop(table_id, None)
@@ -156,13 +152,53 @@ class Scheduler:
                     await self.presenter.show(table, events)
                 self._cancel(table.id)
 
+    def topic_gone(self, place: Place, closed: bool) -> None:
+        """A message to a forum topic was refused, the topic being closed or deleted (which
+        Telegram does not announce): its table ends once whoever holds the group's lock, very
+        likely the caller in the middle of a move, is done."""
+        if place in self._endings:
+            return
+        task = asyncio.create_task(_logged(self.end_in_topic(place, closed), chat=place.chat_id))
+        self._endings[place] = task
+        task.add_done_callback(lambda _: self._endings.pop(place, None))
+
+    async def end_in_topic(self, place: Place, closed: bool) -> None:
+        """End the table of a topic that was closed or deleted, politely: it is cancelled, so
+        nobody is recorded as losing, and its players and the group are told."""
+        async with self.service.store.lock(place.chat_id):
+            try:
+                table = await self.service.store.active_table(place)
+            except DamagedTable as damaged:
+                await self.service.lobby.close_damaged(damaged.row)
+                return
+            if table is None:
+                return
+            log.info(
+                "the table's topic is gone",
+                extra={"table": table.id, "chat": table.chat_id, "closed": closed},
+            )
+            await self.service.lobby.cancel(table)
+            await self.after_change(table)  # a table no longer playing has no timers
+            await self.presenter.topic_gone(table, closed)
+
     async def stop(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
-        tasks = list(self._tasks.values())
+        tasks = [*self._tasks.values(), *self._endings.values()]
         for task in tasks:
             task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks.clear()
         self._armed.clear()
+        self._endings.clear()
+
+
+async def _logged(work: Awaitable[None], **where: object) -> None:
+    """Run work of the scheduler's own: a failure is logged, since nobody waits for it."""
+    try:
+        await work
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        log.exception("a scheduled action failed", extra=where)

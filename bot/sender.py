@@ -1,4 +1,5 @@
-"""Sending to Telegram without tripping over it: 403s, 429s, unchanged edits, long texts.
+"""Sending to Telegram without tripping over it: 403s, 429s, unchanged edits, long texts,
+forum topics that were closed or deleted.
 
 Every send and edit in the bot goes through here, so each Telegram failure mode is handled once.
 """
@@ -16,6 +17,8 @@ from collections.abc import Awaitable, Callable
 from telegram import Bot, InlineKeyboardMarkup, Message, ReplyParameters
 from telegram.constants import MessageLimit, ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter, TelegramError
+
+from .place import Place
 
 log = logging.getLogger(__name__)
 _TAG = re.compile(r"<[^>]*>")
@@ -42,6 +45,27 @@ def fit(text: str) -> str:
 
 class Blocked(Exception):
     """The user never pressed Start, or blocked the bot: a DM cannot reach them."""
+
+
+class TopicGone(TelegramError):
+    """The bot may not write to the place any more: its forum topic was ``closed`` (which
+    takes messages from admins only, and from a bot only if it may manage topics) or deleted
+    (which Telegram does not announce: the next message to it fails)."""
+
+    def __init__(self, place: Place, closed: bool, reason: str) -> None:
+        super().__init__(reason)
+        self.place = place
+        self.closed = closed
+
+
+def _topic_refusal(exc: BadRequest) -> bool | None:
+    """Whether a refusal says the topic was closed (True) or deleted (False); None if neither."""
+    reason = str(exc).lower()
+    if "topic_closed" in reason:
+        return True
+    if "message thread not found" in reason or "topic_deleted" in reason:
+        return False
+    return None
 
 
 class GroupPacer:
@@ -78,6 +102,8 @@ class GroupPacer:
 
 
 Migrate = Callable[[int, int], Awaitable[None]]
+#: Told of a place the bot may no longer write to (closed: True; deleted: False).
+LostPlace = Callable[[Place, bool], None]
 
 
 class Sender:
@@ -85,6 +111,8 @@ class Sender:
         self.bot = bot
         self.pacer = pacer
         self.migrate = migrate
+        #: Set once the bot is wired up: ends the table of a topic that refused a message.
+        self.topic_gone: LostPlace | None = None
 
     async def _moved(self, exc: ChatMigrated, chat_id: int) -> int:
         """The group became a supergroup: move our records along and use its new id."""
@@ -95,14 +123,17 @@ class Sender:
 
     async def send(
         self,
-        chat_id: int,
+        to: int | Place,
         text: str,
         keyboard: InlineKeyboardMarkup | None = None,
         *,
         reply_to: int | None = None,
     ) -> Message:
-        """Send HTML text, as a reply to message ``reply_to`` if given (and if it still exists);
-        raises ``Blocked`` when a DM cannot be delivered."""
+        """Send HTML text to a chat (by id) or a place, as a reply to message ``reply_to`` if
+        given (and if it still exists); raises ``Blocked`` when a DM cannot be delivered and
+        ``TopicGone`` when the place's forum topic was closed or deleted."""
+        place = to if isinstance(to, Place) else Place(to)
+        chat_id = place.chat_id
         if chat_id < 0:
             await self.pacer.wait_for_room(chat_id)
         replying = (
@@ -118,6 +149,7 @@ class Sender:
                     parse_mode=ParseMode.HTML,
                     reply_markup=keyboard,
                     reply_parameters=replying,
+                    message_thread_id=place.thread_id,
                 )
             except RetryAfter as exc:
                 await self._wait(exc, attempt)
@@ -126,7 +158,15 @@ class Sender:
                 raise Blocked(str(exc)) from exc
             except ChatMigrated as exc:
                 chat_id = await self._moved(exc, chat_id)
+                place = Place(chat_id, place.thread_id)
                 continue
+            except BadRequest as exc:
+                closed = _topic_refusal(exc)
+                if closed is None:
+                    raise
+                if self.topic_gone is not None:
+                    self.topic_gone(place, closed)
+                raise TopicGone(place, closed, str(exc)) from exc
             if chat_id < 0:
                 self.pacer.note(chat_id)
             return message
@@ -134,14 +174,16 @@ class Sender:
 
     async def edit(
         self,
-        chat_id: int,
+        to: int | Place,
         message_id: int | None,
         text: str,
         keyboard: InlineKeyboardMarkup | None = None,
     ) -> int:
-        """Edit in place; if the message is gone, send a new one. Returns the message id."""
+        """Edit in place; if the message is gone, send a new one to the chat or place ``to``.
+        Returns the message id."""
         if message_id is None:
-            return (await self.send(chat_id, text, keyboard)).message_id
+            return (await self.send(to, text, keyboard)).message_id
+        chat_id = to.chat_id if isinstance(to, Place) else to
         for attempt in range(RETRIES):
             try:
                 await self.bot.edit_message_text(
@@ -165,7 +207,7 @@ class Sender:
                 if "not modified" in reason:
                     return message_id
                 if "not found" in reason or "can't be edited" in reason:
-                    return (await self.send(chat_id, text, keyboard)).message_id
+                    return (await self.send(to, text, keyboard)).message_id
                 raise
         raise TelegramError("flood control did not clear")
 

@@ -9,6 +9,8 @@ from engine import Match, Round, RuleSet, Tile
 from engine.seats import seats_of
 from storage import TableRow, TableStatus
 
+from .place import Place
+
 #: The board lists at least this many of the latest moves (and all of the latest batch).
 RECENT = 4
 
@@ -75,6 +77,11 @@ class Table:
     @property
     def chat_id(self) -> int:
         return self.row.chat_id
+
+    @property
+    def place(self) -> Place:
+        """Where the table sits and the group follows it: its chat, or its forum topic."""
+        return Place(self.row.chat_id, self.row.thread_id)
 
     @property
     def status(self) -> TableStatus:

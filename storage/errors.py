@@ -44,11 +44,11 @@ class SameChatMigration(StorageError, ValueError):
 
 
 class TableAlreadyActive(StorageError):
-    """A chat may have only one table in the lobby or playing at a time."""
+    """A chat, or a topic of a forum, may have only one table in the lobby or playing at a time."""
 
     def __init__(self, chat_id: int) -> None:
         self.chat_id = chat_id
-        super().__init__(f"chat {chat_id} already has an active table")
+        super().__init__(f"chat {chat_id} already has an active table there")
 
 
 class SeatTaken(StorageError):

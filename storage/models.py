@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 TableStatus = Literal["lobby", "playing", "finished", "cancelled"]
-#: Statuses of a table that still occupies its chat (at most one per chat).
+#: Statuses of a table that still occupies its place (at most one per chat or forum topic).
 ACTIVE_STATUSES: tuple[TableStatus, ...] = ("lobby", "playing")
 EndedBy = Literal["goat", "timeout", "cancelled"]
 StandingsOrder = Literal["rating", "matches", "goats", "wins", "avg_points"]
@@ -45,6 +45,9 @@ class TableRow:
 
     table_id: int
     chat_id: int
+    #: The forum topic the table sits in (migration 0005); None: the chat itself (a plain
+    #: group, or a forum's General topic).
+    thread_id: int | None
     status: TableStatus
     game: str
     rules: Mapping[str, Any]

@@ -133,6 +133,8 @@ def _table(row: sqlite3.Row) -> TableRow:
     return TableRow(
         table_id=row["table_id"],
         chat_id=row["chat_id"],
+        # Before migration 0005 every table sat in its chat itself.
+        thread_id=row["thread_id"] if "thread_id" in row.keys() else None,  # noqa: SIM118
         status=row["status"],
         game=row["game"],
         rules=_load_object(row["rules"], f"table {row['table_id']}: rules"),
@@ -217,14 +219,15 @@ def _migrate_chat(conn: sqlite3.Connection, old_id: int, new_id: int, now: float
                 "created_at = MIN(created_at, ?) WHERE chat_id = ?",
                 (old["language"], old["created_at"], new_id),
             )
-            # Both may have an active table only if a table was opened in the supergroup
-            # before we saw the migration; the old group can no longer be written to, so its
-            # table is the one that cannot go on.
+            # Both may have an active table in one place only if a table was opened in the
+            # supergroup before we saw the migration; the old group can no longer be written
+            # to, so its table is the one that cannot go on.
             conn.execute(
                 "UPDATE tables SET status = 'cancelled', finished_at = ?, updated_at = ?, "
                 "turn_deadline = NULL "
                 "WHERE chat_id = ? AND status IN ('lobby', 'playing') AND EXISTS "
-                "(SELECT 1 FROM tables WHERE chat_id = ? AND status IN ('lobby', 'playing'))",
+                "(SELECT 1 FROM tables AS t WHERE t.chat_id = ? AND t.thread_id IS "
+                "tables.thread_id AND t.status IN ('lobby', 'playing'))",
                 (now, now, old_id, new_id),
             )
         conn.execute("UPDATE tables SET chat_id = ? WHERE chat_id = ?", (new_id, old_id))
@@ -330,9 +333,23 @@ def _check_failed(exc: sqlite3.IntegrityError, what: str) -> ValueError:
     return ValueError(f"{what} rejected by the schema: {exc}")
 
 
+# A table in the chat itself leaves thread_id out, so that a database opened at a version
+# before migration 0005 (``max_version``, in tests of the upgrade path) can still open tables.
+_INSERT_TABLE: Final = (
+    "INSERT INTO tables (chat_id, status, game, rules, players, pairs, opener_id, "
+    "turn_seconds, created_at, updated_at) VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+_INSERT_TOPIC_TABLE: Final = (
+    "INSERT INTO tables (chat_id, status, game, rules, players, pairs, opener_id, "
+    "turn_seconds, created_at, updated_at, thread_id) "
+    "VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
 def _create_table(
     conn: sqlite3.Connection,
     chat_id: int,
+    thread_id: int | None,
     opener_id: int,
     *,
     game: str,
@@ -342,13 +359,12 @@ def _create_table(
     turn_seconds: int | None,
     now: float,
 ) -> TableRow:
+    values = (chat_id, game, rules, players, int(pairs), opener_id, turn_seconds, now, now)
     try:
-        cur = conn.execute(
-            "INSERT INTO tables (chat_id, status, game, rules, players, pairs, opener_id, "
-            "turn_seconds, created_at, updated_at) "
-            "VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
-            (chat_id, game, rules, players, int(pairs), opener_id, turn_seconds, now, now),
-        )
+        if thread_id is None:
+            cur = conn.execute(_INSERT_TABLE, values)
+        else:
+            cur = conn.execute(_INSERT_TOPIC_TABLE, (*values, thread_id))
     except sqlite3.IntegrityError as exc:
         code = _constraint(exc)
         if code in _UNIQUE:
@@ -366,11 +382,24 @@ def _get_table(conn: sqlite3.Connection, table_id: int) -> TableRow | None:
     return None if row is None else _table(row)
 
 
-def _get_active_table(conn: sqlite3.Connection, chat_id: int) -> TableRow | None:
+def _get_active_table(
+    conn: sqlite3.Connection, chat_id: int, thread_id: int | None
+) -> TableRow | None:
     row = conn.execute(
-        "SELECT * FROM tables WHERE chat_id = ? AND status IN ('lobby', 'playing')", (chat_id,)
+        "SELECT * FROM tables WHERE chat_id = ? AND thread_id IS ? "
+        "AND status IN ('lobby', 'playing')",
+        (chat_id, thread_id),
     ).fetchone()
     return None if row is None else _table(row)
+
+
+def _chat_active_tables(conn: sqlite3.Connection, chat_id: int) -> list[TableRow]:
+    rows = conn.execute(
+        "SELECT * FROM tables WHERE chat_id = ? AND status IN ('lobby', 'playing') "
+        "ORDER BY table_id",
+        (chat_id,),
+    ).fetchall()
+    return [_table(r) for r in rows]
 
 
 def _update_table(
@@ -898,16 +927,19 @@ class Storage:
         chat_id: int,
         opener_id: int,
         *,
+        thread_id: int | None = None,
         game: str = "kozel",
         rules: Mapping[str, Any] | None = None,
         players: int = 4,
         pairs: bool = False,
         turn_seconds: int | None = None,
     ) -> TableRow:
-        """Open a lobby in the chat; raises ``TableAlreadyActive`` if one is already open."""
+        """Open a lobby in the chat, or in its forum topic ``thread_id``; raises
+        ``TableAlreadyActive`` if that place has one open already."""
         return await self._db.run(
             _create_table,
             chat_id,
+            thread_id,
             opener_id,
             game=game,
             rules=_dumps(dict(rules or {})),
@@ -920,15 +952,20 @@ class Storage:
     async def get_table(self, table_id: int) -> TableRow | None:
         return await self._db.run(_get_table, table_id)
 
-    async def get_active_table(self, chat_id: int) -> TableRow | None:
-        """The chat's table in the lobby or playing, if any."""
-        return await self._db.run(_get_active_table, chat_id)
+    async def get_active_table(self, chat_id: int, thread_id: int | None = None) -> TableRow | None:
+        """The table in the lobby or playing in the chat itself, or in its forum topic
+        ``thread_id``, if any."""
+        return await self._db.run(_get_active_table, chat_id, thread_id)
+
+    async def chat_active_tables(self, chat_id: int) -> list[TableRow]:
+        """Every table in the lobby or playing in the chat, one per place, oldest first."""
+        return await self._db.run(_chat_active_tables, chat_id)
 
     async def update_table(self, table_id: int, /, **fields: Unpack[TableUpdate]) -> TableRow:
         """Change whitelisted columns; returns the updated row.
 
         Setting ``status`` to finished/cancelled stamps ``finished_at`` (and clears it
-        otherwise); reopening a table while the chat has another active one raises
+        otherwise); reopening a table while its place has another active one raises
         ``TableAlreadyActive``.
         """
         return await self._db.run(_update_table, table_id, dict(fields), self._clock())

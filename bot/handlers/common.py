@@ -8,15 +8,17 @@ from telegram.helpers import create_deep_linked_url
 
 from ..context import Kozel
 from ..i18n import t
+from ..place import place_of
 from ..table import Table
 
 
 async def reply(k: Kozel, update: Update, text: str) -> None:
-    """Answer a command in its chat, through the sender: a group's replies count towards its
-    messages a minute, and flood control is waited out."""
-    message = update.effective_message
-    if message is not None:
-        await k.sender.send(message.chat_id, text, reply_to=message.message_id)
+    """Answer a command where it was written (its chat, or its forum topic), through the
+    sender: a group's replies count towards its messages a minute, and flood control is
+    waited out."""
+    message, place = update.effective_message, place_of(update)
+    if message is not None and place is not None:
+        await k.sender.send(place, text, reply_to=message.message_id)
 
 
 async def refuse(k: Kozel, update: Update, lang: str, key: str, **values: object) -> None:

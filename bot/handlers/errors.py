@@ -7,6 +7,7 @@ import logging
 from telegram import Update
 
 from ..context import KozelContext
+from ..sender import TopicGone
 from ..service import DamagedTable
 from .common import refuse
 
@@ -22,11 +23,16 @@ async def unknown_button(update: Update, context: KozelContext) -> None:
 async def on_error(update: object, context: KozelContext) -> None:
     """Log the failure and tell the person that their tap or command did nothing, rather than
     leave a button spinning or a command unanswered. Never raises: nothing comes after it."""
-    log.error("update failed: %s", context.error, exc_info=context.error)
+    # a closed or deleted topic: its table is being ended, and a reply there would fail too
+    gone = isinstance(context.error, TopicGone)
+    if gone:
+        log.info("an update's topic is gone: %s", context.error)
+    else:
+        log.error("update failed: %s", context.error, exc_info=context.error)
     if not isinstance(update, Update):
         return
     message = update.effective_message
-    if update.callback_query is None and (message is None or not message.text):
+    if update.callback_query is None and (gone or message is None or not message.text):
         return  # a service message (a group that moved, say): nobody waits for an answer
     try:
         k = context.kozel

@@ -9,6 +9,8 @@ from engine import RuleSet
 from ..callbacks import Callback
 from ..context import Kozel, KozelContext
 from ..i18n import LANGUAGES, Html, t
+from ..place import place_of
+from ..presenter import optional
 from ..render.board import board_text, score_lines
 from ..render.lobby import LOBBY_OPTIONS, rules_text
 from ..render.standings import record_text, top_text
@@ -57,10 +59,10 @@ async def help_command(update: Update, context: KozelContext) -> None:
 async def rules_command(update: Update, context: KozelContext) -> None:
     k = context.kozel
     lang = await k.language(update)
-    chat = update.effective_chat
+    place = place_of(update)
     table = (
-        await k.service.store.active_table(chat.id)
-        if chat is not None and in_group(update)
+        await k.service.store.active_table(place)
+        if place is not None and in_group(update)
         else None
     )
     rules = table.rules if table is not None else RuleSet()
@@ -70,14 +72,14 @@ async def rules_command(update: Update, context: KozelContext) -> None:
 
 
 async def standings(update: Update, context: KozelContext) -> None:
-    """/standings: the match in progress in this group."""
+    """/standings: the match in progress here (in this group, or in this topic of a forum)."""
     k = context.kozel
     lang = await k.language(update)
-    chat = update.effective_chat
-    if chat is None or not in_group(update):
+    place = place_of(update)
+    if place is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    table = await k.service.store.active_table(chat.id)
+    table = await k.service.store.active_table(place)
     if table is None or table.match is None:
         await refuse(k, update, lang, "err.no_match")
         return
@@ -92,15 +94,15 @@ async def standings(update: Update, context: KozelContext) -> None:
 
 
 async def top(update: Update, context: KozelContext) -> None:
-    """/top: the group's standings of all time, a page at a time."""
+    """/top: the group's standings of all time (all of its topics), a page at a time."""
     k = context.kozel
     lang = await k.language(update)
-    chat = update.effective_chat
-    if chat is None or not in_group(update):
+    place = place_of(update)
+    if place is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    text, keyboard = await _top_page(k, chat.id, lang, 0)
-    await k.sender.send(chat.id, text, keyboard)
+    text, keyboard = await _top_page(k, place.chat_id, lang, 0)
+    await k.sender.send(place, text, keyboard)
 
 
 async def _top_page(
@@ -120,17 +122,17 @@ async def _top_page(
 
 async def top_button(update: Update, context: KozelContext) -> None:
     k = context.kozel
-    query, chat = update.callback_query, update.effective_chat
+    query, place = update.callback_query, place_of(update)
     assert query is not None
     lang = await k.language(update)
     cb = context.button
-    if cb is None or chat is None or cb.page < 0 or not in_group(update):
+    if cb is None or place is None or cb.page < 0 or not in_group(update):
         await refuse(k, update, lang, "err.unknown_button")
         return
-    text, keyboard = await _top_page(k, chat.id, lang, cb.page)
+    text, keyboard = await _top_page(k, place.chat_id, lang, cb.page)
     message = query.message
     if message is not None:
-        await k.sender.edit(chat.id, message.message_id, text, keyboard)
+        await k.sender.edit(place, message.message_id, text, keyboard)
     await query.answer()
 
 
@@ -150,11 +152,11 @@ async def language_command(update: Update, context: KozelContext) -> None:
     """/language: the group's language, chosen by its admins with a button."""
     k = context.kozel
     lang = await k.language(update)
-    chat, user = update.effective_chat, update.effective_user
-    if chat is None or user is None or not in_group(update):
+    user, place = update.effective_user, place_of(update)
+    if place is None or user is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    if not await is_admin(k, chat.id, user.id):
+    if not await is_admin(k, place.chat_id, user.id):
         await refuse(k, update, lang, "err.admins_only")
         return
     buttons = [
@@ -163,7 +165,7 @@ async def language_command(update: Update, context: KozelContext) -> None:
         )
         for code in LANGUAGES
     ]
-    await k.sender.send(chat.id, t(lang, "language.choose"), InlineKeyboardMarkup([buttons]))
+    await k.sender.send(place, t(lang, "language.choose"), InlineKeyboardMarkup([buttons]))
 
 
 async def language_button(update: Update, context: KozelContext) -> None:
@@ -184,12 +186,12 @@ async def language_button(update: Update, context: KozelContext) -> None:
     await k.service.records.remember_chat(chat)
     async with k.service.store.lock(chat.id):
         await k.service.store.set_language(chat.id, cb.args[0])
-        table = await k.service.store.active_table(chat.id)
-        if table is not None:
-            await _redraw(k, table)
-    message = query.message
-    if message is not None:
-        await k.sender.edit(chat.id, message.message_id, t(cb.args[0], "language.set"))
+        for table in await k.service.store.active_tables(chat.id):  # in a forum, every topic's
+            with optional("a table in the new language", chat.id):  # its topic may be gone
+                await _redraw(k, table)
+    message, place = query.message, place_of(update)
+    if message is not None and place is not None:
+        await k.sender.edit(place, message.message_id, t(cb.args[0], "language.set"))
     await query.answer()
 
 

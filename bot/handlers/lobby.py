@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Awaitable, Callable
 
 from telegram import Message, Update, User
@@ -10,6 +9,7 @@ from telegram import Message, Update, User
 from ..callbacks import Callback
 from ..context import Handler, Kozel, KozelContext
 from ..i18n import t
+from ..place import place_of
 from ..presenter import optional
 from ..render.lobby import (
     LOBBY_OPTIONS,
@@ -30,14 +30,14 @@ async def show_lobby(k: Kozel, table: Table, settings: bool = False) -> None:
     opener = await k.service.records.user_name(table.opener_id)
     text = lobby_text(table, opener or "?")
     keyboard = settings_keyboard(table) if settings else lobby_keyboard(table)
-    message_id = await k.sender.edit(table.chat_id, table.lobby_message_id, text, keyboard)
+    message_id = await k.sender.edit(table.place, table.lobby_message_id, text, keyboard)
     if message_id != table.lobby_message_id:
         await k.service.messages.remember_lobby(table, message_id)
 
 
 async def close_lobby(k: Kozel, table: Table, key: str) -> None:
     if table.lobby_message_id is not None:
-        await k.sender.edit(table.chat_id, table.lobby_message_id, t(table.language, key))
+        await k.sender.edit(table.place, table.lobby_message_id, t(table.language, key))
 
 
 async def seat_person(k: Kozel, table: Table, user: User) -> bool:
@@ -54,18 +54,19 @@ async def seat_person(k: Kozel, table: Table, user: User) -> bool:
 
 
 async def new_table(update: Update, context: KozelContext) -> None:
-    """/new in a group opens a lobby; the opener takes the first seat."""
+    """/new in a group, or in a topic of a forum, opens a lobby there; the opener takes the
+    first seat."""
     k = context.kozel
     lang = await k.language(update)
-    chat, user = update.effective_chat, update.effective_user
-    if chat is None or user is None or not in_group(update):
+    chat, user, place = update.effective_chat, update.effective_user, place_of(update)
+    if chat is None or user is None or place is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
     await k.service.records.remember_chat(chat)
     await k.service.records.remember_user(user)
     async with k.service.store.lock(chat.id):
         try:
-            table = await k.service.lobby.open_table(chat.id, user.id, user.language_code)
+            table = await k.service.lobby.open_table(place, user.id, user.language_code)
         except Refusal as no:
             await refuse(k, update, lang, no.key, **no.values)
             return
@@ -90,12 +91,12 @@ async def join_button(update: Update, context: KozelContext) -> None:
 async def _join(update: Update, context: KozelContext, table_id: int | None) -> None:
     k = context.kozel
     lang = await k.language(update)
-    chat, user = update.effective_chat, update.effective_user
-    if chat is None or user is None or not in_group(update):
+    user, place = update.effective_user, place_of(update)
+    if place is None or user is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    async with k.service.store.lock(chat.id):
-        table = await k.service.store.active_table(chat.id)
+    async with k.service.store.lock(place.chat_id):
+        table = await k.service.store.active_table(place)
         if table is None or (table_id is not None and table.id != table_id):
             await refuse(k, update, lang, "err.no_lobby")
             return
@@ -137,16 +138,16 @@ async def _lobby_action(
     or a command, and confirm it to the person."""
     k = context.kozel
     lang = await k.language(update)
-    chat, user = update.effective_chat, update.effective_user
-    if chat is None or user is None or not in_group(update):
+    user, place = update.effective_user, place_of(update)
+    if place is None or user is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    async with k.service.store.lock(chat.id):
+    async with k.service.store.lock(place.chat_id):
         try:
-            table = await k.service.store.active_table(chat.id)
+            table = await k.service.store.active_table(place)
         except DamagedTable as damaged:
             if action is not cancel or not (
-                user.id == damaged.row.opener_id or await is_admin(k, chat.id, user.id)
+                user.id == damaged.row.opener_id or await is_admin(k, place.chat_id, user.id)
             ):
                 raise  # answered by the error handler: only /cancel can help
             await k.service.lobby.close_damaged(damaged.row)
@@ -230,7 +231,7 @@ async def cancel(k: Kozel, table: Table, user: User, cb: Callback | None) -> str
     if table.match is not None and table.board_message_id is not None:
         with optional("the cancelled board", table.chat_id):
             await k.presenter.board.draw(table)
-    await _close_live_hands(k, table)
+    await k.presenter.hands.ended(table, "lobby.cancelled")
     return t(table.language, "lobby.cancelled")
 
 
@@ -254,16 +255,6 @@ def button(action: Action) -> Handler:
     return carry_out
 
 
-async def _close_live_hands(k: Kozel, table: Table) -> None:
-    """A cancelled match: live keyboards become a note, so nobody taps at a table that is gone."""
-    for seat in table.seats:
-        if seat.live and seat.user_id is not None and seat.hand_message_id is not None:
-            seat.live = False
-            with contextlib.suppress(Blocked):
-                text = t(seat.language, "lobby.cancelled")
-                await k.sender.edit(seat.user_id, seat.hand_message_id, text)
-
-
 async def remove_player(k: Kozel, table: Table, gone: Seat) -> None:
     """Show that ``gone`` has left (or was removed): the lobby without the seat, or the
     computer player that now plays it."""
@@ -280,12 +271,12 @@ async def kick_command(update: Update, context: KozelContext) -> None:
     opener or an admin removes them."""
     k = context.kozel
     lang = await k.language(update)
-    chat, user, message = update.effective_chat, update.effective_user, update.effective_message
-    if chat is None or user is None or message is None or not in_group(update):
+    user, message, place = update.effective_user, update.effective_message, place_of(update)
+    if place is None or user is None or message is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    async with k.service.store.lock(chat.id):
-        table = await k.service.store.active_table(chat.id)
+    async with k.service.store.lock(place.chat_id):
+        table = await k.service.store.active_table(place)
         if table is None:
             await refuse(k, update, lang, "err.no_table")
             return
@@ -311,6 +302,8 @@ def _kick_target(table: Table, message: Message, args: list[str]) -> Seat:
             raise Refusal("err.no_such_seat", number=number)
         return table.seats[number - 1]
     replied = message.reply_to_message
+    if replied is not None and replied.forum_topic_created is not None:
+        replied = None  # in a forum topic, a message that replies to nothing replies to its start
     target = replied.from_user if replied is not None else None
     if target is None or target.is_bot:
         raise Refusal("err.kick_how")

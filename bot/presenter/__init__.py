@@ -20,7 +20,7 @@ from engine import Event
 from engine.events import MatchEnded, RoundEnded
 
 from ..i18n import Html
-from ..sender import Sender
+from ..sender import Sender, TopicGone
 from ..service import TableService
 from ..table import Seat, Table
 from .board import Board
@@ -50,12 +50,15 @@ class Presenter:
         """Bring every message of the table up to date after ``events``, which are committed;
         ``timed_out`` is the seat the computer just played for, whose record must not say they
         played themselves. Never raises: if Telegram fails midway, ``resync`` puts the board
-        and the hands right, so play goes on, and the results not yet announced are announced."""
+        and the hands right, so play goes on, and the results not yet announced are announced;
+        unless the table's forum topic is gone, and the table is being ended instead."""
         notes = self.hands.notes(table, events, timed_out)
         follow(table, events)
         announced: list[Event] = []
         try:
             await self._show(table, events, notes, starting, announced)
+        except TopicGone:
+            log.info("the table's topic is gone", extra={"table": table.id})  # it is being ended
         except Exception:
             log.exception("showing a change failed; resyncing", extra={"table": table.id})
             await self.resync(table)
@@ -151,6 +154,14 @@ class Presenter:
         await self.notices.back(table, seat)
         if table.match is not None and table.match.current_seat == seat.seat:
             await self.show(table, [])
+
+    async def topic_gone(self, table: Table, closed: bool) -> None:
+        """The table's forum topic was closed or deleted, and the table ended without a
+        result: its players hear it in their DMs, the group where the bot can still write."""
+        title = await self.service.records.chat_title(table.chat_id)
+        key = "topic.closed_dm" if closed else "topic.deleted_dm"
+        await self.hands.ended(table, key, everyone=True, chat=title)
+        await self.notices.topic_gone(table, closed)
 
     async def replaced(self, table: Table, gone: Seat) -> None:
         """A person left a match: the group hears who plays their seat now; their keyboard goes."""

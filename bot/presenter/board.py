@@ -24,10 +24,10 @@ class Board:
         if fresh and (
             table.board_message_id is None or self.sender.pacer.room(table.chat_id) > BOARD_RESERVE
         ):
-            message = await self.sender.send(table.chat_id, text)
+            message = await self.sender.send(table.place, text)
             await self.messages.remember_board(table, message.message_id)
             return
-        message_id = await self.sender.edit(table.chat_id, table.board_message_id, text)
+        message_id = await self.sender.edit(table.place, table.board_message_id, text)
         if message_id != table.board_message_id:
             await self.messages.remember_board(table, message_id)
 

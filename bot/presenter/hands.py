@@ -16,7 +16,7 @@ from ..render.hand import hand_keyboard, live_hand_text, played_note, record_tex
 from ..sender import Blocked, Sender
 from ..service import TableService
 from ..table import Seat, Table
-from .notices import Notices
+from .notices import Notices, optional
 
 log = logging.getLogger(__name__)
 
@@ -121,6 +121,21 @@ class Hands:
             return
         if message_id != seat.hand_message_id:
             await self.service.messages.remember_hand(table, seat, message_id)
+
+    async def ended(self, table: Table, key: str, *, everyone: bool = False, **values: str) -> None:
+        """A table that ended without a result: each live keyboard becomes the note ``key``,
+        so nobody taps at a table that is gone; with ``everyone``, every other person at the
+        table gets the note as a message of its own."""
+        for seat in table.seats:
+            if seat.user_id is None:
+                continue
+            text = t(seat.language, key, **values)
+            with optional("the end of a table", seat.user_id):
+                if seat.live and seat.hand_message_id is not None:
+                    seat.live = False
+                    await self.sender.edit(seat.user_id, seat.hand_message_id, text)
+                elif everyone:
+                    await self.sender.send(seat.user_id, text)
 
     async def unreachable(self, table: Table, seat: Seat) -> None:
         """The player blocked the bot or never started it: tell the group; the computer covers."""

@@ -18,7 +18,7 @@ from ..callbacks import Callback
 from ..i18n import Html, t
 from ..render.board import teams_text
 from ..render.results import match_result_text, round_result_text
-from ..sender import Blocked, Sender
+from ..sender import Blocked, Sender, TopicGone
 from ..table import Seat, Table
 
 log = logging.getLogger(__name__)
@@ -43,18 +43,18 @@ class Notices:
 
     async def _tell_group(self, table: Table, what: str, key: str, **values: object) -> None:
         with optional(what, table.chat_id):
-            await self.sender.send(table.chat_id, t(table.language, key, **values))
+            await self.sender.send(table.place, t(table.language, key, **values))
 
     async def teams(self, table: Table) -> None:
         """The order of play, as a match starts."""
-        await self.sender.send(table.chat_id, teams_text(table))
+        await self.sender.send(table.place, teams_text(table))
 
     async def announce(self, table: Table, ended: RoundEnded | MatchEnded) -> None:
         """A round's result, or the goat."""
         if isinstance(ended, RoundEnded):
-            await self.sender.send(table.chat_id, round_result_text(table, ended))
+            await self.sender.send(table.place, round_result_text(table, ended))
         else:
-            await self.sender.send(table.chat_id, match_result_text(table, ended))
+            await self.sender.send(table.place, match_result_text(table, ended))
 
     async def announce_missed(
         self, table: Table, events: Sequence[Event], announced: list[Event]
@@ -120,6 +120,23 @@ class Notices:
     async def lobby_expired(self, table: Table) -> None:
         text = t(table.language, "lobby.expired")
         if table.lobby_message_id is not None:
-            await self.sender.edit(table.chat_id, table.lobby_message_id, text)
+            await self.sender.edit(table.place, table.lobby_message_id, text)
         else:
-            await self.sender.send(table.chat_id, text)
+            await self.sender.send(table.place, text)
+
+    async def topic_gone(self, table: Table, closed: bool) -> None:
+        """The group hears that the table of a closed or deleted topic ended, where the bot
+        can still write: in a closed topic if it may manage topics, else in the chat itself
+        (a forum's General topic)."""
+        players = ", ".join(seat.name for seat in table.seats) or "—"
+        text = t(table.language, "topic.closed" if closed else "topic.deleted", players=players)
+        places = [table.place, table.place.chat] if closed else [table.place.chat]
+        for place in dict.fromkeys(places):
+            try:
+                await self.sender.send(place, text)
+                return
+            except TopicGone:
+                continue
+            except (TelegramError, Blocked) as exc:
+                log.warning("the end of a topic's table was not told: %s", exc)
+                return

@@ -11,6 +11,7 @@ from engine.seats import side_of
 from storage import Storage, TableRow
 
 from ..i18n import language_for
+from ..place import Place
 from ..settings import Settings
 from ..table import Seat, Table
 from .errors import Refusal
@@ -26,10 +27,12 @@ class Lobby:
         self.settings = settings
         self.store = store
 
-    async def open_table(self, chat_id: int, opener_id: int, opener_language: str | None) -> Table:
-        """A new lobby. A group that never chose a language takes the opener's Telegram
-        language (``opener_language``), kept from then on, rather than the bot's default."""
-        if await self.storage.get_active_table(chat_id) is not None:
+    async def open_table(self, place: Place, opener_id: int, opener_language: str | None) -> Table:
+        """A new lobby at ``place`` (a group, or a topic of a forum). A group that never chose
+        a language takes the opener's Telegram language (``opener_language``), kept from then
+        on, rather than the bot's default."""
+        chat_id = place.chat_id
+        if await self.storage.get_active_table(chat_id, place.thread_id) is not None:
             raise Refusal("err.table_exists")
         chat = await self.storage.get_chat(chat_id)
         if chat is not None and chat.language is None:
@@ -38,10 +41,14 @@ class Lobby:
         row = await self.storage.create_table(
             chat_id,
             opener_id,
+            thread_id=place.thread_id,
             rules=RuleSet().to_dict(),
             turn_seconds=self.settings.turn_seconds,
         )
-        log.info("table opened", extra={"table": row.table_id, "chat": chat_id})
+        log.info(
+            "table opened",
+            extra={"table": row.table_id, "chat": chat_id, "topic": place.thread_id},
+        )
         return await self.store.load(row)
 
     async def join(self, table: Table, user_id: int) -> Seat:

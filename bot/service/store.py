@@ -1,4 +1,10 @@
-"""The tables in memory: loaded from storage once, kept while active, one lock per group chat."""
+"""The tables in memory: loaded from storage once, kept while active, one lock per group chat.
+
+The lock is the chat's, not the table's, though a forum holds a table per topic: a chat's
+updates come in order anyway (``PerChatOrder``), its topics share one budget of messages a
+minute, a language change or a move to a supergroup touches all of its tables at once, and
+what runs under the lock is a commit and a few calls to Telegram, so the topics of one group
+take turns in milliseconds, while different groups never wait for each other."""
 
 from __future__ import annotations
 
@@ -12,6 +18,7 @@ from engine.events import MatchEnded, RoundEnded
 from storage import CorruptData, SeatRow, Storage, TableRow, TableStatus
 
 from ..i18n import language_for, t
+from ..place import Place
 from ..settings import Settings
 from ..table import Seat, Table
 from .errors import DamagedTable
@@ -45,9 +52,13 @@ class TableStore:
         code = user.language if user is not None else None
         return language_for(code, fallback or self.settings.default_language)
 
-    async def active_table(self, chat_id: int) -> Table | None:
-        row = await self.storage.get_active_table(chat_id)
+    async def active_table(self, place: Place) -> Table | None:
+        row = await self.storage.get_active_table(place.chat_id, place.thread_id)
         return None if row is None else await self.load(row)
+
+    async def active_tables(self, chat_id: int) -> list[Table]:
+        """Every active table of the chat: in a forum, one per topic."""
+        return [await self.load(row) for row in await self.storage.chat_active_tables(chat_id)]
 
     async def table(self, table_id: int) -> Table | None:
         cached = self._tables.get(table_id)

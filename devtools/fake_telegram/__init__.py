@@ -10,6 +10,8 @@ registered commands) and models the Telegram behaviours that break bots in produ
   empty texts, and HTML that Telegram cannot parse (``text``, ``html``: TDLib's parser);
 * 429 flood control, injected by the test or enforced for groups (``flood``);
 * group to supergroup migration, and privacy mode in groups (``actions``);
+* forums: topics with ``message_thread_id``, closed ones refusing with ``TOPIC_CLOSED``, deleted
+  ones with "message thread not found", and their service messages (``world``, ``actions``);
 * getUpdates long polling and webhooks (``updates``).
 
 Typical use::
@@ -32,7 +34,7 @@ update is injected, so tests never need fixed sleeps.
 """
 
 from .html import EntityParseError, parse_html, utf16_len
-from .objects import CallbackAnswer, FakeChat, FakeMessage, FakeUser, RecordedCall
+from .objects import CallbackAnswer, FakeChat, FakeMessage, FakeTopic, FakeUser, RecordedCall
 from .server import DEFAULT_TOKEN, FakeTelegram
 
 __all__ = [
@@ -42,6 +44,7 @@ __all__ = [
     "FakeChat",
     "FakeMessage",
     "FakeTelegram",
+    "FakeTopic",
     "FakeUser",
     "RecordedCall",
     "parse_html",

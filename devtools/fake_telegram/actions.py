@@ -1,4 +1,5 @@
-"""What users do in Telegram (write, press a button, upgrade a group), as updates for the bot.
+"""What users do in Telegram (write, press a button, upgrade a group, open, close and delete
+forum topics), as updates for the bot.
 
 Privacy mode, as BotFather sets it by default: in groups the bot receives only commands,
 mentions of itself, replies to its messages and service messages (unless it is an admin there);
@@ -14,7 +15,16 @@ from typing import Any, Final
 
 from .calls import CallLog
 from .html import entity, utf16_len
-from .objects import BotAccount, ButtonMatcher, ChatRef, FakeChat, FakeMessage, FakeUser, JSONDict
+from .objects import (
+    BotAccount,
+    ButtonMatcher,
+    ChatRef,
+    FakeChat,
+    FakeMessage,
+    FakeTopic,
+    FakeUser,
+    JSONDict,
+)
 from .updates import UpdateQueue
 from .world import World
 
@@ -47,15 +57,21 @@ class UserActions(World):
         *,
         reply_to: FakeMessage | int | None = None,
         entities: Sequence[JSONDict] | None = None,
+        topic: FakeTopic | None = None,
     ) -> JSONDict:
-        """``user`` writes ``text`` in ``chat``: injects a ``message`` update.
+        """``user`` writes ``text`` in ``chat`` (in a forum, in ``topic``, else in its General
+        topic): injects a ``message`` update.
 
         A leading ``/command`` (optionally ``@bot``) gets its ``bot_command`` entity.  A message
-        in a private chat marks the user as having started the bot (and unblocks it).  Returns
-        the Message dict (also when privacy mode keeps it from the bot).
+        in a private chat marks the user as having started the bot (and unblocks it).  As on
+        Telegram, a message in a topic that replies to nothing else replies to the topic's
+        first message (the one that created it).  Returns the Message dict (also when privacy
+        mode keeps it from the bot).
         """
         self.users.setdefault(user.id, user)
         target = self.chat(chat)
+        if topic is not None:
+            self._check_topic(user, target, topic)
         if target.type == "private" and target.id != user.id:
             raise ValueError("in a private chat only its user can write")
         if target.migrated_to is not None:
@@ -77,6 +93,8 @@ class UserActions(World):
             if replied is None:
                 raise KeyError(f"no message {reply_id} in chat {target.id}")
             extra["reply_to_message"] = replied.to_dict()
+        elif topic is not None:
+            extra["reply_to_message"] = self.message(target, topic.thread_id).to_dict()
         message = self.store_message(
             target,
             user.to_dict(),
@@ -84,6 +102,7 @@ class UserActions(World):
             text=text,
             entities=message_entities,
             extra=extra,
+            thread_id=None if topic is None else topic.thread_id,
         )
         message.delivered = self._bot_sees(target, text, command, replied)
         payload = message.to_dict()
@@ -172,6 +191,56 @@ class UserActions(World):
         self.updates.enqueue({"message": old_notice.to_dict()})
         self.updates.enqueue({"message": new_notice.to_dict()})
         return new
+
+    def _check_topic(self, user: FakeUser, chat: FakeChat, topic: FakeTopic) -> None:
+        if topic.chat.id != chat.id:
+            raise ValueError(f"topic {topic.thread_id} is not in chat {chat.id}")
+        if topic.deleted:
+            raise ValueError(f"topic {topic.thread_id} was deleted")
+        if topic.closed and not self.is_admin(chat, user.id):
+            raise ValueError(f"topic {topic.thread_id} is closed: only admins can write there")
+
+    async def create_topic(self, user: FakeUser, chat: ChatRef, name: str) -> FakeTopic:
+        """``user`` opens a topic in a forum; its ``forum_topic_created`` service message (the
+        topic's first message, whose id is the topic's thread id) is injected as an update."""
+        target = self.chat(chat)
+        if not target.is_forum:
+            raise ValueError(f"chat {target.id} is not a forum")
+        created = {"name": name, "icon_color": 7322096}
+        notice = self.store_message(
+            target, user.to_dict(), from_bot=False, extra={"forum_topic_created": created}
+        )
+        notice.thread_id = notice.message_id
+        topic = self.add_topic(target, notice.message_id, name)
+        self.updates.enqueue({"message": notice.to_dict()})
+        return topic
+
+    async def close_topic(self, user: FakeUser, topic: FakeTopic) -> None:
+        """An admin closes the topic: only admins may write there until it is reopened; the
+        ``forum_topic_closed`` service message is injected as an update."""
+        topic.closed = True
+        self._topic_notice(user, topic, "forum_topic_closed")
+
+    async def reopen_topic(self, user: FakeUser, topic: FakeTopic) -> None:
+        """An admin reopens a closed topic (``forum_topic_reopened``)."""
+        topic.closed = False
+        self._topic_notice(user, topic, "forum_topic_reopened")
+
+    def _topic_notice(self, user: FakeUser, topic: FakeTopic, kind: str) -> None:
+        notice = self.store_message(
+            topic.chat, user.to_dict(), from_bot=False, extra={kind: {}}, thread_id=topic.thread_id
+        )
+        self.updates.enqueue({"message": notice.to_dict()})
+
+    async def delete_topic(self, topic: FakeTopic) -> None:
+        """An admin deletes the topic with its messages. Telegram tells bots nothing: the next
+        message to it fails with "message thread not found", an edit with "message to edit not
+        found"."""
+        topic.deleted = True
+        for message in self.history(topic.chat):
+            if message.thread_id == topic.thread_id:
+                message.deleted = True
+        self.log.wake()
 
     async def inject_update(self, update: JSONDict) -> int:
         """Inject any raw update (``update_id`` is added); returns its id."""

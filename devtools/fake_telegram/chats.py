@@ -75,7 +75,9 @@ class ChatMethods:
         if self.world.creators.get(chat.id) == user_id:
             return {"status": "creator", "user": user, "is_anonymous": False}
         if user_id in self.world.admins[chat.id]:
-            return {"status": "administrator", "user": user, **_ADMIN_RIGHTS}
+            manages_topics = user_id in self.world.topic_managers[chat.id]
+            rights = {**_ADMIN_RIGHTS, "can_manage_topics": manages_topics}
+            return {"status": "administrator", "user": user, **rights}
         if user_id == self.bot.id or user_id in self.world.members[chat.id]:
             return {"status": "member", "user": user}
         return {"status": "left", "user": user}

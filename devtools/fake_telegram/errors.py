@@ -24,6 +24,8 @@ ERR_QUERY_INVALID: Final = (
     "Bad Request: query is too old and response timeout expired or query ID is invalid"
 )
 ERR_MIGRATED: Final = "Bad Request: group chat was upgraded to a supergroup chat"
+ERR_TOPIC_CLOSED: Final = "Bad Request: TOPIC_CLOSED"
+ERR_THREAD_NOT_FOUND: Final = "Bad Request: message thread not found"
 ERR_POLL_CONFLICT: Final = (
     "Conflict: terminated by other getUpdates request; "
     "make sure that only one bot instance is running"

@@ -67,6 +67,7 @@ class MessageMethods:
         chat = self.world.writable_chat(params)
         text, entities = self._text(params)
         markup = validate_markup(params.get("reply_markup"), inline_only=False)
+        thread_id = params.opt_int("message_thread_id")
         extra: JSONDict = {}
         reply = params.get("reply_parameters")
         reply_id = params.opt_int("reply_to_message_id")
@@ -78,8 +79,16 @@ class MessageMethods:
             replied = self.world.find(chat.id, reply_id)
             if replied is not None and not replied.deleted:
                 extra["reply_to_message"] = replied.to_dict()
+                if thread_id is None:  # a reply goes to the topic of the message it answers
+                    thread_id = replied.thread_id
             elif not allow_without:
                 raise bad_request("message to be replied not found")
+        manages_topics = self.bot.id in self.world.topic_managers[chat.id]
+        self.world.writable_thread(
+            chat,
+            thread_id,
+            may_write_closed=manages_topics and self.world.is_admin(chat, self.bot.id),
+        )
         self.flood.check_group(chat)
         options = {
             k: v
@@ -97,6 +106,7 @@ class MessageMethods:
             parse_mode=params.opt_str("parse_mode"),
             extra=extra,
             options=options,
+            thread_id=thread_id,
         )
         self.flood.sent(chat.id, message.sent_at)
         return message.to_dict()

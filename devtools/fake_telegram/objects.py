@@ -35,7 +35,8 @@ class FakeUser:
 
 @dataclass
 class FakeChat:
-    """A chat known to the server: private (id = user id), group or supergroup."""
+    """A chat known to the server: private (id = user id), group or supergroup (a forum, with
+    topics, if ``is_forum``)."""
 
     id: int
     type: str
@@ -44,6 +45,7 @@ class FakeChat:
     user: FakeUser | None = None
     migrated_to: int | None = None
     migrated_from: int | None = None
+    is_forum: bool = False
 
     def to_dict(self) -> JSONDict:
         """The Bot API ``Chat`` object."""
@@ -59,7 +61,23 @@ class FakeChat:
                 result["title"] = self.title
             if self.username:
                 result["username"] = self.username
+            if self.is_forum:
+                result["is_forum"] = True
         return result
+
+
+@dataclass
+class FakeTopic:
+    """A topic of a forum supergroup. Its ``thread_id`` is the id of the service message that
+    created it, as on Telegram; every message in it carries that id as ``message_thread_id``.
+    A closed topic takes messages only from admins (and from a bot only if it may manage
+    topics); a deleted one is gone with its messages."""
+
+    chat: FakeChat
+    thread_id: int
+    name: str
+    closed: bool = False
+    deleted: bool = False
 
 
 @dataclass
@@ -117,6 +135,8 @@ class FakeMessage:
     history: list[str] = field(default_factory=list)
     extra: JSONDict = field(default_factory=dict)
     options: JSONDict = field(default_factory=dict)
+    #: The forum topic the message is in; None in the chat itself (a forum's General topic).
+    thread_id: int | None = None
 
     @property
     def chat_id(self) -> int:
@@ -155,6 +175,9 @@ class FakeMessage:
             "chat": self.chat.to_dict(),
             "date": self.date,
         }
+        if self.thread_id is not None:
+            result["message_thread_id"] = self.thread_id
+            result["is_topic_message"] = True
         if self.text is not None:
             result["text"] = self.text
             if self.entities:

@@ -58,8 +58,8 @@ class FakeTelegram(UserActions):
 
     Attributes tests read or set directly:
         calls: every handled request (:class:`RecordedCall`), getUpdates included.
-        callback_answers, admins / creators / members, started / blocked / kicked: see
-            ``World``.
+        callback_answers, admins / creators / members / topic_managers, started / blocked /
+            kicked: see ``World``.
         commands: see ``ProfileMethods``.
         chat_actions: ``(chat_id, action)`` from sendChatAction.
         injected_updates: every update injected, confirmed or not.

@@ -2,7 +2,10 @@
 
 A private chat has its user's id; the bot may write there only after the user pressed Start
 and until they block it (403 otherwise, with Telegram's wording). A group migrated to a
-supergroup answers 400 with ``migrate_to_chat_id``; a group the bot was kicked from, 403.
+supergroup answers 400 with ``migrate_to_chat_id``; a group the bot was kicked from, 403. A
+forum's topics take messages sent with their ``message_thread_id``; a deleted or unknown one
+answers "message thread not found", a closed one ``TOPIC_CLOSED`` unless the writer is an admin
+(for a bot: an admin that may manage topics).
 """
 
 from __future__ import annotations
@@ -17,17 +20,29 @@ from .errors import (
     ERR_CANT_INITIATE,
     ERR_CHAT_NOT_FOUND,
     ERR_MIGRATED,
+    ERR_THREAD_NOT_FOUND,
+    ERR_TOPIC_CLOSED,
     ApiError,
     bad_request,
 )
-from .objects import CallbackAnswer, ChatRef, FakeChat, FakeMessage, FakeUser, JSONDict, id_of
+from .objects import (
+    CallbackAnswer,
+    ChatRef,
+    FakeChat,
+    FakeMessage,
+    FakeTopic,
+    FakeUser,
+    JSONDict,
+    id_of,
+)
 from .params import Params, loose_int
 
 
 class World:
     """Users, chats and every message in them, as they are now (edits applied in place).
 
-    ``admins`` / ``creators`` / ``members`` (per chat id) answer getChatMember; ``started`` /
+    ``admins`` / ``creators`` / ``members`` (per chat id) answer getChatMember, and
+    ``topic_managers`` are the admins with the can_manage_topics right; ``started`` /
     ``blocked`` / ``kicked`` hold the users who pressed Start, the users who blocked the bot and
     the chats the bot was removed from. ``pending_queries`` are pressed buttons not yet answered
     (query id -> chat id, message id); ``callback_answers`` what the bot answered.
@@ -40,6 +55,7 @@ class World:
         self.admins: defaultdict[int, set[int]] = defaultdict(set)
         self.creators: dict[int, int] = {}
         self.members: defaultdict[int, set[int]] = defaultdict(set)
+        self.topic_managers: defaultdict[int, set[int]] = defaultdict(set)
         self.started: set[int] = set()
         self.blocked: set[int] = set()
         self.kicked: set[int] = set()
@@ -47,6 +63,7 @@ class World:
         self.callback_answers: dict[str, CallbackAnswer] = {}
         self._messages: defaultdict[int, dict[int, FakeMessage]] = defaultdict(dict)
         self._next_message_id: dict[int, int] = {}
+        self._topics: dict[tuple[int, int], FakeTopic] = {}
 
     # --- users and chats
 
@@ -79,13 +96,17 @@ class World:
         creator: FakeUser | int | None = None,
         admins: Iterable[FakeUser | int] = (),
         members: Iterable[FakeUser | int] = (),
+        forum: bool = False,
     ) -> FakeChat:
-        """Register a group or supergroup the bot is a member of."""
+        """Register a group or supergroup the bot is a member of; a ``forum`` supergroup has
+        topics (``create_topic``)."""
         if type not in ("group", "supergroup"):
             raise ValueError("type must be 'group' or 'supergroup'")
         if id >= 0:
             raise ValueError("group ids are negative (supergroups look like -100...)")
-        chat = FakeChat(id, type, title=title, username=username)
+        if forum and type != "supergroup":
+            raise ValueError("only a supergroup can be a forum")
+        chat = FakeChat(id, type, title=title, username=username, is_forum=forum)
         self.chats[id] = chat
         if creator is not None:
             self.creators[id] = id_of(creator)
@@ -135,6 +156,38 @@ class World:
         """The bot is removed from a group: everything there fails with 403."""
         self.kicked.add(self.chat(chat).id)
 
+    # --- forum topics
+
+    def add_topic(self, chat: FakeChat, thread_id: int, name: str) -> FakeTopic:
+        if not chat.is_forum:
+            raise ValueError(f"chat {chat.id} is not a forum")
+        topic = FakeTopic(chat, thread_id, name)
+        self._topics[(chat.id, thread_id)] = topic
+        return topic
+
+    def topic(self, chat: ChatRef, thread_id: int) -> FakeTopic | None:
+        return self._topics.get((id_of(chat), thread_id))
+
+    def is_admin(self, chat: FakeChat, user_id: int) -> bool:
+        return user_id in self.admins[chat.id] or self.creators.get(chat.id) == user_id
+
+    def writable_thread(
+        self, chat: FakeChat, thread_id: int | None, *, may_write_closed: bool
+    ) -> None:
+        """Telegram's error for a message to topic ``thread_id`` of ``chat`` (None: the chat
+        itself, a forum's General topic); a closed topic takes it only ``may_write_closed``."""
+        if thread_id is None:
+            return
+        topic = self.topic(chat, thread_id)
+        if topic is None or topic.deleted:
+            raise ApiError(400, ERR_THREAD_NOT_FOUND)
+        if topic.closed and not may_write_closed:
+            raise ApiError(400, ERR_TOPIC_CLOSED)
+
+    def topic_messages(self, topic: FakeTopic) -> list[FakeMessage]:
+        """The bot's messages in ``topic``, oldest first, with their current content."""
+        return [m for m in self.messages(topic.chat) if m.thread_id == topic.thread_id]
+
     # --- messages
 
     def store_message(
@@ -150,6 +203,7 @@ class World:
         parse_mode: str | None = None,
         extra: JSONDict | None = None,
         options: JSONDict | None = None,
+        thread_id: int | None = None,
     ) -> FakeMessage:
         message = FakeMessage(
             chat=chat,
@@ -165,6 +219,7 @@ class World:
             parse_mode=parse_mode,
             extra=extra or {},
             options=options or {},
+            thread_id=thread_id,
         )
         self._messages[chat.id][message.message_id] = message
         return message

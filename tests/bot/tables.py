@@ -15,6 +15,7 @@ def table_of(
     row = TableRow(
         table_id=1,
         chat_id=-1,
+        thread_id=None,
         status="playing",
         game="kozel",
         rules=rules.to_dict(),

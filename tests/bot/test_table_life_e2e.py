@@ -19,6 +19,7 @@ import bot.scheduler
 from bot.context import Kozel
 from bot.handlers.lobby import show_lobby
 from bot.i18n import LANGUAGES, catalog, t
+from bot.place import Place
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from engine import replay
 from tests.bot.harness import BOARD_TITLE, Harness, board_message, tap, texts_seen
@@ -41,7 +42,7 @@ async def change_lobby(harness: Harness, group: FakeChat, **settings: object) ->
     do, including values the buttons do not offer (a turn of 1–2 seconds)."""
     k = kozel_of(harness)
     async with k.service.store.lock(group.id):
-        table = await k.service.store.active_table(group.id)
+        table = await k.service.store.active_table(Place(group.id))
         assert table is not None and table.status == "lobby"
         for name, value in settings.items():
             await k.service.lobby.change_setting(table, name, value)

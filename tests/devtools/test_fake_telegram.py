@@ -257,6 +257,61 @@ async def test_group_migration(server: FakeTelegram, bot: Bot) -> None:
     assert updates[1].message.chat.type == "supergroup"
 
 
+async def test_forum_topics(server: FakeTelegram, bot: Bot) -> None:
+    """A forum's topics: messages carry their thread; sends honour message_thread_id (or the
+    replied message's topic); a closed topic refuses all but admins (a bot: one that may
+    manage topics), a deleted one is "message thread not found"; closing, reopening and
+    creating are service messages the bot receives."""
+    alice, bob = server.user(1, "Alice"), server.user(2, "Bob")
+    forum = server.group(GROUP, "Yard", "supergroup", creator=alice, members=[bob], forum=True)
+    assert (await bot.get_chat(GROUP)).is_forum
+    topic = await server.create_topic(alice, forum, "Table 1")
+    await server.send_text(bob, forum, "/new", topic=topic)
+    await server.send_text(bob, forum, "/new")  # the General topic
+    created, in_topic, in_general = [u.message for u in await bot.get_updates()]
+    assert created is not None and created.forum_topic_created is not None
+    assert created.message_thread_id == topic.thread_id == created.message_id
+    assert in_topic is not None and in_topic.is_topic_message
+    assert in_topic.message_thread_id == topic.thread_id
+    assert in_topic.reply_to_message is not None  # the topic's first message, as on Telegram
+    assert in_topic.reply_to_message.forum_topic_created is not None
+    assert in_general is not None and not in_general.is_topic_message
+
+    board = await bot.send_message(GROUP, "board", message_thread_id=topic.thread_id)
+    assert board.message_thread_id == topic.thread_id and board.is_topic_message
+    reply = await bot.send_message(GROUP, "ok", reply_to_message_id=in_topic.message_id)
+    assert reply.message_thread_id == topic.thread_id
+    general = await bot.send_message(GROUP, "hello")
+    assert general.message_thread_id is None
+    assert [m.text for m in server.topic_messages(topic)] == ["board", "ok"]
+    with bad_request("message thread not found"):
+        await bot.send_message(GROUP, "x", message_thread_id=topic.thread_id + 100)
+
+    await server.close_topic(alice, topic)
+    with bad_request("TOPIC_CLOSED"):
+        await bot.send_message(GROUP, "x", message_thread_id=topic.thread_id)
+    with pytest.raises(ValueError, match="only admins"):
+        await server.send_text(bob, forum, "/new", topic=topic)
+    await server.send_text(alice, forum, "admins still may", topic=topic)
+    await bot.edit_message_text("board, edited", GROUP, board.message_id)
+    server.admins[GROUP].add(server.bot_id)
+    server.topic_managers[GROUP].add(server.bot_id)
+    member = await bot.get_chat_member(GROUP, server.bot_id)
+    assert member.status == "administrator" and getattr(member, "can_manage_topics", False)
+    await bot.send_message(GROUP, "a bot that manages topics", message_thread_id=topic.thread_id)
+    await server.reopen_topic(alice, topic)
+    kinds = [u.message for u in await bot.get_updates(offset=-2) if u.message]
+    assert kinds[0].forum_topic_closed is not None and kinds[1].forum_topic_reopened is not None
+    assert kinds[0].message_thread_id == topic.thread_id
+
+    await server.delete_topic(topic)
+    with bad_request("message thread not found"):
+        await bot.send_message(GROUP, "x", message_thread_id=topic.thread_id)
+    with bad_request("message to edit not found"):
+        await bot.edit_message_text("gone", GROUP, board.message_id)
+    await bot.send_message(GROUP, "the General topic stays")
+
+
 async def test_callback_answers(server: FakeTelegram, bot: Bot) -> None:
     alice = server.user(101, "Alice")
     group = server.group(GROUP, "Table")

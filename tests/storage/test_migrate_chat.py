@@ -67,6 +67,21 @@ async def test_migrate_merges_into_a_known_supergroup(storage: Storage) -> None:
     assert [(r.user_id, r.matches) for r in standings] == [(1, 2), (2, 2)]
 
 
+async def test_migrate_keeps_a_table_whose_place_is_free(storage: Storage) -> None:
+    """Only a table in the same place cancels the old group's: one in a topic of the
+    supergroup leaves the old group's table (in the chat itself) to go on there."""
+    await seed_chat(storage, -100, 1, 2)
+    old_active = await storage.create_table(-100, 1)
+    await storage.upsert_chat(-100200300, "Yard", "supergroup")
+    in_topic = await storage.create_table(-100200300, 2, thread_id=5)
+
+    assert await storage.migrate_chat(-100, -100200300) is True
+
+    moved = await storage.get_active_table(-100200300)
+    assert moved is not None and moved.table_id == old_active.table_id
+    assert await storage.get_active_table(-100200300, 5) == in_topic
+
+
 async def test_migrating_an_unknown_chat_does_nothing(storage: Storage) -> None:
     await seed_chat(storage, -100)
     assert await storage.migrate_chat(-5, -6) is False

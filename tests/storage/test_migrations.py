@@ -12,7 +12,13 @@ from typing import Any
 
 import pytest
 
-from storage import MigrationError, SchemaTooNew, Storage, discover_migrations
+from storage import (
+    MigrationError,
+    SchemaTooNew,
+    Storage,
+    TableAlreadyActive,
+    discover_migrations,
+)
 from storage.db import Database, default_migrations, split_statements
 
 from .conftest import seed_chat
@@ -206,6 +212,39 @@ async def test_0004_drops_unused_columns_and_keeps_the_data(db_path: Path) -> No
     with closing(sqlite3.connect(db_path)) as conn:
         assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
         assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+async def test_0005_makes_topics_places_and_keeps_tables_in_their_chats(db_path: Path) -> None:
+    """A version-4 database with tables (one active, one finished) upgrades in place: its
+    tables sit in their chats themselves, the chat still holds one active table there, and
+    the chat's forum topics can now hold one each."""
+    async with await Storage.open(db_path, max_version=4) as s:
+        await seed_chat(s, -100)
+        done = (await s.create_table(-100, 1)).table_id
+        await s.update_table(done, status="finished")
+        active = (await s.create_table(-100, 2, players=2)).table_id
+        await s.add_seat(active, 0, side=0, user_id=2)
+        await s.append_events(active, 0, [{"type": "a"}], {"n": 1})
+    assert "thread_id" not in column_names(db_path, "tables")
+
+    async with await Storage.open(db_path) as s:
+        kept = await s.get_active_table(-100)
+        assert kept is not None and (kept.table_id, kept.thread_id) == (active, None)
+        assert (await s.get_table(done)) is not None
+        with pytest.raises(TableAlreadyActive):
+            await s.create_table(-100, 3)
+        in_topic = await s.create_table(-100, 3, thread_id=42)
+        assert [t.table_id for t in await s.chat_active_tables(-100)] == [
+            active,
+            in_topic.table_id,
+        ]
+        assert await s.append_events(active, 1, [{"type": "b"}], {"n": 2}) == 2
+    assert user_version(db_path) == LATEST >= 5
+    with closing(sqlite3.connect(db_path)) as conn:
+        indexes = {r[1] for r in conn.execute("SELECT * FROM pragma_index_list('tables')")}
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    assert "tables_one_active_per_chat" not in indexes
+    assert "tables_one_active_per_place" in indexes
 
 
 async def test_failed_migration_leaves_the_previous_version(tmp_path: Path, db_path: Path) -> None:

@@ -88,6 +88,30 @@ async def test_one_active_table_per_chat(storage: Storage) -> None:
     assert await storage.get_active_table(-100) == second
 
 
+async def test_one_active_table_per_forum_topic(storage: Storage) -> None:
+    """A forum's topics are places of their own: each may hold a table beside the one in the
+    chat itself (the General topic), and each still holds at most one."""
+    await seed_chat(storage, -100)
+    general = await storage.create_table(-100, 1)
+    topic_7 = await storage.create_table(-100, 2, thread_id=7)
+    topic_9 = await storage.create_table(-100, 3, thread_id=9)
+    assert (general.thread_id, topic_7.thread_id, topic_9.thread_id) == (None, 7, 9)
+    with pytest.raises(TableAlreadyActive):
+        await storage.create_table(-100, 4, thread_id=7)
+    assert await storage.get_active_table(-100) == general
+    assert await storage.get_active_table(-100, 7) == topic_7
+    assert await storage.get_active_table(-100, 8) is None
+    assert await storage.chat_active_tables(-100) == [general, topic_7, topic_9]
+
+    await storage.update_table(topic_7.table_id, status="cancelled")
+    again = await storage.create_table(-100, 4, thread_id=7)
+    assert await storage.get_active_table(-100, 7) == again
+    with pytest.raises(TableAlreadyActive):
+        await storage.update_table(topic_7.table_id, status="lobby")
+    with pytest.raises(ValueError, match="rejected by the schema"):
+        await storage.create_table(-100, 1, thread_id=0)  # topic ids are positive
+
+
 async def test_update_table_whitelist_and_timestamps(storage: Storage, clock: FakeClock) -> None:
     await seed_chat(storage, -100)
     table = await storage.create_table(-100, 1)

@@ -9,12 +9,15 @@ from pathlib import Path
 import pytest
 from pydantic import SecretStr
 
+from bot.place import Place
 from bot.service import TableService
 from bot.settings import Settings
 from bot.table import Table
 from storage import Storage
 
 GROUP = -100
+#: The group itself, where its tables sit (no forum topic).
+YARD = Place(GROUP)
 MASHA, ALEX = 1, 2
 
 
@@ -45,7 +48,7 @@ def service(storage: Storage, settings: Settings) -> TableService:
 
 async def lobby_of(service: TableService, *, computers: int = 1) -> Table:
     """A lobby opened by Masha, who sits down, with ``computers`` computer players."""
-    table = await service.lobby.open_table(GROUP, MASHA, "en")
+    table = await service.lobby.open_table(YARD, MASHA, "en")
     await service.lobby.change_setting(table, "players", max(2, 1 + computers))
     await service.lobby.join(table, MASHA)
     for _ in range(computers):

@@ -7,13 +7,13 @@ import pytest
 from bot.service import Refusal, TableService
 from storage import Storage
 
-from .conftest import ALEX, GROUP, MASHA, lobby_of, playing
+from .conftest import ALEX, MASHA, YARD, lobby_of, playing
 
 
 async def test_one_table_at_a_time_in_a_group(service: TableService) -> None:
     await lobby_of(service)
     with pytest.raises(Refusal) as no:
-        await service.lobby.open_table(GROUP, ALEX, "en")
+        await service.lobby.open_table(YARD, ALEX, "en")
     assert no.value.key == "err.table_exists"
 
 
@@ -79,4 +79,4 @@ async def test_a_cancelled_table_frees_the_group(service: TableService) -> None:
     table = await lobby_of(service)
     await service.lobby.cancel(table)
     assert table.status == "cancelled"
-    assert await service.store.active_table(GROUP) is None
+    assert await service.store.active_table(YARD) is None

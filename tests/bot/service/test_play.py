@@ -9,11 +9,11 @@ from engine import Play
 from engine.events import MatchEnded
 from storage import Storage
 
-from .conftest import GROUP, MASHA, lobby_of, playing
+from .conftest import GROUP, MASHA, YARD, lobby_of, playing
 
 
 async def test_computers_alone_do_not_play(service: TableService) -> None:
-    table = await service.lobby.open_table(GROUP, MASHA, "en")
+    table = await service.lobby.open_table(YARD, MASHA, "en")
     await service.lobby.change_setting(table, "players", 2)
     await service.lobby.add_computer(table)
     await service.lobby.add_computer(table)
@@ -59,6 +59,6 @@ async def test_a_match_played_to_the_goat_is_recorded(
         ended = next((e for e in events if isinstance(e, MatchEnded)), ended)
     assert ended is not None and ended.ended_by == "goat"
     assert table.status == "finished"
-    assert await service.store.active_table(GROUP) is None
+    assert await service.store.active_table(YARD) is None
     standings = await storage.chat_standings(GROUP)
     assert [row.user_id for row in standings] == [MASHA]

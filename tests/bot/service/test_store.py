@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import pytest
 
+from bot.place import Place
 from bot.service import DamagedTable, TableService
 from storage import Storage
 
-from .conftest import GROUP, playing
+from .conftest import GROUP, YARD, playing
 
 
 async def test_an_active_table_is_the_same_object_on_every_load(service: TableService) -> None:
     table = await playing(service)
     assert await service.store.table(table.id) is table
-    assert await service.store.active_table(GROUP) is table
+    assert await service.store.active_table(YARD) is table
 
 
 async def test_a_forgotten_table_is_rebuilt_from_its_events(
@@ -45,7 +46,7 @@ async def test_a_table_follows_its_group_to_a_supergroup(service: TableService) 
     await service.store.migrate_chat(GROUP, -1000)
     assert table.chat_id == -1000
     assert service.store.lock(-1000) is lock
-    assert await service.store.active_table(-1000) is table
+    assert await service.store.active_table(Place(-1000)) is table
 
 
 async def test_computer_players_are_named_in_the_groups_language(service: TableService) -> None:
