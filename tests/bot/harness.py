@@ -12,9 +12,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bot.app import App, build, setup, teardown
+from bot.app import App, build, settle, setup, teardown
 from bot.context import Kozel
-from bot.sender import GroupPacer
 from bot.settings import Settings
 from devtools.fake_telegram import CallbackAnswer, FakeChat, FakeMessage, FakeTelegram, FakeUser
 from engine import DRAW, KNOCK, Action, Event, Match, Play
@@ -54,9 +53,7 @@ class Harness:
         # the bot counts its group messages on the server's clock (tests may speed it up)
         kozel = app.bot_data.kozel
         assert kozel is not None
-        kozel.sender.pacer = GroupPacer(
-            kozel.settings.group_messages_per_minute, clock=self.tg.clock
-        )
+        kozel.sender.pacer.clock = self.tg.clock
         await app.start()
         assert app.updater is not None
         await app.updater.start_polling(poll_interval=0, timeout=1)
@@ -67,6 +64,7 @@ class Harness:
         assert app is not None and app.updater is not None
         await app.updater.stop()
         await app.stop()
+        await settle(app)
         await teardown(app)
         await app.shutdown()
         self.app = None
@@ -111,6 +109,11 @@ class Harness:
 
     def group_texts(self, group: FakeChat) -> list[str]:
         return [m.text or "" for m in self.tg.messages(group) if m.from_bot]
+
+    async def groups_told(self, timeout: float = 30.0) -> None:
+        """Wait until every group call the bot queued has gone out (the groups' budgets may
+        hold the last boards and results back a while after the moves)."""
+        await self.tg.wait_for(lambda: self.kozel.sender.idle, timeout, what="the groups told")
 
     def match_over(self, group: FakeChat) -> bool:
         return any("goat" in text for text in self.group_texts(group))
