@@ -1,8 +1,9 @@
 """Flood control: 429 ``retry after N``, injected by a test or earned by a busy group.
 
 Telegram allows a group about 20 calls a minute, new messages and edits alike (tdlib issue
-2592); with ``enforce_group_limit`` the server counts them on its clock and answers the 21st with the seconds until the oldest leaves the
-window. The per-token ~30 calls a second is not modelled: the bot's own limiter keeps to it.
+2592); with ``enforce_group_limit`` the server counts them on its clock and answers the 21st
+with the seconds until the oldest leaves the window. The per-token ~30 calls a second is not
+modelled: the bot's own limiter keeps to it.
 """
 
 from __future__ import annotations
