@@ -21,7 +21,7 @@ from bot.handlers.lobby import show_lobby
 from bot.i18n import LANGUAGES, catalog, t
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from engine import replay
-from tests.bot.harness import BOARD_TITLE, Harness, board_message, tap, texts_seen
+from tests.bot.harness import BOARD_TITLE, Harness, accelerated, board_message, tap, texts_seen
 
 NOT_OPENER = "Only the table's opener or the group's admins can do that."
 
@@ -466,6 +466,8 @@ async def test_one_person_plays_a_whole_match_against_a_computer(
     await tg.press_button(masha, lobby, "▶️ Start")
     await tg.wait_for_message(group, "Order of play: 1. Masha → 2. 🤖 Galya")
 
+    # a budget the moves never exhaust: no board is skipped (see test_rate_limit_e2e)
+    harness.kozel.sender.pacer.clock = accelerated(2000)
     taps = await harness.play_match([masha], group)
     assert taps > 5
     events = await events_of(harness)
