@@ -153,15 +153,29 @@ class Harness:
         )
 
     async def play_match(
-        self, users: list[FakeUser], group: FakeChat, max_moves: int = 2000
+        self,
+        users: list[FakeUser],
+        group: FakeChat,
+        max_moves: int = 2000,
+        *,
+        watching: bool = False,
     ) -> int:
         """Play by tapping until the goat is announced; returns the number of taps."""
-        return await self.play_until(users, partial(self.match_over, group), max_moves)
+        return await self.play_until(
+            users, partial(self.match_over, group), max_moves, watching=watching
+        )
 
     async def play_until(
-        self, users: list[FakeUser], over: Callable[[], bool], max_moves: int = 2000
+        self,
+        users: list[FakeUser],
+        over: Callable[[], bool],
+        max_moves: int = 2000,
+        *,
+        watching: bool = False,
     ) -> int:
-        """Tap live hands until ``over()``; returns the number of taps."""
+        """Tap live hands until ``over()``; returns the number of taps. ``watching``: before
+        each tap, wait until the group has seen what the bot queued for it, as someone who
+        follows the board would (else a board that waits may give way to a newer one)."""
         version, taps = 0, 0
 
         def turn() -> tuple[FakeUser | None, FakeMessage | None] | None:
@@ -172,6 +186,8 @@ class Harness:
             if user is None or message is None:
                 return taps
             version = self.version_of(message)
+            if watching:
+                await self.groups_told()
             await self.play_turn(user, message)
             taps += 1
         raise AssertionError("the match did not end")

@@ -466,9 +466,10 @@ async def test_one_person_plays_a_whole_match_against_a_computer(
     await tg.press_button(masha, lobby, "▶️ Start")
     await tg.wait_for_message(group, "Order of play: 1. Masha → 2. 🤖 Galya")
 
-    # a budget the moves never exhaust: no board is skipped (see test_rate_limit_e2e)
+    # a budget the moves never exhaust, and a player who follows the board: no board is
+    # skipped (see test_rate_limit_e2e)
     harness.kozel.sender.pacer.clock = accelerated(2000)
-    taps = await harness.play_match([masha], group)
+    taps = await harness.play_match([masha], group, watching=True)
     assert taps > 5
     events = await events_of(harness)
     match = replay(events)
