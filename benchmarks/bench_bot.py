@@ -26,14 +26,16 @@ What is measured, per move (all clocks are this process's ``time.monotonic``):
 * the tap is the injection of the ``callback_query`` update (``FakeTelegram.press``);
 * the calls of a move are the Bot API requests the fake server answers, from the tap until the
   next live hand (a DM keyboard with ✅ tiles) appears or the match ends, that go to the
-  table's group or its players' DMs, plus the ``answerCallbackQuery`` of the tap
-  (``getUpdates`` is not a call of any move). Failed calls count too. Calls that arrive
-  for a table while none of its moves is open (after the next live hand, before the next
-  tap) are reported as "late calls": there should be none;
+  table's players' DMs, plus the ``answerCallbackQuery`` of the tap (``getUpdates`` is not a
+  call of any move). Failed calls count too. Calls that arrive for a table while none of its
+  moves is open (after the next live hand, before the next tap) are reported as "late
+  calls": there should be none. The group's calls go when its budget allows, not with the
+  move (``bot/pacing.py``): a move queues at most one board, which a newer one may replace;
+  they are reported per move and per minute;
 * the latency is from the tap to the moment the fake server has answered the last of those
   calls (for an ordinary move: sent the next player's hand);
-* an ordinary move is a tap that plays a tile without ending the round (no new message in
-  the group). Round ends and the match end are counted in "all moves". A tap on a tile that
+* an ordinary move is a tap that plays a tile without ending the round (one new hand in the
+  DMs). Round ends and the match end are counted in "all moves". A tap on a tile that
   fits both ends is not a move: it only brings up the end buttons (an edit and an answer) and
   is reported on its own ("end prompts"); the tap on the end button is the move.
 
@@ -92,7 +94,10 @@ from telegram.ext import AIORateLimiter
 from devtools.fake_telegram import DEFAULT_TOKEN, FakeTelegram, FakeUser, RecordedCall
 
 JSON = dict[str, Any]
-TIMEOUT = 30.0  # seconds a fake person waits for the bot before calling the run broken
+#: seconds a fake person waits for the bot before calling the run broken: a minute and more,
+#: because the goat and the lobby wait their turn in the group's budget (bot/pacing.py), which a
+#: burst of moves (the fast-forward below) can leave empty for up to a minute
+TIMEOUT = 90.0
 SPREAD = 25  # about the moves of a round of four
 MATCH_OVER = "/new for another match"  # the last line of the match result (en)
 #: calls a second to chats that PTB's AIORateLimiter allows one bot token (its default)
@@ -336,7 +341,7 @@ class Move:
     methods: list[str] = field(default_factory=list)
     last: float = 0.0
     answered: float = 0.0
-    group_sends: int = 0
+    hands_sent: int = 0  # new messages in the DMs: more than one when a round is dealt
     over: bool = False
 
     @property
@@ -345,7 +350,7 @@ class Move:
             return "prompt"
         if self.over:
             return "match end"
-        return "round end" if self.group_sends else "ordinary"
+        return "round end" if self.hands_sent > 1 else "ordinary"
 
     @property
     def latency_ms(self) -> float:
@@ -455,14 +460,16 @@ class Table:
 
     def on_call(self, call: RecordedCall, done: float, *, is_group: bool) -> None:
         move = self.move
+        if is_group:
+            return  # paced, not with a move: see report_group_calls
         if move is not None:
             move.calls += 1
             move.methods.append(call.method)
             move.last = done
             if call.method == "answerCallbackQuery":
                 move.answered = done
-            if is_group and call.method == "sendMessage":
-                move.group_sends += 1
+            if call.method == "sendMessage":
+                move.hands_sent += 1
         elif self.between_moves:
             self.bench.late_calls += 1
 
@@ -677,7 +684,7 @@ async def measure(
             finally:
                 await control.stop()
     print(f"\n(load average before the run: {load:.2f}; {os.cpu_count()} CPUs)", end="")
-    return report(
+    figures = report(
         run,
         bench,
         elapsed=elapsed,
@@ -688,6 +695,25 @@ async def measure(
         profiled=profile is not None,
         client=f"{transport or 'default'} client, pool {pool or 'default'}",
         waits=waits,
+    )
+    report_group_calls(bench, run, people)
+    return figures
+
+
+def report_group_calls(bench: Bench, run: Run, people: list[Table]) -> None:
+    """Telegram allows a group about 20 calls a minute, edits included: how many each table's
+    group got in the measured window (new messages and edits that succeeded), and per move."""
+    begin, end = run.window
+    counts = [
+        sum(begin <= moment < end for moment in bench.sent_times(table.group_id))
+        for table in people
+    ]
+    rates = [count * 60 / (end - begin) for count in counts]
+    moves = sum(1 for move in run.moves if move.kind == "play")
+    print(
+        f"group calls per minute per table: mean {mean(rates):.1f}, max {max(rates):.1f} "
+        "(Telegram allows about 20; the bot keeps to KOZEL_GROUP_MESSAGES_PER_MINUTE, 18); "
+        f"per move: {sum(counts) / max(moves, 1):.2f}"
     )
 
 
@@ -731,7 +757,10 @@ def report(
         f"{len(prompts)} end prompts; {matches} matches started in all"
     )
     most = max(calls, default=float("nan"))
-    print(f"Bot API calls per ordinary move: mean {mean(calls):.2f}, max {most:.0f}")
+    print(
+        f"Bot API calls per ordinary move: mean {mean(calls):.2f}, max {most:.0f} "
+        "to the players, + at most one board queued for the group"
+    )
     print(f"Bot API calls per move, all moves: mean {mean([float(m.calls) for m in moves]):.2f}")
     for category in ("round end", "match end", "prompt"):
         group = [m for m in run.moves if m.category == category]
@@ -781,7 +810,7 @@ def report(
         print("(profiled: cProfile slows the bot several times; these latencies mean nothing)")
     for example in bench.failed_examples:
         print(f"  {example}")
-    ok_calls = most <= 4
+    ok_calls = most + 1 <= 4
     ok_p99 = percentile(lat, 99) < 50
     print(
         f"goals: <= 4 calls per ordinary move: {'met' if ok_calls else 'MISSED'}; "

@@ -32,10 +32,11 @@ from .callbacks import verb_is
 from .context import CONTEXT_TYPES, BotData, Handler, Kozel, KozelContext
 from .handlers import chats, errors, info, lobby, play
 from .i18n import LANGUAGES, t
+from .pacing import GroupPacer
 from .presenter import Presenter
 from .recovery import recover
 from .scheduler import Scheduler
-from .sender import GroupPacer, Sender
+from .sender import Sender
 from .service import TableService
 from .settings import Settings
 from .transport import AiohttpRequest
@@ -122,6 +123,7 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
         .context_types(CONTEXT_TYPES)
         .concurrent_updates(PerChatOrder())
         .post_init(setup)
+        .post_stop(settle)
         .post_shutdown(teardown)
     )
     if settings.http_client == "aiohttp":
@@ -133,11 +135,11 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
     if configure is not None:
         builder = configure(builder)
     if settings.rate_limit:
-        # Telegram's ~20 a minute per group is for new messages, which GroupPacer already
-        # paces; PTB's group limit would count every request to a group (each move's board
-        # edit) and hold moves for seconds with their table locked. Kept: the overall 30 a
-        # second and the retries after a 429.
-        limiter = AIORateLimiter(group_max_rate=0, max_retries=3)
+        # Kept: the overall 30 a second. Groups are paced by the sender's outboxes (GroupPacer),
+        # which never hold a table's lock; PTB's group limit would hold moves for seconds with
+        # their table locked. The sender also owns the retries after a 429: PTB's pause every
+        # chat while one waits.
+        limiter = AIORateLimiter(group_max_rate=0, max_retries=0)
         builder = builder.rate_limiter(limiter)  # type: ignore[arg-type]
     app = builder.build()
     app.bot_data.settings = settings
@@ -196,6 +198,15 @@ async def setup(app: App) -> None:
     await recover(k)
     scheduler.start_sweeping()
     log.info("kozel bot started as @%s (%s)", app.bot.username, engine_build())
+
+
+async def settle(app: App) -> None:
+    """Once updates stop, while the bot can still talk to Telegram: no more computer moves,
+    and what the groups' budgets let through in a few seconds goes out."""
+    k = app.bot_data.kozel
+    if k is not None:
+        await k.scheduler.stop()
+        await k.sender.close()
 
 
 async def teardown(app: App) -> None:

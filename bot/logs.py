@@ -84,3 +84,5 @@ def configure(level: str, style: Literal["json", "text"], secrets: Iterable[str]
     root.setLevel(level)
     # httpx (the optional transport) logs every request line at INFO, URL and token included
     logging.getLogger("httpx").setLevel(logging.WARNING)
+    # with max_retries=0 (the sender owns retries) PTB's limiter logs every 429 as an error
+    logging.getLogger("telegram.ext.AIORateLimiter").setLevel(logging.CRITICAL)

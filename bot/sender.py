@@ -1,7 +1,7 @@
-"""Sending to Telegram without tripping over it: 403s, 429s, unchanged edits, long texts,
-forum topics that were closed or deleted.
+"""Sending to Telegram without tripping over it: 403s, 429s, unchanged edits, long texts, forum
+topics that were closed or deleted, and the groups' budgets (``pacing``).
 
-Every send and edit in the bot goes through here, so each Telegram failure mode is handled once.
+Every call to Telegram in the bot goes through here, so each failure mode is handled once.
 """
 
 from __future__ import annotations
@@ -10,20 +10,22 @@ import asyncio
 import datetime as dt
 import logging
 import re
-import time
-from collections import deque
 from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import TypeVar
 
 from telegram import Bot, InlineKeyboardMarkup, Message, ReplyParameters
 from telegram.constants import MessageLimit, ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter, TelegramError
 
+from .pacing import RESERVE, Board, GroupPacer, Outbox
 from .place import Place
 
 log = logging.getLogger(__name__)
 _TAG = re.compile(r"<[^>]*>")
 _PARTIAL_ENTITY = re.compile(r"&[#a-zA-Z0-9]*$")
 RETRIES = 3
+T = TypeVar("T")
 
 
 def utf16_len(text: str) -> int:
@@ -68,37 +70,8 @@ def _topic_refusal(exc: BadRequest) -> bool | None:
     return None
 
 
-class GroupPacer:
-    """Counts new messages per group so the bot stays under Telegram's ~20 a minute: optional
-    messages check ``room``; every message waits (``wait_for_room``) once the minute is full."""
-
-    def __init__(
-        self, per_minute: int, window: float = 60.0, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self.per_minute = per_minute
-        self.window = window
-        self.clock = clock
-        self._sent: dict[int, deque[float]] = {}
-
-    def _window(self, chat_id: int) -> deque[float]:
-        window = self._sent.setdefault(chat_id, deque())
-        now = self.clock()
-        while window and now - window[0] > self.window:
-            window.popleft()
-        return window
-
-    def room(self, chat_id: int) -> int:
-        return self.per_minute - len(self._window(chat_id))
-
-    def note(self, chat_id: int) -> None:
-        self._window(chat_id).append(self.clock())
-
-    async def wait_for_room(self, chat_id: int) -> None:
-        """Hold a new message until the group's last minute has room for it (fast rounds
-        against computer players would otherwise post results faster than Telegram allows)."""
-        while self.room(chat_id) <= 0:
-            oldest = self._window(chat_id)[0]
-            await asyncio.sleep(min(1.0, max(0.01, oldest + self.window - self.clock())))
+def _place(to: int | Place) -> Place:
+    return to if isinstance(to, Place) else Place(to)
 
 
 Migrate = Callable[[int, int], Awaitable[None]]
@@ -107,19 +80,23 @@ LostPlace = Callable[[Place, bool], None]
 
 
 class Sender:
+    """Direct messages go at once. Calls to a group go through its ``Outbox``, in order and
+    within its budget: ``send`` and ``edit`` wait for theirs, ``post`` and ``board`` do not."""
+
     def __init__(self, bot: Bot, pacer: GroupPacer, migrate: Migrate | None = None) -> None:
         self.bot = bot
         self.pacer = pacer
         self.migrate = migrate
         #: Set once the bot is wired up: ends the table of a topic that refused a message.
         self.topic_gone: LostPlace | None = None
+        self._outboxes: dict[int, Outbox] = {}
 
-    async def _moved(self, exc: ChatMigrated, chat_id: int) -> int:
-        """The group became a supergroup: move our records along and use its new id."""
-        new_id = exc.new_chat_id
-        if self.migrate is not None:
-            await self.migrate(chat_id, new_id)
-        return new_id
+    def _outbox(self, chat_id: int) -> Outbox:
+        """A group's one queue: its budget is the chat's, whichever topic a call goes to."""
+        outbox = self._outboxes.get(chat_id)
+        if outbox is None:
+            outbox = self._outboxes[chat_id] = Outbox(chat_id, self.pacer, self._show_board)
+        return outbox
 
     async def send(
         self,
@@ -132,45 +109,23 @@ class Sender:
         """Send HTML text to a chat (by id) or a place, as a reply to message ``reply_to`` if
         given (and if it still exists); raises ``Blocked`` when a DM cannot be delivered and
         ``TopicGone`` when the place's forum topic was closed or deleted."""
-        place = to if isinstance(to, Place) else Place(to)
-        chat_id = place.chat_id
-        if chat_id < 0:
-            await self.pacer.wait_for_room(chat_id)
-        replying = (
-            None
-            if reply_to is None
-            else ReplyParameters(reply_to, allow_sending_without_reply=True)
-        )
-        for attempt in range(RETRIES):
-            try:
-                message = await self.bot.send_message(
-                    chat_id,
-                    fit(text),
-                    parse_mode=ParseMode.HTML,
-                    reply_markup=keyboard,
-                    reply_parameters=replying,
-                    message_thread_id=place.thread_id,
-                )
-            except RetryAfter as exc:
-                await self._wait(exc, attempt)
-                continue
-            except Forbidden as exc:
-                raise Blocked(str(exc)) from exc
-            except ChatMigrated as exc:
-                chat_id = await self._moved(exc, chat_id)
-                place = Place(chat_id, place.thread_id)
-                continue
-            except BadRequest as exc:
-                closed = _topic_refusal(exc)
-                if closed is None:
-                    raise
-                if self.topic_gone is not None:
-                    self.topic_gone(place, closed)
-                raise TopicGone(place, closed, str(exc)) from exc
-            if chat_id < 0:
-                self.pacer.note(chat_id)
-            return message
-        raise TelegramError("flood control did not clear")
+        place = _place(to)
+        return await self._in_turn(place, partial(self._send, place, text, keyboard, reply_to))
+
+    def post(self, to: int | Place, text: str) -> None:
+        """A new group message nobody waits for (a round's result, a notice): it goes in its
+        turn, after everything posted to the group before it."""
+        place = _place(to)
+        self._outbox(place.chat_id).post(partial(self._send, place, text))
+
+    def after(self, chat_id: int, then: Callable[[], Awaitable[None]]) -> None:
+        """Run ``then`` once every call queued for the group so far is done."""
+        self._outbox(chat_id).post(then, paced=False)
+
+    def board(self, board: Board) -> None:
+        """Show a table's newest board when the group's budget allows, skipping any older
+        board still waiting: the caller goes on at once."""
+        self._outbox(board.place.chat_id).board(board)
 
     async def edit(
         self,
@@ -181,35 +136,126 @@ class Sender:
     ) -> int:
         """Edit in place; if the message is gone, send a new one to the chat or place ``to``.
         Returns the message id."""
+        place = _place(to)
+        return await self._in_turn(place, partial(self._edit, place, message_id, text, keyboard))
+
+    async def _in_turn(self, place: Place, request: Callable[[], Awaitable[T]]) -> T:
+        """A DM goes at once; a group's call waits for its turn in the group's outbox."""
+        if place.chat_id > 0:
+            return await request()
+        result: T = await self._outbox(place.chat_id).call(request)
+        return result
+
+    @property
+    def idle(self) -> bool:
+        """Nothing queued for any group."""
+        return all(outbox.idle for outbox in self._outboxes.values())
+
+    async def close(self, grace: float = 5.0) -> None:
+        """On stop: what the groups' budgets let through within ``grace`` seconds goes out."""
+        await asyncio.gather(*(outbox.close(grace) for outbox in self._outboxes.values()))
+
+    async def _show_board(self, chat_id: int, board: Board) -> None:
+        where = board.where()
+        if where is None or (board.fresh and self.pacer.room(chat_id) > RESERVE):
+            moved = (await self._send(board.place, board.text)).message_id
+        else:
+            moved = await self._edit(board.place, where, board.text)
+        if moved != where:
+            await board.remember(moved)
+
+    async def _send(
+        self,
+        place: Place,
+        text: str,
+        keyboard: InlineKeyboardMarkup | None = None,
+        reply_to: int | None = None,
+    ) -> Message:
+        replying = (
+            None
+            if reply_to is None
+            else ReplyParameters(reply_to, allow_sending_without_reply=True)
+        )
+        request = partial(
+            self.bot.send_message,
+            place.chat_id,
+            fit(text),
+            parse_mode=ParseMode.HTML,
+            reply_markup=keyboard,
+            reply_parameters=replying,
+            message_thread_id=place.thread_id,
+        )
+        try:
+            return await self._call(place.chat_id, request)
+        except Forbidden as exc:
+            raise Blocked(str(exc)) from exc
+        except ChatMigrated as exc:
+            moved = Place(await self._moved(exc, place.chat_id), place.thread_id)
+            return await self._send(moved, text, keyboard, reply_to)
+        except BadRequest as exc:
+            closed = _topic_refusal(exc)
+            if closed is None:
+                raise
+            if self.topic_gone is not None:
+                self.topic_gone(place, closed)
+            raise TopicGone(place, closed, str(exc)) from exc
+
+    async def _edit(
+        self,
+        place: Place,
+        message_id: int | None,
+        text: str,
+        keyboard: InlineKeyboardMarkup | None = None,
+    ) -> int:
         if message_id is None:
-            return (await self.send(to, text, keyboard)).message_id
-        chat_id = to.chat_id if isinstance(to, Place) else to
+            return (await self._send(place, text, keyboard)).message_id
+        request = partial(
+            self.bot.edit_message_text,
+            fit(text),
+            chat_id=place.chat_id,
+            message_id=message_id,
+            parse_mode=ParseMode.HTML,
+            reply_markup=keyboard,
+        )
+        try:
+            await self._call(place.chat_id, request)
+        except Forbidden as exc:
+            raise Blocked(str(exc)) from exc
+        except ChatMigrated as exc:
+            # an old group's messages cannot be edited in the supergroup: post anew there
+            moved = Place(await self._moved(exc, place.chat_id), place.thread_id)
+            return (await self._send(moved, text, keyboard)).message_id
+        except BadRequest as exc:
+            reason = str(exc).lower()
+            if "not modified" in reason:
+                return message_id
+            if "not found" in reason or "can't be edited" in reason:
+                return (await self._send(place, text, keyboard)).message_id
+            raise
+        return message_id
+
+    async def _call(self, chat_id: int, request: Callable[[], Awaitable[T]]) -> T:
+        """The bot's one flood-control policy (PTB's rate limiter does not retry: it would
+        pause every chat): after a 429, wait as long as Telegram asks, up to ``RETRIES``
+        attempts. A group's call counts against its budget. In a group this runs in its
+        outbox, so no table waits; a DM's retry (rare: a chat gets about one call a second)
+        holds its table, whose next hand play depends on."""
         for attempt in range(RETRIES):
             try:
-                await self.bot.edit_message_text(
-                    fit(text),
-                    chat_id=chat_id,
-                    message_id=message_id,
-                    parse_mode=ParseMode.HTML,
-                    reply_markup=keyboard,
-                )
-                return message_id
+                return await request()
             except RetryAfter as exc:
                 await self._wait(exc, attempt)
-            except Forbidden as exc:
-                raise Blocked(str(exc)) from exc
-            except ChatMigrated as exc:
-                # an old group's messages cannot be edited in the supergroup: post anew there
-                new_id = await self._moved(exc, chat_id)
-                return (await self.send(new_id, text, keyboard)).message_id
-            except BadRequest as exc:
-                reason = str(exc).lower()
-                if "not modified" in reason:
-                    return message_id
-                if "not found" in reason or "can't be edited" in reason:
-                    return (await self.send(to, text, keyboard)).message_id
-                raise
+            finally:
+                if chat_id < 0:
+                    self.pacer.note(chat_id)
         raise TelegramError("flood control did not clear")
+
+    async def _moved(self, exc: ChatMigrated, chat_id: int) -> int:
+        """The group became a supergroup: move our records along and use its new id."""
+        new_id = exc.new_chat_id
+        if self.migrate is not None:
+            await self.migrate(chat_id, new_id)
+        return new_id
 
     async def _wait(self, exc: RetryAfter, attempt: int) -> None:
         """Sleep as long as Telegram asks, unless this was the last attempt: then give up at
@@ -222,8 +268,9 @@ class Sender:
         await asyncio.sleep(seconds)
 
     async def answer(self, query_id: str, text: str = "", alert: bool = False) -> None:
-        """Answer a tap. Never raises: the answer only stops the button's spinner, and a move
-        already made must go on whatever Telegram says (an old query, 429, a timeout)."""
+        """Answer a tap. Never raises, nor waits out flood control: the answer only stops the
+        button's spinner, and a move already made must go on whatever Telegram says (an old
+        query, 429, a timeout), without holding its table meanwhile."""
         try:
             await self.bot.answer_callback_query(query_id, text=text[:200], show_alert=alert)
         except TelegramError as exc:

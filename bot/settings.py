@@ -35,7 +35,9 @@ class Settings(BaseSettings):
     computer_delay: float = Field(1.2, ge=0, description="pause before a computer player moves")
     lobby_expiry_minutes: int = Field(30, ge=1)
     idle_expiry_minutes: int = Field(24 * 60, ge=1)
-    group_messages_per_minute: int = Field(18, ge=1, le=20)
+    group_messages_per_minute: int = Field(
+        18, ge=1, le=20, description="calls a minute to a group, edits included (Telegram: ~20)"
+    )
     mode: Literal["polling", "webhook"] = "polling"
     webhook_url: str | None = None
     webhook_listen: str = "0.0.0.0"

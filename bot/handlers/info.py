@@ -203,4 +203,4 @@ async def _redraw(k: Kozel, table: Table) -> None:
     match = table.match
     if table.board_message_id is None or match is None or match.is_over:
         return
-    await k.presenter.board.draw(table)
+    k.presenter.board.draw(table)

@@ -229,8 +229,7 @@ async def cancel(k: Kozel, table: Table, user: User, cb: Callback | None) -> str
     await k.scheduler.after_change(table)  # a table no longer playing has no timers
     await close_lobby(k, table, "lobby.cancelled")
     if table.match is not None and table.board_message_id is not None:
-        with optional("the cancelled board", table.chat_id):
-            await k.presenter.board.draw(table)
+        k.presenter.board.draw(table)
     await k.presenter.hands.ended(table, "lobby.cancelled")
     return t(table.language, "lobby.cancelled")
 

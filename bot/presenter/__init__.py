@@ -7,6 +7,8 @@ player gets a new message, because an edit would not notify them.
 
 Everything shown is already committed, so nothing here may stop play: a failed show ends in
 ``resync``, and messages play does not depend on (notices, reminders) are dropped if refused.
+The group's board and notices are queued in its outbox (``pacing``): no table waits for the
+group's budget.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ log = logging.getLogger(__name__)
 class Presenter:
     def __init__(self, sender: Sender, service: TableService) -> None:
         self.service = service
+        self.sender = sender
         self.notices = Notices(sender)
         self.board = Board(sender, service.messages)
         self.hands = Hands(sender, service, self.notices)
@@ -62,9 +65,9 @@ class Presenter:
         except Exception:
             log.exception("showing a change failed; resyncing", extra={"table": table.id})
             await self.resync(table)
-            await self.notices.announce_missed(table, events, announced)
+            self.notices.announce_missed(table, events, announced)
         if any(isinstance(event, RoundEnded | MatchEnded) for event in events):
-            await self._mark_announced(table)
+            self._mark_announced(table)
 
     async def _show(
         self,
@@ -75,19 +78,19 @@ class Presenter:
         announced: list[Event],
     ) -> None:
         if starting:
-            await self.notices.teams(table)
+            self.notices.teams(table)
         await self.hands.close_live(table, notes)
         new_round = starting
         for event in events:
             if isinstance(event, RoundEnded):
-                await self.board.final(table)
-                await self.notices.announce(table, event)
+                self.board.final(table)
+                self.notices.announce(table, event)
                 announced.append(event)
                 new_round = True
             elif isinstance(event, MatchEnded):
-                await self.notices.announce(table, event)
+                self.notices.announce(table, event)
                 return
-        await self.board.draw(table, fresh=new_round)
+        self.board.draw(table, fresh=new_round)
         if new_round:
             await self.hands.deal(table)
         await self.hands.open_live(table)
@@ -96,12 +99,17 @@ class Presenter:
         """At start-up: the round results the bot committed but stopped before announcing."""
         missed = await self.service.store.unannounced(table)
         if missed:
-            await self.notices.announce_missed(table, missed, [])
-            await self._mark_announced(table)
+            self.notices.announce_missed(table, missed, [])
+            self._mark_announced(table)
 
-    async def _mark_announced(self, table: Table) -> None:
+    def _mark_announced(self, table: Table) -> None:
+        """Once the results queued so far have gone out; if the bot stops before, the next
+        start-up announces them."""
+        self.sender.after(table.chat_id, partial(self._store_announced, table, table.seq))
+
+    async def _store_announced(self, table: Table, seq: int) -> None:
         try:
-            await self.service.messages.mark_announced(table)
+            await self.service.messages.mark_announced(table, seq)
         except Exception:  # the next start-up announces them again, which beats never
             log.exception("could not store that results were announced", extra={"table": table.id})
 
@@ -113,16 +121,13 @@ class Presenter:
         refusal (the bot removed from the group) does not keep the next hand from its player."""
         if table.match is None or table.match.round is None:
             return
-        parts = (
-            partial(self.hands.close_live, table, {}),
-            partial(self.hands.open_live, table),
-            partial(self.board.draw, table),
-        )
+        parts = (partial(self.hands.close_live, table, {}), partial(self.hands.open_live, table))
         for part in parts:
             try:
                 await part()
             except Exception:
                 log.exception("resyncing a table failed", extra={"table": table.id})
+        self.board.draw(table)  # queued: the outbox logs its own failure
         table.finished_round = None
 
     async def remind(self, table: Table) -> None:
@@ -136,14 +141,14 @@ class Presenter:
         seconds = int(max(0.0, (table.turn_deadline or 0) - time.time()))
         with optional("a reminder", seat.user_id):
             if await self.hands.remind(table, seat, seconds):
-                await self.notices.remind_group(table, seat, seconds)
+                self.notices.remind_group(table, seat, seconds)
 
     async def timed_out(self, table: Table, seat: Seat, events: Sequence[Event]) -> None:
         """The computer played for someone whose time ran out; the group and they are told.
         If nobody is left playing, the match ends early and its result says so on its own."""
         ended = any(isinstance(e, MatchEnded) and e.ended_by == "timeout" for e in events)
         if not ended:
-            await self.notices.timed_out(table, seat)
+            self.notices.timed_out(table, seat)
         await self.show(table, events, timed_out=seat)
         if seat.absent and seat.user_id is not None and not ended:
             await self.notices.away(table, seat)
@@ -151,7 +156,7 @@ class Presenter:
     async def back(self, table: Table, seat: Seat) -> None:
         """A person who was away plays again: the group is told, and the hand comes back if it
         is their turn."""
-        await self.notices.back(table, seat)
+        self.notices.back(table, seat)
         if table.match is not None and table.match.current_seat == seat.seat:
             await self.show(table, [])
 

@@ -143,4 +143,4 @@ class Hands:
         seat.live = False
         if not seat.absent:
             await self.service.timeouts.set_absent(table, seat, True)
-            await self.notices.unreachable(table, seat)
+            self.notices.unreachable(table, seat)

@@ -1,5 +1,6 @@
 """What the group and the players are told in messages of their own: results, reminders,
-timeouts, comings and goings. Play never depends on them, so most are dropped if refused."""
+timeouts, comings and goings. Play never depends on them: the group's are queued in its outbox
+(``pacing``), in order after the boards before them, and dropped if refused."""
 
 from __future__ import annotations
 
@@ -16,15 +17,13 @@ from engine.events import MatchEnded, RoundEnded
 
 from ..callbacks import Callback
 from ..i18n import Html, t
+from ..pacing import RESERVE
 from ..render.board import teams_text
 from ..render.results import match_result_text, round_result_text
 from ..sender import Blocked, Sender, TopicGone
 from ..table import Seat, Table
 
 log = logging.getLogger(__name__)
-#: New-message room kept for results before a new round gets a new board or a reminder is
-#: mentioned in the group.
-BOARD_RESERVE = 3
 
 
 @contextlib.contextmanager
@@ -41,22 +40,21 @@ class Notices:
     def __init__(self, sender: Sender) -> None:
         self.sender = sender
 
-    async def _tell_group(self, table: Table, what: str, key: str, **values: object) -> None:
-        with optional(what, table.chat_id):
-            await self.sender.send(table.place, t(table.language, key, **values))
+    def _tell_group(self, table: Table, key: str, **values: object) -> None:
+        self.sender.post(table.place, t(table.language, key, **values))
 
-    async def teams(self, table: Table) -> None:
+    def teams(self, table: Table) -> None:
         """The order of play, as a match starts."""
-        await self.sender.send(table.place, teams_text(table))
+        self.sender.post(table.place, teams_text(table))
 
-    async def announce(self, table: Table, ended: RoundEnded | MatchEnded) -> None:
-        """A round's result, or the goat."""
+    def announce(self, table: Table, ended: RoundEnded | MatchEnded) -> None:
+        """A round's result, or the goat: queued after the boards before it, never skipped."""
         if isinstance(ended, RoundEnded):
-            await self.sender.send(table.place, round_result_text(table, ended))
+            self.sender.post(table.place, round_result_text(table, ended))
         else:
-            await self.sender.send(table.place, match_result_text(table, ended))
+            self.sender.post(table.place, match_result_text(table, ended))
 
-    async def announce_missed(
+    def announce_missed(
         self, table: Table, events: Sequence[Event], announced: list[Event]
     ) -> None:
         """After a failed show: the results it did not get to. The board only shows the round
@@ -65,23 +63,20 @@ class Notices:
             if isinstance(event, RoundEnded | MatchEnded) and not any(
                 done is event for done in announced
             ):
-                with optional(f"the {event.type} announcement", table.chat_id):
-                    await self.announce(table, event)
+                self.announce(table, event)
 
-    async def remind_group(self, table: Table, seat: Seat, seconds: int) -> None:
-        """A mention of the player on turn, if the group's message budget has room for it."""
-        if self.sender.pacer.room(table.chat_id) <= BOARD_RESERVE:
+    def remind_group(self, table: Table, seat: Seat, seconds: int) -> None:
+        """A mention of the player on turn, if the group's budget has room for it."""
+        if self.sender.pacer.room(table.chat_id) <= RESERVE:
             return
         name = html.escape(seat.name)
         mention = Html(f'<a href="tg://user?id={seat.user_id}">{name}</a>')
-        await self._tell_group(
-            table, "a reminder", "timer.remind_group", name=mention, seconds=seconds
-        )
+        self._tell_group(table, "timer.remind_group", name=mention, seconds=seconds)
 
-    async def timed_out(self, table: Table, seat: Seat) -> None:
+    def timed_out(self, table: Table, seat: Seat) -> None:
         """The computer played for ``seat``, whose time ran out (and who may now be away)."""
         key = "timer.absent" if seat.absent else "timer.timed_out"
-        await self._tell_group(table, "a timeout notice", key, name=seat.name)
+        self._tell_group(table, key, name=seat.name)
 
     async def away(self, table: Table, seat: Seat) -> None:
         """The player is told the computer plays for them, with a button to come back."""
@@ -95,27 +90,21 @@ class Notices:
                 seat.user_id, t(seat.language, "timer.away_dm"), InlineKeyboardMarkup([[button]])
             )
 
-    async def back(self, table: Table, seat: Seat) -> None:
-        await self._tell_group(table, "a welcome back", "timer.back_group", name=seat.name)
+    def back(self, table: Table, seat: Seat) -> None:
+        self._tell_group(table, "timer.back_group", name=seat.name)
 
     async def replaced(self, table: Table, gone: Seat) -> None:
         """The group hears who plays the seat of a person who left; their keyboard goes."""
-        await self._tell_group(table, "a replacement notice", "table.replaced", name=gone.name)
+        self._tell_group(table, "table.replaced", name=gone.name)
         if gone.user_id is not None and gone.live and gone.hand_message_id is not None:
             with optional("a left player's hand", gone.user_id):
                 await self.sender.edit(
                     gone.user_id, gone.hand_message_id, t(gone.language, "table.you_left")
                 )
 
-    async def unreachable(self, table: Table, seat: Seat) -> None:
+    def unreachable(self, table: Table, seat: Seat) -> None:
         """The player cannot get their hand in a DM: the group is told how to fix it."""
-        await self._tell_group(
-            table,
-            "an unreachable notice",
-            "hand.unreachable",
-            name=seat.name,
-            bot=self.sender.bot.username,
-        )
+        self._tell_group(table, "hand.unreachable", name=seat.name, bot=self.sender.bot.username)
 
     async def lobby_expired(self, table: Table) -> None:
         text = t(table.language, "lobby.expired")

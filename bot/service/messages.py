@@ -3,6 +3,8 @@ and how far the group has been told the results."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from storage import Storage
 
 from ..table import Seat, Table
@@ -13,7 +15,10 @@ class MessageIds:
         self.storage = storage
 
     async def remember_board(self, table: Table, message_id: int) -> None:
-        table.row = await self.storage.update_table(table.id, board_message_id=message_id)
+        """Called from the group's outbox, outside the table's lock (``pacing``): only this
+        field changes in memory, so a move committed meanwhile is not undone there."""
+        await self.storage.update_table(table.id, board_message_id=message_id)
+        table.row = dataclasses.replace(table.row, board_message_id=message_id)
 
     async def remember_lobby(self, table: Table, message_id: int) -> None:
         table.row = await self.storage.update_table(table.id, lobby_message_id=message_id)
@@ -22,7 +27,9 @@ class MessageIds:
         seat.hand_message_id = message_id
         await self.storage.update_seat(table.id, seat.seat, hand_message_id=message_id)
 
-    async def mark_announced(self, table: Table) -> None:
-        """Every result up to the last committed event has been announced."""
-        if table.announced_seq != table.seq:
-            table.row = await self.storage.update_table(table.id, announced_seq=table.seq)
+    async def mark_announced(self, table: Table, seq: int) -> None:
+        """Every result up to event ``seq`` has been announced. Called from the group's
+        outbox, as ``remember_board``."""
+        if table.announced_seq < seq:
+            await self.storage.update_table(table.id, announced_seq=seq)
+            table.row = dataclasses.replace(table.row, announced_seq=seq)

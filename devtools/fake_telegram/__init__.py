@@ -8,7 +8,7 @@ registered commands) and models the Telegram behaviours that break bots in produ
 * 403 for users who never pressed Start or who blocked the bot (``world``);
 * 400 for unchanged edits, unknown chats and messages, invalid ``callback_data``, too long or
   empty texts, and HTML that Telegram cannot parse (``text``, ``html``: TDLib's parser);
-* 429 flood control, injected by the test or enforced for groups (``flood``);
+* 429 flood control, injected by the test or enforced for groups, edits included (``flood``);
 * group to supergroup migration, and privacy mode in groups (``actions``);
 * forums: topics with ``message_thread_id``, closed ones refusing with ``TOPIC_CLOSED``, deleted
   ones with "message thread not found", and their service messages (``world``, ``actions``);

@@ -1,8 +1,9 @@
 """Flood control: 429 ``retry after N``, injected by a test or earned by a busy group.
 
-Telegram allows a group about 20 new messages a minute; with ``enforce_group_limit`` the server
-counts them on its clock and answers the 21st with the seconds until the oldest leaves the
-window. The per-token ~30 calls a second is not modelled: the bot's own limiter keeps to it.
+Telegram allows a group about 20 calls a minute, new messages and edits alike (tdlib issue
+2592); with ``enforce_group_limit`` the server counts them on its clock and answers the 21st
+with the seconds until the oldest leaves the window. The per-token ~30 calls a second is not
+modelled: the bot's own limiter keeps to it.
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ class FloodControl:
             raise flood(rule.retry_after)
 
     def check_group(self, chat: FakeChat) -> None:
-        """Raise 429 if one more new message would exceed the group's limit."""
+        """Raise 429 if one more new message or edit would exceed the group's limit."""
         if not self.enforce_group_limit or chat.type not in ("group", "supergroup"):
             return
         now = self.clock()
@@ -77,15 +78,15 @@ class FloodControl:
             raise flood(retry_after)
 
     def sent(self, chat_id: int, at: float) -> None:
-        """Count a new message in the chat."""
+        """Count a new message or an edit in the chat."""
         self._send_times[chat_id].append(at)
 
     def sent_times(self, chat: ChatRef) -> list[float]:
-        """Clock times of the bot's successful new messages in ``chat``."""
+        """Clock times of the bot's successful new messages and edits in ``chat``."""
         return list(self._send_times[id_of(chat)])
 
     def max_messages_per_window(self, chat: ChatRef, window: float = 60.0) -> int:
-        """Most new messages ``chat`` got within any ``window`` seconds."""
+        """Most new messages and edits ``chat`` got within any ``window`` seconds."""
         times = sorted(self._send_times[id_of(chat)])
         best = 0
         first = 0

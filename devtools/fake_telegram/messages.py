@@ -125,6 +125,7 @@ class MessageMethods:
             raise ApiError(400, ERR_EDIT_NOT_FOUND)
         if not message.from_bot:
             raise bad_request("message can't be edited")
+        self.flood.check_group(chat)  # edits share a group's limit with new messages
         return message
 
     def _apply_edit(
@@ -153,6 +154,7 @@ class MessageMethods:
         message.parse_mode = parse_mode
         message.edited += 1
         message.edit_date = int(time.time())
+        self.flood.sent(message.chat.id, self.flood.clock())
         return message.to_dict()
 
     async def _edit_message_text(self, params: Params) -> JSONDict:

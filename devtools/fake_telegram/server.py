@@ -46,7 +46,7 @@ class FakeTelegram(UserActions):
     Args:
         bot_username: the bot's username (getMe, ``/cmd@bot`` routing, mentions).
         enforce_group_limit: answer 429 when a group gets more than ``group_limit`` new
-            messages within ``group_window`` seconds (counted on ``clock``).
+            messages and edits within ``group_window`` seconds (counted on ``clock``).
         token: the token the bot must use; other tokens get 401 Unauthorized.
         privacy_mode: like BotFather's default (see ``actions``).
         strict_html: reject ``&`` that does not start an HTML entity (see ``parse_html``).
@@ -274,11 +274,11 @@ class FakeTelegram(UserActions):
         return self.log.failed_calls(include_polls=include_polls)
 
     def sent_times(self, chat: ChatRef) -> list[float]:
-        """Clock times of the bot's successful new messages in ``chat``."""
+        """Clock times of the bot's successful new messages and edits in ``chat``."""
         return self.flood.sent_times(chat)
 
     def max_messages_per_window(self, chat: ChatRef, window: float = 60.0) -> int:
-        """Most new messages ``chat`` got within any ``window`` seconds."""
+        """Most new messages and edits ``chat`` got within any ``window`` seconds."""
         return self.flood.max_messages_per_window(chat, window)
 
     def command_names(self, scope: str = "default", language_code: str = "") -> list[str]:

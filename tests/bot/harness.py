@@ -12,9 +12,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bot.app import App, build, setup, teardown
+from bot.app import App, build, settle, setup, teardown
 from bot.context import Kozel
-from bot.sender import GroupPacer
 from bot.settings import Settings
 from devtools.fake_telegram import CallbackAnswer, FakeChat, FakeMessage, FakeTelegram, FakeUser
 from engine import DRAW, KNOCK, Action, Event, Match, Play
@@ -54,9 +53,7 @@ class Harness:
         # the bot counts its group messages on the server's clock (tests may speed it up)
         kozel = app.bot_data.kozel
         assert kozel is not None
-        kozel.sender.pacer = GroupPacer(
-            kozel.settings.group_messages_per_minute, clock=self.tg.clock
-        )
+        kozel.sender.pacer.clock = self.tg.clock
         await app.start()
         assert app.updater is not None
         await app.updater.start_polling(poll_interval=0, timeout=1)
@@ -67,6 +64,7 @@ class Harness:
         assert app is not None and app.updater is not None
         await app.updater.stop()
         await app.stop()
+        await settle(app)
         await teardown(app)
         await app.shutdown()
         self.app = None
@@ -112,6 +110,11 @@ class Harness:
     def group_texts(self, group: FakeChat) -> list[str]:
         return [m.text or "" for m in self.tg.messages(group) if m.from_bot]
 
+    async def groups_told(self, timeout: float = 30.0) -> None:
+        """Wait until every group call the bot queued has gone out (the groups' budgets may
+        hold the last boards and results back a while after the moves)."""
+        await self.tg.wait_for(lambda: self.kozel.sender.idle, timeout, what="the groups told")
+
     def match_over(self, group: FakeChat) -> bool:
         return any("goat" in text for text in self.group_texts(group))
 
@@ -150,15 +153,29 @@ class Harness:
         )
 
     async def play_match(
-        self, users: list[FakeUser], group: FakeChat, max_moves: int = 2000
+        self,
+        users: list[FakeUser],
+        group: FakeChat,
+        max_moves: int = 2000,
+        *,
+        watching: bool = False,
     ) -> int:
         """Play by tapping until the goat is announced; returns the number of taps."""
-        return await self.play_until(users, partial(self.match_over, group), max_moves)
+        return await self.play_until(
+            users, partial(self.match_over, group), max_moves, watching=watching
+        )
 
     async def play_until(
-        self, users: list[FakeUser], over: Callable[[], bool], max_moves: int = 2000
+        self,
+        users: list[FakeUser],
+        over: Callable[[], bool],
+        max_moves: int = 2000,
+        *,
+        watching: bool = False,
     ) -> int:
-        """Tap live hands until ``over()``; returns the number of taps."""
+        """Tap live hands until ``over()``; returns the number of taps. ``watching``: before
+        each tap, wait until the group has seen what the bot queued for it, as someone who
+        follows the board would (else a board that waits may give way to a newer one)."""
         version, taps = 0, 0
 
         def turn() -> tuple[FakeUser | None, FakeMessage | None] | None:
@@ -169,6 +186,8 @@ class Harness:
             if user is None or message is None:
                 return taps
             version = self.version_of(message)
+            if watching:
+                await self.groups_told()
             await self.play_turn(user, message)
             taps += 1
         raise AssertionError("the match did not end")

@@ -94,6 +94,7 @@ async def test_stale_buttons_change_nothing(tg: FakeTelegram, harness: Harness) 
     # after the match, old buttons and the old lobby answer politely
     last = playable(hand)
     await harness.play_match(users, group)
+    await harness.groups_told()
     await tg.wait_idle()
     board = board_message(tg, group).text
     count = len(await stored_events(harness.database, 1))

@@ -16,6 +16,7 @@ from storage import Storage
 from tests.bot.harness import (
     BOARD_TITLE,
     Harness,
+    accelerated,
     board_message,
     one_tap,
     start_match,
@@ -379,6 +380,8 @@ async def test_an_ordinary_move_costs_four_calls(tg: FakeTelegram, harness: Harn
     group = tg.group(-691, "Courtyard")
     users = [masha, alex]
     await start_match(harness, users, group, computers=2)
+    # a budget the moves never exhaust, so that the board goes with each move, not later
+    harness.kozel.sender.pacer.clock = accelerated(2000)
     measured: list[list[str]] = []
     version = 0
     while len(measured) < 3:

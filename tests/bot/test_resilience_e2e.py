@@ -147,8 +147,12 @@ async def test_a_move_committed_as_the_bot_died_reaches_everyone_after_a_restart
         _, new_hand = await restarted.next_turn([other], harness.version_of(hand))
         assert new_hand.message_id not in their_messages
         assert not tg.message(user.id, hand.message_id).buttons
-        board = board_message(tg, group).text or ""
-        assert played_line(user, data) in board and f"Turn: {other.first_name}" in board
+
+        def board_shows_the_move() -> bool:  # the board goes in the group's turn, after the DMs
+            board = board_message(tg, group).text or ""
+            return played_line(user, data) in board and f"Turn: {other.first_name}" in board
+
+        await tg.wait_for(board_shows_the_move)
         await tg.wait_idle()
         await restarted.stop()
         sent, calls = len(tg.calls_to("sendMessage")), len(tg.calls)
@@ -291,7 +295,7 @@ async def test_a_round_result_is_announced_even_when_showing_the_round_end_fails
     final_board = presenter.board.final
     failures: list[int] = []
 
-    async def refused(table: object) -> None:
+    def refused(table: object) -> None:
         failures.append(1)
         presenter.board.final = final_board  # type: ignore[method-assign]
         raise RuntimeError("Telegram refused the final board")
@@ -301,7 +305,8 @@ async def test_a_round_result_is_announced_even_when_showing_the_round_end_fails
     def results() -> list[str]:
         return round_results(harness, group)
 
-    await harness.play_until(users, lambda: bool(results()))
+    await harness.play_until(users, lambda: bool(failures))
+    await tg.wait_for(results, timeout=30.0)  # results wait their turn in the group's budget
     await tg.wait_idle()
     assert failures == [1]
     assert len(results()) == 1 and is_round_1(results()[0])

@@ -412,6 +412,25 @@ async def test_group_limit_accounting(monkeypatch: pytest.MonkeyPatch) -> None:
         assert unlimited.max_messages_per_window(GROUP) == 25
 
 
+async def test_edits_count_against_the_group_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Telegram counts a group's edits with its new messages (tdlib issue 2592)."""
+    monkeypatch.setenv("PTB_TIMEDELTA", "true")
+    clock = FakeClock()
+    async with FakeTelegram(enforce_group_limit=True, clock=clock) as server:
+        server.group(GROUP, "Table")
+        async with server.make_bot() as bot:
+            board = await bot.send_message(GROUP, "move 0")
+            for i in range(1, 20):
+                await bot.edit_message_text(f"move {i}", GROUP, board.message_id)
+                clock.now += 1
+            with pytest.raises(RetryAfter):
+                await bot.edit_message_text("one too many", GROUP, board.message_id)
+            assert server.failed_calls()[-1].error == "Too Many Requests: retry after 41"
+            clock.now += 42
+            await bot.edit_message_text("move 20", GROUP, board.message_id)
+        assert server.max_messages_per_window(GROUP) == 20
+
+
 async def test_application_polls_and_replies(server: FakeTelegram) -> None:
     async def ping(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         assert update.effective_message is not None

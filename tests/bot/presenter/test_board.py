@@ -3,45 +3,46 @@ between, and its id stored so that a restart edits it too."""
 
 from __future__ import annotations
 
-from typing import cast
+import asyncio
+from typing import Any, cast
 
-from telegram import Message
+from telegram import Bot, Message
+from telegram.error import BadRequest
 
+from bot.pacing import RESERVE, GroupPacer
 from bot.presenter.board import Board
-from bot.presenter.notices import BOARD_RESERVE
 from bot.sender import Sender
 from bot.service import TableService
 from storage import Storage
 from tests.bot.service.conftest import playing
 
 
-class Pacer:
-    def __init__(self) -> None:
-        self.left = 18
-
-    def room(self, chat_id: int) -> int:
-        return self.left
-
-
 class Group:
-    """Stands in for the sender: numbers the messages it sends, edits in place unless told
-    the message is gone."""
+    """Stands in for Telegram's bot methods: numbers the messages it sends, edits in place
+    unless told the message is gone."""
 
     def __init__(self) -> None:
-        self.pacer = Pacer()
         self.sent: list[str] = []
-        self.edited: list[int | None] = []
+        self.edited: list[int] = []
         self.gone = False
 
-    async def send(self, chat_id: int, text: str) -> Message:
+    async def send_message(self, chat_id: int, text: str, **options: Any) -> Message:
         self.sent.append(text)
         return cast(Message, type("Sent", (), {"message_id": 100 + len(self.sent)})())
 
-    async def edit(self, chat_id: int, message_id: int | None, text: str) -> int:
+    async def edit_message_text(self, text: str, *, message_id: int, **options: Any) -> None:
         self.edited.append(message_id)
-        if self.gone or message_id is None:
-            return (await self.send(chat_id, text)).message_id
-        return message_id
+        if self.gone:
+            raise BadRequest("Message to edit not found")
+
+
+async def shown(sender: Sender) -> None:
+    """Let the group's outbox work through what was queued (storing a moved board included)."""
+    for _ in range(300):
+        if sender.idle:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the outbox did not finish")
 
 
 async def test_the_board_is_sent_at_a_new_round_and_edited_between(
@@ -49,16 +50,23 @@ async def test_the_board_is_sent_at_a_new_round_and_edited_between(
 ) -> None:
     table = await playing(service)
     group = Group()
-    board = Board(cast(Sender, group), service.messages)
-    await board.draw(table, fresh=True)
+    pacer = GroupPacer(18, clock=lambda: 0.0)
+    sender = Sender(cast(Bot, group), pacer)
+    board = Board(sender, service.messages)
+    board.draw(table, fresh=True)
+    await shown(sender)
     assert table.board_message_id == 101 and len(group.sent) == 1
-    await board.draw(table)
+    board.draw(table)
+    await shown(sender)
     assert group.edited == [101] and len(group.sent) == 1
-    group.pacer.left = BOARD_RESERVE  # the budget is kept for results: the old board is edited
-    await board.draw(table, fresh=True)
+    while pacer.room(table.chat_id) > RESERVE:  # the budget is kept for results
+        pacer.note(table.chat_id)
+    board.draw(table, fresh=True)  # so the old board is edited
+    await shown(sender)
     assert group.edited == [101, 101] and len(group.sent) == 1
     group.gone = True  # deleted in the group: a new board, remembered
-    await board.draw(table)
+    board.draw(table)
+    await shown(sender)
     assert table.board_message_id == 102
     stored = await storage.get_table(table.id)
     assert stored is not None and stored.board_message_id == 102

@@ -29,7 +29,7 @@ async def test_message_ids_and_announcements_are_stored(
     await service.messages.remember_board(table, 42)
     await service.messages.remember_lobby(table, 41)
     await service.messages.remember_hand(table, table.seats[0], 43)
-    await service.messages.mark_announced(table)
+    await service.messages.mark_announced(table, table.seq)
     stored = await storage.get_table(table.id)
     assert stored is not None
     assert (stored.board_message_id, stored.lobby_message_id) == (42, 41)

@@ -1,0 +1,104 @@
+"""A group's outbox, below Telegram: order, coalesced boards, the budget, stopping."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+from bot.pacing import Board, GroupPacer, Outbox
+from bot.place import Place
+
+GROUP = -100
+PLACE = Place(GROUP)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Group:
+    """What the group shows: the calls made, in order, each noted against the budget."""
+
+    def __init__(self, pacer: GroupPacer) -> None:
+        self.pacer = pacer
+        self.shown: list[str] = []
+        self.board_id: int | None = 1
+
+    async def show_board(self, chat_id: int, board: Board) -> None:
+        self.pacer.note(chat_id)
+        self.shown.append(board.text)
+
+    def board(self, text: str, table_id: int = 1) -> Board:
+        async def remember(message_id: int) -> None:
+            self.board_id = message_id
+
+        return Board(table_id, PLACE, text, False, lambda: self.board_id, remember)
+
+    def message(self, text: str) -> Callable[[], Awaitable[str]]:
+        async def send() -> str:
+            self.pacer.note(GROUP)
+            self.shown.append(text)
+            return text
+
+        return send
+
+
+async def test_boards_waiting_for_the_budget_give_way_to_the_newest() -> None:
+    """A full minute: the moves' boards wait, and only the newest is shown when room comes;
+    a round's last board stays before its result, which is never skipped."""
+    clock = Clock()
+    pacer = GroupPacer(2, clock=clock)
+    group = Group(pacer)
+    outbox = Outbox(GROUP, pacer, group.show_board)
+    pacer.note(GROUP)
+    pacer.note(GROUP)  # the minute is full
+    for move in range(1, 4):
+        outbox.board(group.board(f"board {move}"))
+    outbox.post(group.message("round 1 result"))
+    for move in range(4, 7):
+        outbox.board(group.board(f"board {move}"))
+    await asyncio.sleep(0.05)
+    assert group.shown == []  # nobody waited for this: the queue did
+    clock.now = 61.0  # room for two
+    await settled(lambda: len(group.shown) == 2)
+    assert group.shown == ["board 3", "round 1 result"]
+    outbox.board(group.board("board 7"))
+    clock.now = 122.0
+    await settled(lambda: outbox.idle)
+    assert group.shown == ["board 3", "round 1 result", "board 7"]
+
+
+async def settled(done: Callable[[], bool]) -> None:
+    """Let the outbox's task run (its pacer polls the clock) until ``done``."""
+    for _ in range(300):
+        if done():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the outbox did not get there")
+
+
+async def test_an_awaited_call_gets_its_result_in_its_turn() -> None:
+    pacer = GroupPacer(5, clock=Clock())
+    group = Group(pacer)
+    outbox = Outbox(GROUP, pacer, group.show_board)
+    outbox.board(group.board("board"))
+    assert await outbox.call(group.message("lobby")) == "lobby"
+    assert group.shown == ["board", "lobby"]
+
+
+async def test_closing_drops_what_the_budget_does_not_let_through() -> None:
+    """On stop, what cannot go within the grace is dropped (a restart resyncs the board and
+    announces what was not marked announced), and whoever awaited it is not left hanging."""
+    clock = Clock()
+    pacer = GroupPacer(1, clock=clock)
+    group = Group(pacer)
+    outbox = Outbox(GROUP, pacer, group.show_board)
+    outbox.post(group.message("goat"))
+    waiting = outbox.call(group.message("lobby"))
+    await outbox.close(grace=0.1)
+    assert group.shown == ["goat"]
+    assert waiting.cancelled() and outbox.idle
