@@ -6,22 +6,27 @@ not parse is answered ``400 can't parse entities``, as Telegram does.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any, Final
 
 from .objects import JSONDict
 
-SPACE: Final = frozenset(" \t\r\n\v\0")  # TDLib's is_space(), "\0" standing for end of text
+_SPACES: Final = " \t\r\n\v\0"  # TDLib's is_space(); "\0" also stands for the end of the text
+SPACE: Final = frozenset(_SPACES)
 END: Final = "\0"
+# runs the parser moves past at once
+_PLAIN_TEXT: Final = re.compile("[^&<]*")
+_SPACE_RUN: Final = re.compile(f"[{_SPACES}]*")
+_TAG_NAME: Final = re.compile(f"[^{_SPACES}>]*")
+_ATTRIBUTE_NAME: Final = re.compile(f"[^{_SPACES}=>]*")
+_NAME_TOKEN: Final = re.compile("[A-Za-z0-9.-]*")  # an unquoted attribute value
 
 
 def utf16_len(text: str) -> int:
     """Length of ``text`` in UTF-16 code units, the unit of Telegram entity offsets."""
     return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
-
-
-def _u16(ch: str) -> int:
-    return 2 if ord(ch) > 0xFFFF else 1
 
 
 def _byte_offset(text: str, index: int) -> int:
@@ -108,6 +113,43 @@ _HTML_SIMPLE: Final = {
 }
 
 
+# (tag, attribute) whose value, once this prefix is cut off, is the tag's argument; a value
+# without the prefix, or any other attribute, is ignored
+_ARGUMENT_ATTRIBUTES: Final = {
+    ("a", "href"): "",
+    ("code", "class"): "language-",
+    ("span", "class"): "tg-",
+    ("tg-emoji", "emoji-id"): "",
+}
+# the Bot API field that shows an entity's argument (a plain ``code`` keeps its language hidden)
+_ARGUMENT_FIELDS: Final = {"text_link": "url", "custom_emoji": "custom_emoji_id", "pre": "language"}
+
+
+@dataclass
+class _Entity:
+    """An entity as TDLib holds it while parsing, with the argument its tag was given."""
+
+    kind: str
+    offset: int
+    length: int
+    argument: str = ""
+
+    def to_bot_api(self) -> JSONDict:
+        field = _ARGUMENT_FIELDS.get(self.kind)
+        extra = {field: self.argument or None} if field else {}
+        return entity(self.kind, self.offset, self.length, **extra)
+
+
+@dataclass(frozen=True)
+class _OpenTag:
+    """A start tag waiting for its end tag."""
+
+    name: str
+    argument: str  # what its attributes said: a link's URL, a code block's language, ...
+    offset: int  # where its entity starts, in UTF-16 units
+    out_begin: int  # where its text starts in the output pieces
+
+
 def parse_html(text: str, *, strict_ampersand: bool = True) -> tuple[str, list[JSONDict]]:
     """Parse Telegram HTML like TDLib does; return (plain text, Bot API entities).
 
@@ -116,182 +158,227 @@ def parse_html(text: str, *, strict_ampersand: bool = True) -> tuple[str, list[J
     forgotten to escape user input (``&lt;`` in a name would be shown as ``<``), so the fake
     server flags it.  Raises :class:`EntityParseError` with TDLib's wording otherwise.
     """
-    n = len(text)
+    return _HtmlParser(text, strict_ampersand=strict_ampersand).parse()
 
-    def at(j: int) -> str:
-        return text[j] if j < n else END
 
-    def offset(j: int) -> int:
-        return _byte_offset(text, j)
+class _HtmlParser:
+    """One pass over a text, a method per construct, reading it as TDLib does.
 
-    out: list[str] = []
-    u16 = 0
-    entities: list[JSONDict] = []
-    # (tag name, argument, entity offset in UTF-16 units, start index in ``out``)
-    stack: list[tuple[str, str, int, int]] = []
-    i = 0
-    while i < n:
-        c = text[i]
-        if c == "&":
-            decoded = _decode_html_entity(text, i)
-            if decoded is not None:
-                code, i = decoded
-                if 0xD800 <= code <= 0xDFFF:
-                    raise EntityParseError(
-                        "Text contains invalid Unicode characters after decoding HTML entities, "
-                        "check for unmatched surrogate code units"
-                    )
-                ch = chr(code)
-                out.append(ch)
-                u16 += _u16(ch)
-                continue
-            if strict_ampersand:
-                raise EntityParseError(
-                    f"Character '&' at byte offset {offset(i)} does not start an HTML entity; "
-                    "use &amp; (the fake server is stricter than Telegram here: it catches "
-                    "unescaped user input)"
-                )
-        if c != "<":
-            out.append(c)
-            u16 += _u16(c)
-            i += 1
-            continue
+    Past the end of the text the parser sees :data:`END`, which counts as a space, as the
+    terminating NUL does in TDLib.
+    """
 
-        begin = i
-        i += 1
-        if at(i) != "/":
-            while at(i) not in SPACE and at(i) != ">":
-                i += 1
-            if i >= n:
-                raise EntityParseError(f"Unclosed start tag at byte offset {offset(begin)}")
-            tag = text[begin + 1 : i].lower()
-            if tag not in _HTML_TAGS:
-                raise EntityParseError(
-                    f'Unsupported start tag "{tag}" at byte offset {offset(begin)}'
-                )
-            argument = ""
-            while at(i) != ">":
-                while i < n and at(i) in SPACE:
-                    i += 1
-                if at(i) == ">":
-                    break
-                attribute_begin = i
-                while at(i) not in SPACE and at(i) not in "=>":
-                    i += 1
-                attribute = text[attribute_begin:i]
-                if not attribute:
-                    raise EntityParseError(
-                        f'Empty attribute name in the tag "{tag}" at byte offset {offset(begin)}'
-                    )
-                while i < n and at(i) in SPACE:
-                    i += 1
-                if at(i) != "=":
-                    if tag == "blockquote" and attribute == "expandable":
-                        argument = "expandable"
-                        continue
-                    raise EntityParseError(
-                        "Expected equal sign in declaration of an attribute of the tag "
-                        f'"{tag}" at byte offset {offset(begin)}'
-                    )
-                i += 1
-                while i < n and at(i) in SPACE:
-                    i += 1
-                if i >= n:
-                    raise EntityParseError(
-                        f'Unclosed start tag "{tag}" at byte offset {offset(begin)}'
-                    )
-                if at(i) not in "'\"":
-                    token_begin = i
-                    while at(i).isascii() and (at(i).isalnum() or at(i) in ".-"):
-                        i += 1
-                    value = text[token_begin:i].lower()
-                    if at(i) not in SPACE and at(i) != ">":
-                        raise EntityParseError(
-                            f"Unexpected end of name token at byte offset {offset(token_begin)}"
-                        )
-                else:
-                    quote = text[i]
-                    i += 1
-                    chars: list[str] = []
-                    while i < n and text[i] != quote:
-                        if text[i] == "&":
-                            decoded = _decode_html_entity(text, i)
-                            if decoded is not None:
-                                chars.append(chr(decoded[0]))
-                                i = decoded[1]
-                                continue
-                        chars.append(text[i])
-                        i += 1
-                    if i < n:
-                        i += 1
-                    value = "".join(chars)
-                if i >= n:
-                    raise EntityParseError(f"Unclosed start tag at byte offset {offset(begin)}")
-                if tag == "a" and attribute == "href":
-                    argument = value
-                elif tag == "code" and attribute == "class" and value.startswith("language-"):
-                    argument = value[len("language-") :]
-                elif tag == "span" and attribute == "class" and value.startswith("tg-"):
-                    argument = value[len("tg-") :]
-                elif tag == "tg-emoji" and attribute == "emoji-id":
-                    argument = value
-            if tag == "span" and argument != "spoiler":
-                raise EntityParseError(
-                    f'Tag "span" must have class "tg-spoiler" at byte offset {offset(begin)}'
-                )
-            stack.append((tag, argument, u16, len(out)))
-            i += 1  # the '>'
-            continue
+    def __init__(self, text: str, *, strict_ampersand: bool) -> None:
+        self.text = text
+        self.strict_ampersand = strict_ampersand
+        self.pos = 0
+        self.out: list[str] = []  # the plain text, piece by piece
+        self.u16 = 0  # the length of ``out`` in UTF-16 units: where an entity opened now starts
+        self.open_tags: list[_OpenTag] = []
+        self.entities: list[_Entity] = []
 
-        # an end tag
-        if not stack:
-            raise EntityParseError(f"Unexpected end tag at byte offset {offset(begin)}")
-        while at(i) not in SPACE and at(i) != ">":
-            i += 1
-        end_tag = text[begin + 2 : i].lower()
-        while i < n and at(i) in SPACE:
-            i += 1
-        if at(i) != ">":
-            raise EntityParseError(f"Unclosed end tag at byte offset {offset(begin)}")
-        tag, argument, start, out_begin = stack[-1]
-        if end_tag and end_tag != tag:
+    def parse(self) -> tuple[str, list[JSONDict]]:
+        while self.pos < len(self.text):
+            if self.text.startswith("&", self.pos):
+                self._character_reference()
+            elif self.text.startswith("</", self.pos):
+                self._end_tag()
+            elif self.text.startswith("<", self.pos):
+                self._start_tag()
+            else:
+                self._plain_text()
+        if self.open_tags:
             raise EntityParseError(
-                f'Unmatched end tag at byte offset {offset(begin)}, expected "</{tag}>", '
-                f'found "</{end_tag}>"'
+                f'Can\'t find end tag corresponding to start tag "{self.open_tags[-1].name}"'
             )
-        length = u16 - start
-        if length > 0:
-            last = entities[-1] if entities else None
-            same_span = last is not None and last["offset"] == start and last["length"] == length
-            if tag in _HTML_SIMPLE:
-                entities.append(entity(_HTML_SIMPLE[tag], start, length))
-            elif tag == "tg-emoji":
-                if not argument.isdigit() or int(argument) == 0:
-                    raise EntityParseError("Invalid custom emoji identifier specified")
-                entities.append(entity("custom_emoji", start, length, custom_emoji_id=argument))
-            elif tag == "a":
-                url = argument or "".join(out[out_begin:])
-                if url:
-                    entities.append(entity("text_link", start, length, url=url))
-            elif tag == "pre":
-                if last is not None and same_span and last["type"] == "code" and last.get("_lang"):
-                    last["type"] = "pre"
-                    last["language"] = last.pop("_lang")
-                else:
-                    entities.append(entity("pre", start, length))
-            elif tag == "code":
-                if last is not None and same_span and last["type"] == "pre" and argument:
-                    last["language"] = argument
-                else:
-                    entities.append(entity("code", start, length, _lang=argument or None))
-            else:  # blockquote
-                kind = "expandable_blockquote" if argument == "expandable" else "blockquote"
-                entities.append(entity(kind, start, length))
-        stack.pop()
-        i += 1  # the '>'
+        return "".join(self.out), sorted_entities(e.to_bot_api() for e in self.entities)
 
-    if stack:
-        raise EntityParseError(f'Can\'t find end tag corresponding to start tag "{stack[-1][0]}"')
-    for found in entities:
-        found.pop("_lang", None)
-    return "".join(out), sorted_entities(entities)
+    # reading
+
+    def _char(self) -> str:
+        return self.text[self.pos] if self.pos < len(self.text) else END
+
+    def _scan(self, run: re.Pattern[str]) -> str:
+        """Move past the run of characters that ``run`` (a ``[...]*``) matches here; return it."""
+        found = run.match(self.text, self.pos)
+        assert found is not None  # a pattern of the form [...]* always matches
+        self.pos = found.end()
+        return found.group()
+
+    def _skip_spaces(self) -> None:
+        self._scan(_SPACE_RUN)
+
+    def _decoded_reference(self) -> str | None:
+        """The character the reference at ``&`` stands for, moving past it; None if none."""
+        decoded = _decode_html_entity(self.text, self.pos)
+        if decoded is None:
+            return None
+        code, self.pos = decoded
+        return chr(code)
+
+    def _byte_offset(self, index: int) -> int:
+        return _byte_offset(self.text, index)
+
+    # writing
+
+    def _emit(self, text: str) -> None:
+        self.out.append(text)
+        self.u16 += utf16_len(text)
+
+    # the constructs
+
+    def _plain_text(self) -> None:
+        """Keep the text up to the next character reference or tag as it is."""
+        self._emit(self._scan(_PLAIN_TEXT))
+
+    def _character_reference(self) -> None:
+        begin = self.pos
+        char = self._decoded_reference()
+        if char is None and self.strict_ampersand:
+            raise EntityParseError(
+                f"Character '&' at byte offset {self._byte_offset(begin)} does not start an "
+                "HTML entity; use &amp; (the fake server is stricter than Telegram here: it "
+                "catches unescaped user input)"
+            )
+        if char is None:  # Telegram keeps the '&'
+            self._emit("&")
+            self.pos += 1
+        elif 0xD800 <= ord(char) <= 0xDFFF:
+            raise EntityParseError(
+                "Text contains invalid Unicode characters after decoding HTML entities, "
+                "check for unmatched surrogate code units"
+            )
+        else:
+            self._emit(char)
+
+    def _start_tag(self) -> None:
+        begin = self.pos
+        self.pos += 1  # the '<'
+        tag = self._scan(_TAG_NAME).lower()
+        if self.pos >= len(self.text):
+            raise EntityParseError(f"Unclosed start tag at byte offset {self._byte_offset(begin)}")
+        if tag not in _HTML_TAGS:
+            raise EntityParseError(
+                f'Unsupported start tag "{tag}" at byte offset {self._byte_offset(begin)}'
+            )
+        argument = self._attributes(tag, begin)
+        if tag == "span" and argument != "spoiler":
+            raise EntityParseError(
+                f'Tag "span" must have class "tg-spoiler" at byte offset {self._byte_offset(begin)}'
+            )
+        self.open_tags.append(_OpenTag(tag, argument, self.u16, len(self.out)))
+        self.pos += 1  # the '>'
+
+    def _attributes(self, tag: str, begin: int) -> str:
+        """Read the attributes of the tag at ``begin`` up to its '>'; return its argument."""
+        argument = ""
+        while True:
+            self._skip_spaces()
+            if self._char() == ">":
+                return argument
+            attribute = self._scan(_ATTRIBUTE_NAME)
+            if not attribute:
+                raise EntityParseError(
+                    f'Empty attribute name in the tag "{tag}" at byte offset '
+                    f"{self._byte_offset(begin)}"
+                )
+            self._skip_spaces()
+            if self._char() != "=":
+                if tag == "blockquote" and attribute == "expandable":  # the one without a value
+                    argument = "expandable"
+                    continue
+                raise EntityParseError(
+                    "Expected equal sign in declaration of an attribute of the tag "
+                    f'"{tag}" at byte offset {self._byte_offset(begin)}'
+                )
+            self.pos += 1  # the '='
+            value = self._attribute_value(tag, begin)
+            prefix = _ARGUMENT_ATTRIBUTES.get((tag, attribute))
+            if prefix is not None and value.startswith(prefix):
+                argument = value[len(prefix) :]
+
+    def _attribute_value(self, tag: str, begin: int) -> str:
+        self._skip_spaces()
+        if self.pos >= len(self.text):
+            raise EntityParseError(
+                f'Unclosed start tag "{tag}" at byte offset {self._byte_offset(begin)}'
+            )
+        value = self._quoted_value() if self._char() in "'\"" else self._name_token()
+        if self.pos >= len(self.text):
+            raise EntityParseError(f"Unclosed start tag at byte offset {self._byte_offset(begin)}")
+        return value
+
+    def _name_token(self) -> str:
+        """An unquoted value: ASCII letters, digits, '.' and '-', lower-cased."""
+        begin = self.pos
+        token = self._scan(_NAME_TOKEN)
+        if self._char() not in SPACE and self._char() != ">":
+            raise EntityParseError(
+                f"Unexpected end of name token at byte offset {self._byte_offset(begin)}"
+            )
+        return token.lower()
+
+    def _quoted_value(self) -> str:
+        """A quoted value with its character references decoded (a stray '&' is kept)."""
+        quote = self._char()
+        self.pos += 1
+        chars: list[str] = []
+        while self.pos < len(self.text) and self._char() != quote:
+            char = self._decoded_reference() if self._char() == "&" else None
+            if char is None:
+                char = self._char()
+                self.pos += 1
+            chars.append(char)
+        if self.pos < len(self.text):
+            self.pos += 1  # the closing quote
+        return "".join(chars)
+
+    def _end_tag(self) -> None:
+        begin = self.pos
+        if not self.open_tags:
+            raise EntityParseError(f"Unexpected end tag at byte offset {self._byte_offset(begin)}")
+        self.pos += 2  # the '</'
+        name = self._scan(_TAG_NAME).lower()
+        self._skip_spaces()
+        if self._char() != ">":
+            raise EntityParseError(f"Unclosed end tag at byte offset {self._byte_offset(begin)}")
+        opened = self.open_tags.pop()
+        if name and name != opened.name:  # "</>" closes whatever is open
+            raise EntityParseError(
+                f"Unmatched end tag at byte offset {self._byte_offset(begin)}, "
+                f'expected "</{opened.name}>", found "</{name}>"'
+            )
+        self.pos += 1  # the '>'
+        if self.u16 > opened.offset:  # an empty entity is dropped
+            self._close(opened)
+
+    def _close(self, opened: _OpenTag) -> None:
+        """Add the entity of a tag just closed."""
+        tag, argument, offset = opened.name, opened.argument, opened.offset
+        length = self.u16 - offset
+        if tag in _HTML_SIMPLE:
+            self.entities.append(_Entity(_HTML_SIMPLE[tag], offset, length))
+        elif tag == "tg-emoji":
+            if not argument.isdigit() or int(argument) == 0:
+                raise EntityParseError("Invalid custom emoji identifier specified")
+            self.entities.append(_Entity("custom_emoji", offset, length, argument))
+        elif tag == "a":  # a link without href goes to its own text
+            url = argument or "".join(self.out[opened.out_begin :])
+            self.entities.append(_Entity("text_link", offset, length, url))
+        elif tag == "blockquote":
+            kind = "expandable_blockquote" if argument == "expandable" else "blockquote"
+            self.entities.append(_Entity(kind, offset, length))
+        else:
+            self._close_code_block(_Entity(tag, offset, length, argument))
+
+    def _close_code_block(self, closed: _Entity) -> None:
+        """``pre`` and ``code`` around the same text make one ``pre`` with the code's language."""
+        last = self.entities[-1] if self.entities else None
+        if last is None or (last.offset, last.length) != (closed.offset, closed.length):
+            self.entities.append(closed)
+        elif closed.kind == "pre" and last.kind == "code" and last.argument:
+            last.kind = "pre"
+        elif closed.kind == "code" and last.kind == "pre" and closed.argument:
+            last.argument = closed.argument
+        else:
+            self.entities.append(closed)

@@ -27,6 +27,7 @@ MAX_CALLBACK_DATA_BYTES: Final = 64
 MAX_BUTTONS: Final = 100
 MAX_BUTTONS_PER_ROW: Final = 8
 
+_REPLY_MARKUPS: Final = ("keyboard", "remove_keyboard", "force_reply")
 _BUTTON_ACTIONS: Final = (
     "callback_data",
     "url",
@@ -109,17 +110,24 @@ def _explicit_entities(entities: Any, text: str) -> list[JSONDict]:
 
 
 def validate_markup(markup: Any, *, inline_only: bool) -> JSONDict | None:
+    """The reply markup as sent (None for none), or the ``ApiError`` Telegram answers.
+
+    ``inline_only``: the call takes an inline keyboard only (editing a message does).
+    """
     if markup in (None, ""):
         return None
     if not isinstance(markup, dict):
         raise bad_request("can't parse reply keyboard markup JSON object")
-    if "inline_keyboard" not in markup:
-        if inline_only:
-            raise bad_request("inline keyboard expected")
-        if not any(k in markup for k in ("keyboard", "remove_keyboard", "force_reply")):
-            raise bad_request("can't parse reply keyboard markup JSON object")
-        return markup
-    rows = markup["inline_keyboard"]
+    if "inline_keyboard" in markup:
+        _check_inline_keyboard(markup["inline_keyboard"])
+    elif inline_only:
+        raise bad_request("inline keyboard expected")
+    elif not any(kind in markup for kind in _REPLY_MARKUPS):
+        raise bad_request("can't parse reply keyboard markup JSON object")
+    return markup
+
+
+def _check_inline_keyboard(rows: Any) -> None:
     if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
         raise bad_request('field "inline_keyboard" must be an Array of Arrays')
     if sum(len(row) for row in rows) > MAX_BUTTONS or any(
@@ -128,27 +136,27 @@ def validate_markup(markup: Any, *, inline_only: bool) -> JSONDict | None:
         raise ApiError(400, ERR_MARKUP_TOO_LONG)
     for row in rows:
         for button in row:
-            if not isinstance(button, dict) or not isinstance(button.get("text"), str):
-                raise bad_request(
-                    'can\'t parse inline keyboard button: Field "text" must be of type String'
-                )
-            if not button["text"]:
-                raise bad_request("BUTTON_TEXT_INVALID")
-            if not any(action in button for action in _BUTTON_ACTIONS):
-                raise bad_request(
-                    "can't parse inline keyboard button: "
-                    "Text buttons are unallowed in the inline keyboard"
-                )
-            if "callback_data" in button:
-                data = button["callback_data"]
-                if (
-                    not isinstance(data, str)
-                    or not 1 <= len(data.encode("utf-8")) <= MAX_CALLBACK_DATA_BYTES
-                ):
-                    raise ApiError(400, ERR_BUTTON_DATA)
-            if "url" in button and not (isinstance(button["url"], str) and button["url"]):
-                raise bad_request("BUTTON_URL_INVALID")
-    return markup
+            _check_inline_button(button)
+
+
+def _check_inline_button(button: Any) -> None:
+    if not isinstance(button, dict) or not isinstance(button.get("text"), str):
+        raise bad_request(
+            'can\'t parse inline keyboard button: Field "text" must be of type String'
+        )
+    if not button["text"]:
+        raise bad_request("BUTTON_TEXT_INVALID")
+    if not any(action in button for action in _BUTTON_ACTIONS):
+        raise bad_request(
+            "can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard"
+        )
+    data = button.get("callback_data")
+    if "callback_data" in button and not (
+        isinstance(data, str) and 1 <= len(data.encode("utf-8")) <= MAX_CALLBACK_DATA_BYTES
+    ):
+        raise ApiError(400, ERR_BUTTON_DATA)
+    if "url" in button and not (isinstance(button["url"], str) and button["url"]):
+        raise bad_request("BUTTON_URL_INVALID")
 
 
 def markup_key(markup: JSONDict | None) -> str:
