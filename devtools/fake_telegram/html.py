@@ -359,7 +359,7 @@ class _HtmlParser:
         if tag in _HTML_SIMPLE:
             self.entities.append(_Entity(_HTML_SIMPLE[tag], offset, length))
         elif tag == "tg-emoji":
-            if not argument.isdigit() or int(argument) == 0:
+            if not (argument.isascii() and argument.isdigit()) or int(argument) == 0:
                 raise EntityParseError("Invalid custom emoji identifier specified")
             self.entities.append(_Entity("custom_emoji", offset, length, argument))
         elif tag == "a":  # a link without href goes to its own text

@@ -144,6 +144,8 @@ def test_code_in_pre_becomes_a_pre_with_its_language(markup: str, entities: list
         ('<tg-emoji emoji-id="x1">y</tg-emoji>', "Invalid custom emoji identifier specified"),
         ('<tg-emoji emoji-id="0">y</tg-emoji>', "Invalid custom emoji identifier specified"),
         ("<tg-emoji>y</tg-emoji>", "Invalid custom emoji identifier specified"),
+        # a digit int() cannot read (superscript two) is refused like any other bad id
+        ('<tg-emoji emoji-id="\u00b2">y</tg-emoji>', "Invalid custom emoji identifier specified"),
         ("é</b>", "Unexpected end tag at byte offset 2"),
         ("<b>x</b y>", "Unclosed end tag at byte offset 4"),
         ("<b>x</b", "Unclosed end tag at byte offset 4"),
