@@ -65,6 +65,11 @@ class Timed:
         return action
 
 
+def seating(names: Sequence[str], match_index: int) -> list[str]:
+    """Who sits where in the match ``match_index``: the names rotated by one seat a match."""
+    return [names[(s + match_index) % len(names)] for s in range(len(names))]
+
+
 def play_arena(
     players: int, pairs: bool, rules: RuleSet, names: Sequence[str], *, matches: int, seed: int
 ) -> dict[str, Record]:
@@ -72,7 +77,7 @@ def play_arena(
     records = {name: Record() for name in names}
     table = Match(players, pairs, rules, seed)  # only asked which side a seat is on
     for i, match_seed in enumerate(match_seeds(seed, matches)):
-        seated = [names[(s + i) % players] for s in range(players)]
+        seated = seating(names, i)
         timed = [Timed(PLAYERS[kind], records[kind]) for kind in seated]
         *_, ended = play_match(players, pairs, rules, match_seed, timed)
         assert isinstance(ended, MatchEnded)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from .actions import Action, Play
@@ -33,14 +34,23 @@ EXPLORE: Final = 0.15
 _WEIGHT: Final = {t: 2 * t.pips + (6 if t.is_double else 0) for t in ALL_TILES}
 
 
-def strong_player(
-    match: Match, seat: int, rng: random.Random, events: Sequence[Event] = ()
-) -> Action:
-    """Search among the legal moves; a forced move is played at once."""
-    actions = match.legal_actions(seat)
-    if len(actions) == 1:
-        return actions[0]
-    return best_action(SeatView.of(match, seat, events), actions, rng)
+@dataclass(frozen=True, slots=True)
+class StrongPlayer:
+    """Searches among the legal moves with ``playouts`` playouts; a forced move is played at
+    once. It reads the match only through a ``SeatView``."""
+
+    playouts: int = PLAYOUTS
+
+    def __call__(
+        self, match: Match, seat: int, rng: random.Random, events: Sequence[Event] = ()
+    ) -> Action:
+        actions = match.legal_actions(seat)
+        if len(actions) == 1:
+            return actions[0]
+        return best_action(SeatView.of(match, seat, events), actions, rng, self.playouts)
+
+
+strong_player: Final = StrongPlayer()
 
 
 def best_action(
