@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import KNOCK, Event, Match, Play, RuleSet, Tile
@@ -17,7 +17,7 @@ from engine.search import StrongPlayer, utility
 from engine.seat_view import SeatView
 from engine.selfplay import current_round
 
-from .support import position, t
+from .support import checked, position, t
 
 QUICK = StrongPlayer(playouts=24)  # enough to have preferences, cheap enough for many positions
 OPTIONS = [{}, {"draw_mode": "one_per_turn"}, {"bazaar_reserve": 2}, {"fish_mode": "lowest_wins"}]
@@ -62,16 +62,6 @@ positions = st.builds(
     seed=st.integers(0, 2**32 - 1),
     moves=st.integers(0, 60),
 ).filter(lambda p: p is not None)
-
-
-def checked(examples: int) -> settings:
-    return settings(
-        max_examples=examples,
-        deadline=None,
-        database=None,
-        derandomize=True,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-    )
 
 
 def hidden_moved(pos: Position, rng: random.Random) -> Position:
