@@ -42,3 +42,8 @@ def test_the_storage_benchmark_commits_moves() -> None:
 def test_the_bot_benchmark_plays_through_the_fake_server() -> None:
     out = run("bench_bot", "--tables", "2", "--seconds", "2", "--warmup", "0.5", "--think", "0.1")
     assert "Bot API calls per ordinary move" in out and "failed calls: 0" in out
+
+
+def test_the_computer_player_benchmark_times_the_strong_player() -> None:
+    out = run("bench_ai", "--matches", "1")
+    assert "load average before" in out and out.count("\nstrong ") == 1
