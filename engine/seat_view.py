@@ -31,9 +31,7 @@ def _values(tile: Tile) -> int:
     return 1 << tile.a | 1 << tile.b
 
 
-def _slots(
-    match: Match, seat: int, events: Sequence[Event], hand_sizes: list[int]
-) -> list[list[int]]:
+def _slots(match: Match, seat: int, events: Sequence[Event]) -> list[list[int]]:
     """Per seat, one mask per hidden tile of its hand, oldest first: bit v set means the tile does
     not show v. Without this round's events every mask is 0 (nothing known)."""
     rnd = match.round
@@ -44,7 +42,8 @@ def _slots(
         if isinstance(event, RoundStarted):
             start = i if event.round == rnd.number else None
             break
-    blank = [[0] * n if s != seat else [] for s, n in enumerate(hand_sizes)]
+    sizes = [len(hand) for hand in rnd.hands]
+    blank = [[0] * n if s != seat else [] for s, n in enumerate(sizes)]
     if start is None:
         return blank
     dealt = match.rules.hand_size(match.players)
@@ -62,7 +61,7 @@ def _slots(
             if isinstance(event, Drew):
                 slots[event.seat].append(0)
             drew_last[event.seat] = isinstance(event, Drew)
-    if [len(s) for s in slots] != [len(h) for h in rnd.hands]:
+    if [len(s) for s in slots] != sizes:
         return blank  # events that are not this round's: know nothing rather than wrong things
     slots[seat] = []
     return slots
@@ -109,8 +108,7 @@ class SeatView:
         hand = tuple(rnd.hands[seat])
         on_table = {Tile.of(a, b) for a, b in rnd.line.chain}
         unseen = tuple(t for t in ALL_TILES if t not in on_table and t not in hand)
-        sizes = [len(h) for h in rnd.hands]
-        slots = _slots(match, seat, events, sizes)
+        slots = _slots(match, seat, events)
         return cls(seat, hand, unseen, tuple(map(tuple, slots)), state)
 
     def world(self, rng: random.Random) -> dict[str, Any]:
