@@ -99,6 +99,7 @@ def utility(match: Match, ended: RoundEnded, side: int) -> float:
     A finished match is certain. Otherwise each side is the goat with a chance that grows
     exponentially with its points (remembered ones included, as they count once the side opens);
     the spread shrinks as the leader nears the goat limit, since fewer rounds are left to turn it.
+    This reads the tally of Kozel, the engine's one game; a game won at a target will need its own.
     """
     if match.is_over:
         return -1.0 if side in match.losers else 0.0
