@@ -200,4 +200,5 @@ async def teardown(app: App) -> None:
     k = app.bot_data.kozel
     if k is not None:
         await k.scheduler.stop()
+        k.service.close()
         await k.storage.close()

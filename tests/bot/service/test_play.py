@@ -62,3 +62,23 @@ async def test_a_match_played_to_the_goat_is_recorded(
     assert await service.store.active_table(GROUP) is None
     standings = await storage.chat_standings(GROUP)
     assert [row.user_id for row in standings] == [MASHA]
+
+
+async def test_the_table_keeps_the_rounds_events_for_its_computers(
+    service: TableService, storage: Storage
+) -> None:
+    """The events a computer player is given are the round's committed ones, kept in memory as
+    the table plays and rebuilt from the log when it is loaded again."""
+    table = await playing(service)
+    table.seats[0].absent = True
+    for _ in range(6):
+        await service.player.computer_move(table)
+    log = await storage.load_events(table.id)
+    dealt = max(i for i, e in enumerate(log) if e["type"] == "round_started")
+    assert [e.to_dict() for e in table.round_events] == log[dealt:]
+    assert any(e["type"] in ("drew", "knocked", "played") for e in log[dealt:])
+
+    service.store.forget(table.id)
+    again = await service.store.table(table.id)
+    assert again is not None and again is not table
+    assert again.round_events == table.round_events
