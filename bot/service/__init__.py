@@ -38,9 +38,12 @@ class TableService:
         self.store = TableStore(storage, settings)
         self.lobby = Lobby(storage, settings, self.store)
         self.finisher = Finisher(storage, self.store)
-        self.thinker = thinker or Thinker(settings.computer_workers)
         self.player = Player(
-            storage, self.store, self.finisher, rng or random.SystemRandom(), self.thinker
+            storage,
+            self.store,
+            self.finisher,
+            rng or random.SystemRandom(),
+            thinker or Thinker(settings.computer_workers),
         )
         self.timeouts = Timeouts(storage, settings, self.store, self.player)
         self.messages = MessageIds(storage)
@@ -48,4 +51,4 @@ class TableService:
 
     def close(self) -> None:
         """Stop the computer players' workers."""
-        self.thinker.close()
+        self.player.thinker.close()

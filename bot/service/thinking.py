@@ -57,9 +57,7 @@ class Thinker:
     def _new_pool(self) -> ProcessPoolExecutor | None:
         if not self.workers:
             return None
-        return ProcessPoolExecutor(
-            self.workers, mp_context=_CONTEXT, initializer=self.initializer
-        )
+        return ProcessPoolExecutor(self.workers, mp_context=_CONTEXT, initializer=self.initializer)
 
     async def choose(self, level: str, match: Match, seat: int, events: Sequence[Event]) -> Action:
         """What the computer player of ``level`` plays for ``seat``; the caller's lock on the
