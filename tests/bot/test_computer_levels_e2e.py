@@ -15,7 +15,7 @@ from bot.service.thinking import Thinker
 from devtools.fake_telegram import FakeMessage, FakeTelegram
 from engine import Action, Event, Match
 from engine.ai import PLAYERS
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, start_match
 from tests.bot.service.workers import register_slow, slow_player
 from tests.bot.test_lobby_e2e import open_lobby
 from tests.bot.test_table_life_e2e import change_lobby, lobby_says
@@ -104,15 +104,8 @@ async def test_a_computer_taking_over_an_absent_player_plays_strong(
 ) -> None:
     masha, alex = tg.user(721, "Masha"), tg.user(722, "Alex")
     group = tg.group(-1721, "Yard")
-    for user in (masha, alex):
-        await tg.send_text(user, tg.private(user), "/start")
-        await tg.wait_for_message(user, "Hi, ")
-    lobby = await open_lobby(harness, masha, group)
-    await change_lobby(harness, group, players=2)
-    await harness.join([alex], group, lobby)
+    await start_match(harness, [masha, alex], group)
     thinker = watch(harness)
-    await tg.press_button(masha, lobby, "▶️ Start")
-    await tg.wait_for_message(group, "Order of play")
     await tg.send_text(masha, group, "/kick 2")
     await tg.wait_for_message(group, "🤖 Alex left the table: a computer player took the seat.")
     [_, seat] = await harness.kozel.storage.get_seats(1)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from bot.service import Refusal, TableService
-from engine import Play
+from bot.service.thinking import Thinker
+from engine import Action, Event, Match, Play
 from engine.events import MatchEnded
 from storage import Storage
 
@@ -82,3 +85,29 @@ async def test_the_table_keeps_the_rounds_events_for_its_computers(
     again = await service.store.table(table.id)
     assert again is not None and again is not table
     assert again.round_events == table.round_events
+
+
+class Recording(Thinker):
+    """Thinks in this process and notes which level each seat was played at."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.levels: dict[int, str] = {}
+
+    async def choose(self, level: str, match: Match, seat: int, events: Sequence[Event]) -> Action:
+        self.levels[seat] = level
+        return await super().choose(level, match, seat, events)
+
+
+async def test_each_computer_plays_at_its_own_level_and_an_absent_person_at_the_tables(
+    service: TableService,
+) -> None:
+    table = await lobby_of(service, level="easy")
+    await service.lobby.change_setting(table, "computer_level", "strong")
+    await service.player.start(table)
+    service.close()
+    thinker = service.player.thinker = Recording()
+    table.seats[0].absent = True  # Masha is away: the computer plays for her
+    while len(thinker.levels) < 2:
+        await service.player.computer_move(table)
+    assert thinker.levels == {0: "strong", 1: "easy"}

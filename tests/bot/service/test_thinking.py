@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bot.service.thinking import Thinker, decision_seed
-from engine import Event, Match
+from engine import Action, Event, Match
 from engine.ai import greedy_player
 
 from .workers import die
@@ -42,16 +42,23 @@ async def test_a_worker_decides_as_this_process_would_and_again_after_a_restart(
         pooled.close()
 
 
+async def ask_dying_workers(
+    match: Match, seat: int, events: list[Event], caplog: pytest.LogCaptureFixture
+) -> Action:
+    """What a thinker whose workers die as they start plays for ``seat`` (strong, if it could)."""
+    broken = Thinker(1, initializer=die)
+    try:
+        with caplog.at_level(logging.ERROR):
+            return await broken.choose("strong", match, seat, events)
+    finally:
+        broken.close()
+
+
 async def test_broken_workers_leave_the_move_to_greedy(caplog: pytest.LogCaptureFixture) -> None:
     match, events = position()
     seat = match.current_seat
     assert seat is not None
-    broken = Thinker(1, initializer=die)
-    try:
-        with caplog.at_level(logging.ERROR):
-            chosen = await broken.choose("strong", match, seat, events)
-    finally:
-        broken.close()
+    chosen = await ask_dying_workers(match, seat, events, caplog)
     assert chosen == await Thinker(0).choose("greedy", match, seat, events)
     assert "worker pool broke" in caplog.text
 
@@ -64,11 +71,6 @@ async def test_a_forced_move_is_played_without_asking_a_worker(
     rng = random.Random(1)
     while len(match.legal_actions(seat := match.current_seat or 0)) > 1:
         events += match.act(seat, greedy_player(match, seat, rng))
-    broken = Thinker(1, initializer=die)
-    try:
-        with caplog.at_level(logging.ERROR):
-            chosen = await broken.choose("strong", match, seat, events)
-    finally:
-        broken.close()
+    chosen = await ask_dying_workers(match, seat, events, caplog)
     assert [chosen] == match.legal_actions(seat)
     assert "worker pool broke" not in caplog.text
