@@ -34,6 +34,9 @@ class Settings(BaseSettings):
     turn_seconds: int = Field(60, ge=10, le=3600, description="default turn time of a table")
     missed_turns_absent: int = Field(2, ge=1, description="missed turns before a seat is absent")
     computer_delay: float = Field(1.2, ge=0, description="pause before a computer player moves")
+    computer_level: Literal["easy", "normal", "strong"] = Field(
+        "strong", description="how strong a new table's computer players are (each may change it)"
+    )
     computer_workers: int = Field(
         default_factory=lambda: max(1, (os.cpu_count() or 2) - 1),
         ge=0,

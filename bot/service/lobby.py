@@ -40,6 +40,9 @@ class Lobby:
             rules=RuleSet().to_dict(),
             turn_seconds=self.settings.turn_seconds,
         )
+        if row.computer_level != self.settings.computer_level:
+            level = self.settings.computer_level
+            row = await self.storage.update_table(row.table_id, computer_level=level)
         log.info("table opened", extra={"table": row.table_id, "chat": chat_id})
         return await self.store.load(row)
 

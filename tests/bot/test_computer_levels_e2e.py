@@ -20,6 +20,9 @@ from tests.bot.service.workers import register_slow, slow_player
 from tests.bot.test_lobby_e2e import open_lobby
 from tests.bot.test_table_life_e2e import change_lobby, lobby_says
 
+#: As deployed: new tables get strong computer players.
+SETTINGS = {"computer_level": "strong"}
+
 
 class Watched(Thinker):
     """The bot's thinker, noting the level of each decision it is asked for, and flagging each
