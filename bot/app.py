@@ -147,7 +147,7 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
     app.add_handler(CommandHandler("new", lobby.new_table))
     app.add_handler(CommandHandler("join", lobby.join_command))
     app.add_handler(CommandHandler("leave", lobby.command(lobby.leave)))
-    app.add_handler(CommandHandler("addbot", lobby.command(lobby.add_computer)))
+    app.add_handler(CommandHandler("addbot", lobby.add_computer_command))
     app.add_handler(CommandHandler("cancel", lobby.command(lobby.cancel)))
     app.add_handler(CommandHandler("kick", lobby.kick_command))
     app.add_handler(CommandHandler("standings", info.standings))
@@ -213,4 +213,5 @@ async def teardown(app: App) -> None:
     k = app.bot_data.kozel
     if k is not None:
         await k.scheduler.stop()
+        k.service.close()
         await k.storage.close()

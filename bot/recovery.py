@@ -29,7 +29,7 @@ async def resume(k: Kozel, table_id: int) -> None:
     if table is None or table.match is None:
         return
     async with k.service.store.lock(table.chat_id):
-        events = await k.service.store.round_events(table)
+        events = list(table.round_events)
         recall(table, events)
         if not table.match.is_over:
             await k.presenter.announce_unannounced(table)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Literal, Self
@@ -33,6 +34,15 @@ class Settings(BaseSettings):
     turn_seconds: int = Field(60, ge=10, le=3600, description="default turn time of a table")
     missed_turns_absent: int = Field(2, ge=1, description="missed turns before a seat is absent")
     computer_delay: float = Field(1.2, ge=0, description="pause before a computer player moves")
+    computer_level: Literal["easy", "normal", "strong"] = Field(
+        "strong", description="how strong a new table's computer players are (each may change it)"
+    )
+    computer_workers: int = Field(
+        default_factory=lambda: max(1, (os.cpu_count() or 2) - 1),
+        ge=0,
+        description="processes the computer players think in (a core each, one left for the "
+        "bot); 0 thinks in the bot's process and holds up every table meanwhile (for tests)",
+    )
     lobby_expiry_minutes: int = Field(30, ge=1)
     idle_expiry_minutes: int = Field(24 * 60, ge=1)
     group_messages_per_minute: int = Field(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from engine import Match, Round, RuleSet, Tile
+from engine import Event, Match, Round, RuleSet, Tile
 from engine.seats import seats_of
 from storage import TableRow, TableStatus
 
@@ -69,6 +69,9 @@ class Table:
     timed_out_seat: int | None = None
     #: What happened lately, newest last, for the board.
     recent: list[Recent] = field(default_factory=list)
+    #: The committed events of the latest round, from its deal: what the board and the hands
+    #: have shown of it, and what a computer player knows of the others' knocks and draws.
+    round_events: list[Event] = field(default_factory=list)
 
     @property
     def id(self) -> int:
@@ -102,6 +105,11 @@ class Table:
     @property
     def pairs(self) -> bool:
         return self.row.pairs
+
+    @property
+    def computer_level(self) -> str:
+        """The level of computer players added without naming one, or taking a seat over."""
+        return self.row.computer_level
 
     @property
     def turn_seconds(self) -> int:

@@ -1,39 +1,45 @@
 """Computer players. They fill empty seats and play for absent players.
 
-A player is a function of the match and a seat; it only looks at its own hand and the table, never
-at other hands or the bazaar's order.
+A player is called with the match, its seat, a random generator and the events of the match so
+far (optional: without them a player knows nothing of the others' knocks and draws). It may only
+use what its seat can see: its own hand, the table, how many tiles each hand and the bazaar hold,
+and what the others did in public; ``strong`` reads the match only through ``SeatView``.
+
+Levels a table chooses from: ``easy`` (greedy that now and then misplays), ``normal`` (greedy) and
+``strong`` (``engine.search``); ``random`` and ``greedy`` keep their names for self-play.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Sequence
+from typing import Final, Protocol
 
 from .actions import Action, Play
+from .events import Event
 from .match import Match
+from .search import strong_player
 
-Player = Callable[[Match, int, random.Random], Action]
+
+class Player(Protocol):
+    def __call__(
+        self, match: Match, seat: int, rng: random.Random, events: Sequence[Event] = ()
+    ) -> Action: ...
 
 
-def random_player(match: Match, seat: int, rng: random.Random) -> Action:
+def random_player(
+    match: Match, seat: int, rng: random.Random, events: Sequence[Event] = ()
+) -> Action:
     """Any legal action, uniformly."""
     return rng.choice(match.legal_actions(seat))
 
 
-def greedy_player(match: Match, seat: int, rng: random.Random) -> Action:
-    """Dump weight early and keep the line open for yourself.
-
-    Points are bad in Kozel, so the heaviest tile goes first; doubles are worth shedding early
-    because they can only go on one value; and among equals, prefer leaving an end that this hand
-    can follow next turn, so as not to be forced to draw or knock.
-    """
-    actions = match.legal_actions(seat)
-    plays = [a for a in actions if isinstance(a, Play)]
-    if not plays:
-        return actions[0]
+def _greedy_order(match: Match, seat: int, rng: random.Random) -> list[Play]:
+    """The legal plays, best first by greedy's measure (see ``greedy_player``)."""
     rnd = match.round
     assert rnd is not None
     hand = rnd.hands[seat]
+    plays = [a for a in match.legal_actions(seat) if isinstance(a, Play)]
 
     def worth(play: Play) -> tuple[int, float]:
         tile = play.tile
@@ -42,7 +48,45 @@ def greedy_player(match: Match, seat: int, rng: random.Random) -> Action:
         followers = sum(1 for t in rest if t.has(ends[0]) or t.has(ends[1]))
         return (2 * tile.pips + (6 if tile.is_double else 0) + 3 * followers, rng.random())
 
-    return max(plays, key=worth)
+    return sorted(plays, key=worth, reverse=True)
 
 
-PLAYERS: dict[str, Player] = {"random": random_player, "greedy": greedy_player}
+def greedy_player(
+    match: Match, seat: int, rng: random.Random, events: Sequence[Event] = ()
+) -> Action:
+    """Dump weight early and keep the line open for yourself.
+
+    Points are bad in Kozel, so the heaviest tile goes first; doubles are worth shedding early
+    because they can only go on one value; and among equals, prefer leaving an end that this hand
+    can follow next turn, so as not to be forced to draw or knock.
+    """
+    ranked = _greedy_order(match, seat, rng)
+    return ranked[0] if ranked else match.legal_actions(seat)[0]
+
+
+#: How often ``easy`` plays another tile than greedy's choice.
+EASY_SLIP: Final = 0.3
+
+
+def easy_player(
+    match: Match, seat: int, rng: random.Random, events: Sequence[Event] = ()
+) -> Action:
+    """Greedy, except that about one choice in three it plays some other fitting tile, as a
+    beginner does who grabs the first tile that fits and keeps a heavy double too long."""
+    ranked = _greedy_order(match, seat, rng)
+    if not ranked:
+        return match.legal_actions(seat)[0]
+    if len(ranked) > 1 and rng.random() < EASY_SLIP:
+        return rng.choice(ranked[1:])
+    return ranked[0]
+
+
+PLAYERS: dict[str, Player] = {
+    "random": random_player,
+    "greedy": greedy_player,
+    "easy": easy_player,
+    "normal": greedy_player,
+    "strong": strong_player,
+}
+#: The levels a table offers, weakest first; each is a name in ``PLAYERS``.
+LEVELS: Final = ("easy", "normal", "strong")

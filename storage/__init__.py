@@ -19,6 +19,7 @@ from .errors import (
 )
 from .models import (
     ACTIVE_STATUSES,
+    DEFAULT_LEVEL,
     ChatRow,
     EndedBy,
     PlayerResult,
@@ -35,6 +36,7 @@ from .repository import SeatUpdate, Storage, TableUpdate
 
 __all__ = [
     "ACTIVE_STATUSES",
+    "DEFAULT_LEVEL",
     "AlreadySeated",
     "ChatRow",
     "ConcurrentAppend",

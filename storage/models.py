@@ -13,6 +13,8 @@ from typing import Any, Literal
 TableStatus = Literal["lobby", "playing", "finished", "cancelled"]
 #: Statuses of a table that still occupies its place (at most one per chat or forum topic).
 ACTIVE_STATUSES: tuple[TableStatus, ...] = ("lobby", "playing")
+#: A table's computer level unless it chose another (the schema's default, migration 0006).
+DEFAULT_LEVEL = "strong"
 EndedBy = Literal["goat", "timeout", "cancelled"]
 StandingsOrder = Literal["rating", "matches", "goats", "wins", "avg_points"]
 
@@ -64,6 +66,8 @@ class TableRow:
     last_seq: int
     #: The events up to this one had their round results and goat announced (migration 0003).
     announced_seq: int
+    #: The level of computer players added without naming one, or taking over (migration 0006).
+    computer_level: str = DEFAULT_LEVEL
 
     @property
     def is_active(self) -> bool:

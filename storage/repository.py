@@ -40,6 +40,7 @@ from .errors import (
 )
 from .models import (
     ACTIVE_STATUSES,
+    DEFAULT_LEVEL,
     ChatRow,
     EndedBy,
     PlayerResult,
@@ -153,6 +154,9 @@ def _table(row: sqlite3.Row) -> TableRow:
         # ``.keys()`` because ``in`` on a sqlite3.Row looks among the values.
         announced_seq=(
             row["announced_seq"] if "announced_seq" in row.keys() else row["last_seq"]  # noqa: SIM118
+        ),
+        computer_level=(
+            row["computer_level"] if "computer_level" in row.keys() else DEFAULT_LEVEL  # noqa: SIM118
         ),
     )
 
@@ -284,6 +288,7 @@ class TableUpdate(TypedDict, total=False):
     turn_seconds: int | None
     turn_deadline: float | None
     announced_seq: int
+    computer_level: str
 
 
 def _status(value: Any) -> str:
@@ -311,6 +316,7 @@ _TABLE_COLUMNS: Final[Mapping[str, tuple[str, Callable[[Any], Any]]]] = {
     "turn_seconds": ("turn_seconds = ?", _same),
     "turn_deadline": ("turn_deadline = ?", _same),
     "announced_seq": ("announced_seq = ?", _same),
+    "computer_level": ("computer_level = ?", _same),
 }
 
 

@@ -51,3 +51,8 @@ def test_the_bot_benchmark_runs_with_the_production_rate_limiter() -> None:
     )
     assert "production rate limiter" in out and "failed calls: 0" in out
     assert "one token's 30/s is used up at" in out
+
+
+def test_the_computer_player_benchmark_times_the_strong_player() -> None:
+    out = run("bench_ai", "--matches", "1")
+    assert "load average before" in out and out.count("\nstrong ") == 1

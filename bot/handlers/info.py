@@ -5,6 +5,7 @@ from __future__ import annotations
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 
 from engine import RuleSet
+from storage import DEFAULT_LEVEL
 
 from ..callbacks import Callback
 from ..context import Kozel, KozelContext
@@ -12,7 +13,7 @@ from ..i18n import LANGUAGES, Html, t
 from ..place import place_of
 from ..presenter import optional
 from ..render.board import board_text, score_lines
-from ..render.lobby import LOBBY_OPTIONS, rules_text
+from ..render.lobby import LOBBY_OPTIONS, describe, rules_text
 from ..render.standings import record_text, top_text
 from ..service import Refusal
 from ..table import Table
@@ -67,7 +68,14 @@ async def rules_command(update: Update, context: KozelContext) -> None:
     )
     rules = table.rules if table is not None else RuleSet()
     head = t(lang, "rules.head_table" if table is not None else "rules.head_default")
-    lines = [head, t(lang, "rules.summary"), "", *rules_text(lang, rules, LOBBY_OPTIONS)]
+    level = table.computer_level if table is not None else DEFAULT_LEVEL
+    lines = [
+        head,
+        t(lang, "rules.summary"),
+        "",
+        *rules_text(lang, rules, LOBBY_OPTIONS),
+        Html("• " + describe(lang, "computer_level", level)),
+    ]
     await reply(k, update, Html("\n".join(lines)))
 
 

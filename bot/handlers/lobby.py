@@ -6,9 +6,11 @@ from collections.abc import Awaitable, Callable
 
 from telegram import Message, Update, User
 
+from engine.ai import LEVELS
+
 from ..callbacks import Callback
 from ..context import Handler, Kozel, KozelContext
-from ..i18n import t
+from ..i18n import LANGUAGES, t
 from ..place import place_of
 from ..presenter import optional
 from ..render.lobby import (
@@ -195,12 +197,45 @@ async def show(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
     return ""
 
 
-async def add_computer(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
+async def add_computer(
+    k: Kozel, table: Table, user: User, cb: Callback | None, level: str | None = None
+) -> str:
+    """A computer player of ``level``, or of the table's level (the lobby shows which)."""
     await _manager_only(k, table, user)
     _asshown(table, cb)
-    await k.service.lobby.add_computer(table)
+    await k.service.lobby.add_computer(table, level)
     await show_lobby(k, table)
     return t(table.language, "lobby.bot_added")
+
+
+async def add_computer_command(update: Update, context: KozelContext) -> None:
+    """/addbot, or /addbot and a level in any of the bot's languages (/addbot strong,
+    /addbot сильный)."""
+    word = " ".join(context.args or [])
+
+    async def add(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
+        level = level_named(word) if word else None
+        if word and level is None:
+            lang = table.language
+            levels = ", ".join(t(lang, f"level.{name}") for name in LEVELS)
+            raise Refusal("err.unknown_level", levels=levels, example=t(lang, "level.strong"))
+        return await add_computer(k, table, user, cb, level)
+
+    await _lobby_action(update, context, add)
+
+
+def level_named(word: str) -> str | None:
+    """The level ``word`` names in any language the bot speaks ("сильный", "Strong", "легкий"
+    for "лёгкий"), or None."""
+
+    def plain(text: str) -> str:
+        return text.strip().casefold().replace("ё", "е")
+
+    for level in LEVELS:
+        names = {level} | {t(lang, f"level.{level}") for lang in LANGUAGES}
+        if plain(word) in {plain(name) for name in names}:
+            return level
+    return None
 
 
 async def change_setting(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from engine.ai import LEVELS
 from engine.rules import RuleSet, option_choices
 
 from ..callbacks import Callback
@@ -35,7 +36,7 @@ LOBBY_OPTIONS = (
 )
 OVERRIDDEN_BY_SPECIAL_BONES = ("lone_00", "lone_66")
 #: Settings of the table itself rather than of the rules.
-TABLE_SETTINGS = ("players", "pairs", "turn_seconds")
+TABLE_SETTINGS = ("players", "pairs", "turn_seconds", "computer_level")
 GOAT_LIMITS = (101, 301, 501)
 TURN_SECONDS = (30, 60, 120, 300)
 PLAYER_COUNTS = (2, 3, 4)
@@ -50,6 +51,8 @@ def choices(name: str) -> tuple[Any, ...]:
         return (False, True)
     if name == "turn_seconds":
         return TURN_SECONDS
+    if name == "computer_level":
+        return LEVELS
     found = option_choices(name)
     assert found is not None
     return found
@@ -89,6 +92,14 @@ def numbered(seat: Seat) -> str:
     return f"{seat.seat + 1}. {seat.name}"
 
 
+def listed(seat: Seat, lang: str) -> str:
+    """A seat as the lobby lists it: numbered, and a computer player with its level
+    ("2. 🤖 Galya · strong"), so that people know whom they sit down against."""
+    if seat.user_id is None and seat.ai in LEVELS:
+        return f"{numbered(seat)} · {t(lang, f'level.{seat.ai}')}"
+    return numbered(seat)
+
+
 def lobby_revision(table: Table) -> int:
     """A short digest of everything the lobby shows (seats and settings), carried by its buttons:
     a tap drawn for another state of the lobby (a double tap, a change by someone else) is
@@ -97,6 +108,7 @@ def lobby_revision(table: Table) -> int:
         "players": table.players,
         "pairs": table.pairs,
         "turn_seconds": table.turn_seconds,
+        "computer_level": table.computer_level,
         "rules": table.rules.to_dict(),
         "seats": [(s.user_id, s.ai) for s in table.seats],
     }
@@ -106,13 +118,14 @@ def lobby_revision(table: Table) -> int:
 
 def lobby_text(table: Table, opener_name: str) -> Html:
     lang = table.language
-    names = ", ".join(numbered(s) for s in table.seats) or "—"
+    names = ", ".join(listed(s, lang) for s in table.seats) or "—"
     parts = [
         t(lang, "lobby.title", opener=opener_name),
         t(lang, "lobby.players", count=len(table.seats), wanted=table.players, names=names),
         "",
         Html("• " + t(lang, "lobby.mode_pairs" if table.pairs else "lobby.mode_individual")),
         Html("• " + describe(lang, "turn_seconds", table.turn_seconds)),
+        Html("• " + describe(lang, "computer_level", table.computer_level)),
         *rules_text(lang, table.rules, LOBBY_OPTIONS[:7]),
         "",
         t(lang, "lobby.full" if table.is_full else "lobby.hint"),

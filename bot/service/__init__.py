@@ -21,6 +21,7 @@ from .messages import MessageIds
 from .play import Player
 from .records import Records
 from .store import TableStore
+from .thinking import Thinker
 from .timeouts import Timeouts
 
 __all__ = ["DamagedTable", "Refusal", "TableService"]
@@ -28,12 +29,26 @@ __all__ = ["DamagedTable", "Refusal", "TableService"]
 
 class TableService:
     def __init__(
-        self, storage: Storage, settings: Settings, rng: random.Random | None = None
+        self,
+        storage: Storage,
+        settings: Settings,
+        rng: random.Random | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         self.store = TableStore(storage, settings)
         self.lobby = Lobby(storage, settings, self.store)
         self.finisher = Finisher(storage, self.store)
-        self.player = Player(storage, self.store, self.finisher, rng or random.SystemRandom())
+        self.player = Player(
+            storage,
+            self.store,
+            self.finisher,
+            rng or random.SystemRandom(),
+            thinker or Thinker(settings.computer_workers),
+        )
         self.timeouts = Timeouts(storage, settings, self.store, self.player)
         self.messages = MessageIds(storage)
         self.records = Records(storage)
+
+    def close(self) -> None:
+        """Stop the computer players' workers."""
+        self.player.thinker.close()

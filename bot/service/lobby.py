@@ -18,7 +18,6 @@ from .errors import Refusal
 from .store import TableStore
 
 log = logging.getLogger(__name__)
-DEFAULT_AI = "greedy"
 
 
 class Lobby:
@@ -45,6 +44,9 @@ class Lobby:
             rules=RuleSet().to_dict(),
             turn_seconds=self.settings.turn_seconds,
         )
+        if row.computer_level != self.settings.computer_level:
+            level = self.settings.computer_level
+            row = await self.storage.update_table(row.table_id, computer_level=level)
         log.info(
             "table opened",
             extra={"table": row.table_id, "chat": chat_id, "topic": place.thread_id},
@@ -57,9 +59,10 @@ class Lobby:
             raise Refusal("err.already_joined")
         return await self._add_seat(table, user_id=user_id)
 
-    async def add_computer(self, table: Table) -> Seat:
+    async def add_computer(self, table: Table, level: str | None = None) -> Seat:
+        """A computer player of ``level``, or of the table's level."""
         _still_open(table)
-        return await self._add_seat(table, ai=DEFAULT_AI)
+        return await self._add_seat(table, ai=level or table.computer_level)
 
     async def _add_seat(
         self, table: Table, *, user_id: int | None = None, ai: str | None = None
@@ -95,7 +98,12 @@ class Lobby:
             raise Refusal("err.computer_seat", number=seat.seat + 1)
         gone = dataclasses.replace(seat)
         await self.storage.update_seat(
-            table.id, seat.seat, user_id=None, ai=DEFAULT_AI, absent=False, hand_message_id=None
+            table.id,
+            seat.seat,
+            user_id=None,
+            ai=table.computer_level,
+            absent=False,
+            hand_message_id=None,
         )
         table.seats[seat.seat] = (await self.store.seats(table.id, table.language))[seat.seat]
         return gone
@@ -132,6 +140,8 @@ class Lobby:
                 )
         elif name == "turn_seconds":
             table.row = await self.storage.update_table(table.id, turn_seconds=value)
+        elif name == "computer_level":
+            table.row = await self.storage.update_table(table.id, computer_level=value)
         else:
             rules = table.rules.with_options(**{name: value})
             table.row = await self.storage.update_table(table.id, rules=rules.to_dict())

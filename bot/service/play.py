@@ -17,20 +17,26 @@ from storage import Storage
 from ..table import Seat, Table
 from .errors import Refusal
 from .finish import Finisher
-from .lobby import DEFAULT_AI
 from .store import TableStore
+from .thinking import Thinker
 
 log = logging.getLogger(__name__)
 
 
 class Player:
     def __init__(
-        self, storage: Storage, store: TableStore, finisher: Finisher, rng: random.Random
+        self,
+        storage: Storage,
+        store: TableStore,
+        finisher: Finisher,
+        rng: random.Random,
+        thinker: Thinker,
     ) -> None:
         self.storage = storage
         self.store = store
         self.finisher = finisher
-        self.rng = rng
+        self.rng = rng  # deals; the computer players' decisions are seeded by the match
+        self.thinker = thinker
 
     async def start(self, table: Table) -> list[Event]:
         """Deal. Someone must be there to play: computers alone would play to the goat in
@@ -61,16 +67,18 @@ class Player:
         return events
 
     async def computer_move(self, table: Table, *, timed_out: bool = False) -> list[Event]:
-        """The computer plays the current seat: a computer player, a person who is away, or
-        (``timed_out``) a person whose time ran out."""
+        """The computer plays the current seat: a computer player at its own level, or at the
+        table's, a person who is away or (``timed_out``) whose time ran out. It knows what the
+        seat saw of the round: the others' knocks and draws."""
         match = table.match
         if match is None or match.is_over:
             return []
         seat = table.seats[match.current_seat or 0]
         if not (seat.computer_plays or timed_out):
             return []
-        player = PLAYERS.get(seat.ai or DEFAULT_AI, PLAYERS[DEFAULT_AI])
-        events = self._act(table, seat.seat, player(match, seat.seat, self.rng))
+        level = seat.ai if seat.ai in PLAYERS else table.computer_level
+        action = await self.thinker.choose(level, match, seat.seat, table.round_events)
+        events = self._act(table, seat.seat, action)
         await self.commit(table, events)
         return events
 

@@ -14,7 +14,7 @@ import logging
 from collections.abc import Sequence
 
 from engine import Event, Match, event_from_dict, replay
-from engine.events import MatchEnded, RoundEnded
+from engine.events import MatchEnded, RoundEnded, RoundStarted
 from storage import CorruptData, SeatRow, Storage, TableRow, TableStatus
 
 from ..i18n import language_for, t
@@ -84,7 +84,9 @@ class TableStore:
         table = Table(row, language, await self.seats(row.table_id, language))
         if row.last_seq:
             try:
-                table.match = await self._restore_match(row.table_id, row.last_seq)
+                table.match, table.round_events = await self._restore_match(
+                    row.table_id, row.last_seq
+                )
             except (CorruptData, ValueError) as exc:  # ValueError: a log the engine refuses
                 log.error(
                     "table %s cannot be rebuilt from its events: %s",
@@ -113,26 +115,21 @@ class TableStore:
             self.forget(table.id)  # memory ran ahead of the database: reload on next use
             raise
         table.row = dataclasses.replace(table.row, last_seq=seq)
+        table.round_events = latest_round([*table.round_events, *events])
 
-    async def _restore_match(self, table_id: int, last_seq: int) -> Match:
-        """The snapshot, checked against a replay of the committed events."""
-        events = await self.storage.load_events(table_id)
+    async def _restore_match(self, table_id: int, last_seq: int) -> tuple[Match, list[Event]]:
+        """The snapshot, checked against a replay of the committed events; and the latest
+        round's events."""
+        rows = await self.storage.load_events(table_id)
         snapshot = await self.storage.load_snapshot(table_id)
-        match = replay(events)
+        match = replay(rows)
         if snapshot is not None:
             seq, state = snapshot
             if seq != last_seq or state != match.to_json():
                 log.error(
                     "table %s: snapshot disagrees with its events; using the events", table_id
                 )
-        return match
-
-    async def round_events(self, table: Table) -> list[Event]:
-        """The committed events of the latest round, from its deal: after a restart, what the
-        board and the hands had shown of it, or the end of a match nobody was told about."""
-        rows = await self.storage.load_events(table.id)
-        dealt = [i for i, row in enumerate(rows) if row.get("type") == "round_started"]
-        return [event_from_dict(row) for row in rows[dealt[-1] if dealt else 0 :]]
+        return match, latest_round([event_from_dict(row) for row in rows])
 
     async def unannounced(self, table: Table) -> list[RoundEnded | MatchEnded]:
         """Round results and goats committed but never announced: the bot stopped between."""
@@ -198,6 +195,12 @@ class TableStore:
     def forget(self, table_id: int) -> None:
         """Drop a table that ended, or whose memory ran ahead of the database."""
         self._tables.pop(table_id, None)
+
+
+def latest_round(events: Sequence[Event]) -> list[Event]:
+    """The events from the latest deal on (all of them before the first deal)."""
+    dealt = [i for i, event in enumerate(events) if isinstance(event, RoundStarted)]
+    return list(events[dealt[-1] if dealt else 0 :])
 
 
 def computer_name(lang: str, seat: int) -> str:

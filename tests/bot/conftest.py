@@ -31,8 +31,12 @@ async def tg() -> AsyncIterator[FakeTelegram]:
 
 
 @pytest.fixture
-async def harness(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[Harness]:
-    runner = Harness(tg, tmp_path / "kozel.sqlite3")
+async def harness(
+    tg: FakeTelegram, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[Harness]:
+    """The bot, started with the test module's ``SETTINGS`` (if any) over the harness's."""
+    overrides = dict(getattr(request.module, "SETTINGS", {}))
+    runner = Harness(tg, tmp_path / "kozel.sqlite3", overrides)
     await runner.start()
     yield runner
     if runner.app is not None:

@@ -32,6 +32,8 @@ def settings_for(tg: FakeTelegram, database: Path, **overrides: Any) -> Settings
         "computer_delay": 0.0,
         "default_language": "en",
         "turn_seconds": 600,
+        # quick computers, unless a test is about how strong they are (strong is the default)
+        "computer_level": "normal",
     }
     values.update(overrides)
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]

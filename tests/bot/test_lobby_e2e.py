@@ -72,7 +72,7 @@ async def test_a_double_tap_in_the_lobby_changes_it_once(
 
     answers = await double_tap(tg, masha, lobby, "🤖 Add computer")
     assert answers == ["A computer player took a seat.", CHANGED]
-    assert "Players 2/4: 1. Masha, 2. 🤖 Galya\n" in (lobby_now(tg, lobby).text or "")
+    assert "Players 2/4: 1. Masha, 2. 🤖 Galya · normal\n" in (lobby_now(tg, lobby).text or "")
 
     await tg.press_button(masha, lobby, "⚙️ Rules")
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("Goat at 101 points"))
@@ -119,6 +119,7 @@ async def test_with_special_bones_the_lone_00_and_66_values_are_not_shown(
     await tg.send_text(masha, group, "/rules")
     rules = await tg.wait_for_message(group, "Rules of this table")
     assert "Special bones" in (rules.text or "")
+    assert "Computer players: normal" in (rules.text or "")
     assert not any(words in (rules.text or "") for words in lone)
 
 
@@ -217,7 +218,7 @@ async def test_kick_by_seat_number_or_reply(tg: FakeTelegram, harness: Harness) 
     # a computer added by mistake: /kick and the number the lobby shows
     await tg.send_text(masha, group, "/addbot")
     await tg.wait_for(
-        lambda: "Players 2/3: 1. Masha, 2. 🤖 Galya\n" in (lobby_now(tg, lobby).text or "")
+        lambda: "Players 2/3: 1. Masha, 2. 🤖 Galya · normal\n" in (lobby_now(tg, lobby).text or "")
     )
     await tg.send_text(masha, group, "/kick 2")
     await tg.wait_for_message(group, "🤖 Galya is no longer at the table.")
@@ -309,12 +310,12 @@ async def test_computer_players_are_named_in_the_tables_language(
     group = tg.group(-881, "Двір", creator=oksana)
     lobby = await open_lobby(harness, oksana, group)
     await tg.send_text(oksana, group, "/addbot")
-    await tg.wait_for(partial(lobby_says, tg, lobby, "1. Оксана, 2. 🤖 Галя\n"))
+    await tg.wait_for(partial(lobby_says, tg, lobby, "1. Оксана, 2. 🤖 Галя · звичайний\n"))
 
     await tg.send_text(oksana, group, "/language")
     prompt = await tg.wait_for_message(group, lambda m: bool(m.find_button("🇬🇧 English")))
     await tg.press_button(oksana, prompt, "🇬🇧 English")
-    await tg.wait_for(partial(lobby_says, tg, lobby, "1. Оксана, 2. 🤖 Galya\n"))
+    await tg.wait_for(partial(lobby_says, tg, lobby, "1. Оксана, 2. 🤖 Galya · normal\n"))
 
 
 # --- help, menus and old links -----------------------------------------------------------------

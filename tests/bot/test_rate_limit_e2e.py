@@ -30,7 +30,7 @@ async def test_a_fast_match_keeps_to_the_group_limit_and_loses_nothing(tmp_path:
             assert table is not None and table.match is not None
             # the final state as a restart would rebuild it, the list of recent moves included
             table.recent.clear()
-            recall(table, await store.round_events(table))
+            recall(table, table.round_events)
             final, _ = parse_html(board_text(table))
             await harness.groups_told()  # the last board, result and goat wait their turn
             assert board_message(tg, group).text == final

@@ -49,8 +49,11 @@ async def store_matches_in_play(database: Path) -> list[int]:
 
 
 def service_on(storage: Storage, database: Path) -> TableService:
-    """The bot's table service; its computer players draw from a seeded generator."""
-    settings = Settings.model_validate({"bot_token": "1:test", "database": database})
+    """The bot's table service; its computer players think in this process, whose engine
+    knows the deployed change."""
+    settings = Settings.model_validate(
+        {"bot_token": "1:test", "database": database, "computer_workers": 0}
+    )
     return TableService(storage, settings, random.Random(7))
 
 

@@ -14,6 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from hypothesis import HealthCheck, settings
+
 from engine import (
     DRAW,
     KNOCK,
@@ -32,6 +34,18 @@ from engine import (
 from engine.ai import PLAYERS
 from engine.deal import CURRENT_SHUFFLE, Shuffle
 from engine.scoring.kozel import Tally
+
+
+def checked(examples: int) -> settings:
+    """Hypothesis settings for the engine's property tests: reproducible, no time limit."""
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    )
+
 
 # --- building positions ----------------------------------------------------------------------
 

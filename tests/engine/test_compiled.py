@@ -26,7 +26,8 @@ import json
 from engine import replay
 from engine.build import compiled
 from engine.rules import PRESETS, RuleSet
-from engine.selfplay import PLAYERS, play_match
+from engine.ai import PLAYERS
+from engine.selfplay import play_match
 
 print(json.dumps({"compiled": compiled()}))
 tables = [(2, False), (3, False), (4, False), (4, True)]

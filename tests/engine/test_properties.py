@@ -14,14 +14,14 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import Match, RuleSet, Tile, event_from_dict, replay
 from engine.ai import PLAYERS
 from engine.rules import OPTION_TYPES, option_choices
 
-from .support import EVERY_TILE, run_match
+from .support import EVERY_TILE, checked, run_match
 
 # Hypothesis leans towards the first value; 101 is the DEFAULT, 1 and 13 end matches quickly.
 GOAT_LIMITS = (101, 40, 301, 501, 13, 1)
@@ -37,6 +37,10 @@ rulesets = st.fixed_dictionaries(
 ).map(lambda options: RuleSet(**options))
 
 
+#: Players whose whole matches take milliseconds; ``strong`` searches (see test_strong.py).
+QUICK_PLAYERS = tuple(name for name in sorted(PLAYERS) if name != "strong")
+
+
 @dataclass(frozen=True)
 class Table:
     players: int
@@ -50,18 +54,8 @@ class Table:
 def tables(draw: st.DrawFn) -> Table:
     players = draw(st.sampled_from((4, 3, 2)))
     pairs = players == 4 and draw(st.booleans())
-    ai = draw(st.lists(st.sampled_from(sorted(PLAYERS)), min_size=players, max_size=players))
+    ai = draw(st.lists(st.sampled_from(QUICK_PLAYERS), min_size=players, max_size=players))
     return Table(players, pairs, draw(rulesets), draw(st.integers(0, 2**32 - 1)), tuple(ai))
-
-
-def checked(examples: int) -> settings:
-    return settings(
-        max_examples=examples,
-        deadline=None,
-        database=None,
-        derandomize=True,
-        suppress_health_check=[HealthCheck.too_slow],
-    )
 
 
 def play(table: Table, **kwargs: Any) -> Any:

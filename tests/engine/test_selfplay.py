@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from engine import RuleSet, replay
-from engine.selfplay import main
+from engine.cli import main
 
 from .support import Oracle
 

@@ -247,6 +247,29 @@ async def test_0005_makes_topics_places_and_keeps_tables_in_their_chats(db_path:
     assert "tables_one_active_per_place" in indexes
 
 
+async def test_0006_gives_every_table_a_strong_computer_level(db_path: Path) -> None:
+    """0006 adds ``computer_level``: a version-5 table, its seats and its log carry on, and it
+    (like a new table) gets strong computers until someone picks another level."""
+    async with await Storage.open(db_path, max_version=5) as s:
+        await seed_chat(s, -100, 1)
+        tid = (await s.create_table(-100, 1, players=2)).table_id
+        await s.add_seat(tid, 0, side=0, user_id=1)
+        await s.add_seat(tid, 1, side=1, ai="greedy")
+        await s.append_events(tid, 0, [{"type": "a"}], {"n": 1})
+    assert "computer_level" not in column_names(db_path, "tables")
+
+    async with await Storage.open(db_path) as s:
+        old = await s.get_table(tid)
+        assert old is not None and old.computer_level == "strong" and old.last_seq == 1
+        assert [seat.ai for seat in await s.get_seats(tid)] == [None, "greedy"]
+        assert (await s.update_table(tid, computer_level="easy")).computer_level == "easy"
+        with pytest.raises(ValueError, match="rejected by the schema"):
+            await s.update_table(tid, computer_level="grandmaster")
+        await seed_chat(s, -200, 2)
+        assert (await s.create_table(-200, 2)).computer_level == "strong"
+    assert user_version(db_path) == LATEST >= 6
+
+
 async def test_failed_migration_leaves_the_previous_version(tmp_path: Path, db_path: Path) -> None:
     migrations = copy_shipped_migrations(tmp_path / "migrations")
     (migrations / f"{LATEST + 1:04d}_broken.sql").write_text(

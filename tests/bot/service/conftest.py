@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -42,13 +42,17 @@ def settings(tmp_path: Path) -> Settings:
 
 
 @pytest.fixture
-def service(storage: Storage, settings: Settings) -> TableService:
-    return TableService(storage, settings, random.Random(7))
+def service(storage: Storage, settings: Settings) -> Iterator[TableService]:
+    opened = TableService(storage, settings, random.Random(7))
+    yield opened
+    opened.close()
 
 
-async def lobby_of(service: TableService, *, computers: int = 1) -> Table:
-    """A lobby opened by Masha, who sits down, with ``computers`` computer players."""
+async def lobby_of(service: TableService, *, computers: int = 1, level: str = "normal") -> Table:
+    """A lobby opened by Masha, who sits down, with ``computers`` computer players; computers
+    play at ``level`` (quick greedy unless a test is about the search)."""
     table = await service.lobby.open_table(YARD, MASHA, "en")
+    await service.lobby.change_setting(table, "computer_level", level)
     await service.lobby.change_setting(table, "players", max(2, 1 + computers))
     await service.lobby.join(table, MASHA)
     for _ in range(computers):

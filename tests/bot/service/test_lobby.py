@@ -80,3 +80,26 @@ async def test_a_cancelled_table_frees_the_group(service: TableService) -> None:
     await service.lobby.cancel(table)
     assert table.status == "cancelled"
     assert await service.store.active_table(YARD) is None
+
+
+async def test_computers_play_at_the_tables_level_or_their_own(
+    service: TableService, storage: Storage
+) -> None:
+    """A new table's computers are strong; one added without a level takes the table's, one
+    added by name keeps its own, and a person who leaves a match is played at the table's."""
+    table = await service.lobby.open_table(YARD, MASHA, "en")
+    assert table.computer_level == "strong"
+    await service.lobby.change_setting(table, "players", 4)
+    await service.lobby.join(table, MASHA)
+    await service.lobby.add_computer(table)
+    await service.lobby.change_setting(table, "computer_level", "easy")
+    await service.lobby.add_computer(table)
+    await service.lobby.add_computer(table, "normal")
+    assert [s.ai for s in table.seats] == [None, "strong", "easy", "normal"]
+    assert [s.ai for s in await storage.get_seats(table.id)] == [None, "strong", "easy", "normal"]
+    stored = await storage.get_table(table.id)
+    assert stored is not None and stored.computer_level == "easy"
+
+    await service.player.start(table)
+    await service.lobby.leave(table, MASHA)
+    assert table.seats[0].ai == "easy"

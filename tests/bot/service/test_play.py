@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from bot.service import Refusal, TableService
-from engine import Play
+from bot.service.thinking import Thinker
+from engine import Action, Event, Match, Play
 from engine.events import MatchEnded
 from storage import Storage
 
@@ -62,3 +65,49 @@ async def test_a_match_played_to_the_goat_is_recorded(
     assert await service.store.active_table(YARD) is None
     standings = await storage.chat_standings(GROUP)
     assert [row.user_id for row in standings] == [MASHA]
+
+
+async def test_the_table_keeps_the_rounds_events_for_its_computers(
+    service: TableService, storage: Storage
+) -> None:
+    """The events a computer player is given are the round's committed ones, kept in memory as
+    the table plays and rebuilt from the log when it is loaded again."""
+    table = await playing(service)
+    table.seats[0].absent = True
+    for _ in range(6):
+        await service.player.computer_move(table)
+    log = await storage.load_events(table.id)
+    dealt = max(i for i, e in enumerate(log) if e["type"] == "round_started")
+    assert [e.to_dict() for e in table.round_events] == log[dealt:]
+    assert any(e["type"] in ("drew", "knocked", "played") for e in log[dealt:])
+
+    service.store.forget(table.id)
+    again = await service.store.table(table.id)
+    assert again is not None and again is not table
+    assert again.round_events == table.round_events
+
+
+class Recording(Thinker):
+    """Thinks in this process and notes which level each seat was played at."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.levels: dict[int, str] = {}
+
+    async def choose(self, level: str, match: Match, seat: int, events: Sequence[Event]) -> Action:
+        self.levels[seat] = level
+        return await super().choose(level, match, seat, events)
+
+
+async def test_each_computer_plays_at_its_own_level_and_an_absent_person_at_the_tables(
+    service: TableService,
+) -> None:
+    table = await lobby_of(service, level="easy")
+    await service.lobby.change_setting(table, "computer_level", "strong")
+    await service.player.start(table)
+    service.close()
+    thinker = service.player.thinker = Recording()
+    table.seats[0].absent = True  # Masha is away: the computer plays for her
+    while len(thinker.levels) < 2:
+        await service.player.computer_move(table)
+    assert thinker.levels == {0: "strong", 1: "easy"}

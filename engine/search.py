@@ -1,0 +1,111 @@
+"""The strong computer player: determinized Monte Carlo search over what its seat knows.
+
+For each of many worlds that agree with the seat's view (``SeatView.world``), every legal move is
+tried and the round is played out to its end by quick players, through the engine itself
+(``Match.from_json``, ``legal_actions``, ``act``), so the search plays whatever game and house
+rules the engine plays. Each playout is scored by the engine's own round scoring, then by a utility
+of the resulting match tally: how likely this seat's side is to end up the goat, so that the 13
+threshold, remembered points, the goat limit, fish and eggs all count as they do in the match. All
+moves are tried in the same worlds with the same playout randomness, so they are compared fairly.
+
+The work per move is a fixed number of playouts, not a time limit, so a given seed always gives
+the same move.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from .actions import Action, Play
+from .events import Event, RoundEnded
+from .match import Match
+from .seat_view import SeatView
+from .tiles import ALL_TILES
+
+#: Playouts per decision, shared among the legal moves.
+PLAYOUTS: Final = 400
+#: How often a playout plays a random move instead of the heaviest tile.
+EXPLORE: Final = 0.15
+#: A double is worth shedding early: it follows only one value (as ``greedy`` weighs it).
+_WEIGHT: Final = {t: 2 * t.pips + (6 if t.is_double else 0) for t in ALL_TILES}
+
+
+@dataclass(frozen=True, slots=True)
+class StrongPlayer:
+    """Searches among the legal moves with ``playouts`` playouts; a forced move is played at
+    once. It reads the match only through a ``SeatView``."""
+
+    playouts: int = PLAYOUTS
+
+    def __call__(
+        self, match: Match, seat: int, rng: random.Random, events: Sequence[Event] = ()
+    ) -> Action:
+        actions = match.legal_actions(seat)
+        if len(actions) == 1:
+            return actions[0]
+        return best_action(SeatView.of(match, seat, events), actions, rng, self.playouts)
+
+
+strong_player: Final = StrongPlayer()
+
+
+def best_action(
+    view: SeatView, actions: Sequence[Action], rng: random.Random, playouts: int = PLAYOUTS
+) -> Action:
+    """The move with the best mean utility over ``playouts`` playouts in worlds from ``view``."""
+    worlds = -(-playouts // len(actions))
+    totals = [0.0] * len(actions)
+    for _ in range(worlds):
+        state = view.world(rng)
+        seed = rng.getrandbits(32)
+        for i, action in enumerate(actions):
+            world = Match.from_json(state)
+            events = world.act(view.seat, action)
+            totals[i] += _play_out(world, events, random.Random(seed), view.seat)
+    return actions[max(range(len(actions)), key=totals.__getitem__)]
+
+
+def _play_out(world: Match, events: list[Event], rng: random.Random, seat: int) -> float:
+    """Play the round to its end; its utility for ``seat``."""
+    while True:
+        for event in events:
+            if isinstance(event, RoundEnded):
+                return utility(world, event, world.side_of(seat))
+        mover = world.current_seat
+        assert mover is not None
+        events = world.act(mover, _quick_move(world.legal_actions(mover), rng))
+
+
+def _quick_move(actions: list[Action], rng: random.Random) -> Action:
+    """The playouts' player: mostly the heaviest tile, sometimes any move."""
+    if len(actions) == 1:
+        return actions[0]
+    if rng.random() < EXPLORE:
+        return rng.choice(actions)
+    return max(actions, key=_weight)
+
+
+def _weight(action: Action) -> int:
+    return _WEIGHT[action.tile] if isinstance(action, Play) else 0
+
+
+def utility(match: Match, ended: RoundEnded, side: int) -> float:
+    """Minus the chance that ``side`` ends up the goat, from the tally after ``ended``.
+
+    A finished match is certain. Otherwise each side is the goat with a chance that grows
+    exponentially with its points (remembered ones included, as they count once the side opens);
+    the spread shrinks as the leader nears the goat limit, since fewer rounds are left to turn it.
+    This reads the tally of Kozel, the engine's one game; a game won at a target will need its own.
+    """
+    if match.is_over:
+        return -1.0 if side in match.losers else 0.0
+    points = [s + m for s, m in zip(ended.scores, ended.memory, strict=True)]
+    to_go = max(0, match.rules.goat_limit - max(points))
+    spread = 11.0 * math.sqrt(1.0 + to_go / 15.0)
+    top = max(points)
+    weights = [math.exp((p - top) / spread) for p in points]
+    return -weights[side] / sum(weights)
