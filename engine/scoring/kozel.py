@@ -53,6 +53,12 @@ class Tally:
     def fresh(cls, sides: int) -> Tally:
         return cls((0,) * sides, (0,) * sides, (False,) * sides, 0)
 
+    def credit(self, side: int, points: int) -> Tally:
+        """``side`` scores ``points`` during play (the fives games, RULES.md §1.8)."""
+        scores = list(self.scores)
+        scores[side] += points
+        return Tally(tuple(scores), self.memory, self.opened, self.pot)
+
 
 @dataclass(frozen=True, slots=True)
 class RoundScore:
@@ -159,5 +165,9 @@ def score_round(
         amounts[receiver] += pot
         pot = 0
     recorded = record(Tally(tally.scores, tally.memory, tally.opened, pot), amounts, rules)
-    goats = [s for s, score in enumerate(recorded.scores) if score >= rules.goat_limit]
-    return RoundScore(False, amounts, recorded, receiver, goats)
+    return RoundScore(False, amounts, recorded, receiver, goats(recorded.scores, rules))
+
+
+def goats(scores: Sequence[int], rules: RuleSet) -> list[int]:
+    """The sides whose score has reached the goat limit: they lose the match (§2.9)."""
+    return [side for side, score in enumerate(scores) if score >= rules.goat_limit]
