@@ -36,7 +36,7 @@ from .games import game_of
 from .games.base import Game
 from .round import Round
 from .rules import RuleSet
-from .scoring.kozel import Tally
+from .scoring.tally import Tally
 from .seats import seats_of, side_of
 
 #: What ``match_ended`` says when a player's timeout ended the match (``Match.abandon``).

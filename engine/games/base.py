@@ -15,7 +15,7 @@ from ..layout import End
 from ..line import Line
 from ..round import Round
 from ..rules import RuleSet
-from ..scoring.kozel import Tally
+from ..scoring.tally import Tally
 from ..tiles import Tile
 
 Hand = list[Tile]

@@ -9,6 +9,7 @@ from typing import Final, Literal
 from ..rules import RuleSet
 from ..seats import side_of
 from ..tiles import Tile
+from .tally import Tally as Tally  # noqa: PLC0414 - re-exported, where it was first
 
 ZERO_ZERO: Final = Tile(0, 0)
 SIX_SIX: Final = Tile(6, 6)
@@ -38,26 +39,6 @@ def side_values(
         if seat != ignore_seat:
             values[side_of(seat, pairs)] += hand_value(hand, rules)
     return values
-
-
-@dataclass(frozen=True, slots=True)
-class Tally:
-    """Each side's standing between rounds, plus the eggs pot (§2.7.4, §2.8)."""
-
-    scores: tuple[int, ...]
-    memory: tuple[int, ...]
-    opened: tuple[bool, ...]
-    pot: int = 0
-
-    @classmethod
-    def fresh(cls, sides: int) -> Tally:
-        return cls((0,) * sides, (0,) * sides, (False,) * sides, 0)
-
-    def credit(self, side: int, points: int) -> Tally:
-        """``side`` scores ``points`` during play (the fives games, RULES.md §1.8)."""
-        scores = list(self.scores)
-        scores[side] += points
-        return Tally(tuple(scores), self.memory, self.opened, self.pot)
 
 
 @dataclass(frozen=True, slots=True)

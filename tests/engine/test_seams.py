@@ -17,7 +17,7 @@ from engine.games import GAMES, game_of
 from engine.games.base import Game, Hand
 from engine.layout import End, Layout
 from engine.round import Round
-from engine.scoring.kozel import Tally
+from engine.scoring.tally import Tally
 from engine.seats import side_of
 
 from .support import dicts, t
