@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final
 
 from .layout import End
@@ -10,39 +10,40 @@ from .tiles import Tile
 
 
 @dataclass(frozen=True, slots=True)
+class Play:
+    """Play ``tile``; ``end`` is needed only when it fits both ends and they differ."""
+
+    tile: Tile
+    end: End | None = None
+
+    def __str__(self) -> str:
+        return f"play {self.tile}" + (f" {self.end}" if self.end else "")
+
+
+@dataclass(frozen=True, slots=True)
 class Placement:
-    """One tile put down: on ``end`` (needed only when it fits ends that give different layouts),
-    and ``closed`` when laid face down so that nothing more goes there (Donkey, RULES.md §3.3)."""
+    """One tile of a ``Lay``: on ``end``, and ``closed`` when laid face down so that nothing more
+    goes there (Donkey, RULES.md §3.3)."""
 
     tile: Tile
     end: End | None = None
     closed: bool = False
 
-    def __str__(self) -> str:
-        where = f" {self.end}" if self.end else ""
-        return f"{self.tile}{where}" + (" closed" if self.closed else "")
-
 
 @dataclass(frozen=True, slots=True)
-class Play:
-    """Play ``tile``; ``end`` is needed only when it fits both ends and they differ.
+class Lay:
+    """A move that puts down several tiles at once or closes one: the multi-double move of §1.6
+    and Donkey's closed doubles (§3.3). Kozel has neither, so it takes a ``Lay`` only when it is
+    one open tile, the ``Play`` it spells. A separate action, so that the one-tile ``Play`` of every
+    turn stays two fields (frozen dataclasses pay for each field they set)."""
 
-    A move may also close its tile and carry ``also``, further doubles placed in the same move
-    (the multi-double move of §1.6). Kozel allows neither: the game says how many placements a move
-    may have and whether a tile may be closed (``games``).
-    """
-
-    tile: Tile
-    end: End | None = None
-    closed: bool = field(default=False, kw_only=True)
-    also: tuple[Placement, ...] = field(default=(), kw_only=True)
-
-    @property
-    def placements(self) -> tuple[Placement, ...]:
-        return (Placement(self.tile, self.end, self.closed), *self.also)
+    placements: tuple[Placement, ...]
 
     def __str__(self) -> str:
-        return "play " + " and ".join(str(placement) for placement in self.placements)
+        return "lay " + " and ".join(
+            f"{p.tile}" + (f" {p.end}" if p.end else "") + (" closed" if p.closed else "")
+            for p in self.placements
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,6 @@ class Knock:
         return "knock"
 
 
-Action = Play | Draw | Knock
+Action = Play | Lay | Draw | Knock
 DRAW: Final = Draw()
 KNOCK: Final = Knock()

@@ -48,7 +48,7 @@ class OneTilePerMove(IllegalAction):
 
 
 class CannotClose(IllegalAction):
-    """The move lays a tile closed, which only Donkey allows (RULES.md §3.3)."""
+    """The move lays a tile closed (face down), which only Donkey allows (RULES.md §3.3)."""
 
     code = "cannot_close"
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import errors, revisions
-from .actions import DRAW, KNOCK, Action, Draw, Knock, Play
+from .actions import DRAW, KNOCK, Action, Draw, Knock, Lay, Play
 from .deal import CURRENT_SHUFFLE, OLDEST_SHUFFLE, SHUFFLES, Shuffle, deal, shuffled
 from .events import (
     Drew,
@@ -64,8 +64,11 @@ class Match:
     losers: list[int] = field(default_factory=list, init=False)
     ended_by: str | None = field(default=None, init=False)
     events_applied: int = field(default=0, init=False)
+    #: The game ``rules.game`` names; it answers everything that differs between games.
+    game: Game = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        self.game = game_of(self.rules)
         self.game.check_table(self.players, self.pairs)
         if self.shuffle not in SHUFFLES:
             raise ValueError(f"unknown shuffle {self.shuffle!r}")
@@ -102,11 +105,6 @@ class Match:
         return match, events
 
     # --- questions ---------------------------------------------------------------------------
-
-    @property
-    def game(self) -> Game:
-        """The game the rules name; it answers everything that differs between games."""
-        return game_of(self.rules)
 
     @property
     def sides(self) -> int:
@@ -167,6 +165,8 @@ class Match:
         if seat != rnd.turn:
             raise errors.NotYourTurn(f"it is seat {rnd.turn}'s turn, not seat {seat}'s")
         event: Event
+        if isinstance(action, Lay):
+            action = self._as_play(action)
         if isinstance(action, Play):
             self._check_play(rnd, seat, action)
             end = rnd.end_for(action)
@@ -200,11 +200,7 @@ class Match:
 
     def _check_play(self, rnd: Round, seat: int, play: Play) -> None:
         """Raise the ``IllegalAction`` that says why ``play`` is not legal, if it is not."""
-        tile, end, line, game = play.tile, play.end, rnd.line, self.game
-        if 1 + len(play.also) > game.placements_per_move:
-            raise errors.OneTilePerMove(f"{game.name} allows one tile a move (RULES.md §1.6)")
-        if not game.closing and (play.closed or any(p.closed for p in play.also)):
-            raise errors.CannotClose(f"{game.name} has no closed tiles (RULES.md §3.3)")
+        tile, end, line = play.tile, play.end, rnd.line
         if end is not None and end not in line.end_names():
             names = " or ".join(line.end_names())
             raise errors.NoSuchEnd(f"there is no {end!r} end: choose {names}")
@@ -224,6 +220,17 @@ class Match:
             raise errors.EndRequired(f"{tile} fits several ends: choose {' or '.join(choices)}")
         if end is not None and end not in showing:
             raise errors.TileDoesNotFit(f"{tile} does not fit the {end} end")
+
+    def _as_play(self, lay: Lay) -> Play:
+        """The ``Play`` that ``lay`` spells when it puts down one open tile. More tiles in a move,
+        or a closed one, are the multi-double move (§1.6) and Donkey's closed doubles (§3.3),
+        which no game here has yet: refused."""
+        if len(lay.placements) != 1:
+            raise errors.OneTilePerMove(f"{self.game.name} puts down one tile a move (§1.6)")
+        placement = lay.placements[0]
+        if placement.closed:
+            raise errors.CannotClose(f"{self.game.name} has no closed tiles (§3.3)")
+        return Play(placement.tile, placement.end)
 
     def _finish_round(self, rnd: Round, events: list[Event]) -> None:
         self._emit(self.game.end_round(rnd, self.tally, self.pairs, self.rules), events)

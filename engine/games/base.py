@@ -29,10 +29,6 @@ class Game(ABC):
     name: str
     #: What ``match_ended`` says of a match the game itself ended (a timeout says "timeout").
     ended_by: str
-    #: How many tiles one move may put down: more only with a multi-double move (§1.6).
-    placements_per_move: int = 1
-    #: Whether a tile may be laid closed, face down (Donkey only, §3.3).
-    closing: bool = False
 
     def check_table(self, players: int, pairs: bool) -> None:
         """Raise ValueError unless the game is played so: by 2 to 4, pairs only by 4 (§1.3)."""

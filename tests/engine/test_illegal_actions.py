@@ -8,7 +8,18 @@ from typing import Any
 
 import pytest
 
-from engine import DRAW, KNOCK, Action, IllegalAction, Match, Placement, Play, RuleSet, errors
+from engine import (
+    DRAW,
+    KNOCK,
+    Action,
+    IllegalAction,
+    Lay,
+    Match,
+    Placement,
+    Play,
+    RuleSet,
+    errors,
+)
 from engine.ai import random_player
 
 from .support import of_type, position, t
@@ -91,13 +102,14 @@ def spinner_arm_on_a_line() -> tuple[Match, int, Action]:
 def two_doubles_in_one_move() -> tuple[Match, int, Action]:
     match = match_of(2)
     position(match, hands=["1-1 2-2 5-6", "0-4"], chain=["1-3", "3-2"], bazaar="0-0", turn=0)
-    return match, 0, Play(t("1-1"), "left", also=(Placement(t("2-2"), "right"),))  # §1.6
+    both = (Placement(t("1-1"), "left"), Placement(t("2-2"), "right"))
+    return match, 0, Lay(both)  # the multi-double move of §1.6
 
 
 def closed_double() -> tuple[Match, int, Action]:
     match = match_of(2)
     position(match, hands=["1-1 5-6", "0-4"], chain=["1-3", "3-2"], bazaar="0-0", turn=0)
-    return match, 0, Play(t("1-1"), closed=True)  # closing is Donkey's (§3.3)
+    return match, 0, Lay((Placement(t("1-1"), closed=True),))  # closing is Donkey's (§3.3)
 
 
 def end_required() -> tuple[Match, int, Action]:
@@ -204,6 +216,14 @@ def test_error_codes_are_distinct() -> None:
     kinds = [e for e in vars(errors).values() if isinstance(e, type)]
     codes = [e.code for e in kinds if issubclass(e, IllegalAction)]
     assert len(codes) == len(set(codes))
+
+
+def test_a_lay_of_one_open_tile_is_the_play_it_spells() -> None:
+    match, seat, _ = end_required()
+    same, _, _ = end_required()
+    assert match.act(seat, Lay((Placement(t("1-2"), "right"),))) == same.act(
+        seat, Play(t("1-2"), "right")
+    )
 
 
 def test_refused_action_then_legal_action_still_works() -> None:
