@@ -66,6 +66,10 @@ class Layout(Protocol):
         """The open-end sum S of §1.8, which the fives and threes games score on."""
         ...
 
+    def end_sum_after(self, tile: Tile, end: End) -> int:
+        """S once ``tile`` (already checked to fit) goes on ``end``: what the move scores on."""
+        ...
+
     def closed_on(self) -> int | None:
         """The suit that closes the layout (the closure test of §1.9), or None."""
         ...

@@ -101,6 +101,11 @@ class Line:
         (left, inner_left), (inner_right, right) = self.chain[0], self.chain[-1]
         return _counts(left, inner_left) + _counts(right, inner_right)
 
+    def end_sum_after(self, tile: Tile, end: End) -> int:
+        after = Line(list(self.chain))
+        after.place(tile, end)
+        return after.end_sum()
+
     def closed_on(self) -> int | None:
         """The suit that closes the line (§1.9 closure test): both ends show v and all six
         non-doubles of suit v are on the table, wherever v-v is."""

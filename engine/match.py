@@ -215,10 +215,11 @@ class Match:
         if not showing:
             values = ", ".join(str(v) for v in line.ends)
             raise errors.TileDoesNotFit(f"{tile} fits none of the open ends ({values})")
-        choices = line.fits(tile)
-        if end is None and len(choices) > 1:
-            raise errors.EndRequired(f"{tile} fits several ends: choose {' or '.join(choices)}")
-        if end is not None and end not in showing:
+        if end is None:
+            choices = line.fits(tile)
+            if len(choices) > 1:
+                raise errors.EndRequired(f"{tile} fits several ends: choose {' or '.join(choices)}")
+        elif end not in showing:
             raise errors.TileDoesNotFit(f"{tile} does not fit the {end} end")
 
     def _as_play(self, lay: Lay) -> Play:

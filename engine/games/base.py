@@ -38,7 +38,8 @@ class Game(ABC):
             raise ValueError("pairs need exactly 4 players")
 
     def layout(self) -> Line:
-        """An empty layout for a new round: the line of §1.7 unless the game has a spinner."""
+        """An empty layout for a new round: the line of §1.7. (The round holds a ``Line`` until
+        the spinner's cross, another ``Layout``, joins it.)"""
         return Line()
 
     @abstractmethod
@@ -67,8 +68,8 @@ class Game(ABC):
         return False
 
     def move_points(self, layout: Line, tile: Tile, end: End, rules: RuleSet) -> int:
-        """The points the mover scores for putting ``tile`` on ``end`` (about to be placed): none
-        by default, the open-end sum's in the fives and threes games (§1.8)."""
+        """The points the mover scores for putting ``tile`` on ``end`` (it is not placed yet):
+        none by default; in the fives and threes games, points for ``layout.end_sum_after``."""
         return 0
 
     @abstractmethod

@@ -45,9 +45,7 @@ class Fives(Game):
         return leader
 
     def move_points(self, layout: Line, tile: Tile, end: End, rules: RuleSet) -> int:
-        after = Line(list(layout.chain))
-        after.place(tile, end)
-        total = after.end_sum()
+        total = layout.end_sum_after(tile, end)
         return total if total > 0 and total % 5 == 0 else 0
 
     def end_round(self, rnd: Round, tally: Tally, pairs: bool, rules: RuleSet) -> RoundEnded:
@@ -161,3 +159,4 @@ def test_the_line_is_a_layout() -> None:
     assert line.end_sum() == 10  # "6 and double 2-2 → 10" (§1.8, §3.8)
     assert line.fits(t("2-6")) == ("left", "right") and line.end_names() == ("left", "right")
     assert line.ends_after(t("2-6"), "left") == (6, 6)
+    assert line.end_sum_after(t("2-6"), "left") == 12 and line.end_sum() == 10
