@@ -8,6 +8,7 @@ games; the spinner's cross of the fives games (§1.7), with up to four open ends
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Literal, Protocol
 
 from .tiles import Tile
@@ -46,7 +47,7 @@ class Layout(Protocol):
         """The ends ``tile`` can go on that give different layouts: the choices a player has."""
         ...
 
-    def takes_any(self, tiles: list[Tile]) -> bool:
+    def takes_any(self, tiles: Iterable[Tile]) -> bool:
         """Whether one of ``tiles`` fits an open end."""
         ...
 

@@ -5,6 +5,7 @@ The layout of Kozel and the other line games (``layout.py`` says what a layout a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -62,7 +63,7 @@ class Line:
         left, right = self.ends
         return ends[:1] if left == right else ends
 
-    def takes_any(self, tiles: list[Tile]) -> bool:
+    def takes_any(self, tiles: Iterable[Tile]) -> bool:
         ends = self.ends
         return any(t.a in ends or t.b in ends for t in tiles)
 

@@ -8,6 +8,7 @@ replaying events, so a replayed round is the same round. Where tiles go is the l
 from __future__ import annotations
 
 from dataclasses import KW_ONLY, dataclass, field
+from itertools import chain
 from typing import Any, Literal
 
 from .actions import DRAW, KNOCK, Action, Play
@@ -94,7 +95,7 @@ class Round:
         """The generic fish test: nobody can place a tile and nothing can be drawn (§1.9)."""
         if self.line.is_empty or self.drawable(rules) > 0:
             return False
-        return not any(self.line.takes_any(hand) for hand in self.hands)
+        return not self.line.takes_any(chain.from_iterable(self.hands))
 
     def end_for(self, play: Play) -> End:
         """The end the legal ``play`` goes on."""
