@@ -110,7 +110,7 @@ class Played(Event):
     tile: Tile
     end: End
     ends: list[int]
-    scored: int = field(default=0, kw_only=True)
+    scored: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         data = Event.to_dict(self)

@@ -47,8 +47,8 @@ class Layout(Protocol):
         """The ends ``tile`` can go on that give different layouts: the choices a player has."""
         ...
 
-    def takes_any(self, tiles: Iterable[Tile]) -> bool:
-        """Whether one of ``tiles`` fits an open end."""
+    def takes_any(self, hands: Iterable[Iterable[Tile]]) -> bool:
+        """Whether a tile of one of ``hands`` fits an open end (one call for the fish test)."""
         ...
 
     def end_for(self, tile: Tile, end: End | None) -> End:

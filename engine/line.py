@@ -63,9 +63,9 @@ class Line:
         left, right = self.ends
         return ends[:1] if left == right else ends
 
-    def takes_any(self, tiles: Iterable[Tile]) -> bool:
+    def takes_any(self, hands: Iterable[Iterable[Tile]]) -> bool:
         ends = self.ends
-        return any(t.a in ends or t.b in ends for t in tiles)
+        return any(t.a in ends or t.b in ends for hand in hands for t in hand)
 
     def end_for(self, tile: Tile, end: End | None) -> End:
         """The end it names; else the lead goes on the left, and a tile on the first end it fits."""

@@ -170,14 +170,8 @@ class Match:
         if isinstance(action, Play):
             self._check_play(rnd, seat, action)
             end = rnd.end_for(action)
-            event = Played(
-                rnd.number,
-                seat,
-                action.tile,
-                end,
-                rnd.ends_after(action),
-                scored=self.game.move_points(rnd.line, action.tile, end, self.rules),
-            )
+            scored = self.game.move_points(rnd.line, action.tile, end, self.rules)
+            event = Played(rnd.number, seat, action.tile, end, rnd.ends_after(action), scored)
         elif isinstance(action, Draw):
             if rnd.can_play(seat):
                 raise errors.MustPlay("you hold a playable tile")

@@ -8,7 +8,6 @@ replaying events, so a replayed round is the same round. Where tiles go is the l
 from __future__ import annotations
 
 from dataclasses import KW_ONLY, dataclass, field
-from itertools import chain
 from typing import Any, Literal
 
 from .actions import DRAW, KNOCK, Action, Play
@@ -70,7 +69,7 @@ class Round:
         hand = self.hands[seat]
         if self.line.is_empty:
             return bool(hand)
-        return self.line.takes_any(hand)
+        return self.line.takes_any((hand,))
 
     def legal_actions(self, seat: int, rules: RuleSet) -> list[Action]:
         """Every legal placement for ``seat``, one per distinct resulting position, in hand order;
@@ -95,7 +94,7 @@ class Round:
         """The generic fish test: nobody can place a tile and nothing can be drawn (§1.9)."""
         if self.line.is_empty or self.drawable(rules) > 0:
             return False
-        return not self.line.takes_any(chain.from_iterable(self.hands))
+        return not self.line.takes_any(self.hands)
 
     def end_for(self, play: Play) -> End:
         """The end the legal ``play`` goes on."""
