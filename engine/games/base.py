@@ -13,12 +13,11 @@ from typing import Literal
 from ..events import RoundEnded
 from ..layout import End
 from ..line import Line
-from ..round import Round
+from ..round import Hand, Round
 from ..rules import RuleSet
 from ..scoring.tally import Tally
 from ..tiles import Tile
 
-Hand = list[Tile]
 RedealReason = Literal["doubles", "suit"]
 
 
