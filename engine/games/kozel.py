@@ -8,13 +8,13 @@ from collections.abc import Sequence
 from ..deal import first_redeal
 from ..events import RoundEnded
 from ..leads import compulsory_leads, first_lead, later_leader
-from ..round import Round
+from ..round import Hand, Round
 from ..rules import RuleSet
 from ..scoring.kozel import goats, score_round, side_values
 from ..scoring.tally import Tally
 from ..seats import partner_of, side_of
 from ..tiles import Tile
-from .base import Game, Hand, RedealReason
+from .base import Game, RedealReason
 
 
 class Kozel(Game):

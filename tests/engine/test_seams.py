@@ -14,9 +14,9 @@ from engine import Line, Match, RuleSet, Tile, replay, rules
 from engine.ai import random_player
 from engine.events import RoundEnded
 from engine.games import GAMES, game_of
-from engine.games.base import Game, Hand
+from engine.games.base import Game
 from engine.layout import End, Layout
-from engine.round import Round
+from engine.round import Hand, Round
 from engine.scoring.tally import Tally
 from engine.seats import side_of
 
