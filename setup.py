@@ -26,6 +26,7 @@ COMPILED = [
     "engine/leads.py",
     "engine/seats.py",
     "engine/round.py",
+    "engine/scoring/tally.py",
     "engine/scoring/kozel.py",
 ]
 

@@ -1,10 +1,11 @@
-"""The Kozel rules engine: pure, synchronous and deterministic given a seed."""
+"""The rules engine of Kozel and its family: pure, synchronous and deterministic given a seed."""
 
 from . import revisions
-from .actions import DRAW, KNOCK, Action, Draw, Knock, Play
+from .actions import DRAW, KNOCK, Action, Draw, Knock, Lay, Placement, Play
 from .errors import IllegalAction, ReplayMismatch
 from .events import Event, event_from_dict
-from .line import End, Line
+from .layout import End, Layout
+from .line import Line
 from .match import Match, replay
 from .round import Round
 from .rules import RuleSet
@@ -20,8 +21,11 @@ __all__ = [
     "Event",
     "IllegalAction",
     "Knock",
+    "Lay",
+    "Layout",
     "Line",
     "Match",
+    "Placement",
     "Play",
     "ReplayMismatch",
     "Round",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .line import End
+from .layout import End
 from .tiles import Tile
 
 
@@ -21,6 +21,32 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
+class Placement:
+    """One tile of a ``Lay``: on ``end``, and ``closed`` when laid face down so that nothing more
+    goes there (Donkey, RULES.md §3.3)."""
+
+    tile: Tile
+    end: End | None = None
+    closed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Lay:
+    """A move that puts down several tiles at once or closes one: the multi-double move of §1.6
+    and Donkey's closed doubles (§3.3). Kozel has neither, so it takes a ``Lay`` only when it is
+    one open tile, the ``Play`` it spells. A separate action, so that the one-tile ``Play`` of every
+    turn stays two fields (frozen dataclasses pay for each field they set)."""
+
+    placements: tuple[Placement, ...]
+
+    def __str__(self) -> str:
+        return "lay " + " and ".join(
+            f"{p.tile}" + (f" {p.end}" if p.end else "") + (" closed" if p.closed else "")
+            for p in self.placements
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Draw:
     def __str__(self) -> str:
         return "draw"
@@ -32,6 +58,6 @@ class Knock:
         return "knock"
 
 
-Action = Play | Draw | Knock
+Action = Play | Lay | Draw | Knock
 DRAW: Final = Draw()
 KNOCK: Final = Knock()

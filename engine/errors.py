@@ -35,9 +35,22 @@ class EndRequired(IllegalAction):
 
 
 class NoSuchEnd(IllegalAction):
-    """The play names an end that is neither left nor right; the line has no other."""
+    """The play names an end this layout does not have (a line has only left and right)."""
 
     code = "no_such_end"
+
+
+class OneTilePerMove(IllegalAction):
+    """The move puts down more tiles than the game allows in one move (RULES.md §1.6: one, unless
+    the game has a multi-double move)."""
+
+    code = "one_tile_per_move"
+
+
+class CannotClose(IllegalAction):
+    """The move lays a tile closed (face down), which only Donkey allows (RULES.md §3.3)."""
+
+    code = "cannot_close"
 
 
 class MustPlay(IllegalAction):

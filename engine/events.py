@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from . import revisions
 from .deal import OLDEST_SHUFFLE, Shuffle
-from .line import End
+from .layout import End
 from .tiles import Tile
 
 #: Fields holding tiles (possibly nested in lists); they are written as "a-b" strings.
@@ -102,11 +102,21 @@ class RoundStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class Played(Event):
+    """``scored`` is what the move earned in a game that scores during play (RULES.md §1.8); it is
+    written only when there is something, so games without such points (Kozel) never show it."""
+
     round: int
     seat: int
     tile: Tile
     end: End
     ends: list[int]
+    scored: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        data = Event.to_dict(self)
+        if not self.scored:
+            del data["scored"]
+        return data
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,15 +1,22 @@
-"""The line of play: a chain with two open ends, doubles laid crosswise (RULES.md §1.6, §1.7)."""
+"""The line of play: a chain with two open ends, doubles laid crosswise (RULES.md §1.6, §1.7).
+
+The layout of Kozel and the other line games (``layout.py`` says what a layout answers).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Any, Final
 
+from .layout import End
 from .tiles import Tile
 
-End = Literal["left", "right"]
+__all__ = ["LEFT", "RIGHT", "End", "Line"]
+
 LEFT: Final[End] = "left"
 RIGHT: Final[End] = "right"
+_NAMES: Final[tuple[End, ...]] = (LEFT, RIGHT)
 
 
 @dataclass(slots=True)
@@ -24,6 +31,10 @@ class Line:
     def from_chain(cls, chain: list[tuple[int, int]]) -> Line:
         return cls(chain)
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Line:
+        return cls([(a, b) for a, b in data["chain"]])
+
     @property
     def is_empty(self) -> bool:
         return not self.chain
@@ -31,6 +42,12 @@ class Line:
     @property
     def ends(self) -> tuple[int, int]:
         return self.chain[0][0], self.chain[-1][1]
+
+    def end_names(self) -> tuple[End, ...]:
+        return _NAMES
+
+    def open_ends(self) -> dict[End, int]:
+        return {} if self.is_empty else dict(zip(_NAMES, self.ends, strict=True))
 
     def ends_showing(self, tile: Tile) -> tuple[End, ...]:
         """The ends ``tile`` may be attached to: those showing one of its values."""
@@ -45,6 +62,16 @@ class Line:
         ends = self.ends_showing(tile)
         left, right = self.ends
         return ends[:1] if left == right else ends
+
+    def takes_any(self, hands: Iterable[Iterable[Tile]]) -> bool:
+        ends = self.ends
+        return any(t.a in ends or t.b in ends for hand in hands for t in hand)
+
+    def end_for(self, tile: Tile, end: End | None) -> End:
+        """The end it names; else the lead goes on the left, and a tile on the first end it fits."""
+        if end is not None or self.is_empty:
+            return end or LEFT
+        return self.ends_showing(tile)[0]
 
     def ends_after(self, tile: Tile, end: End) -> tuple[int, int]:
         """The open ends once ``tile`` (already checked to fit) is attached to ``end``, or led."""
@@ -65,6 +92,21 @@ class Line:
         else:
             self.chain.append((self.chain[-1][1], right))
 
+    def end_sum(self) -> int:
+        """§1.8 on a line: each end counts the value it shows, twice when a double forms it; a
+        lone lead counts its pips (a lead 6-4 makes 10, a lead 5-5 makes 10, §3.5)."""
+        if self.is_empty:
+            return 0
+        if len(self.chain) == 1:
+            return sum(self.chain[0])
+        (left, inner_left), (inner_right, right) = self.chain[0], self.chain[-1]
+        return _counts(left, inner_left) + _counts(right, inner_right)
+
+    def end_sum_after(self, tile: Tile, end: End) -> int:
+        after = Line(list(self.chain))
+        after.place(tile, end)
+        return after.end_sum()
+
     def closed_on(self) -> int | None:
         """The suit that closes the line (§1.9 closure test): both ends show v and all six
         non-doubles of suit v are on the table, wherever v-v is."""
@@ -76,6 +118,14 @@ class Line:
 
     def tiles(self) -> list[Tile]:
         return [Tile.of(a, b) for a, b in self.chain]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"chain": [list(pair) for pair in self.chain]}
+
+
+def _counts(outward: int, inward: int) -> int:
+    """What an end counts in the open-end sum: a crosswise double at the end counts both halves."""
+    return 2 * outward if outward == inward else outward
 
 
 def _far_half(tile: Tile, value: int) -> int:

@@ -1,4 +1,7 @@
-"""A Kozel match: rounds until a side reaches the goat limit (RULES.md §2.9).
+"""A match: rounds until the game says it is over (Kozel: a side reaches the goat limit, §2.9).
+
+What differs between games (deal, leads, layout, scoring, the end) is asked of ``self.game``, the
+game ``rules.game`` names (``games/``); this module knows no game's rules.
 
 ``act`` validates an action, turns it into events and applies them. State only ever changes in
 ``apply`` and the ``Round.apply_*`` methods it calls. ``replay`` does not trust a stored log: it
@@ -14,8 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import errors, revisions
-from .actions import DRAW, KNOCK, Action, Draw, Knock, Play
-from .deal import CURRENT_SHUFFLE, OLDEST_SHUFFLE, SHUFFLES, Shuffle, deal, first_redeal, shuffled
+from .actions import DRAW, KNOCK, Action, Draw, Knock, Lay, Play
+from .deal import CURRENT_SHUFFLE, OLDEST_SHUFFLE, SHUFFLES, Shuffle, deal, shuffled
 from .events import (
     Drew,
     Event,
@@ -29,12 +32,15 @@ from .events import (
     RulesUpgraded,
     event_from_dict,
 )
-from .leads import compulsory_leads, first_lead, later_leader
-from .line import LEFT, RIGHT
+from .games import game_of
+from .games.base import Game
 from .round import Round
 from .rules import RuleSet
-from .scoring.kozel import Tally, score_round, side_values
-from .seats import partner_of, seats_of, side_of
+from .scoring.tally import Tally
+from .seats import seats_of, side_of
+
+#: What ``match_ended`` says when a player's timeout ended the match (``Match.abandon``).
+TIMEOUT = "timeout"
 
 
 @dataclass(eq=False)  # a match is one table's game, not a value
@@ -58,12 +64,12 @@ class Match:
     losers: list[int] = field(default_factory=list, init=False)
     ended_by: str | None = field(default=None, init=False)
     events_applied: int = field(default=0, init=False)
+    #: The game ``rules.game`` names; it answers everything that differs between games.
+    game: Game = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        if not 2 <= self.players <= 4:
-            raise ValueError("Kozel is played by 2 to 4 players")
-        if self.pairs and self.players != 4:
-            raise ValueError("pairs need exactly 4 players")
+        self.game = game_of(self.rules)
+        self.game.check_table(self.players, self.pairs)
         if self.shuffle not in SHUFFLES:
             raise ValueError(f"unknown shuffle {self.shuffle!r}")
         self.tally = Tally.fresh(self.sides)
@@ -136,7 +142,7 @@ class Match:
         if not 0 <= seat < self.players:
             raise errors.NotYourTurn(f"there is no seat {seat}")
         events: list[Event] = []
-        self._emit(MatchEnded([self.side_of(seat)], list(self.tally.scores), "timeout"), events)
+        self._emit(MatchEnded([self.side_of(seat)], list(self.tally.scores), TIMEOUT), events)
         return events
 
     def upgrade(self) -> list[Event]:
@@ -159,11 +165,13 @@ class Match:
         if seat != rnd.turn:
             raise errors.NotYourTurn(f"it is seat {rnd.turn}'s turn, not seat {seat}'s")
         event: Event
+        if isinstance(action, Lay):
+            action = self._as_play(action)
         if isinstance(action, Play):
             self._check_play(rnd, seat, action)
-            event = Played(
-                rnd.number, seat, action.tile, rnd.end_for(action), rnd.ends_after(action)
-            )
+            end = rnd.end_for(action)
+            scored = self.game.move_points(rnd.line, action.tile, end, self.rules)
+            event = Played(rnd.number, seat, action.tile, end, rnd.ends_after(action), scored)
         elif isinstance(action, Draw):
             if rnd.can_play(seat):
                 raise errors.MustPlay("you hold a playable tile")
@@ -186,85 +194,66 @@ class Match:
 
     def _check_play(self, rnd: Round, seat: int, play: Play) -> None:
         """Raise the ``IllegalAction`` that says why ``play`` is not legal, if it is not."""
-        tile, end = play.tile, play.end
-        if end is not None and end not in (LEFT, RIGHT):
-            raise errors.NoSuchEnd(f"there is no {end!r} end: choose {LEFT} or {RIGHT}")
+        tile, end, line = play.tile, play.end, rnd.line
+        if end is not None and end not in line.end_names():
+            names = " or ".join(line.end_names())
+            raise errors.NoSuchEnd(f"there is no {end!r} end: choose {names}")
         if tile not in rnd.hands[seat]:
             raise errors.TileNotInHand(f"{tile} is not in your hand")
-        line = rnd.line
         if line.is_empty:
             if rnd.lead_tiles is not None and tile not in rnd.lead_tiles:
                 allowed = ", ".join(str(t) for t in rnd.lead_tiles)
                 raise errors.WrongLead(f"this round must be led with {allowed}")
             return
-        left, right = line.ends
         showing = line.ends_showing(tile)
         if not showing:
-            raise errors.TileDoesNotFit(f"{tile} fits neither {left} nor {right}")
-        if end is None and len(line.fits(tile)) == 2:
-            raise errors.EndRequired(f"{tile} fits both ends: choose {left} or {right}")
-        if end is not None and end not in showing:
+            values = ", ".join(str(v) for v in line.ends)
+            raise errors.TileDoesNotFit(f"{tile} fits none of the open ends ({values})")
+        if end is None:
+            choices = line.fits(tile)
+            if len(choices) > 1:
+                raise errors.EndRequired(f"{tile} fits several ends: choose {' or '.join(choices)}")
+        elif end not in showing:
             raise errors.TileDoesNotFit(f"{tile} does not fit the {end} end")
 
+    def _as_play(self, lay: Lay) -> Play:
+        """The ``Play`` that ``lay`` spells when it puts down one open tile. More tiles in a move,
+        or a closed one, are the multi-double move (§1.6) and Donkey's closed doubles (§3.3),
+        which no game here has yet: refused."""
+        if len(lay.placements) != 1:
+            raise errors.OneTilePerMove(f"{self.game.name} puts down one tile a move (§1.6)")
+        placement = lay.placements[0]
+        if placement.closed:
+            raise errors.CannotClose(f"{self.game.name} has no closed tiles (§3.3)")
+        return Play(placement.tile, placement.end)
+
     def _finish_round(self, rnd: Round, events: list[Event]) -> None:
-        went_out = rnd.outcome == "out"
-        winner_seat = rnd.last_placer if went_out else None
-        ignore = (
-            partner_of(winner_seat)
-            if (went_out and self.pairs and winner_seat is not None)
-            else None
-        )
-        values = side_values(rnd.hands, self.pairs, self.rules, ignore_seat=ignore)
-        scored = score_round(
-            self.tally,
-            values,
-            self.rules,
-            result="out" if went_out else "fish",
-            winner=None if winner_seat is None else self.side_of(winner_seat),
-            lead=rnd.lead,
-            last=rnd.last,
-        )
-        t = scored.tally
-        ended = RoundEnded(
-            round=rnd.number,
-            result="out" if went_out else "fish",
-            winner=winner_seat,
-            fisherman=None if went_out else rnd.last_placer,
-            eggs=scored.eggs,
-            hands=[list(h) for h in rnd.hands],
-            hand_values=values,
-            amounts=scored.amounts,
-            scores=list(t.scores),
-            memory=list(t.memory),
-            opened=list(t.opened),
-            pot=t.pot,
-            pot_awarded_to=scored.pot_awarded_to,
-        )
-        self._emit(ended, events)
-        if scored.goats:
-            self._emit(MatchEnded(scored.goats, list(t.scores)), events)
+        self._emit(self.game.end_round(rnd, self.tally, self.pairs, self.rules), events)
+        losers = self.game.losers(self.tally, self.rules)
+        if losers:
+            self._emit(MatchEnded(losers, list(self.tally.scores), self.game.ended_by), events)
         else:
             self._start_round(events)
 
     def _start_round(self, events: list[Event]) -> None:
         number = self.rounds_played + 1
-        size = self.rules.hand_size(self.players)
+        game = self.game
+        size = game.hand_size(self.rules, self.players)
         attempt = 0
         while True:
             hands, bazaar = deal(
                 shuffled(self.seed, number, attempt, self.shuffle), self.players, size
             )
-            bad = first_redeal(hands, self.rules)
+            bad = game.redeal(hands, self.rules)
             if bad is None:
                 break
             self._emit(Redealt(number, hands, *bad), events)
             attempt += 1
         if self.next_leader is None or self.restart_chain:
-            leader, tile = first_lead(hands, self.rules)
-            lead_tiles: list[Any] | None = [tile]
+            leader, lead_tiles = game.first_lead(hands, self.rules)
         else:
             leader = self.next_leader
-            lead_tiles = compulsory_leads(hands[leader], self.rules)
+            lead_tiles = game.later_lead(hands[leader], self.rules)
         self._emit(RoundStarted(number, hands, bazaar, leader, lead_tiles), events)
 
     # --- applying events ---------------------------------------------------------------------
@@ -280,6 +269,8 @@ class Match:
         if isinstance(event, Played):
             assert rnd is not None
             rnd.apply_played(event.seat, event.tile, event.end, self.rules)
+            if event.scored:
+                self.tally = self.tally.credit(self.side_of(event.seat), event.scored)
         elif isinstance(event, Drew):
             assert rnd is not None
             rnd.apply_drew(event.seat, event.tile)
@@ -293,20 +284,15 @@ class Match:
                 bazaar=list(event.bazaar),
                 leader=event.leader,
                 lead_tiles=None if event.lead_tiles is None else list(event.lead_tiles),
+                line=self.game.layout(),
             )
         elif isinstance(event, RoundEnded):
             self.rounds_played = event.round
             self.tally = Tally(
                 tuple(event.scores), tuple(event.memory), tuple(event.opened), event.pot
             )
-            self.next_leader = later_leader(
-                self.players, self.pairs, event.winner, event.fisherman, self.rules
-            )
-            self.restart_chain = (
-                self.rules.restart_1_1_after_unrecorded
-                and event.amounts is not None
-                and any(a > 0 and not o for a, o in zip(event.amounts, event.opened, strict=True))
-            )
+            self.next_leader = self.game.next_leader(self.players, self.pairs, event, self.rules)
+            self.restart_chain = self.game.restarts_lead(event, self.rules)
         elif isinstance(event, MatchEnded):
             self.over = True
             self.losers = list(event.losers)
@@ -401,7 +387,7 @@ def _redo(match: Match, event: Event, at: int) -> list[Event]:
                 raise errors.ReplayMismatch(at, f"no upgrade to revision {event.revision}")
             match.apply(event)
             return [event]
-        if isinstance(event, MatchEnded) and event.ended_by != "goat" and len(event.losers) == 1:
+        if isinstance(event, MatchEnded) and event.ended_by == TIMEOUT and len(event.losers) == 1:
             # A match cut short by a timeout: a side's lowest seat has the side's number.
             return match.abandon(event.losers[0])
     except errors.IllegalAction as exc:

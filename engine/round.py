@@ -1,7 +1,8 @@
-"""One round (deal) of play: hands, the bazaar, the line, whose turn, and how it ends (§1.5-§1.9).
+"""One round (deal) of play: hands, the bazaar, the layout, whose turn, and how it ends (§1.5-§1.9).
 
 The round only changes through ``apply_*`` methods, which the match calls both when acting and when
-replaying events, so a replayed round is the same round.
+replaying events, so a replayed round is the same round. Where tiles go is the layout's business
+(``layout.py``): the round asks it, never assumes two ends.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Literal
 
 from .actions import DRAW, KNOCK, Action, Play
-from .line import LEFT, RIGHT, End, Line
+from .layout import End
+from .line import Line
 from .rules import RuleSet
 from .tiles import Tile
 
@@ -27,6 +29,8 @@ class Round:
     #: Tiles the leader must choose from (first-lead chain, compulsory double), None for any.
     lead_tiles: list[Tile] | None
     _: KW_ONLY
+    #: The layout, whatever its shape; named ``line`` as the bot reads it. Only its ``Layout``
+    #: methods are used here, so another layout takes its place without touching the round.
     line: Line = field(default_factory=Line)
     #: Whose turn it is; the leader's when not given.
     turn: int = -1
@@ -65,7 +69,7 @@ class Round:
         hand = self.hands[seat]
         if self.line.is_empty:
             return bool(hand)
-        return any(self.line.ends_showing(t) for t in hand)
+        return self.line.takes_any((hand,))
 
     def legal_actions(self, seat: int, rules: RuleSet) -> list[Action]:
         """Every legal placement for ``seat``, one per distinct resulting position, in hand order;
@@ -78,8 +82,8 @@ class Round:
         moves: list[Action] = []
         for tile in hand:
             ends = self.line.fits(tile)
-            if len(ends) == 2:
-                moves += [Play(tile, LEFT), Play(tile, RIGHT)]
+            if len(ends) > 1:
+                moves += [Play(tile, end) for end in ends]
             elif ends:
                 moves.append(Play(tile))
         if moves:
@@ -90,14 +94,11 @@ class Round:
         """The generic fish test: nobody can place a tile and nothing can be drawn (§1.9)."""
         if self.line.is_empty or self.drawable(rules) > 0:
             return False
-        ends = self.line.ends
-        return not any(t.a in ends or t.b in ends for hand in self.hands for t in hand)
+        return not self.line.takes_any(self.hands)
 
     def end_for(self, play: Play) -> End:
-        """The end the legal ``play`` goes on: the one it names, else the first its tile fits."""
-        if play.end is not None or self.line.is_empty:
-            return play.end or LEFT
-        return self.line.ends_showing(play.tile)[0]
+        """The end the legal ``play`` goes on."""
+        return self.line.end_for(play.tile, play.end)
 
     def ends_after(self, play: Play) -> list[int]:
         """The open ends once the legal ``play`` is made."""
@@ -146,7 +147,7 @@ class Round:
             "bazaar": [str(t) for t in self.bazaar],
             "leader": self.leader,
             "lead_tiles": None if self.lead_tiles is None else [str(t) for t in self.lead_tiles],
-            "chain": [list(pair) for pair in self.line.chain],
+            **self.line.to_json(),
             "turn": self.turn,
             "drew_this_turn": self.drew_this_turn,
             "last_placer": self.last_placer,
@@ -167,7 +168,7 @@ class Round:
             bazaar=[Tile.parse(t) for t in data["bazaar"]],
             leader=data["leader"],
             lead_tiles=None if lead_tiles is None else [Tile.parse(t) for t in lead_tiles],
-            line=Line([(a, b) for a, b in data["chain"]]),
+            line=Line.from_json(data),
             turn=data["turn"],
             drew_this_turn=data["drew_this_turn"],
             last_placer=data["last_placer"],

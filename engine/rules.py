@@ -13,7 +13,8 @@ from typing import Any, Literal, get_args, get_type_hints
 
 from . import revisions
 
-Game = Literal["kozel"]
+#: The games a table can play; each is a ``Game`` in ``engine.games`` under this name.
+GameName = Literal["kozel"]
 HandSizes = Literal["default", "ht"]
 RedealRule = Literal["doubles_or_suit", "doubles_only"]
 FirstLead = Literal["chain_1_1", "one_one_four_else_lowest_double", "lowest_incl_00"]
@@ -36,7 +37,7 @@ INT_CHOICES: dict[str, tuple[int, ...]] = {
 class RuleSet:
     """Kozel options; the defaults are the spec's DEFAULTs (RULES.md §2.0, §2.12)."""
 
-    game: Game = "kozel"
+    game: GameName = "kozel"
     kozel_hand_sizes: HandSizes = "default"
     redeal_rule: RedealRule = "doubles_or_suit"
     first_lead: FirstLead = "chain_1_1"

@@ -9,6 +9,7 @@ from typing import Final, Literal
 from ..rules import RuleSet
 from ..seats import side_of
 from ..tiles import Tile
+from .tally import Tally as Tally  # noqa: PLC0414 - re-exported, where it was first
 
 ZERO_ZERO: Final = Tile(0, 0)
 SIX_SIX: Final = Tile(6, 6)
@@ -38,20 +39,6 @@ def side_values(
         if seat != ignore_seat:
             values[side_of(seat, pairs)] += hand_value(hand, rules)
     return values
-
-
-@dataclass(frozen=True, slots=True)
-class Tally:
-    """Each side's standing between rounds, plus the eggs pot (§2.7.4, §2.8)."""
-
-    scores: tuple[int, ...]
-    memory: tuple[int, ...]
-    opened: tuple[bool, ...]
-    pot: int = 0
-
-    @classmethod
-    def fresh(cls, sides: int) -> Tally:
-        return cls((0,) * sides, (0,) * sides, (False,) * sides, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,5 +146,9 @@ def score_round(
         amounts[receiver] += pot
         pot = 0
     recorded = record(Tally(tally.scores, tally.memory, tally.opened, pot), amounts, rules)
-    goats = [s for s, score in enumerate(recorded.scores) if score >= rules.goat_limit]
-    return RoundScore(False, amounts, recorded, receiver, goats)
+    return RoundScore(False, amounts, recorded, receiver, goats(recorded.scores, rules))
+
+
+def goats(scores: Sequence[int], rules: RuleSet) -> list[int]:
+    """The sides whose score has reached the goat limit: they lose the match (§2.9)."""
+    return [side for side, score in enumerate(scores) if score >= rules.goat_limit]

@@ -33,7 +33,7 @@ from engine import (
 )
 from engine.ai import PLAYERS
 from engine.deal import CURRENT_SHUFFLE, Shuffle
-from engine.scoring.kozel import Tally
+from engine.scoring.tally import Tally
 
 
 def checked(examples: int) -> settings:

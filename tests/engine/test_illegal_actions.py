@@ -8,7 +8,18 @@ from typing import Any
 
 import pytest
 
-from engine import DRAW, KNOCK, Action, IllegalAction, Match, Play, RuleSet, errors
+from engine import (
+    DRAW,
+    KNOCK,
+    Action,
+    IllegalAction,
+    Lay,
+    Match,
+    Placement,
+    Play,
+    RuleSet,
+    errors,
+)
 from engine.ai import random_player
 
 from .support import of_type, position, t
@@ -82,6 +93,25 @@ def no_such_end_on_the_line() -> tuple[Match, int, Action]:
     return match, 0, Play(t("1-4"), "middle")  # type: ignore[arg-type]
 
 
+def spinner_arm_on_a_line() -> tuple[Match, int, Action]:
+    match = match_of(2)
+    position(match, hands=["1-4 5-6", "2-3"], chain=["1-2"], bazaar="0-0", turn=0)
+    return match, 0, Play(t("1-4"), "up")  # an end of a spinner's cross (§1.7); a line has none
+
+
+def two_doubles_in_one_move() -> tuple[Match, int, Action]:
+    match = match_of(2)
+    position(match, hands=["1-1 2-2 5-6", "0-4"], chain=["1-3", "3-2"], bazaar="0-0", turn=0)
+    both = (Placement(t("1-1"), "left"), Placement(t("2-2"), "right"))
+    return match, 0, Lay(both)  # the multi-double move of §1.6
+
+
+def closed_double() -> tuple[Match, int, Action]:
+    match = match_of(2)
+    position(match, hands=["1-1 5-6", "0-4"], chain=["1-3", "3-2"], bazaar="0-0", turn=0)
+    return match, 0, Lay((Placement(t("1-1"), closed=True),))  # closing is Donkey's (§3.3)
+
+
 def end_required() -> tuple[Match, int, Action]:
     match = match_of(2)
     position(match, hands=["1-2 5-6", "0-4"], chain=["1-3", "3-2"], bazaar="0-0", turn=0)
@@ -151,6 +181,9 @@ CASES: dict[str, tuple[Callable[[], tuple[Match, int, Action]], type[IllegalActi
     "compulsory double not led": (wrong_compulsory_double, errors.WrongLead),
     "end neither left nor right, on the lead": (no_such_end_on_the_lead, errors.NoSuchEnd),
     "end neither left nor right, on the line": (no_such_end_on_the_line, errors.NoSuchEnd),
+    "an end a line does not have": (spinner_arm_on_a_line, errors.NoSuchEnd),
+    "two doubles in one move": (two_doubles_in_one_move, errors.OneTilePerMove),
+    "a closed double": (closed_double, errors.CannotClose),
     "end required": (end_required, errors.EndRequired),
     "draw holding a playable tile": (draw_while_playable, errors.MustPlay),
     "knock holding a playable tile": (knock_while_playable, errors.MustPlay),
@@ -183,6 +216,14 @@ def test_error_codes_are_distinct() -> None:
     kinds = [e for e in vars(errors).values() if isinstance(e, type)]
     codes = [e.code for e in kinds if issubclass(e, IllegalAction)]
     assert len(codes) == len(set(codes))
+
+
+def test_a_lay_of_one_open_tile_is_the_play_it_spells() -> None:
+    match, seat, _ = end_required()
+    same, _, _ = end_required()
+    assert match.act(seat, Lay((Placement(t("1-2"), "right"),))) == same.act(
+        seat, Play(t("1-2"), "right")
+    )
 
 
 def test_refused_action_then_legal_action_still_works() -> None:

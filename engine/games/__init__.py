@@ -1,0 +1,26 @@
+"""The games a table can play, found by name: ``game_of(rules)`` is the game ``RuleSet.game`` names.
+
+The match and its rounds ask the game (``base.Game``) and its ``RuleSet``, never a game's name, so
+to add a game:
+
+1. a preset: its name in ``rules.GameName``, its options as ``RuleSet`` fields, and a preset
+   function in ``rules.PRESETS``;
+2. one module here, a ``Game`` that overrides the hooks it plays differently (its layout, hand
+   sizes, leads, the points a move scores, how a round is scored and how the match ends), entered
+   in ``GAMES`` below;
+3. its worked examples of RULES.md §4 as tests, and the property tests run over it.
+
+Kozel (``kozel.py``) goes through the same hooks.
+"""
+
+from __future__ import annotations
+
+from ..rules import RuleSet
+from .base import Game
+from .kozel import Kozel
+
+GAMES: dict[str, Game] = {game.name: game for game in (Kozel(),)}
+
+
+def game_of(rules: RuleSet) -> Game:
+    return GAMES[rules.game]

@@ -1,0 +1,80 @@
+"""What a game of the domino family is to the match: the hooks it calls (``games/__init__.py``).
+
+The defaults are the common model of RULES.md §1; a game overrides what it plays differently, the
+way a chess variant overrides a few hooks of one board.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Literal
+
+from ..events import RoundEnded
+from ..layout import End
+from ..line import Line
+from ..round import Hand, Round
+from ..rules import RuleSet
+from ..scoring.tally import Tally
+from ..tiles import Tile
+
+RedealReason = Literal["doubles", "suit"]
+
+
+class Game(ABC):
+    """One game: its table, deal, leads, layout and scoring, each asked of its ``RuleSet``."""
+
+    #: The name ``RuleSet.game`` gives it.
+    name: str
+    #: What ``match_ended`` says of a match the game itself ended (a timeout says "timeout").
+    ended_by: str
+
+    def check_table(self, players: int, pairs: bool) -> None:
+        """Raise ValueError unless the game is played so: by 2 to 4, pairs only by 4 (§1.3)."""
+        if not 2 <= players <= 4:
+            raise ValueError(f"{self.name} is played by 2 to 4 players")
+        if pairs and players != 4:
+            raise ValueError("pairs need exactly 4 players")
+
+    def layout(self) -> Line:
+        """An empty layout for a new round: the line of §1.7. (The round holds a ``Line`` until
+        the spinner's cross, another ``Layout``, joins it.)"""
+        return Line()
+
+    @abstractmethod
+    def hand_size(self, rules: RuleSet, players: int) -> int:
+        """Tiles dealt to each player (§1.4)."""
+
+    def redeal(self, hands: list[Hand], rules: RuleSet) -> tuple[int, RedealReason] | None:
+        """The first seat whose hand throws the deal in, and why; only the Kozel family redeals
+        (§1.4), so by default a deal always stands."""
+        return None
+
+    @abstractmethod
+    def first_lead(self, hands: Sequence[Hand], rules: RuleSet) -> tuple[int, list[Tile] | None]:
+        """Who leads the match's first round, and the tiles he must choose from (None: any)."""
+
+    def later_lead(self, hand: Hand, rules: RuleSet) -> list[Tile] | None:
+        """The tiles the leader of a later round must choose from; by default any tile."""
+        return None
+
+    @abstractmethod
+    def next_leader(self, players: int, pairs: bool, ended: RoundEnded, rules: RuleSet) -> int:
+        """Who leads the next round, from how the last one ended."""
+
+    def restarts_lead(self, ended: RoundEnded, rules: RuleSet) -> bool:
+        """Whether the next round is led as the first one was; by default it is not."""
+        return False
+
+    def move_points(self, layout: Line, tile: Tile, end: End, rules: RuleSet) -> int:
+        """The points the mover scores for putting ``tile`` on ``end`` (it is not placed yet):
+        none by default; in the fives and threes games, points for ``layout.end_sum_after``."""
+        return 0
+
+    @abstractmethod
+    def end_round(self, rnd: Round, tally: Tally, pairs: bool, rules: RuleSet) -> RoundEnded:
+        """Score the round that has just ended: the event that records it."""
+
+    @abstractmethod
+    def losers(self, tally: Tally, rules: RuleSet) -> list[int]:
+        """The sides that have lost the match with these scores; none while it goes on."""

@@ -1,0 +1,85 @@
+"""Kozel through the game hooks: the rules of RULES.md §2, which live in ``deal.py``, ``leads.py``
+and ``scoring/kozel.py``; this module only says which of them answers each hook."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..deal import first_redeal
+from ..events import RoundEnded
+from ..leads import compulsory_leads, first_lead, later_leader
+from ..round import Hand, Round
+from ..rules import RuleSet
+from ..scoring.kozel import goats, score_round, side_values
+from ..scoring.tally import Tally
+from ..seats import partner_of, side_of
+from ..tiles import Tile
+from .base import Game, RedealReason
+
+
+class Kozel(Game):
+    """Lose-at-limit: the losers of each round collect points, and 101 makes the goat (§2.9)."""
+
+    name = "kozel"
+    ended_by = "goat"
+
+    def hand_size(self, rules: RuleSet, players: int) -> int:
+        return rules.hand_size(players)
+
+    def redeal(self, hands: list[Hand], rules: RuleSet) -> tuple[int, RedealReason] | None:
+        return first_redeal(hands, rules)
+
+    def first_lead(self, hands: Sequence[Hand], rules: RuleSet) -> tuple[int, list[Tile] | None]:
+        leader, tile = first_lead(hands, rules)
+        return leader, [tile]
+
+    def later_lead(self, hand: Hand, rules: RuleSet) -> list[Tile] | None:
+        return compulsory_leads(hand, rules)
+
+    def next_leader(self, players: int, pairs: bool, ended: RoundEnded, rules: RuleSet) -> int:
+        return later_leader(players, pairs, ended.winner, ended.fisherman, rules)
+
+    def restarts_lead(self, ended: RoundEnded, rules: RuleSet) -> bool:
+        """``restart_1_1_after_unrecorded`` (§2.3): the 1-1 chain again after a round in which a
+        side scored points that it could not record yet."""
+        return (
+            rules.restart_1_1_after_unrecorded
+            and ended.amounts is not None
+            and any(a > 0 and not o for a, o in zip(ended.amounts, ended.opened, strict=True))
+        )
+
+    def end_round(self, rnd: Round, tally: Tally, pairs: bool, rules: RuleSet) -> RoundEnded:
+        """The hands are valued, the partner of the player who went out not counting (§2.7.2),
+        and scored with the threshold, memory and eggs of §2.7-§2.8."""
+        went_out = rnd.outcome == "out"
+        winner_seat = rnd.last_placer if went_out else None
+        ignore = partner_of(winner_seat) if pairs and winner_seat is not None else None
+        values = side_values(rnd.hands, pairs, rules, ignore_seat=ignore)
+        scored = score_round(
+            tally,
+            values,
+            rules,
+            result="out" if went_out else "fish",
+            winner=None if winner_seat is None else side_of(winner_seat, pairs),
+            lead=rnd.lead,
+            last=rnd.last,
+        )
+        t = scored.tally
+        return RoundEnded(
+            round=rnd.number,
+            result="out" if went_out else "fish",
+            winner=winner_seat,
+            fisherman=None if went_out else rnd.last_placer,
+            eggs=scored.eggs,
+            hands=[list(h) for h in rnd.hands],
+            hand_values=values,
+            amounts=scored.amounts,
+            scores=list(t.scores),
+            memory=list(t.memory),
+            opened=list(t.opened),
+            pot=t.pot,
+            pot_awarded_to=scored.pot_awarded_to,
+        )
+
+    def losers(self, tally: Tally, rules: RuleSet) -> list[int]:
+        return goats(tally.scores, rules)
