@@ -169,9 +169,10 @@ class Match:
             action = self._as_play(action)
         if isinstance(action, Play):
             self._check_play(rnd, seat, action)
-            end = rnd.end_for(action)
-            scored = self.game.move_points(rnd.line, action.tile, end, self.rules)
-            event = Played(rnd.number, seat, action.tile, end, rnd.ends_after(action), scored)
+            tile, end = action.tile, rnd.end_for(action)
+            ends = list(rnd.line.ends_after(tile, end))
+            scored = self.game.move_points(rnd.line, tile, end, self.rules)
+            event = Played(rnd.number, seat, tile, end, ends, scored)
         elif isinstance(action, Draw):
             if rnd.can_play(seat):
                 raise errors.MustPlay("you hold a playable tile")
