@@ -66,7 +66,11 @@ class Line:
 
     def takes_any(self, hands: Iterable[Iterable[Tile]]) -> bool:
         ends = self.ends
-        return any(t.a in ends or t.b in ends for hand in hands for t in hand)
+        for hand in hands:  # plain loops: the fish test runs after every move
+            for tile in hand:
+                if tile.a in ends or tile.b in ends:
+                    return True
+        return False
 
     def end_for(self, tile: Tile, end: End | None) -> End:
         """The end it names; else the lead goes on the left, and a tile on the first end it fits."""
