@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from hashlib import blake2b
 from typing import Final, Literal
 
@@ -70,8 +69,8 @@ def redeal_reason(hand: Hand, rules: RuleSet) -> Literal["doubles", "suit"] | No
     if sum(t.is_double for t in hand) >= 5:
         return "doubles"
     if rules.redeal_rule == "doubles_or_suit":
-        suits = Counter(value for t in hand for value in {t.a, t.b})
-        if max(suits.values()) >= 6:
+        suits = [value for t in hand for value in {t.a, t.b}]  # the suits of each tile
+        if max(map(suits.count, range(7))) >= 6:
             return "suit"
     return None
 

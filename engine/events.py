@@ -44,8 +44,12 @@ def _load_tiles(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
+    """Something that happened; nothing changes an event once it is made. Events are not frozen
+    dataclasses only because those set each field through ``object.__setattr__``, a cost paid on
+    every move, and an event holds lists, so it could not be hashed anyway."""
+
     @property
     def type(self) -> str:
         """The ``type`` key of the event's JSON object, e.g. ``played``."""
@@ -58,7 +62,7 @@ class Event:
         return data
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MatchStarted(Event):
     """``shuffle`` is how the match deals, ``rules_revision`` the revision of the rules' code it
     started under (``revisions.py``); logs written before either existed have the oldest."""
@@ -79,7 +83,7 @@ class MatchStarted(Event):
         return data
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Redealt(Event):
     """A deal was thrown in (§2.2); ``hands`` are the hands that triggered it."""
 
@@ -89,7 +93,7 @@ class Redealt(Event):
     reason: Literal["doubles", "suit"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoundStarted(Event):
     """``lead_tiles`` lists the tiles the leader may lead, or is None when any tile may be led."""
 
@@ -100,7 +104,7 @@ class RoundStarted(Event):
     lead_tiles: list[Tile] | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Played(Event):
     """``scored`` is what the move earned in a game that scores during play (RULES.md §1.8); it is
     written only when there is something, so games without such points (Kozel) never show it."""
@@ -119,20 +123,20 @@ class Played(Event):
         return data
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Drew(Event):
     round: int
     seat: int
     tile: Tile
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Knocked(Event):
     round: int
     seat: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)  # thirteen positions would be easy to mix up
+@dataclass(slots=True, kw_only=True)  # thirteen positions would be easy to mix up
 class RoundEnded(Event):
     """``amounts`` are the round amounts r_s of §2.7 (None for eggs, where r is undefined)."""
 
@@ -151,7 +155,7 @@ class RoundEnded(Event):
     pot_awarded_to: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MatchEnded(Event):
     """The goat(s) are ``losers`` (sides). ``ended_by`` is "goat", or "timeout" when a player's
     timeout ended the match and his side lost (``Match.abandon``)."""
@@ -161,7 +165,7 @@ class MatchEnded(Event):
     ended_by: str = "goat"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RulesUpgraded(Event):
     """From here on the match plays under a newer ``revision`` of the rules' code, whose policy
     lets a match in play continue under it (``revisions.py``)."""

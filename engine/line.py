@@ -26,6 +26,12 @@ class Line:
     """
 
     chain: list[tuple[int, int]] = field(default_factory=list)
+    #: What the open ends show, left then right (none while the line is empty): kept up to date
+    #: by ``place``, since nearly every question about a move starts from them.
+    ends: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.ends = (self.chain[0][0], self.chain[-1][1]) if self.chain else ()
 
     @classmethod
     def from_chain(cls, chain: list[tuple[int, int]]) -> Line:
@@ -39,15 +45,11 @@ class Line:
     def is_empty(self) -> bool:
         return not self.chain
 
-    @property
-    def ends(self) -> tuple[int, int]:
-        return self.chain[0][0], self.chain[-1][1]
-
     def end_names(self) -> tuple[End, ...]:
         return _NAMES
 
     def open_ends(self) -> dict[End, int]:
-        return {} if self.is_empty else dict(zip(_NAMES, self.ends, strict=True))
+        return dict(zip(_NAMES, self.ends, strict=False))  # no ends before the lead
 
     def ends_showing(self, tile: Tile) -> tuple[End, ...]:
         """The ends ``tile`` may be attached to: those showing one of its values."""
@@ -60,12 +62,15 @@ class Line:
         """The ends ``tile`` can go on that make different lines: one end only when both ends show
         the same value, where either end gives the same line."""
         ends = self.ends_showing(tile)
-        left, right = self.ends
-        return ends[:1] if left == right else ends
+        return ends[:1] if self.ends[0] == self.ends[1] else ends
 
     def takes_any(self, hands: Iterable[Iterable[Tile]]) -> bool:
         ends = self.ends
-        return any(t.a in ends or t.b in ends for hand in hands for t in hand)
+        for hand in hands:  # plain loops: the fish test runs after every move
+            for tile in hand:
+                if tile.a in ends or tile.b in ends:
+                    return True
+        return False
 
     def end_for(self, tile: Tile, end: End | None) -> End:
         """The end it names; else the lead goes on the left, and a tile on the first end it fits."""
@@ -84,13 +89,14 @@ class Line:
 
     def place(self, tile: Tile, end: End) -> None:
         """Attach ``tile`` (already checked to fit), or lead it when the line is empty."""
-        left, right = self.ends_after(tile, end)
+        ends = self.ends_after(tile, end)
         if self.is_empty:
-            self.chain.append((left, right))
+            self.chain.append(ends)
         elif end == LEFT:
-            self.chain.insert(0, (left, self.chain[0][0]))
+            self.chain.insert(0, (ends[0], self.ends[0]))
         else:
-            self.chain.append((self.chain[-1][1], right))
+            self.chain.append((self.ends[1], ends[1]))
+        self.ends = ends
 
     def end_sum(self) -> int:
         """§1.8 on a line: each end counts the value it shows, twice when a double forms it; a

@@ -168,10 +168,11 @@ class Match:
         if isinstance(action, Lay):
             action = self._as_play(action)
         if isinstance(action, Play):
-            self._check_play(rnd, seat, action)
-            end = rnd.end_for(action)
-            scored = self.game.move_points(rnd.line, action.tile, end, self.rules)
-            event = Played(rnd.number, seat, action.tile, end, rnd.ends_after(action), scored)
+            rnd.check_play(seat, action)
+            tile, end = action.tile, rnd.end_for(action)
+            ends = list(rnd.line.ends_after(tile, end))
+            scored = self.game.move_points(rnd.line, tile, end, self.rules)
+            event = Played(rnd.number, seat, tile, end, ends, scored)
         elif isinstance(action, Draw):
             if rnd.can_play(seat):
                 raise errors.MustPlay("you hold a playable tile")
@@ -191,30 +192,6 @@ class Match:
         if rnd.ended:
             self._finish_round(rnd, events)
         return events
-
-    def _check_play(self, rnd: Round, seat: int, play: Play) -> None:
-        """Raise the ``IllegalAction`` that says why ``play`` is not legal, if it is not."""
-        tile, end, line = play.tile, play.end, rnd.line
-        if end is not None and end not in line.end_names():
-            names = " or ".join(line.end_names())
-            raise errors.NoSuchEnd(f"there is no {end!r} end: choose {names}")
-        if tile not in rnd.hands[seat]:
-            raise errors.TileNotInHand(f"{tile} is not in your hand")
-        if line.is_empty:
-            if rnd.lead_tiles is not None and tile not in rnd.lead_tiles:
-                allowed = ", ".join(str(t) for t in rnd.lead_tiles)
-                raise errors.WrongLead(f"this round must be led with {allowed}")
-            return
-        showing = line.ends_showing(tile)
-        if not showing:
-            values = ", ".join(str(v) for v in line.ends)
-            raise errors.TileDoesNotFit(f"{tile} fits none of the open ends ({values})")
-        if end is None:
-            choices = line.fits(tile)
-            if len(choices) > 1:
-                raise errors.EndRequired(f"{tile} fits several ends: choose {' or '.join(choices)}")
-        elif end not in showing:
-            raise errors.TileDoesNotFit(f"{tile} does not fit the {end} end")
 
     def _as_play(self, lay: Lay) -> Play:
         """The ``Play`` that ``lay`` spells when it puts down one open tile. More tiles in a move,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Literal
 
+from . import errors
 from .actions import DRAW, KNOCK, Action, Play
 from .layout import End
 from .line import Line
@@ -89,6 +90,30 @@ class Round:
         if moves:
             return moves
         return [DRAW] if self.can_draw(rules) else [KNOCK]
+
+    def check_play(self, seat: int, play: Play) -> None:
+        """Raise the ``IllegalAction`` that says why ``play`` is not legal, if it is not."""
+        tile, end, line = play.tile, play.end, self.line
+        if end is not None and end not in line.end_names():
+            names = " or ".join(line.end_names())
+            raise errors.NoSuchEnd(f"there is no {end!r} end: choose {names}")
+        if tile not in self.hands[seat]:
+            raise errors.TileNotInHand(f"{tile} is not in your hand")
+        if line.is_empty:
+            if self.lead_tiles is not None and tile not in self.lead_tiles:
+                allowed = ", ".join(str(t) for t in self.lead_tiles)
+                raise errors.WrongLead(f"this round must be led with {allowed}")
+            return
+        showing = line.ends_showing(tile)
+        if not showing:
+            values = ", ".join(str(v) for v in line.ends)
+            raise errors.TileDoesNotFit(f"{tile} fits none of the open ends ({values})")
+        if end is None:
+            choices = line.fits(tile)
+            if len(choices) > 1:
+                raise errors.EndRequired(f"{tile} fits several ends: choose {' or '.join(choices)}")
+        elif end not in showing:
+            raise errors.TileDoesNotFit(f"{tile} does not fit the {end} end")
 
     def blocked(self, rules: RuleSet) -> bool:
         """The generic fish test: nobody can place a tile and nothing can be drawn (§1.9)."""
