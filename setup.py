@@ -1,7 +1,7 @@
 """Compiles the engine's rules modules with mypyc; everything else lives in pyproject.toml.
 
 mypyc turns these already ``mypy --strict`` modules into a C extension, which makes random self-play
-about 2x faster (``benchmarks/bench_engine.py``; the bot's CPU per move is the same either way).
+about 1.5x faster (``benchmarks/bench_engine.py``; the bot's CPU per move is the same either way).
 The ``.py`` files stay the one source, written for readers, not for the compiler: a module is
 listed here only if it compiles as written. Without a C compiler, or with ``KOZEL_PURE_PYTHON=1``,
 the same modules run as plain Python and behave the same (``tests/engine/test_compiled.py``
