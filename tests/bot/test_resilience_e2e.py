@@ -71,6 +71,7 @@ async def test_a_refused_answer_to_a_tap_does_not_stop_the_move(
     data = playable(hand)
     await tg.press(user, hand, data)
     await harness.next_turn([other], harness.version_of(hand))
+    await harness.groups_told()  # the board goes out in the group's turn, after the DMs
     assert played_line(user, data) in (board_message(tg, group).text or "")
     # the next turn's timer runs: the computer plays for the idle player
     await tg.wait_for_message(group, f"⏰ {other.first_name} ran out of time", timeout=5.0)
@@ -91,6 +92,7 @@ async def test_a_show_that_fails_midway_is_put_right(tg: FakeTelegram, harness: 
     answer = await tap(tg, user, hand, data)
     assert str(answer.text).startswith("You played")
     await harness.next_turn([other], harness.version_of(hand), timeout=10.0)
+    await harness.groups_told()
     assert played_line(user, data) in (board_message(tg, group).text or "")
     assert [c.method for c in tg.failed_calls()] == ["sendMessage"] * 3
 
@@ -269,6 +271,7 @@ async def test_a_refused_lobby_edit_does_not_stop_the_match_from_starting(
     tg.inject_flood(method="answerCallbackQuery", retry_after=1, times=1)
     query = await tg.press_button(users[0], lobby, "▶️ Start")
     await harness.next_turn(users, 0, timeout=10.0)
+    await harness.groups_told()
     assert (board_message(tg, group).text or "").startswith("🎲 Kozel · round 1")
     await tg.wait_idle()
     assert query not in tg.callback_answers  # flood control took the answer; none came after
