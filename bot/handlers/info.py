@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 
-from engine import RuleSet
+from engine.rules import PRESETS
 from storage import DEFAULT_LEVEL
 
 from ..callbacks import Callback
 from ..context import Kozel, KozelContext
+from ..games import offered
 from ..i18n import LANGUAGES, Html, t
 from ..place import place_of
 from ..presenter import optional
 from ..render.board import board_text, score_lines
-from ..render.lobby import LOBBY_OPTIONS, describe, rules_text
+from ..render.lobby import describe, game_line, game_name, rules_text
 from ..render.standings import record_text, top_text
 from ..service import Refusal
 from ..table import Table
@@ -58,25 +59,52 @@ async def help_command(update: Update, context: KozelContext) -> None:
 
 
 async def rules_command(update: Update, context: KozelContext) -> None:
+    """/rules: the game of this table, with its options; or the game named (/rules muggins,
+    /rules Пятёрочка) by its usual rules; without either, Kozel's, and the other games."""
     k = context.kozel
     lang = await k.language(update)
     place = place_of(update)
+    asked = game_named(" ".join(context.args or []))
     table = (
         await k.service.store.active_table(place)
-        if place is not None and in_group(update)
+        if place is not None and in_group(update) and asked is None
         else None
     )
-    rules = table.rules if table is not None else RuleSet()
-    head = t(lang, "rules.head_table" if table is not None else "rules.head_default")
+    if table is not None:
+        rules = table.rules
+        head = t(lang, "rules.head_table", game=game_name(lang, rules.game))
+    else:
+        rules = PRESETS[asked or "kozel"]()
+        head = t(lang, "rules.head_default", game=game_name(lang, rules.game))
     level = table.computer_level if table is not None else DEFAULT_LEVEL
     lines = [
         head,
-        t(lang, "rules.summary"),
+        t(lang, f"games.{rules.game}.summary"),
         "",
-        *rules_text(lang, rules, LOBBY_OPTIONS),
+        *rules_text(lang, rules),
         Html("• " + describe(lang, "computer_level", level)),
     ]
+    if table is None and asked is None:
+        lines += ["", t(lang, "rules.other_games")]
+        lines += [Html("• " + game_line(lang, game)) for game in offered() if game != rules.game]
     await reply(k, update, Html("\n".join(lines)))
+
+
+def game_named(words: str) -> str | None:
+    """The game ``words`` name, by its identifier or its name in any language the bot speaks
+    ("muggins", "All Fives", "пятёрочка"), or None."""
+
+    def plain(text: str) -> str:
+        return " ".join(text.casefold().replace("ё", "е").replace("’", "'").split())
+
+    wanted = plain(words)
+    if not wanted:
+        return None
+    for game in offered():
+        names = {game} | {game_name(lang, game) for lang in LANGUAGES}
+        if wanted in {plain(name) for name in names}:
+            return game
+    return None
 
 
 async def standings(update: Update, context: KozelContext) -> None:
