@@ -5,6 +5,7 @@ from __future__ import annotations
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 
 from engine import RuleSet
+from engine.games import GAMES
 from storage import DEFAULT_LEVEL
 
 from ..callbacks import Callback
@@ -13,6 +14,7 @@ from ..i18n import LANGUAGES, Html, t
 from ..place import place_of
 from ..presenter import optional
 from ..render.board import board_text, score_lines
+from ..render.game_names import game_called, game_name
 from ..render.lobby import LOBBY_OPTIONS, describe, rules_text
 from ..render.standings import record_text, top_text
 from ..service import Refusal
@@ -22,6 +24,8 @@ from .lobby import seat_person, show_lobby
 from .play import back_everywhere
 
 PAGE = 10
+#: /top's buttons to the group's other games, this many a row.
+GAMES_A_ROW = 3
 
 
 async def start(update: Update, context: KozelContext) -> None:
@@ -102,30 +106,57 @@ async def standings(update: Update, context: KozelContext) -> None:
 
 
 async def top(update: Update, context: KozelContext) -> None:
-    """/top: the group's standings of all time (all of its topics), a page at a time."""
+    """/top [game]: the group's standings of all time (all of its topics) in one game, a page
+    at a time: the game named, else the one at the table here, else the one played last."""
     k = context.kozel
     lang = await k.language(update)
     place = place_of(update)
     if place is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    text, keyboard = await _top_page(k, place.chat_id, lang, 0)
+    played = await k.service.records.games_played(place.chat_id)
+    words = " ".join(context.args or ())
+    if words:
+        known = [*played, *(name for name in GAMES if name not in played)]
+        named = game_called(words, known)
+        if named is None:
+            names = Html(", ".join(game_name(lang, name) for name in known))
+            await refuse(k, update, lang, "top.unknown_game", name=words, games=names)
+            return
+        game = named
+    else:
+        table = await k.service.store.active_table(place)
+        game = table.rules.game if table is not None else played[0] if played else "kozel"
+    text, keyboard = await _top_page(k, place.chat_id, lang, game, 0, played=played)
     await k.sender.send(place, text, keyboard)
 
 
 async def _top_page(
-    k: Kozel, chat_id: int, lang: str, page: int
+    k: Kozel, chat_id: int, lang: str, game: str, page: int, *, played: list[str]
 ) -> tuple[Html, InlineKeyboardMarkup | None]:
-    rows, total = await k.service.records.standings(chat_id, offset=page * PAGE, limit=PAGE)
-    text = top_text(lang, rows, page, total, PAGE)
-    buttons = []
+    """A page of ``game``'s standings, with buttons to turn pages and to the other games the
+    group has played (``played``)."""
+    if not played:
+        return t(lang, "top.empty"), None
+    rows, total = await k.service.records.standings(chat_id, game, offset=page * PAGE, limit=PAGE)
+    text = top_text(lang, game, rows, page=page, total=total, size=PAGE)
+    turns = []
     if page > 0:
-        data = Callback("top", page=page - 1).encode()
-        buttons.append(InlineKeyboardButton(t(lang, "top.prev"), callback_data=data))
+        data = Callback("top", page=page - 1, args=(game,)).encode()
+        turns.append(InlineKeyboardButton(t(lang, "top.prev"), callback_data=data))
     if (page + 1) * PAGE < total:
-        data = Callback("top", page=page + 1).encode()
-        buttons.append(InlineKeyboardButton(t(lang, "top.next"), callback_data=data))
-    return text, InlineKeyboardMarkup([buttons]) if buttons else None
+        data = Callback("top", page=page + 1, args=(game,)).encode()
+        turns.append(InlineKeyboardButton(t(lang, "top.next"), callback_data=data))
+    others = [
+        InlineKeyboardButton(
+            game_name(lang, name), callback_data=Callback("top", args=(name,)).encode()
+        )
+        for name in played
+        if name != game
+    ]
+    keyboard = [turns] if turns else []
+    keyboard += [others[i : i + GAMES_A_ROW] for i in range(0, len(others), GAMES_A_ROW)]
+    return text, InlineKeyboardMarkup(keyboard) if keyboard else None
 
 
 async def top_button(update: Update, context: KozelContext) -> None:
@@ -137,7 +168,13 @@ async def top_button(update: Update, context: KozelContext) -> None:
     if cb is None or place is None or cb.page < 0 or not in_group(update):
         await refuse(k, update, lang, "err.unknown_button")
         return
-    text, keyboard = await _top_page(k, place.chat_id, lang, cb.page)
+    played = await k.service.records.games_played(place.chat_id)
+    # A page button from before the standings were per game turned Kozel's pages.
+    game = cb.args[0] if cb.args else "kozel"
+    if game not in played and game not in GAMES:
+        await refuse(k, update, lang, "err.unknown_button")
+        return
+    text, keyboard = await _top_page(k, place.chat_id, lang, game, cb.page, played=played)
     message = query.message
     if message is not None:
         await k.sender.edit(place, message.message_id, text, keyboard)

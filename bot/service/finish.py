@@ -68,9 +68,7 @@ def results(table: Table) -> list[PlayerResult]:
                 seat=seat.seat,
                 side=side,
                 score=score,
-                outcome=(
-                    "lost" if side in match.losers else "won" if score == best else "none"
-                ),
+                outcome=("lost" if side in match.losers else "won" if score == best else "none"),
                 rating_delta=delta,
             )
         )
