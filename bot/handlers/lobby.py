@@ -14,9 +14,9 @@ from ..context import Handler, Kozel, KozelContext
 from ..i18n import LANGUAGES, t
 from ..place import place_of
 from ..presenter import optional
+from ..render.game_names import game_name
 from ..render.lobby import (
     TABLE_SETTINGS,
-    game_name,
     games_keyboard,
     games_text,
     lobby_keyboard,

@@ -15,6 +15,7 @@ from ..callbacks import Callback
 from ..games import GAME_OPTIONS, TARGETS, fits, offered, seating
 from ..i18n import Html, t
 from ..table import Seat, Table
+from .game_names import game_name
 
 OVERRIDDEN_BY_SPECIAL_BONES = ("lone_00", "lone_66")
 #: How many of the game's options the lobby itself shows (the editor shows them all).
@@ -78,10 +79,6 @@ def rules_text(lang: str, rules: RuleSet, limit: int | None = None) -> list[Html
     """The game's options in plain words, one a line; ``limit``: only the first few."""
     names = GAME_OPTIONS[rules.game][:limit]
     return [Html("• " + describe(lang, n, getattr(rules, n))) for n in names if applies(rules, n)]
-
-
-def game_name(lang: str, game: str) -> Html:
-    return t(lang, f"games.{game}.name")
 
 
 def game_line(lang: str, game: str) -> Html:

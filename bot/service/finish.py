@@ -68,8 +68,7 @@ def results(table: Table) -> list[PlayerResult]:
                 seat=seat.seat,
                 side=side,
                 score=score,
-                is_goat=side in match.losers,
-                is_winner=score == best and side not in match.losers,
+                outcome=("lost" if side in match.losers else "won" if score == best else "none"),
                 rating_delta=delta,
             )
         )

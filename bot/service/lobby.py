@@ -14,6 +14,7 @@ from storage import Storage, TableRow
 from ..games import fits, offered, seating
 from ..i18n import language_for, t
 from ..place import Place
+from ..render.game_names import game_name
 from ..settings import Settings
 from ..table import Seat, Table
 from .errors import Refusal
@@ -179,7 +180,7 @@ def _game_values(table: Table, game: str | None = None) -> dict[str, str]:
     """The game's name and who plays it, for a refusal in the table's language."""
     game = game or table.rules.game
     lang = table.language
-    return {"game": t(lang, f"games.{game}.name"), "players": t(lang, f"games.{game}.players")}
+    return {"game": game_name(lang, game), "players": t(lang, f"games.{game}.players")}
 
 
 def _still_open(table: Table) -> None:
