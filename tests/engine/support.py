@@ -35,7 +35,6 @@ from engine.ai import PLAYERS
 from engine.deal import CURRENT_SHUFFLE, Shuffle
 from engine.scoring.tally import Tally
 
-
 #: The options a Kozel log records: the 17 it has always had, none of the scoring games'.
 KOZEL_OPTIONS = (
     "game",
