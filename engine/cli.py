@@ -14,7 +14,7 @@ from typing import Any, TextIO
 
 from .ai import PLAYERS
 from .arena import play_arena, report
-from .rules import RuleSet, option_choices, parse_option
+from .rules import PRESETS, RuleSet, option_choices, parse_option
 from .selfplay import play_match
 
 
@@ -43,13 +43,14 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def rules_from(game: str, settings: Sequence[str]) -> RuleSet:
-    options: dict[str, Any] = {"game": game}
+    """The game's preset (its DEFAULTs, ``rules.PRESETS``) with the ``--set`` options over it."""
+    options: dict[str, Any] = {}
     for item in settings:
         name, sep, value = item.partition("=")
         if not sep:
             raise ValueError(f"--set expects option=value, got {item!r}")
         options[name.strip()] = parse_option(name.strip(), value.strip())
-    return RuleSet(**options)
+    return PRESETS[game]().with_options(**options)
 
 
 def seat_names(ai: str, players: int) -> list[str]:
