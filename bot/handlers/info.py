@@ -14,7 +14,7 @@ from ..games import offered
 from ..i18n import LANGUAGES, Html, t
 from ..place import place_of
 from ..presenter import optional
-from ..render.board import board_text, score_lines
+from ..render.board import board_text, limit_of, score_lines
 from ..render.game_names import game_called, game_name
 from ..render.lobby import describe, game_line, rules_text
 from ..render.standings import record_text, top_text
@@ -108,7 +108,7 @@ async def standings(update: Update, context: KozelContext) -> None:
         return
     match = table.match
     lines: list[str] = [
-        t(lang, "standings.head", rounds=match.rounds_played, limit=match.rules.goat_limit)
+        t(lang, "standings.head", rounds=match.rounds_played, limit=limit_of(match))
     ]
     lines += score_lines(table, lang)
     if match.round is not None and not match.is_over:

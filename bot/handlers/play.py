@@ -17,7 +17,7 @@ from engine.errors import EndRequired
 from ..callbacks import Callback
 from ..context import Kozel, KozelContext
 from ..i18n import t
-from ..render.hand import end_keyboard
+from ..render.hand import end_keyboard, which_end_text
 from ..render.tiles import tile_text
 from ..table import Seat, Table
 from .common import refuse
@@ -160,7 +160,7 @@ async def _play(k: Kozel, turn: Turn) -> None:
         await k.sender.edit(
             turn.query.from_user.id,
             seat.hand_message_id,
-            t(lang, "hand.which_end", tile=tile_text(tile)),
+            which_end_text(table, seat, tile),
             end_keyboard(table, seat, tile),
         )
         await k.sender.answer(turn.query.id)

@@ -5,10 +5,14 @@ from __future__ import annotations
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from engine import Play, Round, Tile
+from engine.layout import End
+from engine.line import Line
 
 from ..callbacks import Callback
 from ..i18n import Html, t
 from ..table import Seat, Table
+from .board import scores_points
+from .layout import ends_text
 from .tiles import button_text, tile_text, tiles_text
 
 ROW = 4
@@ -39,29 +43,46 @@ def hand_keyboard(table: Table, seat: Seat) -> InlineKeyboardMarkup:
 
 
 def end_keyboard(table: Table, seat: Seat, tile: Tile) -> InlineKeyboardMarkup:
-    """The tile fits both ends: which one?"""
+    """The tile fits several ends: which one? Each named as a player would point at it ("to
+    the 5 on the left"), the line's ends on one row and the spinner's arms on the next."""
     assert table.match is not None and table.match.round is not None
-    left, right = table.match.round.line.ends
+    layout = table.match.round.line
+    ends = layout.open_ends()
     lang = seat.language
 
-    def button(end: str, value: int) -> InlineKeyboardButton:
+    def button(end: End) -> InlineKeyboardButton:
         data = Callback("play", table.id, events=table.version, args=(str(tile), end)).encode()
-        return InlineKeyboardButton(t(lang, f"hand.on_{end}", value=value), callback_data=data)
+        return InlineKeyboardButton(end_label(lang, layout, end, ends[end]), callback_data=data)
 
+    choices = layout.fits(tile)
+    rows = [
+        [button(end) for end in choices if end in row]
+        for row in (("left", "right"), ("up", "down"))
+    ]
     back = InlineKeyboardButton(
         t(lang, "hand.back"),
         callback_data=Callback("back", table.id, events=table.version).encode(),
     )
-    return InlineKeyboardMarkup([[button("left", left), button("right", right)], [back]])
+    return InlineKeyboardMarkup([*(row for row in rows if row), [back]])
+
+
+def which_end_text(table: Table, seat: Seat, tile: Tile) -> Html:
+    """The question over ``end_keyboard``: both ends of a line, or some of a cross's."""
+    assert table.match is not None and table.match.round is not None
+    open_ends = len(table.match.round.line.open_ends())
+    key = "hand.which_end" if open_ends == 2 else "hand.which_of"
+    return t(seat.language, key, tile=tile_text(tile))
+
+
+def end_label(lang: str, layout: Line, end: End, value: int) -> Html:
+    """ "⬅️ to the 5 on the left", "⬆️ to the 4 on the top arm"."""
+    return t(lang, f"hand.on_{end}", value=value)
 
 
 def _position(table: Table, lang: str) -> list[str]:
     assert table.match is not None and table.match.round is not None
-    rnd = table.match.round
-    if rnd.line.is_empty:
-        return []
-    left, right = rnd.line.ends
-    return [t(lang, "hand.ends", left=left, right=right)]
+    ends = ends_text(lang, table.match.round.line, scoring=scores_points(table.match))
+    return [] if ends is None else [ends]
 
 
 def live_hand_text(table: Table, seat: Seat) -> Html:
