@@ -170,8 +170,8 @@ class Match:
         if isinstance(action, Play):
             rnd.check_play(seat, action)
             tile, end = action.tile, rnd.end_for(action)
-            ends = list(rnd.line.ends_after(tile, end))
-            scored = self.game.move_points(rnd.line, tile, end, self.rules)
+            ends = list(rnd.layout.ends_after(tile, end))
+            scored = self.game.move_points(rnd.layout, tile, end, self.rules)
             event = Played(rnd.number, seat, tile, end, ends, scored)
         elif isinstance(action, Draw):
             if rnd.can_play(seat):
@@ -261,7 +261,7 @@ class Match:
                 bazaar=list(event.bazaar),
                 leader=event.leader,
                 lead_tiles=None if event.lead_tiles is None else list(event.lead_tiles),
-                line=self.game.layout(),
+                layout=self.game.layout(self.rules),
             )
         elif isinstance(event, RoundEnded):
             self.rounds_played = event.round
@@ -312,7 +312,8 @@ class Match:
         rules = RuleSet.from_dict(data["rules"]).under(data.get("rules_revision", revisions.FIRST))
         shuffle = data.get("shuffle", OLDEST_SHUFFLE)  # snapshots from before it was recorded
         match = cls(data["players"], data["pairs"], rules, data["seed"], shuffle)
-        match.round = None if data["round"] is None else Round.from_json(data["round"])
+        if data["round"] is not None:
+            match.round = Round.from_json(data["round"], match.game.layout(rules))
         match.rounds_played = data["rounds_played"]
         match.tally = Tally(
             tuple(data["scores"]), tuple(data["memory"]), tuple(data["opened"]), data["pot"]

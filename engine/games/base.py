@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from ..events import RoundEnded
-from ..layout import End
+from ..layout import End, Layout
 from ..line import Line
 from ..round import Hand, Round
 from ..rules import RuleSet
@@ -36,9 +36,8 @@ class Game(ABC):
         if pairs and players != 4:
             raise ValueError("pairs need exactly 4 players")
 
-    def layout(self) -> Line:
-        """An empty layout for a new round: the line of §1.7. (The round holds a ``Line`` until
-        the spinner's cross, another ``Layout``, joins it.)"""
+    def layout(self, rules: RuleSet) -> Layout:
+        """An empty layout for a new round: by default the line of §1.7."""
         return Line()
 
     @abstractmethod
@@ -66,7 +65,7 @@ class Game(ABC):
         """Whether the next round is led as the first one was; by default it is not."""
         return False
 
-    def move_points(self, layout: Line, tile: Tile, end: End, rules: RuleSet) -> int:
+    def move_points(self, layout: Layout, tile: Tile, end: End, rules: RuleSet) -> int:
         """The points the mover scores for putting ``tile`` on ``end`` (it is not placed yet):
         none by default; in the fives and threes games, points for ``layout.end_sum_after``."""
         return 0
