@@ -24,12 +24,16 @@ LeadTile = Literal["any", "double_if_held"]
 FishMode = Literal["for_one", "for_everyone", "lowest_wins"]
 Eggs = Literal["pot_to_max_next", "pot_to_next_winner"]
 Memory = Literal["remember", "discard"]
+Spinner = Literal["none", "first_double"]
+SpinnerArmsOpen = Literal["immediately", "after_both_long_sides"]
+SpinnerCount = Literal["A", "B"]
 
 #: Options whose value is restricted to a set of integers by the spec.
 INT_CHOICES: dict[str, tuple[int, ...]] = {
     "bazaar_reserve": (0, 2),
     "lone_00": (10, 25),
     "lone_66": (12, 50),
+    "multi_double": (0, 2, 3, 4),
 }
 
 
@@ -54,6 +58,12 @@ class RuleSet:
     memory: Memory = "remember"
     goat_limit: int = 101
     fish_closure_rule: bool = True
+    # The layout (§1.6-§1.8; ``cross.py``): a spinner, when its arms open, how it counts in the
+    # open-end sum, and how many doubles one move may put down (0: one tile a move).
+    spinner: Spinner = "none"
+    spinner_arms_open: SpinnerArmsOpen = "immediately"
+    spinner_count: SpinnerCount = "A"
+    multi_double: int = 0
     #: Not an option: which revision of the rules' code reads the options (``revisions.py``).
     #: A match keeps the one it started under; new rule sets get the current one.
     revision: int = field(default_factory=revisions.current, kw_only=True)
