@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import Round
+from engine import Line, Round
 
 from ..i18n import Html, plural, t
 from ..table import Table
@@ -47,12 +47,14 @@ def board_text(table: Table, rnd: Round | None = None) -> Html:
     assert match is not None and match.round is not None
     rnd = rnd or match.round
     parts: list[str] = [t(lang, "board.title", round=rnd.number, limit=match.rules.goat_limit)]
-    line = tiles_text(rnd.line.chain)
+    layout = rnd.layout
+    assert isinstance(layout, Line)  # the board draws Kozel's line
+    line = tiles_text(layout.chain)
     if len(line) > MAX_LINE_CHARS:
         line = "…" + line[-MAX_LINE_CHARS:]
     parts.append(Html(line))
-    if not rnd.line.is_empty:
-        left, right = rnd.line.ends
+    if not layout.is_empty:
+        left, right = layout.ends
         parts.append(t(lang, "board.ends", left=left, right=right))
     parts.append("")
     in_play = table.status == "playing" and not match.is_over and rnd.outcome is None
@@ -76,7 +78,7 @@ def board_text(table: Table, rnd: Round | None = None) -> Html:
     elif in_play:
         parts.append("")
         parts.append(t(lang, "board.turn", name=table.seats[rnd.turn].name))
-        if rnd.line.is_empty and rnd.lead_tiles:
+        if layout.is_empty and rnd.lead_tiles:
             parts.append(t(lang, "board.must_lead", tiles=tiles_text(rnd.lead_tiles)))
     return Html("\n".join(parts))
 

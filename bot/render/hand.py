@@ -41,7 +41,7 @@ def hand_keyboard(table: Table, seat: Seat) -> InlineKeyboardMarkup:
 def end_keyboard(table: Table, seat: Seat, tile: Tile) -> InlineKeyboardMarkup:
     """The tile fits both ends: which one?"""
     assert table.match is not None and table.match.round is not None
-    left, right = table.match.round.line.ends
+    ends = table.match.round.layout.open_ends()
     lang = seat.language
 
     def button(end: str, value: int) -> InlineKeyboardButton:
@@ -52,16 +52,17 @@ def end_keyboard(table: Table, seat: Seat, tile: Tile) -> InlineKeyboardMarkup:
         t(lang, "hand.back"),
         callback_data=Callback("back", table.id, events=table.version).encode(),
     )
-    return InlineKeyboardMarkup([[button("left", left), button("right", right)], [back]])
+    row = [button("left", ends["left"]), button("right", ends["right"])]
+    return InlineKeyboardMarkup([row, [back]])
 
 
 def _position(table: Table, lang: str) -> list[str]:
     assert table.match is not None and table.match.round is not None
     rnd = table.match.round
-    if rnd.line.is_empty:
+    ends = rnd.layout.open_ends()
+    if not ends:
         return []
-    left, right = rnd.line.ends
-    return [t(lang, "hand.ends", left=left, right=right)]
+    return [t(lang, "hand.ends", left=ends["left"], right=ends["right"])]
 
 
 def live_hand_text(table: Table, seat: Seat) -> Html:
@@ -77,9 +78,9 @@ def live_hand_text(table: Table, seat: Seat) -> Html:
     if seat.drawn:
         parts.append(t(lang, "hand.drew", tiles=tiles_text(seat.drawn)))
     rnd = match.round
-    if rnd.line.is_empty and rnd.lead_tiles:
+    if rnd.layout.is_empty and rnd.lead_tiles:
         parts.append(t(lang, "hand.must_lead", tiles=tiles_text(rnd.lead_tiles)))
-    elif rnd.line.is_empty:
+    elif rnd.layout.is_empty:
         parts.append(t(lang, "hand.lead_any"))
     else:
         parts.append(t(lang, "hand.tap"))

@@ -321,7 +321,7 @@ def run(table: Table, probe: int = 0) -> Run:
         assert seat is not None and seat == referee.turn
         rnd = match.round
         assert rnd is not None
-        on_table = rnd.line.tiles()
+        on_table = rnd.layout.tiles()
         everything = [x for h in rnd.hands for x in h] + rnd.bazaar + on_table
         assert len(everything) == 28 and set(everything) == EVERY_TILE
         legal = match.legal_actions(seat)
@@ -382,7 +382,7 @@ def expected_points(match: Match, action: Action) -> int | None:
         return None
     rnd = match.round
     assert rnd is not None
-    after = copy.deepcopy(rnd.line)
+    after = copy.deepcopy(rnd.layout)
     after.place(action.tile, rnd.end_for(action))
     total, rules = after.end_sum(), match.rules
     if total <= 0 or total % rules.score_multiple:
