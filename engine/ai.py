@@ -41,12 +41,14 @@ def _greedy_order(match: Match, seat: int, rng: random.Random) -> list[Play]:
     hand = rnd.hands[seat]
     plays = [a for a in match.legal_actions(seat) if isinstance(a, Play)]
 
-    def worth(play: Play) -> tuple[int, float]:
+    def worth(play: Play) -> tuple[int, int, float]:
         tile = play.tile
+        points = match.game.move_points(rnd.layout, tile, rnd.end_for(play), match.rules) or 0
         ends = rnd.ends_after(play)
         rest = [t for t in hand if t != tile]
-        followers = sum(1 for t in rest if t.has(ends[0]) or t.has(ends[1]))
-        return (2 * tile.pips + (6 if tile.is_double else 0) + 3 * followers, rng.random())
+        followers = sum(1 for t in rest if t.a in ends or t.b in ends)
+        weight = 2 * tile.pips + (6 if tile.is_double else 0) + 3 * followers
+        return (points, weight, rng.random())
 
     return sorted(plays, key=worth, reverse=True)
 
@@ -54,9 +56,10 @@ def _greedy_order(match: Match, seat: int, rng: random.Random) -> list[Play]:
 def greedy_player(
     match: Match, seat: int, rng: random.Random, events: Sequence[Event] = ()
 ) -> Action:
-    """Dump weight early and keep the line open for yourself.
+    """Score what you can, dump weight early and keep the line open for yourself.
 
-    Points are bad in Kozel, so the heaviest tile goes first; doubles are worth shedding early
+    In the scoring games the move that scores most comes first. Then, as in Kozel, where points
+    are bad, the heaviest tile goes first; doubles are worth shedding early
     because they can only go on one value; and among equals, prefer leaving an end that this hand
     can follow next turn, so as not to be forced to draw or knock.
     """

@@ -14,7 +14,8 @@ from typing import Any, TextIO
 
 from .ai import PLAYERS
 from .arena import play_arena, report
-from .rules import RuleSet, option_choices, parse_option
+from .games import game_of
+from .rules import PRESETS, RuleSet, option_choices, parse_option
 from .selfplay import play_match
 
 
@@ -43,13 +44,14 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def rules_from(game: str, settings: Sequence[str]) -> RuleSet:
-    options: dict[str, Any] = {"game": game}
+    """The game's preset (its DEFAULTs, ``rules.PRESETS``) with the ``--set`` options over it."""
+    options: dict[str, Any] = {}
     for item in settings:
         name, sep, value = item.partition("=")
         if not sep:
             raise ValueError(f"--set expects option=value, got {item!r}")
         options[name.strip()] = parse_option(name.strip(), value.strip())
-    return RuleSet(**options)
+    return PRESETS[game]().with_options(**options)
 
 
 def seat_names(ai: str, players: int) -> list[str]:
@@ -69,8 +71,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     try:
         rules = rules_from(args.game, args.set)
         names = seat_names(args.ai, args.players)
-        if args.pairs and args.players != 4:
-            raise ValueError("--pairs needs --players 4")
+        game_of(rules).check_table(args.players, args.pairs)
         if args.command == "arena" and args.matches < 1:
             raise ValueError("--matches must be at least 1")
     except ValueError as exc:

@@ -106,20 +106,25 @@ class RoundStarted(Event):
 
 @dataclass(slots=True)
 class Played(Event):
-    """``scored`` is what the move earned in a game that scores during play (RULES.md §1.8); it is
-    written only when there is something, so games without such points (Kozel) never show it."""
+    """A tile placed on ``end``; ``ends`` are the open ends after it. In Kozel ``ends`` is the list
+    [left, right] and the move has no points. In the scoring games ``ends`` maps each open end's
+    name to the value it shows, ``scored`` is what the move earned (RULES.md §1.8; 0 for none,
+    always written) and ``scores`` the sides' scores after it, written when it scored."""
 
     round: int
     seat: int
     tile: Tile
     end: End
-    ends: list[int]
-    scored: int = 0
+    ends: list[int] | dict[str, int]
+    scored: int | None = None
+    scores: list[int] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data = Event.to_dict(self)
-        if not self.scored:
+        if self.scored is None:
             del data["scored"]
+        if self.scores is None:
+            del data["scores"]
         return data
 
 
@@ -138,31 +143,55 @@ class Knocked(Event):
 
 @dataclass(slots=True, kw_only=True)  # thirteen positions would be easy to mix up
 class RoundEnded(Event):
-    """``amounts`` are the round amounts r_s of §2.7 (None for eggs, where r is undefined)."""
+    """``amounts`` is what each side got at the round's end: Kozel's round amounts r_s of §2.7
+    (None for eggs, where r is undefined), a scoring game's end bonus or write-off. ``winner`` is
+    the seat that went out, and in the scoring games also the winner of a block (None on a tie).
+
+    Kozel's memory, opening and eggs (``eggs``, ``memory``, ``opened``, ``pot``,
+    ``pot_awarded_to``) are None in the other games, and then not written."""
 
     round: int
     result: Literal["out", "fish"]
     winner: int | None
     fisherman: int | None
-    eggs: bool
+    eggs: bool | None = None
     hands: list[list[Tile]]
     hand_values: list[int]
     amounts: list[int] | None
     scores: list[int]
-    memory: list[int]
-    opened: list[bool]
-    pot: int
-    pot_awarded_to: int | None
+    memory: list[int] | None = None
+    opened: list[bool] | None = None
+    pot: int | None = None
+    pot_awarded_to: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data = Event.to_dict(self)
+        if self.memory is None:
+            for name in _KOZEL_ONLY:
+                del data[name]
+        return data
+
+
+_KOZEL_ONLY = ("eggs", "memory", "opened", "pot", "pot_awarded_to")
 
 
 @dataclass(slots=True)
 class MatchEnded(Event):
-    """The goat(s) are ``losers`` (sides). ``ended_by`` is "goat", or "timeout" when a player's
-    timeout ended the match and his side lost (``Match.abandon``)."""
+    """``losers`` are sides: Kozel's goat(s), or in a win-at-target game the sides that did not
+    win (none after a draw). ``winners`` are the sides that won a win-at-target game (none after
+    a draw); None in Kozel, and then not written. ``ended_by`` is "goat", "target", "draw", or
+    "timeout" when a player's timeout ended the match and his side lost (``Match.abandon``)."""
 
     losers: list[int]
     scores: list[int]
     ended_by: str = "goat"
+    winners: list[int] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data = Event.to_dict(self)
+        if self.winners is None:
+            del data["winners"]
+        return data
 
 
 @dataclass(slots=True)

@@ -9,14 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from .deal import shuffled
 from .rules import RuleSet
 from .seats import partner_of
-from .tiles import DOUBLES, NON_DOUBLES_DESCENDING, Tile
+from .tiles import DOUBLES, NON_DOUBLES_DESCENDING, Tile, rank
 
 Hand = list[Tile]
 
 _CHAIN_1_1: Final = (*DOUBLES[1:], DOUBLES[0])  # 1-1, 2-2, ..., 6-6, then 0-0 (§ONL)
 _SPECIAL_BONES: Final = (DOUBLES[0], DOUBLES[6])  # 0-0 and 6-6 (§2.7.5)
+_THREE_TWO: Final = Tile.of(2, 3)
+_HIGHEST_FIRST: Final = (*reversed(DOUBLES), *NON_DOUBLES_DESCENDING)  # §1.2, best first
 
 
 def _first_holder(hands: Sequence[Hand], order: Sequence[Tile]) -> tuple[int, Tile] | None:
@@ -55,6 +58,34 @@ def first_lead(hands: Sequence[Hand], rules: RuleSet) -> tuple[int, Tile]:
     if found is None:  # cannot happen: at least one tile is dealt
         raise ValueError("no tiles were dealt")
     return found
+
+
+def opening_lead(hands: Sequence[Hand], rules: RuleSet, seed: int) -> tuple[int, list[Tile] | None]:
+    """Who leads a match's first round (a game may lead every round so) and the tiles he must
+    choose from, None for any tile: ``first_lead`` above, or one of the scoring games' leads.
+
+    - ``lot_lowest`` (Muggins §3.6): every player draws a tile by lot and the lowest (§1.2) leads,
+      any tile. The lot is drawn from the shuffle of round 0 of the match's seed (the deals use
+      rounds 1 and up), so it is deterministic and independent of the hands; the lot's tiles go
+      back before the deal.
+    - ``three_two`` (Ukrainian Telephone §3.5): the holder of 3-2 leads it. When 3-2 is in the
+      bazaar (two players), the Kozel chain ``chain_1_1`` decides instead (FLAG).
+    - ``highest_tile`` (Bulgarian §3.8): the highest double, else the highest-ranked non-double.
+    """
+    if rules.first_lead == "lot_lowest":
+        lot = shuffled(seed, 0, 0)[: len(hands)]
+        return min(range(len(hands)), key=lambda seat: rank(lot[seat])), None
+    if rules.first_lead == "highest_tile":
+        found = _first_holder(hands, _HIGHEST_FIRST)
+    elif rules.first_lead == "three_two":
+        found = _first_holder(hands, (_THREE_TWO,)) or first_lead(
+            hands, rules.with_options(first_lead="chain_1_1")
+        )
+    else:
+        found = first_lead(hands, rules)
+    if found is None:  # cannot happen: at least one tile is dealt
+        raise ValueError("no tiles were dealt")
+    return found[0], [found[1]]
 
 
 def later_leader(

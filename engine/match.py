@@ -1,4 +1,5 @@
-"""A match: rounds until the game says it is over (Kozel: a side reaches the goat limit, §2.9).
+"""A match: rounds until the game says it is over (Kozel: a side reaches the goat limit, §2.9;
+the scoring games: a side reaches the target, in the middle of a round in some, §1.11).
 
 What differs between games (deal, leads, layout, scoring, the end) is asked of ``self.game``, the
 game ``rules.game`` names (``games/``); this module knows no game's rules.
@@ -62,6 +63,8 @@ class Match:
     restart_chain: bool = field(default=False, init=False)
     over: bool = field(default=False, init=False)
     losers: list[int] = field(default_factory=list, init=False)
+    #: The sides that won a win-at-target match (none in Kozel, none after a draw).
+    winners: list[int] = field(default_factory=list, init=False)
     ended_by: str | None = field(default=None, init=False)
     events_applied: int = field(default=0, init=False)
     #: The game ``rules.game`` names; it answers everything that differs between games.
@@ -96,7 +99,7 @@ class Match:
             players,
             pairs,
             seed,
-            rules.to_dict(),
+            match.game.options(rules),
             shuffle=shuffle,
             rules_revision=rules.revision,
         )
@@ -141,8 +144,13 @@ class Match:
             raise errors.GameOver("the match is over")
         if not 0 <= seat < self.players:
             raise errors.NotYourTurn(f"there is no seat {seat}")
+        lost = self.side_of(seat)
+        won = [side for side in range(self.sides) if side != lost]
+        ended = MatchEnded(
+            [lost], list(self.tally.scores), TIMEOUT, won if self.game.wins_at_target else None
+        )
         events: list[Event] = []
-        self._emit(MatchEnded([self.side_of(seat)], list(self.tally.scores), TIMEOUT), events)
+        self._emit(ended, events)
         return events
 
     def upgrade(self) -> list[Event]:
@@ -168,11 +176,7 @@ class Match:
         if isinstance(action, Lay):
             action = self._as_play(action)
         if isinstance(action, Play):
-            rnd.check_play(seat, action)
-            tile, end = action.tile, rnd.end_for(action)
-            ends = list(rnd.layout.ends_after(tile, end))
-            scored = self.game.move_points(rnd.layout, tile, end, self.rules)
-            event = Played(rnd.number, seat, tile, end, ends, scored)
+            event = self._played(rnd, seat, action)
         elif isinstance(action, Draw):
             if rnd.can_play(seat):
                 raise errors.MustPlay("you hold a playable tile")
@@ -189,9 +193,30 @@ class Match:
             raise errors.IllegalAction(f"unknown action {action!r}")
         events: list[Event] = []
         self._emit(event, events)
-        if rnd.ended:
+        if not self._ended_in_play(event, events) and rnd.ended:
             self._finish_round(rnd, events)
         return events
+
+    def _ended_in_play(self, event: Event, events: list[Event]) -> bool:
+        """Whether ``event`` is a move that scored and so ended the match, as a target reached in
+        the middle of a round does in most scoring games (§3.8): then the round is not finished."""
+        if not (isinstance(event, Played) and event.scored):
+            return False
+        ended = self.game.match_end(self.tally, self.rules, in_round=True)
+        if ended is not None:
+            self._emit(ended, events)
+        return ended is not None
+
+    def _played(self, rnd: Round, seat: int, play: Play) -> Played:
+        """The event of the legal ``play``: the game says what the ends show and what it scores,
+        and the sides' scores follow when it scored."""
+        rnd.check_play(seat, play)
+        tile, end = play.tile, rnd.end_for(play)
+        ends, scored = self.game.move(rnd.layout, tile, end, self.rules)
+        scores = None
+        if scored:
+            scores = list(self.tally.credit(self.side_of(seat), scored).scores)
+        return Played(rnd.number, seat, tile, end, ends, scored, scores)
 
     def _as_play(self, lay: Lay) -> Play:
         """The ``Play`` that ``lay`` spells when it puts down one open tile. More tiles in a move,
@@ -206,9 +231,9 @@ class Match:
 
     def _finish_round(self, rnd: Round, events: list[Event]) -> None:
         self._emit(self.game.end_round(rnd, self.tally, self.pairs, self.rules), events)
-        losers = self.game.losers(self.tally, self.rules)
-        if losers:
-            self._emit(MatchEnded(losers, list(self.tally.scores), self.game.ended_by), events)
+        ended = self.game.match_end(self.tally, self.rules, in_round=False)
+        if ended is not None:
+            self._emit(ended, events)
         else:
             self._start_round(events)
 
@@ -227,7 +252,7 @@ class Match:
             self._emit(Redealt(number, hands, *bad), events)
             attempt += 1
         if self.next_leader is None or self.restart_chain:
-            leader, lead_tiles = game.first_lead(hands, self.rules)
+            leader, lead_tiles = game.first_lead(hands, self.rules, self.seed)
         else:
             leader = self.next_leader
             lead_tiles = game.later_lead(hands[leader], self.rules)
@@ -265,14 +290,19 @@ class Match:
             )
         elif isinstance(event, RoundEnded):
             self.rounds_played = event.round
+            kept = self.tally  # what a game without Kozel's memory and eggs leaves as it was
             self.tally = Tally(
-                tuple(event.scores), tuple(event.memory), tuple(event.opened), event.pot
+                tuple(event.scores),
+                kept.memory if event.memory is None else tuple(event.memory),
+                kept.opened if event.opened is None else tuple(event.opened),
+                kept.pot if event.pot is None else event.pot,
             )
             self.next_leader = self.game.next_leader(self.players, self.pairs, event, self.rules)
             self.restart_chain = self.game.restarts_lead(event, self.rules)
         elif isinstance(event, MatchEnded):
             self.over = True
             self.losers = list(event.losers)
+            self.winners = list(event.winners or ())
             self.ended_by = event.ended_by
         elif isinstance(event, RulesUpgraded):
             self.rules = self.rules.under(event.revision)
@@ -287,7 +317,7 @@ class Match:
         data: dict[str, Any] = {
             "players": self.players,
             "pairs": self.pairs,
-            "rules": self.rules.to_dict(),
+            "rules": self.game.options(self.rules),
             "seed": self.seed,
             "shuffle": self.shuffle,
             "round": None if self.round is None else self.round.to_json(),
@@ -300,6 +330,7 @@ class Match:
             "restart_chain": self.restart_chain,
             "over": self.over,
             "losers": list(self.losers),
+            "winners": list(self.winners),
             "ended_by": self.ended_by,
             "events_applied": self.events_applied,
         }
@@ -322,6 +353,7 @@ class Match:
         match.restart_chain = data["restart_chain"]
         match.over = data["over"]
         match.losers = list(data["losers"])
+        match.winners = list(data.get("winners", ()))  # snapshots from before it was recorded
         match.ended_by = data["ended_by"]
         match.events_applied = data["events_applied"]
         return match

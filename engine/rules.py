@@ -14,16 +14,35 @@ from typing import Any, Literal, get_args, get_type_hints
 from . import revisions
 
 #: The games a table can play; each is a ``Game`` in ``engine.games`` under this name.
-GameName = Literal["kozel"]
+GameName = Literal[
+    "kozel",
+    "telephone",
+    "telephone_ua",
+    "muggins",
+    "all_threes",
+    "bulgarian_fives",
+    "english_fives",
+]
 HandSizes = Literal["default", "ht"]
 RedealRule = Literal["doubles_or_suit", "doubles_only"]
-FirstLead = Literal["chain_1_1", "one_one_four_else_lowest_double", "lowest_incl_00"]
+FirstLead = Literal[
+    "chain_1_1",
+    "one_one_four_else_lowest_double",
+    "lowest_incl_00",
+    "lot_lowest",
+    "three_two",
+    "highest_tile",
+]
 DrawMode = Literal["until_playable", "one_per_turn", "none"]
 NextLead = Literal["winner", "winner_partner"]
 LeadTile = Literal["any", "double_if_held"]
 FishMode = Literal["for_one", "for_everyone", "lowest_wins"]
 Eggs = Literal["pot_to_max_next", "pot_to_next_winner"]
 Memory = Literal["remember", "discard"]
+PlayPoints = Literal["full", "divided"]
+MugginsBonus = Literal["divided", "full"]
+ThreesBonus = Literal["threes", "fives"]
+BgBlockWinner = Literal["lowest_pips", "literal_most_points"]
 Spinner = Literal["none", "first_double"]
 SpinnerArmsOpen = Literal["immediately", "after_both_long_sides"]
 SpinnerCount = Literal["A", "B"]
@@ -33,8 +52,12 @@ INT_CHOICES: dict[str, tuple[int, ...]] = {
     "bazaar_reserve": (0, 2),
     "lone_00": (10, 25),
     "lone_66": (12, 50),
+    "score_multiple": (5, 3),
     "multi_double": (0, 2, 3, 4),
 }
+
+#: Targets a game restricts to a few values (§3.6: "100, 250 or 500"); others take any.
+TARGET_CHOICES: dict[str, tuple[int, ...]] = {"muggins": (100, 250, 500)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +81,19 @@ class RuleSet:
     memory: Memory = "remember"
     goat_limit: int = 101
     fish_closure_rule: bool = True
+    # The scoring games (RULES.md §3.4-§3.9); Kozel neither reads nor records them.
+    #: The score that wins a win-at-target match (§1.11).
+    target: int = 100
+    #: The open-end sum scores when it is a positive multiple of this (§3.6, §3.7 threes).
+    score_multiple: int = 5
+    #: A scoring move earns S itself, or S divided by ``score_multiple`` (Telephone to 72, §3.4).
+    play_points: PlayPoints = "full"
+    #: Muggins' end bonus: round5(...)/5, or round5 of the losers' pips in full (§3.6 variant 3).
+    muggins_bonus: MugginsBonus = "divided"
+    #: All Threes' end bonus in threes (round3(...)/3) or kept as Muggins' fives (§3.7).
+    threes_bonus: ThreesBonus = "threes"
+    #: Who wins a Bulgarian block: fewer pips in hand, or more match points (§3.8, FLAG).
+    bg_block_winner: BgBlockWinner = "lowest_pips"
     # The layout (§1.6-§1.8; ``cross.py``): a spinner, when its arms open, how it counts in the
     # open-end sum, and how many doubles one move may put down (0: one tile a move).
     spinner: Spinner = "none"
@@ -71,6 +107,10 @@ class RuleSet:
     def __post_init__(self) -> None:
         for name in OPTION_NAMES:
             check_option(name, getattr(self, name))
+        allowed = TARGET_CHOICES.get(self.game)
+        if allowed is not None and self.target not in allowed:
+            targets = " | ".join(map(str, allowed))
+            raise ValueError(f"{self.game}'s target must be one of {targets}, got {self.target}")
         if not revisions.known(self.revision):
             raise ValueError(f"unknown rules revision {self.revision!r}")
 
@@ -107,9 +147,12 @@ OPTION_TYPES: dict[str, Any] = {
 }
 
 
-def option_choices(name: str) -> tuple[Any, ...] | None:
-    """The allowed values of an option, or None when any positive integer is allowed."""
+def option_choices(name: str, game: str | None = None) -> tuple[Any, ...] | None:
+    """The allowed values of an option (in ``game``, for the few a game restricts), or None when
+    any positive integer is allowed."""
     kind = OPTION_TYPES[name]
+    if name == "target" and game in TARGET_CHOICES:
+        return TARGET_CHOICES[game]
     if kind is bool:
         return (False, True)
     if name in INT_CHOICES:
@@ -171,4 +214,83 @@ def pair_kozel_team() -> RuleSet:
     )
 
 
-PRESETS = {"kozel": kozel, "pair_kozel_team": pair_kozel_team}
+#: The options a Kozel match records (``match_started.options``): the ones it had before the
+#: scoring games joined, so that Kozel's logs stay as they were.
+KOZEL_OPTION_NAMES: tuple[str, ...] = OPTION_NAMES[: OPTION_NAMES.index("fish_closure_rule") + 1]
+
+# The scoring games (RULES.md §3.4-§3.9): each preset is the game's DEFAULTs. None of them has
+# Kozel's closure test (§1.9: a line rule of the Kozel family), so the generic fish test decides.
+
+
+def telephone() -> RuleSet:
+    """Telephone to 72 (§3.4): S/5 a move; drawing and the first lead are Kozel's (FLAG)."""
+    return RuleSet(
+        game="telephone",
+        target=72,
+        play_points="divided",
+        fish_closure_rule=False,
+    )
+
+
+def telephone_ua() -> RuleSet:
+    """The Ukrainian Telephone to 225 (§3.5): the house opens once both long sides are covered,
+    3-2 leads the match, full points, write-offs at the end."""
+    return RuleSet(
+        game="telephone_ua",
+        first_lead="three_two",
+        target=225,
+        fish_closure_rule=False,
+    )
+
+
+def muggins() -> RuleSet:
+    """Muggins / All Fives (§3.6): a lot picks the first leader, S in full a move, to 100."""
+    return RuleSet(
+        game="muggins",
+        first_lead="lot_lowest",
+        target=100,
+        fish_closure_rule=False,
+    )
+
+
+def all_threes() -> RuleSet:
+    """All Threes (§3.7): Muggins with 3 in place of 5."""
+    return RuleSet(
+        game="all_threes",
+        first_lead="lot_lowest",
+        target=100,
+        score_multiple=3,
+        fish_closure_rule=False,
+    )
+
+
+def bulgarian_fives() -> RuleSet:
+    """The Bulgarian two-player game to 100 (§3.8): the highest tile leads every round."""
+    return RuleSet(
+        game="bulgarian_fives",
+        first_lead="highest_tile",
+        target=100,
+        fish_closure_rule=False,
+    )
+
+
+def english_fives() -> RuleSet:
+    """English fives (§3.9) to 200. Its first lead is not given; like Muggins, the lot decides."""
+    return RuleSet(
+        game="english_fives",
+        first_lead="lot_lowest",
+        target=200,
+        fish_closure_rule=False,
+    )
+
+
+PRESETS = {
+    "kozel": kozel,
+    "pair_kozel_team": pair_kozel_team,
+    "telephone": telephone,
+    "telephone_ua": telephone_ua,
+    "muggins": muggins,
+    "all_threes": all_threes,
+    "bulgarian_fives": bulgarian_fives,
+    "english_fives": english_fives,
+}

@@ -3,10 +3,11 @@
 For each of many worlds that agree with the seat's view (``SeatView.world``), every legal move is
 tried and the round is played out to its end by quick players, through the engine itself
 (``Match.from_json``, ``legal_actions``, ``act``), so the search plays whatever game and house
-rules the engine plays. Each playout is scored by the engine's own round scoring, then by a utility
-of the resulting match tally: how likely this seat's side is to end up the goat, so that the 13
-threshold, remembered points, the goat limit, fish and eggs all count as they do in the match. All
-moves are tried in the same worlds with the same playout randomness, so they are compared fairly.
+rules the engine plays. Each playout is scored by the engine's own round scoring, then by the
+game's utility of the resulting match standing (``Game.utility``): in Kozel how likely this seat's
+side is to end up the goat, so that the 13 threshold, remembered points, the goat limit, fish and
+eggs all count as they do in the match; in the scoring games how likely it is to win. All moves
+are tried in the same worlds with the same playout randomness, so they are compared fairly.
 
 The work per move is a fixed number of playouts, not a time limit, so a given seed always gives
 the same move.
@@ -14,14 +15,13 @@ the same move.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from .actions import Action, Play
-from .events import Event, RoundEnded
+from .events import Event, MatchEnded, RoundEnded
 from .match import Match
 from .seat_view import SeatView
 from .tiles import ALL_TILES
@@ -70,11 +70,14 @@ def best_action(
 
 
 def _play_out(world: Match, events: list[Event], rng: random.Random, seat: int) -> float:
-    """Play the round to its end; its utility for ``seat``."""
+    """Play the round to its end (or the match's, which a scoring move may end mid-round); its
+    utility for ``seat``."""
     while True:
         for event in events:
             if isinstance(event, RoundEnded):
                 return utility(world, event, world.side_of(seat))
+            if isinstance(event, MatchEnded):
+                return utility(world, None, world.side_of(seat))
         mover = world.current_seat
         assert mover is not None
         events = world.act(mover, _quick_move(world.legal_actions(mover), rng))
@@ -93,19 +96,7 @@ def _weight(action: Action) -> int:
     return _WEIGHT[action.tile] if isinstance(action, Play) else 0
 
 
-def utility(match: Match, ended: RoundEnded, side: int) -> float:
-    """Minus the chance that ``side`` ends up the goat, from the tally after ``ended``.
-
-    A finished match is certain. Otherwise each side is the goat with a chance that grows
-    exponentially with its points (remembered ones included, as they count once the side opens);
-    the spread shrinks as the leader nears the goat limit, since fewer rounds are left to turn it.
-    This reads the tally of Kozel, the engine's one game; a game won at a target will need its own.
-    """
-    if match.is_over:
-        return -1.0 if side in match.losers else 0.0
-    points = [s + m for s, m in zip(ended.scores, ended.memory, strict=True)]
-    to_go = max(0, match.rules.goat_limit - max(points))
-    spread = 11.0 * math.sqrt(1.0 + to_go / 15.0)
-    top = max(points)
-    weights = [math.exp((p - top) / spread) for p in points]
-    return -weights[side] / sum(weights)
+def utility(match: Match, ended: RoundEnded | None, side: int) -> float:
+    """What the playout that ended with ``ended`` (None: the match ended in the middle of a
+    round) is worth to ``side``: the game's own measure (``Game.utility``)."""
+    return match.game.utility(match, ended, side)

@@ -46,14 +46,16 @@ def _slots(match: Match, seat: int, events: Sequence[Event]) -> list[list[int]]:
     blank = [[0] * n if s != seat else [] for s, n in enumerate(sizes)]
     if start is None:
         return blank
-    dealt = match.rules.hand_size(match.players)
+    dealt = match.game.hand_size(match.rules, match.players)
     slots: list[list[int]] = [[0] * dealt for _ in range(match.players)]
     ends = 0  # mask of the open ends' values
     drew_last = [False] * match.players  # did this seat's previous event draw a tile?
     for event in events[start + 1 :]:
         if isinstance(event, Played):
             slots[event.seat] = _after_play(slots[event.seat], event.tile, drew_last[event.seat])
-            ends = 1 << event.ends[0] | 1 << event.ends[1]
+            ends = 0
+            for value in event.ends.values() if isinstance(event.ends, dict) else event.ends:
+                ends |= 1 << value
             drew_last[event.seat] = False
         elif isinstance(event, (Drew, Knocked)):
             held = slots[event.seat]

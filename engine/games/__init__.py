@@ -17,9 +17,24 @@ from __future__ import annotations
 
 from ..rules import RuleSet
 from .base import Game
+from .bulgarian import BulgarianFives
+from .english import EnglishFives
 from .kozel import Kozel
+from .muggins import Muggins
+from .telephone import Telephone, TelephoneUA
 
-GAMES: dict[str, Game] = {game.name: game for game in (Kozel(),)}
+GAMES: dict[str, Game] = {
+    game.name: game
+    for game in (
+        Kozel(),
+        Telephone(),
+        TelephoneUA(),
+        Muggins("muggins"),
+        Muggins("all_threes"),
+        BulgarianFives(),
+        EnglishFives(),
+    )
+}
 
 
 def game_of(rules: RuleSet) -> Game:

@@ -8,15 +8,19 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from ..events import RoundEnded
+from ..events import MatchEnded, RoundEnded
 from ..layout import End, Layout
+from ..leads import opening_lead
 from ..line import Line
 from ..round import Hand, Round
 from ..rules import RuleSet
 from ..scoring.tally import Tally
 from ..tiles import Tile
+
+if TYPE_CHECKING:
+    from ..match import Match
 
 RedealReason = Literal["doubles", "suit"]
 
@@ -28,6 +32,13 @@ class Game(ABC):
     name: str
     #: What ``match_ended`` says of a match the game itself ended (a timeout says "timeout").
     ended_by: str
+
+    #: Whether the match is won by reaching a target (§1.11): its ``match_ended`` names winners.
+    wins_at_target: bool = False
+
+    def options(self, rules: RuleSet) -> dict[str, Any]:
+        """The options ``match_started`` records: by default every ``RuleSet`` field."""
+        return rules.to_dict()
 
     def check_table(self, players: int, pairs: bool) -> None:
         """Raise ValueError unless the game is played so: by 2 to 4, pairs only by 4 (§1.3)."""
@@ -49,9 +60,12 @@ class Game(ABC):
         (§1.4), so by default a deal always stands."""
         return None
 
-    @abstractmethod
-    def first_lead(self, hands: Sequence[Hand], rules: RuleSet) -> tuple[int, list[Tile] | None]:
-        """Who leads the match's first round, and the tiles he must choose from (None: any)."""
+    def first_lead(
+        self, hands: Sequence[Hand], rules: RuleSet, seed: int
+    ) -> tuple[int, list[Tile] | None]:
+        """Who leads the match's first round, and the tiles he must choose from (None: any), as
+        ``rules.first_lead`` says (``leads.opening_lead``; a lot draws on the match's ``seed``)."""
+        return opening_lead(hands, rules, seed)
 
     def later_lead(self, hand: Hand, rules: RuleSet) -> list[Tile] | None:
         """The tiles the leader of a later round must choose from; by default any tile."""
@@ -65,10 +79,18 @@ class Game(ABC):
         """Whether the next round is led as the first one was; by default it is not."""
         return False
 
-    def move_points(self, layout: Layout, tile: Tile, end: End, rules: RuleSet) -> int:
-        """The points the mover scores for putting ``tile`` on ``end`` (it is not placed yet):
-        none by default; in the fives and threes games, points for ``layout.end_sum_after``."""
-        return 0
+    def move(
+        self, layout: Layout, tile: Tile, end: End, rules: RuleSet
+    ) -> tuple[list[int] | dict[str, int], int | None]:
+        """What ``played`` records of putting ``tile`` on ``end`` (it is not placed yet): the open
+        ends after it, and the points it scores. By default Kozel's: the ends as a list, and
+        ``move_points``."""
+        return list(layout.ends_after(tile, end)), self.move_points(layout, tile, end, rules)
+
+    def move_points(self, layout: Layout, tile: Tile, end: End, rules: RuleSet) -> int | None:
+        """The points the mover scores for putting ``tile`` on ``end`` (it is not placed yet);
+        None in a game that scores nothing during play, whose moves then record no points."""
+        return None
 
     @abstractmethod
     def end_round(self, rnd: Round, tally: Tally, pairs: bool, rules: RuleSet) -> RoundEnded:
@@ -77,3 +99,19 @@ class Game(ABC):
     @abstractmethod
     def losers(self, tally: Tally, rules: RuleSet) -> list[int]:
         """The sides that have lost the match with these scores; none while it goes on."""
+
+    def match_end(self, tally: Tally, rules: RuleSet, in_round: bool) -> MatchEnded | None:
+        """The end of the match with these scores, or None while it goes on. ``in_round``: asked
+        right after a move scored, where by default (lose-at-limit) a match never ends."""
+        if in_round:
+            return None
+        losers = self.losers(tally, rules)
+        return MatchEnded(losers, list(tally.scores), self.ended_by) if losers else None
+
+    def utility(self, match: Match, ended: RoundEnded | None, side: int) -> float:
+        """How good the match's standing is for ``side`` once the round ``ended`` (None: the match
+        ended in the middle of one), higher better: what the strong player (``search.py``)
+        maximizes over its playouts. By default, where points are good: the side's lead over the
+        best of the others."""
+        scores = match.tally.scores
+        return float(scores[side] - max(s for i, s in enumerate(scores) if i != side))

@@ -3,18 +3,22 @@ and ``scoring/kozel.py``; this module only says which of them answers each hook.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from typing import TYPE_CHECKING, Any
 
 from ..deal import first_redeal
 from ..events import RoundEnded
-from ..leads import compulsory_leads, first_lead, later_leader
+from ..leads import compulsory_leads, later_leader
 from ..round import Hand, Round
-from ..rules import RuleSet
+from ..rules import KOZEL_OPTION_NAMES, RuleSet
 from ..scoring.kozel import goats, score_round, side_values
 from ..scoring.tally import Tally
 from ..seats import partner_of, side_of
 from ..tiles import Tile
 from .base import Game, RedealReason
+
+if TYPE_CHECKING:
+    from ..match import Match
 
 
 class Kozel(Game):
@@ -23,15 +27,15 @@ class Kozel(Game):
     name = "kozel"
     ended_by = "goat"
 
+    def options(self, rules: RuleSet) -> dict[str, Any]:
+        """The options Kozel's logs have always recorded, none of the scoring games'."""
+        return {name: getattr(rules, name) for name in KOZEL_OPTION_NAMES}
+
     def hand_size(self, rules: RuleSet, players: int) -> int:
         return rules.hand_size(players)
 
     def redeal(self, hands: list[Hand], rules: RuleSet) -> tuple[int, RedealReason] | None:
         return first_redeal(hands, rules)
-
-    def first_lead(self, hands: Sequence[Hand], rules: RuleSet) -> tuple[int, list[Tile] | None]:
-        leader, tile = first_lead(hands, rules)
-        return leader, [tile]
 
     def later_lead(self, hand: Hand, rules: RuleSet) -> list[Tile] | None:
         return compulsory_leads(hand, rules)
@@ -45,6 +49,7 @@ class Kozel(Game):
         return (
             rules.restart_1_1_after_unrecorded
             and ended.amounts is not None
+            and ended.opened is not None
             and any(a > 0 and not o for a, o in zip(ended.amounts, ended.opened, strict=True))
         )
 
@@ -83,3 +88,21 @@ class Kozel(Game):
 
     def losers(self, tally: Tally, rules: RuleSet) -> list[int]:
         return goats(tally.scores, rules)
+
+    def utility(self, match: Match, ended: RoundEnded | None, side: int) -> float:
+        """Minus the chance that ``side`` ends up the goat, from the tally after ``ended``.
+
+        A finished match is certain. Otherwise each side is the goat with a chance that grows
+        exponentially with its points (remembered ones included, as they count once the side
+        opens); the spread shrinks as the leader nears the goat limit, since fewer rounds are left
+        to turn it.
+        """
+        if match.is_over:
+            return -1.0 if side in match.losers else 0.0
+        assert ended is not None and ended.memory is not None  # Kozel ends only after a round
+        points = [s + m for s, m in zip(ended.scores, ended.memory, strict=True)]
+        to_go = max(0, match.rules.goat_limit - max(points))
+        spread = 11.0 * math.sqrt(1.0 + to_go / 15.0)
+        top = max(points)
+        weights = [math.exp((p - top) / spread) for p in points]
+        return -weights[side] / sum(weights)

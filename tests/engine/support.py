@@ -35,6 +35,31 @@ from engine.ai import PLAYERS
 from engine.deal import CURRENT_SHUFFLE, Shuffle
 from engine.scoring.tally import Tally
 
+#: The options a Kozel log records: the 17 it has always had, none of the scoring games'.
+KOZEL_OPTIONS = (
+    "game",
+    "kozel_hand_sizes",
+    "redeal_rule",
+    "first_lead",
+    "draw_mode",
+    "bazaar_reserve",
+    "next_lead",
+    "lead_tile",
+    "restart_1_1_after_unrecorded",
+    "lone_00",
+    "lone_66",
+    "special_bones",
+    "fish_mode",
+    "eggs",
+    "memory",
+    "goat_limit",
+    "fish_closure_rule",
+)
+
+
+def kozel_options(rules: RuleSet) -> dict[str, Any]:
+    return {name: getattr(rules, name) for name in KOZEL_OPTIONS}
+
 
 def checked(examples: int) -> settings:
     """Hypothesis settings for the engine's property tests: reproducible, no time limit."""
@@ -417,7 +442,7 @@ class Oracle:
     def on_match_started(self, e: dict[str, Any]) -> None:
         assert self.phase == "new"
         assert e["players"] == self.players and e["pairs"] == self.pairs
-        assert e["options"] == self.rules.to_dict()
+        assert e["options"] == kozel_options(self.rules)
         self.phase = "between"
 
     def on_redealt(self, e: dict[str, Any]) -> None:

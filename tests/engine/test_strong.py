@@ -179,6 +179,7 @@ def first_knock(seed: int) -> tuple[Position, int, tuple[int, int]]:
         if isinstance(made[0], Knocked) and len(made) == 1:
             return Position(match, events), seat, ends
         if isinstance(made[0], Played):
+            assert isinstance(made[0].ends, list)  # Kozel's: [left, right]
             ends = (made[0].ends[0], made[0].ends[1])
 
 

@@ -1,0 +1,53 @@
+"""The Bulgarian two-player fives game to 100 (RULES.md §3.8, 001_79019b977377449f.txt)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..events import RoundEnded
+from ..round import Round
+from ..rules import RuleSet
+from ..scoring import fives
+from ..scoring.tally import Tally
+from .target import TargetGame
+
+
+class BulgarianFives(TargetGame):
+    """Two players, 7 tiles each and 14 in the stock. Every round (FLAG: the seed describes only
+    the start) the highest double leads, else the highest non-double, and the lead scores like any
+    move (FLAG). A move scores S in full; reaching 100 ends the game at once, mid-round too."""
+
+    name = "bulgarian_fives"
+    table_sizes: ClassVar[tuple[int, ...]] = (2,)
+    hand_sizes: ClassVar[dict[int, int]] = {2: 7}
+
+    def restarts_lead(self, ended: RoundEnded, rules: RuleSet) -> bool:
+        return True
+
+    def settle(
+        self, rnd: Round, values: list[int], tally: Tally, pairs: bool, rules: RuleSet
+    ) -> tuple[int | None, list[int]]:
+        """Going out scores floor5 of the opponent's pips. A block is won as ``bg_block_winner``
+        says, ties broken by fewer tiles, then by who played the last tile; the block winner
+        scores floor5(opponent's pips) − his own, which may be negative (the seed says so)."""
+        if rnd.outcome == "out":
+            assert rnd.last_placer is not None
+            winner = rnd.last_placer
+        else:
+            winner = min(range(2), key=lambda seat: _block_order(rnd, values, tally, seat, rules))
+        loser = 1 - winner
+        amount = fives.floor5(values[loser])
+        if rnd.outcome == "fish":
+            amount -= values[winner]
+        amounts = [0, 0]
+        amounts[winner] = amount
+        return winner, amounts
+
+
+def _block_order(
+    rnd: Round, values: list[int], tally: Tally, seat: int, rules: RuleSet
+) -> tuple[int, int, bool]:
+    """Sorts the block's winner first: fewer pips (``lowest_pips``, DEFAULT) or more match points
+    (``literal_most_points``), then fewer tiles, then the player who played the last tile."""
+    first = values[seat] if rules.bg_block_winner == "lowest_pips" else -tally.scores[seat]
+    return first, len(rnd.hands[seat]), seat != rnd.last_placer

@@ -1,0 +1,36 @@
+"""English fives (RULES.md §3.9, 004_e49d6bb1ad46cbfe.txt §ENG)."""
+
+from __future__ import annotations
+
+from ..round import Round
+from ..rules import RuleSet
+from ..scoring import fives
+from ..scoring.tally import Tally
+from .target import TargetGame, out_or_lowest, winner_side_bonus
+
+#: What going out earns; the opponents' pips are not mentioned, so they earn nothing (FLAG).
+OUT_BONUS = 10
+
+
+class EnglishFives(TargetGame):
+    """2-4 players each for themselves (teams are not mentioned: FLAG), 7, 5, 5 tiles. The first
+    lead is not given: a lot, the lowest tile leads, as in Muggins (FLAG); later the round's
+    winner leads, any tile. Drawing until playable (FLAG). A move scores S in full; 200 wins at
+    once (FLAG)."""
+
+    name = "english_fives"
+
+    def settle(
+        self, rnd: Round, values: list[int], tally: Tally, pairs: bool, rules: RuleSet
+    ) -> tuple[int | None, list[int]]:
+        """Going out scores 10; at a block the lowest hand (a tie: nobody, FLAG) scores
+        round5(the others' pips − his own)."""
+        winner = out_or_lowest(rnd, values)
+        bonus = 0
+        if winner is not None:
+            bonus = (
+                OUT_BONUS
+                if rnd.outcome == "out"
+                else fives.round5(sum(values) - 2 * values[winner])
+            )
+        return winner, winner_side_bonus(len(tally.scores), winner, pairs, bonus)

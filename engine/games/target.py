@@ -1,0 +1,154 @@
+"""What the win-at-target scoring games share (RULES.md §1.11, §3.4-§3.9): points during play on
+the open-end sum, a round's end that pays the winner (or writes off), and a match won by the
+first side to reach ``rules.target``. Each game (``telephone.py``, ``muggins.py``,
+``bulgarian.py``, ``english.py``) says who wins a round and what it pays (``settle``); the
+arithmetic is ``scoring/fives.py``."""
+
+from __future__ import annotations
+
+import copy
+import math
+from abc import abstractmethod
+from typing import TYPE_CHECKING, ClassVar
+
+from ..events import MatchEnded, RoundEnded
+from ..layout import End, Layout
+from ..round import Round
+from ..rules import RuleSet
+from ..scoring import fives
+from ..scoring.tally import Tally
+from ..seats import side_of
+from ..tiles import Tile
+from .base import Game
+
+if TYPE_CHECKING:
+    from ..match import Match
+
+
+class TargetGame(Game):
+    """A scoring game: the defaults are Muggins' (§3.6), the family's fullest description."""
+
+    ended_by = "target"
+    wins_at_target = True
+    #: How many may play (§1.4), and whether four may (``pairs_allowed``) or must
+    #: (``pairs_only``) play as two pairs.
+    table_sizes: ClassVar[tuple[int, ...]] = (2, 3, 4)
+    pairs_allowed: ClassVar[bool] = False
+    pairs_only: ClassVar[bool] = False
+    #: Tiles each, by the number of players (§1.4).
+    hand_sizes: ClassVar[dict[int, int]] = {2: 7, 3: 5, 4: 5}
+    #: Whether a side that reaches the target in the middle of a round wins at once (§3.4, §3.6,
+    #: §3.8, §3.9), or only once the round is over (§3.5).
+    ends_mid_round: ClassVar[bool] = True
+
+    def check_table(self, players: int, pairs: bool) -> None:
+        if players not in self.table_sizes:
+            counts = " or ".join(map(str, self.table_sizes))
+            raise ValueError(f"{self.name} is played by {counts} players")
+        if pairs and players != 4:
+            raise ValueError("pairs need exactly 4 players")
+        if pairs and not self.pairs_allowed:
+            raise ValueError(f"{self.name} is not played in pairs")
+        if self.pairs_only and players == 4 and not pairs:
+            raise ValueError(f"four play {self.name} as two pairs only")
+
+    def hand_size(self, rules: RuleSet, players: int) -> int:
+        return self.hand_sizes[players]
+
+    def move(
+        self, layout: Layout, tile: Tile, end: End, rules: RuleSet
+    ) -> tuple[list[int] | dict[str, int], int | None]:
+        """The open ends by name after the move, and its points (§1.8): every move records them,
+        0 included."""
+        after = copy.deepcopy(layout)
+        after.place(tile, end)
+        ends: dict[str, int] = {name: value for name, value in after.open_ends().items()}
+        return ends, fives.move_points(after.end_sum(), rules)
+
+    def move_points(self, layout: Layout, tile: Tile, end: End, rules: RuleSet) -> int:
+        return fives.move_points(layout.end_sum_after(tile, end), rules)
+
+    def next_leader(self, players: int, pairs: bool, ended: RoundEnded, rules: RuleSet) -> int:
+        """The round's winner leads the next, any tile (§3.5, §3.6 "the previous hand's winner",
+        FLAG); after a block that nobody won, the player who made it (§1.9)."""
+        leader = ended.winner if ended.winner is not None else ended.fisherman
+        assert leader is not None
+        return leader
+
+    @abstractmethod
+    def settle(
+        self, rnd: Round, values: list[int], tally: Tally, pairs: bool, rules: RuleSet
+    ) -> tuple[int | None, list[int]]:
+        """The seat that won the round that has just ended (None: nobody), and what each side
+        gets at its end; ``values`` are the seats' hand values."""
+
+    def end_round(self, rnd: Round, tally: Tally, pairs: bool, rules: RuleSet) -> RoundEnded:
+        values = [fives.pips(hand) for hand in rnd.hands]
+        winner, amounts = self.settle(rnd, values, tally, pairs, rules)
+        went_out = rnd.outcome == "out"
+        side_values = [0] * len(tally.scores)
+        for seat, value in enumerate(values):
+            side_values[side_of(seat, pairs)] += value
+        return RoundEnded(
+            round=rnd.number,
+            result="out" if went_out else "fish",
+            winner=winner,
+            fisherman=None if went_out else rnd.last_placer,
+            hands=[list(h) for h in rnd.hands],
+            hand_values=side_values,
+            amounts=amounts,
+            scores=[s + a for s, a in zip(tally.scores, amounts, strict=True)],
+        )
+
+    def match_end(self, tally: Tally, rules: RuleSet, in_round: bool) -> MatchEnded | None:
+        """The side at or past the target wins; when two are (possible only where the check
+        waits for the round's end, §3.5), the match is a draw: no winners and no losers."""
+        if in_round and not self.ends_mid_round:
+            return None
+        scores = list(tally.scores)
+        reached = [side for side, score in enumerate(scores) if score >= rules.target]
+        if not reached:
+            return None
+        if len(reached) > 1:
+            return MatchEnded([], scores, "draw", [])
+        others = [side for side in range(len(scores)) if side not in reached]
+        return MatchEnded(others, scores, "target", reached)
+
+    def losers(self, tally: Tally, rules: RuleSet) -> list[int]:
+        ended = self.match_end(tally, rules, in_round=False)
+        return [] if ended is None else ended.losers
+
+    def utility(self, match: Match, ended: RoundEnded | None, side: int) -> float:
+        """The chance that ``side`` wins, as the strong player estimates it: certain once the
+        match is over (a draw is half a win); otherwise each side's chance grows exponentially
+        with its score, the more sharply the nearer the leader is to the target."""
+        if match.is_over:
+            return 1.0 if side in match.winners else (0.5 if not match.losers else 0.0)
+        scores = match.tally.scores
+        target = match.rules.target
+        top = max(scores)
+        to_go = max(0, target - top)
+        spread = 0.1 * target * math.sqrt(1.0 + 5.0 * to_go / target)
+        weights = [math.exp((score - top) / spread) for score in scores]
+        return weights[side] / sum(weights)
+
+
+def winner_side_bonus(sides: int, winner: int | None, pairs: bool, bonus: int) -> list[int]:
+    """Round amounts where only the winner's side gets ``bonus`` (nothing when nobody won)."""
+    amounts = [0] * sides
+    if winner is not None:
+        amounts[side_of(winner, pairs)] = bonus
+    return amounts
+
+
+def out_or_lowest(rnd: Round, values: list[int]) -> int | None:
+    """The round's winner in the games where the lowest hand wins a block: the player who went
+    out, else the single lowest hand (a tie: nobody, FLAG)."""
+    return rnd.last_placer if rnd.outcome == "out" else fives.lowest(values)
+
+
+def others_than(values: list[int], winner: int, pairs: bool) -> int:
+    """The pips of the winner's opponents: every other side's hands; a partner's do not count
+    (§3.6, FLAG)."""
+    side = side_of(winner, pairs)
+    return sum(v for seat, v in enumerate(values) if side_of(seat, pairs) != side)

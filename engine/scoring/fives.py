@@ -1,0 +1,74 @@
+"""The arithmetic of the fives and threes games (RULES.md §1.8, §3.4-§3.9), each rule said once.
+
+During play a move scores on the open-end sum S; at a round's end the winner takes a bonus from
+the others' hands. The games differ only in which of these pieces they use (``games/``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..rules import RuleSet
+from ..tiles import Tile
+
+
+def round_to(value: int, multiple: int) -> int:
+    """The nearest multiple of ``multiple`` (round5, round3 of §3.6-§3.7): 22 → 20, 23 → 25,
+    3 → 5; with 3, 4 → 3 and 5 → 6 (an integer is never halfway between multiples of 5 or 3)."""
+    return (value + multiple // 2) // multiple * multiple
+
+
+def round5(value: int) -> int:
+    return round_to(value, 5)
+
+
+def floor5(value: int) -> int:
+    """Down to a multiple of 5 (§3.5 write-offs, §3.8): 18 → 15, 23 → 20."""
+    return value - value % 5
+
+
+def ceil_div5(value: int) -> int:
+    """Divided by 5, rounded up (§3.4): 23 → 5, 20 → 4, 21 → 5."""
+    return -(-value // 5)
+
+
+def move_points(end_sum: int, rules: RuleSet) -> int:
+    """What a move that leaves the open-end sum ``end_sum`` scores (§1.8, §3.4-§3.9): nothing
+    unless S is a positive multiple of ``score_multiple``; then S (``play_points = full``) or
+    S / ``score_multiple`` (``divided``, the Telephone to 72). The lead is scored the same way."""
+    multiple = rules.score_multiple
+    if end_sum <= 0 or end_sum % multiple:
+        return 0
+    return end_sum if rules.play_points == "full" else end_sum // multiple
+
+
+def pips(hand: Sequence[Tile]) -> int:
+    """A hand's value in the scoring games: its pips, with none of Kozel's overrides (§1.10)."""
+    return sum(tile.pips for tile in hand)
+
+
+def lowest(values: Sequence[int]) -> int | None:
+    """The index of the single lowest value, None on a tie: the winner of a block (§3.4, §3.6,
+    §3.9), where a tie for the lowest hand wins nothing (FLAG)."""
+    low = min(values)
+    return values.index(low) if values.count(low) == 1 else None
+
+
+def muggins_bonus(opponents: int, own: int, blocked: bool, rules: RuleSet) -> int:
+    """The Muggins winner's bonus (§3.6, M-e/M-f/M-g), and All Threes' (§3.7).
+
+    ``divided`` (DEFAULT): round5(opponents' pips, minus his own at a block) / 5, the seed's mix
+    of units (in-play points are not divided) kept literally (FLAG). ``full``: round5 of the
+    opponents' pips, nothing subtracted. All Threes counts in threes (round3(...)/3) unless
+    ``threes_bonus = fives`` keeps the Muggins bonus (FLAG).
+    """
+    unit = rules.score_multiple if rules.threes_bonus == "threes" else 5
+    if rules.muggins_bonus == "full":
+        return round_to(opponents, unit)
+    return round_to(opponents - own if blocked else opponents, unit) // unit
+
+
+def write_off(score: int, hand_value: int) -> int:
+    """The Ukrainian Telephone's end of a game (§3.5): floor5 of the tiles still held comes off
+    the score, which never goes below 0 ("боргів у цій грі немає")."""
+    return max(0, score - floor5(hand_value))

@@ -1,0 +1,412 @@
+"""The worked examples of RULES.md §4.5-§4.8 about scoring, leads and the match's end, with the
+spec's numbers: through the arithmetic of ``scoring/fives.py`` and, where a table makes sense,
+by setting up the position in a ``Match`` of the game and playing the move."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from engine import Match, Play, Round, Tile
+from engine.ai import random_player
+from engine.errors import WrongLead
+from engine.games import game_of
+from engine.layout import End
+from engine.leads import opening_lead
+from engine.rules import PRESETS
+from engine.scoring import fives
+from engine.scoring.tally import Tally
+
+from .support import dicts, of_type, t, tiles
+
+P0, P1, P2, P3 = 0, 1, 2, 3
+
+
+def table(game: str, players: int = 2, pairs: bool = False, **options: Any) -> Match:
+    return Match(players, pairs, PRESETS[game]().with_options(**options), seed=3)
+
+
+def setup(
+    match: Match,
+    *,
+    hands: list[str],
+    lays: list[tuple[str, End]],
+    turn: int,
+    scores: tuple[int, ...] | None = None,
+) -> Round:
+    """Put ``match`` in the middle of its second round: ``lays`` are placed in order on the
+    game's own layout (the first is the lead), the bazaar is empty and ``turn`` moves next."""
+    layout = match.game.layout(match.rules)
+    for text, end in lays:
+        layout.place(t(text), end)
+    rnd = Round(
+        number=2,
+        hands=[tiles(h) for h in hands],
+        bazaar=[],
+        leader=turn,
+        lead_tiles=None,
+        layout=layout,
+        turn=turn,
+    )
+    match.round = rnd
+    match.rounds_played = 1
+    if scores is not None:
+        sides = len(scores)
+        match.tally = Tally(scores, (0,) * sides, (False,) * sides)
+    return rnd
+
+
+def ended(events: list[Any]) -> dict[str, Any]:
+    (result,) = of_type(events, "round_ended")
+    return result
+
+
+# A line 1 … 6 showing 6 on both ends; with no 6 left in any hand, a 6-6 on it blocks the round.
+SIXES: list[tuple[str, End]] = [("1-6", "left"), ("0-1", "left"), ("0-6", "left")]
+
+
+# --- the arithmetic ---------------------------------------------------------------------------
+
+
+def test_m_g_round5_rounds_to_the_nearest_five() -> None:
+    assert [fives.round5(x) for x in (3, 22, 23, 26, 29)] == [5, 20, 25, 25, 30]
+    assert [fives.round_to(x, 3) for x in (4, 5, 26)] == [3, 6, 27]
+
+
+def test_tel_2_ceil_div5() -> None:
+    assert [fives.ceil_div5(x) for x in (23, 20, 21)] == [5, 4, 5]
+
+
+def test_floor5() -> None:
+    assert [fives.floor5(x) for x in (18, 23, 4, 20)] == [15, 20, 0, 20]
+
+
+def test_move_points_full_divided_and_threes() -> None:
+    full, divided = PRESETS["muggins"](), PRESETS["telephone"]()
+    threes = PRESETS["all_threes"]()
+    assert [fives.move_points(s, full) for s in (15, 20, 25, 13, 0)] == [15, 20, 25, 0, 0]
+    assert [fives.move_points(s, divided) for s in (15, 20, 25, 13, 0)] == [3, 4, 5, 0, 0]
+    assert [fives.move_points(s, threes) for s in (9, 12, 10, 0)] == [9, 12, 0, 0]
+
+
+# --- §4.5 Telephone -------------------------------------------------------------------------
+
+
+def test_tel_2_going_out_scores_the_others_pips_divided_by_5_rounded_up() -> None:
+    match = table("telephone", 3)
+    setup(match, hands=["6-2", "3-5 4-4", "1-2 2-2"], lays=[("1-6", "left")], turn=P0)
+    events = match.act(P0, Play(t("6-2")))
+    result = ended(events)
+    assert result["result"] == "out" and result["winner"] == P0
+    assert result["hand_values"] == [0, 16, 7]
+    assert result["amounts"] == [5, 0, 0] and result["scores"] == [5, 0, 0]
+    assert "memory" not in result and "eggs" not in result and "pot" not in result
+
+
+def test_telephone_block_lowest_hand_wins_the_bonus_and_a_tie_wins_nothing() -> None:
+    match = table("telephone", 3)
+    setup(match, hands=["6-6 1-2", "0-5", "2-4 1-4"], lays=SIXES, turn=P0)
+    result = ended(match.act(P0, Play(t("6-6"))))
+    assert result["result"] == "fish" and result["fisherman"] == P0 and result["winner"] == P0
+    assert result["amounts"] == [fives.ceil_div5(5 + 11), 0, 0] == [4, 0, 0]
+
+    tie = table("telephone", 3)
+    setup(tie, hands=["6-6 1-2", "0-3", "2-4 1-4"], lays=SIXES, turn=P0)
+    result = ended(tie.act(P0, Play(t("6-6"))))
+    assert result["winner"] is None and result["amounts"] == [0, 0, 0]
+
+
+def test_tel_3_leads_score_in_full() -> None:
+    for lead, points in (("6-4", 10), ("3-2", 5)):
+        match = table("telephone_ua")
+        setup(match, hands=[f"{lead} 0-1", "1-1"], lays=[], turn=P0)
+        (played, *_) = dicts(match.act(P0, Play(t(lead))))
+        assert played["scored"] == points and played["scores"] == [points, 0]
+
+
+def test_tel_3_write_off_floor5_and_no_debts() -> None:
+    assert fives.write_off(100, 18) == 85  # 6-4 and 5-3 left: 15 written off
+    assert fives.write_off(10, 18) == 0
+    assert fives.write_off(0, 18) == 0
+    match = table("telephone_ua")
+    setup(match, hands=["3-4", "6-4 5-3"], lays=[("1-2", "left"), ("2-3", "right")], turn=P0)
+    match.tally = Tally((40, 100), (0, 0), (False, False))
+    events = dicts(match.act(P0, Play(t("3-4"))))
+    assert events[0]["scored"] == 5  # ends 1 and 4
+    result = ended(events)
+    assert result["amounts"] == [0, -15] and result["scores"] == [45, 85]
+    assert result["winner"] == P0
+
+
+def test_tel_3_both_sides_past_225_at_the_end_of_a_game_is_a_draw() -> None:
+    match = table("telephone_ua")
+    setup(
+        match,
+        hands=["3-4", "0-4"],
+        lays=[("1-2", "left"), ("2-3", "right")],
+        turn=P0,
+        scores=(220, 240),
+    )
+    events = dicts(match.act(P0, Play(t("3-4"))))
+    assert [e["type"] for e in events] == ["played", "round_ended", "match_ended"]
+    assert events[-1] == {
+        "type": "match_ended",
+        "losers": [],
+        "scores": [225, 240],
+        "ended_by": "draw",
+        "winners": [],
+    }
+    assert match.is_over and match.winners == [] and match.losers == []
+
+
+def test_telephone_ua_passing_225_in_play_waits_for_the_end_of_the_game() -> None:
+    match = table("telephone_ua")
+    setup(
+        match,
+        hands=["3-4 6-6", "0-4"],
+        lays=[("1-2", "left"), ("2-3", "right")],
+        turn=P0,
+        scores=(220, 100),
+    )
+    events = dicts(match.act(P0, Play(t("3-4"))))
+    assert [e["type"] for e in events] == ["played"] and events[0]["scores"] == [225, 100]
+    assert not match.is_over
+
+
+def test_telephone_reaching_72_in_play_wins_at_once() -> None:
+    match = table("telephone", 2)
+    setup(
+        match,
+        hands=["3-4 6-6", "0-4"],
+        lays=[("1-2", "left"), ("2-3", "right")],
+        turn=P0,
+        scores=(71, 10),
+    )
+    events = dicts(match.act(P0, Play(t("3-4"))))
+    assert events[0]["scored"] == 1  # S = 5, divided by 5
+    assert events[-1]["winners"] == [0] and events[-1]["ended_by"] == "target"
+
+
+def test_telephone_ua_3_2_leads_the_match_else_the_kozel_chain() -> None:
+    rules = PRESETS["telephone_ua"]()
+    hands = [tiles("1-1 0-4"), tiles("2-3 5-5")]
+    assert opening_lead(hands, rules, seed=1) == (1, [t("2-3")])
+    no_32 = [tiles("2-2 0-4"), tiles("1-1 5-5")]
+    assert opening_lead(no_32, rules, seed=1) == (1, [t("1-1")])
+
+
+# --- §4.6 Muggins ---------------------------------------------------------------------------
+
+
+def test_m_e_block_bonus_is_round5_of_the_difference_divided_by_5() -> None:
+    rules = PRESETS["muggins"]()
+    assert fives.muggins_bonus(5 + 11 + 13, 3, blocked=True, rules=rules) == 5
+    match = table("muggins", 4)
+    setup(
+        match,
+        hands=["6-6 1-2", "0-5", "2-4 1-4", "3-5 2-3"],
+        lays=SIXES,
+        turn=P0,
+        scores=(7, 0, 0, 0),
+    )
+    result = ended(match.act(P0, Play(t("6-6"))))
+    assert result["result"] == "fish" and result["winner"] == P0
+    assert result["hand_values"] == [3, 5, 11, 13]
+    assert result["amounts"] == [5, 0, 0, 0] and result["scores"] == [12, 0, 0, 0]
+
+
+def test_m_f_full_bonus_rounds_the_losers_pips_without_subtracting() -> None:
+    rules = PRESETS["muggins"]().with_options(muggins_bonus="full")
+    assert fives.muggins_bonus(29, 3, blocked=True, rules=rules) == 30
+    match = table("muggins", 4, muggins_bonus="full")
+    setup(match, hands=["6-6 1-2", "0-5", "2-4 1-4", "3-5 2-3"], lays=SIXES, turn=P0)
+    assert ended(match.act(P0, Play(t("6-6"))))["amounts"] == [30, 0, 0, 0]
+
+
+def test_muggins_going_out_takes_the_opponents_pips_and_ignores_the_partner() -> None:
+    match = table("muggins", 4, pairs=True)
+    setup(
+        match,
+        hands=["6-2", "0-5 3-5", "2-4 1-4", "3-4 2-3"],
+        lays=[("1-6", "left")],
+        turn=P0,
+    )
+    result = ended(match.act(P0, Play(t("6-2"))))
+    # Opponents are seats 1 and 3: 13 + 12 = 25, round5 25, /5 = 5; partner's 11 ignored.
+    assert result["amounts"] == [5, 0] and result["hand_values"] == [11, 25]
+
+
+def test_all_threes_bonus_counts_in_threes_unless_kept_as_fives() -> None:
+    threes = PRESETS["all_threes"]()
+    assert fives.muggins_bonus(26, 0, blocked=False, rules=threes) == 9  # round3 27 / 3
+    kept = threes.with_options(threes_bonus="fives")
+    assert fives.muggins_bonus(26, 0, blocked=False, rules=kept) == 5  # round5 25 / 5
+
+
+def test_muggins_first_leader_is_drawn_by_lot_and_may_lead_any_tile() -> None:
+    rules = PRESETS["muggins"]()
+    hands = [tiles("1-1"), tiles("2-2"), tiles("3-3")]
+    leaders = {opening_lead(hands, rules, seed)[0] for seed in range(30)}
+    assert leaders == {0, 1, 2}  # the lot, not the hands, decides
+    assert opening_lead(hands, rules, 5) == opening_lead(hands, rules, 5)
+    assert opening_lead(hands, rules, 5)[1] is None
+    _, events = Match.new(3, False, rules, seed=11)
+    (started,) = of_type(events, "round_started")
+    assert started["lead_tiles"] is None and started["leader"] == opening_lead(hands, rules, 11)[0]
+
+
+def test_muggins_target_choices() -> None:
+    with pytest.raises(ValueError, match=re.escape("100 | 250 | 500")):
+        PRESETS["muggins"]().with_options(target=120)
+    assert PRESETS["muggins"]().with_options(target=250).target == 250
+
+
+# --- §4.7 Bulgarian fives -------------------------------------------------------------------
+
+
+def test_bg_3_highest_double_leads_else_highest_non_double() -> None:
+    rules = PRESETS["bulgarian_fives"]()
+    assert opening_lead([tiles("5-6 1-2"), tiles("0-0 3-4")], rules, 0) == (1, [t("0-0")])
+    assert opening_lead([tiles("6-6 1-2"), tiles("5-5 3-4")], rules, 0) == (0, [t("6-6")])
+    assert opening_lead([tiles("4-5 1-2"), tiles("3-6 0-1")], rules, 0) == (1, [t("3-6")])
+    match, _ = Match.new(2, False, rules, seed=4)
+    rnd = match.round
+    assert rnd is not None and rnd.lead_tiles is not None
+    (lead,) = rnd.lead_tiles
+    other = next(x for x in rnd.hands[rnd.leader] if x != lead)
+    with pytest.raises(WrongLead):
+        match.act(rnd.leader, Play(other))
+
+
+def test_bulgarian_leads_every_round_by_the_highest_tile() -> None:
+    rules = PRESETS["bulgarian_fives"]()
+    match, events = Match.new(2, False, rules, seed=8)
+    rng = random.Random(8)
+    while (seat := match.current_seat) is not None:
+        events += match.act(seat, random_player(match, seat, rng))
+    starts = of_type(events, "round_started")
+    assert len(starts) > 1
+    for start in starts:
+        hands = [[Tile.parse(x) for x in h] for h in start["hands"]]
+        assert (start["leader"], start["lead_tiles"]) == (
+            opening_lead(hands, rules, 0)[0],
+            [str(x) for x in opening_lead(hands, rules, 0)[1] or []],
+        )
+
+
+def test_bg_4_domino_scores_the_opponents_pips_floor5() -> None:
+    match = table("bulgarian_fives")
+    setup(match, hands=["6-2", "6-6 5-5 0-1"], lays=[("1-6", "left")], turn=P0)
+    result = ended(match.act(P0, Play(t("6-2"))))
+    assert result["amounts"] == [20, 0]
+
+
+def test_bg_5_block_winner_scores_floor5_minus_own_pips_and_may_go_negative() -> None:
+    match = table("bulgarian_fives")
+    setup(match, hands=["6-6 1-2", "0-4"], lays=SIXES, turn=P0, scores=(10, 10))
+    result = ended(match.act(P0, Play(t("6-6"))))
+    assert result["winner"] == P0 and result["amounts"] == [-3, 0]
+    assert result["scores"] == [7, 10]
+
+
+@pytest.mark.parametrize(
+    ("hands", "winner", "amounts"),
+    [
+        (["6-6 0-2 1-1", "0-4"], P1, [0, -4]),  # equal pips: fewer tiles; floor5(4) - 4
+        (["6-6 0-3", "1-2"], P0, [-3, 0]),  # and equal tiles: the last tile's player
+    ],
+)
+def test_bg_5_tie_breaks(hands: list[str], winner: int, amounts: list[int]) -> None:
+    match = table("bulgarian_fives")
+    setup(match, hands=hands, lays=SIXES, turn=P0)
+    result = ended(match.act(P0, Play(t("6-6"))))
+    assert result["winner"] == winner and result["amounts"] == amounts
+
+
+def test_bg_block_winner_literally_the_most_points() -> None:
+    match = table("bulgarian_fives", bg_block_winner="literal_most_points")
+    setup(match, hands=["6-6 1-2", "0-4 5-5"], lays=SIXES, turn=P0, scores=(10, 30))
+    result = ended(match.act(P0, Play(t("6-6"))))
+    assert result["winner"] == P1 and result["amounts"] == [0, fives.floor5(3) - 14]
+
+
+def test_bg_6_reaching_100_ends_the_game_in_the_middle_of_the_round() -> None:
+    match = table("bulgarian_fives")
+    setup(
+        match,
+        hands=["3-5 0-1", "2-2 4-4"],
+        lays=[("1-5", "left"), ("1-3", "left")],
+        turn=P0,
+        scores=(95, 40),
+    )
+    events = dicts(match.act(P0, Play(t("3-5"), "left")))
+    assert [e["type"] for e in events] == ["played", "match_ended"]
+    assert events[0]["scored"] == 10 and events[0]["scores"] == [105, 40]
+    assert events[1] == {
+        "type": "match_ended",
+        "losers": [1],
+        "scores": [105, 40],
+        "ended_by": "target",
+        "winners": [0],
+    }
+    assert match.is_over and match.current_seat is None and match.legal_actions(P1) == []
+
+
+# --- §4.8 English fives ---------------------------------------------------------------------
+
+
+def test_e_2_going_out_scores_10() -> None:
+    match = table("english_fives", 3)
+    setup(match, hands=["6-2", "3-5 4-4", "1-2 0-0"], lays=[("1-6", "left")], turn=P0)
+    assert ended(match.act(P0, Play(t("6-2"))))["amounts"] == [10, 0, 0]
+
+
+def test_e_2_block_lowest_hand_scores_round5_of_the_difference() -> None:
+    match = table("english_fives", 3)
+    setup(match, hands=["6-6 1-3", "4-5", "3-4 2-3"], lays=SIXES, turn=P0)
+    result = ended(match.act(P0, Play(t("6-6"))))
+    assert result["hand_values"] == [4, 9, 12]
+    assert result["amounts"] == [15, 0, 0]
+
+
+# --- tables ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "pairs"),
+    [
+        ("bulgarian_fives", 3, False),
+        ("bulgarian_fives", 4, True),
+        ("telephone_ua", 3, False),
+        ("telephone_ua", 4, False),
+        ("telephone", 4, True),
+        ("english_fives", 4, True),
+        ("muggins", 3, True),
+    ],
+)
+def test_tables_a_game_is_not_played_at(game: str, players: int, pairs: bool) -> None:
+    with pytest.raises(ValueError):
+        table(game, players, pairs)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "pairs", "size"),
+    [
+        ("telephone", 4, False, 7),
+        ("telephone_ua", 4, True, 7),
+        ("muggins", 4, True, 5),
+        ("muggins", 3, False, 5),
+        ("all_threes", 2, False, 7),
+        ("english_fives", 3, False, 5),
+        ("bulgarian_fives", 2, False, 7),
+    ],
+)
+def test_hand_sizes(game: str, players: int, pairs: bool, size: int) -> None:
+    match, events = Match.new(players, pairs, PRESETS[game](), seed=2)
+    (started,) = of_type(events, "round_started")
+    assert all(len(hand) == size for hand in started["hands"])
+    assert len(started["bazaar"]) == 28 - players * size
+    assert game_of(match.rules).name == game
