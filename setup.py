@@ -19,6 +19,7 @@ from setuptools import Extension, setup
 
 COMPILED = [
     "engine/tiles.py",
+    "engine/layout.py",
     "engine/line.py",
     "engine/actions.py",
     "engine/events.py",

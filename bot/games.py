@@ -29,12 +29,12 @@ KOZEL_OPTIONS = (
 #: move, and every preset has it off.
 GAME_OPTIONS: dict[str, tuple[str, ...]] = {
     "kozel": KOZEL_OPTIONS,
-    "telephone": ("target", "play_points", "draw_mode"),
-    "telephone_ua": ("target", "draw_mode"),
-    "muggins": ("target", "muggins_bonus", "draw_mode"),
-    "all_threes": ("target", "threes_bonus", "draw_mode"),
-    "bulgarian_fives": ("target", "bg_block_winner"),
-    "english_fives": ("target", "draw_mode"),
+    "telephone": ("target", "play_points", "spinner_arms_open", "spinner_count", "draw_mode"),
+    "telephone_ua": ("target", "spinner_arms_open", "spinner_count", "draw_mode"),
+    "muggins": ("target", "muggins_bonus", "spinner", "spinner_count", "draw_mode"),
+    "all_threes": ("target", "threes_bonus", "spinner", "spinner_count", "draw_mode"),
+    "bulgarian_fives": ("target", "bg_block_winner", "spinner_count"),
+    "english_fives": ("target", "spinner", "spinner_count", "draw_mode"),
 }
 #: The targets a win-at-target game cycles through, its preset's among them.
 TARGETS: dict[str, tuple[int, ...]] = {

@@ -43,7 +43,7 @@ def _greedy_order(match: Match, seat: int, rng: random.Random) -> list[Play]:
 
     def worth(play: Play) -> tuple[int, int, float]:
         tile = play.tile
-        points = match.game.move_points(rnd.line, tile, rnd.end_for(play), match.rules) or 0
+        points = match.game.move_points(rnd.layout, tile, rnd.end_for(play), match.rules) or 0
         ends = rnd.ends_after(play)
         rest = [t for t in hand if t != tile]
         followers = sum(1 for t in rest if t.a in ends or t.b in ends)

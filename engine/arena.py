@@ -31,6 +31,7 @@ class Record:
     """How one kind of player fared, counted once per side it held in a match."""
 
     entries: int = 0
+    #: Matches lost: as the goat in Kozel, by not reaching the target first in the other games.
     goats: int = 0
     won: int = 0
     points: list[int] = field(default_factory=list)
@@ -88,6 +89,8 @@ def play_arena(
             record.points.append(scores[side])
             if side in ended.losers:
                 record.goats += 1
+            elif ended.winners is not None:  # a win-at-target game names its winners
+                record.won += side in ended.winners
             elif pairs or scores[side] == min(scores):
                 record.won += 1
     return records

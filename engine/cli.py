@@ -14,6 +14,7 @@ from typing import Any, TextIO
 
 from .ai import PLAYERS
 from .arena import play_arena, report
+from .games import game_of
 from .rules import PRESETS, RuleSet, option_choices, parse_option
 from .selfplay import play_match
 
@@ -70,8 +71,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     try:
         rules = rules_from(args.game, args.set)
         names = seat_names(args.ai, args.players)
-        if args.pairs and args.players != 4:
-            raise ValueError("--pairs needs --players 4")
+        game_of(rules).check_table(args.players, args.pairs)
         if args.command == "arena" and args.matches < 1:
             raise ValueError("--matches must be at least 1")
     except ValueError as exc:

@@ -3,13 +3,19 @@
 A round never assumes how many open ends there are or what they are called: it asks its layout
 which ends a tile fits, places the tile, and asks what the ends show, what they add up to and
 whether the layout is closed. The line (``line.py``) is the layout of Kozel and the other line
-games; the spinner's cross of the fives games (§1.7), with up to four open ends, is the next one.
+games; the spinner's cross (``cross.py``) that of the fives games (§1.7), with up to four open ends.
+
+A base class rather than a Protocol: both layouts subclass it, so the compiled engine
+(``setup.py``) calls their methods through its own method table instead of looking them up by
+name on every move. Its methods are abstract for mypy, but it has no ``ABCMeta``: mypyc cannot
+build a compiled dataclass under that metaclass.
 """
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Iterable
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from .tiles import Tile
 
@@ -18,67 +24,84 @@ from .tiles import Tile
 End = Literal["left", "right", "up", "down"]
 
 
-class Layout(Protocol):
+class Layout:
     """What a round asks of the tiles on the table."""
 
+    __slots__ = ()
+
     @property
+    @abstractmethod
     def is_empty(self) -> bool:
         """Nothing is down yet: the next tile is the lead, placed with no matching (§1.6)."""
         ...
 
-    @property
-    def ends(self) -> tuple[int, ...]:
-        """The values the open ends show, in the order of ``open_ends``."""
-        ...
-
+    @abstractmethod
     def end_names(self) -> tuple[End, ...]:
         """Every end this kind of layout can have; a move naming another one is refused."""
         ...
 
+    @abstractmethod
     def open_ends(self) -> dict[End, int]:
         """Each open end, by name, with the value it shows."""
         ...
 
+    @abstractmethod
     def ends_showing(self, tile: Tile) -> tuple[End, ...]:
         """The open ends ``tile`` may be attached to."""
         ...
 
+    @abstractmethod
     def fits(self, tile: Tile) -> tuple[End, ...]:
         """The ends ``tile`` can go on that give different layouts: the choices a player has."""
         ...
 
+    @abstractmethod
     def takes_any(self, hands: Iterable[Iterable[Tile]]) -> bool:
         """Whether a tile of one of ``hands`` fits an open end (one call for the fish test)."""
         ...
 
+    @abstractmethod
     def end_for(self, tile: Tile, end: End | None) -> End:
         """The end a legal placement of ``tile`` goes on when it names ``end`` (or none)."""
         ...
 
+    @abstractmethod
     def ends_after(self, tile: Tile, end: End) -> tuple[int, ...]:
         """The values of the open ends once ``tile`` (already checked to fit) goes on ``end``."""
         ...
 
+    @abstractmethod
     def place(self, tile: Tile, end: End) -> None:
         """Put down ``tile`` (already checked to fit) on ``end``, or lead it."""
         ...
 
+    @abstractmethod
     def end_sum(self) -> int:
         """The open-end sum S of §1.8, which the fives and threes games score on."""
         ...
 
+    @abstractmethod
     def end_sum_after(self, tile: Tile, end: End) -> int:
         """S once ``tile`` (already checked to fit) goes on ``end``: what the move scores on."""
         ...
 
+    @abstractmethod
     def closed_on(self) -> int | None:
         """The suit that closes the layout (the closure test of §1.9), or None."""
         ...
 
+    @abstractmethod
     def tiles(self) -> list[Tile]:
         """The tiles on the table."""
         ...
 
+    @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """The layout as plain data, merged into its round's JSON."""
+        ...
+
+    @abstractmethod
+    def restored(self, data: dict[str, Any]) -> Layout:
+        """A layout of this kind, with these options, holding the tiles ``data`` (a round's JSON)
+        records: the round's JSON need not name its layout's kind, the game knows it."""
         ...

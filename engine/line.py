@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .layout import End
+from .layout import End, Layout
 from .tiles import Tile
 
 __all__ = ["LEFT", "RIGHT", "End", "Line"]
@@ -20,7 +20,7 @@ _NAMES: Final[tuple[End, ...]] = (LEFT, RIGHT)
 
 
 @dataclass(slots=True)
-class Line:
+class Line(Layout):
     """Tiles on the table, oriented left to right, so ``chain[0][0]`` and ``chain[-1][1]`` are the
     open ends. A double shows its value on its outward side, which is how a crosswise double plays.
     """
@@ -127,6 +127,9 @@ class Line:
 
     def to_json(self) -> dict[str, Any]:
         return {"chain": [list(pair) for pair in self.chain]}
+
+    def restored(self, data: dict[str, Any]) -> Line:
+        return Line.from_json(data)
 
 
 def _counts(outward: int, inward: int) -> int:

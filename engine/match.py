@@ -212,7 +212,7 @@ class Match:
         and the sides' scores follow when it scored."""
         rnd.check_play(seat, play)
         tile, end = play.tile, rnd.end_for(play)
-        ends, scored = self.game.move(rnd.line, tile, end, self.rules)
+        ends, scored = self.game.move(rnd.layout, tile, end, self.rules)
         scores = None
         if scored:
             scores = list(self.tally.credit(self.side_of(seat), scored).scores)
@@ -286,7 +286,7 @@ class Match:
                 bazaar=list(event.bazaar),
                 leader=event.leader,
                 lead_tiles=None if event.lead_tiles is None else list(event.lead_tiles),
-                line=self.game.layout(),
+                layout=self.game.layout(self.rules),
             )
         elif isinstance(event, RoundEnded):
             self.rounds_played = event.round
@@ -343,7 +343,8 @@ class Match:
         rules = RuleSet.from_dict(data["rules"]).under(data.get("rules_revision", revisions.FIRST))
         shuffle = data.get("shuffle", OLDEST_SHUFFLE)  # snapshots from before it was recorded
         match = cls(data["players"], data["pairs"], rules, data["seed"], shuffle)
-        match.round = None if data["round"] is None else Round.from_json(data["round"])
+        if data["round"] is not None:
+            match.round = Round.from_json(data["round"], match.game.layout(rules))
         match.rounds_played = data["rounds_played"]
         match.tally = Tally(
             tuple(data["scores"]), tuple(data["memory"]), tuple(data["opened"]), data["pot"]

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from . import errors
 from .actions import DRAW, KNOCK, Action, Play
-from .layout import End
+from .layout import End, Layout
 from .line import Line
 from .rules import RuleSet
 from .tiles import Tile
@@ -30,9 +30,9 @@ class Round:
     #: Tiles the leader must choose from (first-lead chain, compulsory double), None for any.
     lead_tiles: list[Tile] | None
     _: KW_ONLY
-    #: The layout, whatever its shape; named ``line`` as the bot reads it. Only its ``Layout``
-    #: methods are used here, so another layout takes its place without touching the round.
-    line: Line = field(default_factory=Line)
+    #: Where the tiles go: Kozel's ``Line`` or the spinner's ``Cross``, whichever the game plays.
+    #: The round asks it only what ``Layout`` answers, so it never assumes two ends.
+    layout: Layout = field(default_factory=Line)
     #: Whose turn it is; the leader's when not given.
     turn: int = -1
     drew_this_turn: bool = False
@@ -68,9 +68,9 @@ class Round:
 
     def can_play(self, seat: int) -> bool:
         hand = self.hands[seat]
-        if self.line.is_empty:
+        if self.layout.is_empty:
             return bool(hand)
-        return self.line.takes_any((hand,))
+        return self.layout.takes_any((hand,))
 
     def legal_actions(self, seat: int, rules: RuleSet) -> list[Action]:
         """Every legal placement for ``seat``, one per distinct resulting position, in hand order;
@@ -78,11 +78,11 @@ class Round:
         if self.ended or seat != self.turn:
             return []
         hand = self.hands[seat]
-        if self.line.is_empty:
+        if self.layout.is_empty:
             return [Play(t) for t in hand if self.lead_tiles is None or t in self.lead_tiles]
         moves: list[Action] = []
         for tile in hand:
-            ends = self.line.fits(tile)
+            ends = self.layout.fits(tile)
             if len(ends) > 1:
                 moves += [Play(tile, end) for end in ends]
             elif ends:
@@ -93,23 +93,23 @@ class Round:
 
     def check_play(self, seat: int, play: Play) -> None:
         """Raise the ``IllegalAction`` that says why ``play`` is not legal, if it is not."""
-        tile, end, line = play.tile, play.end, self.line
-        if end is not None and end not in line.end_names():
-            names = " or ".join(line.end_names())
+        tile, end, layout = play.tile, play.end, self.layout
+        if end is not None and end not in layout.end_names():
+            names = " or ".join(layout.end_names())
             raise errors.NoSuchEnd(f"there is no {end!r} end: choose {names}")
         if tile not in self.hands[seat]:
             raise errors.TileNotInHand(f"{tile} is not in your hand")
-        if line.is_empty:
+        if layout.is_empty:
             if self.lead_tiles is not None and tile not in self.lead_tiles:
                 allowed = ", ".join(str(t) for t in self.lead_tiles)
                 raise errors.WrongLead(f"this round must be led with {allowed}")
             return
-        showing = line.ends_showing(tile)
+        showing = layout.ends_showing(tile)
         if not showing:
-            values = ", ".join(str(v) for v in line.ends)
+            values = ", ".join(str(v) for v in layout.open_ends().values())
             raise errors.TileDoesNotFit(f"{tile} fits none of the open ends ({values})")
         if end is None:
-            choices = line.fits(tile)
+            choices = layout.fits(tile)
             if len(choices) > 1:
                 raise errors.EndRequired(f"{tile} fits several ends: choose {' or '.join(choices)}")
         elif end not in showing:
@@ -117,17 +117,17 @@ class Round:
 
     def blocked(self, rules: RuleSet) -> bool:
         """The generic fish test: nobody can place a tile and nothing can be drawn (§1.9)."""
-        if self.line.is_empty or self.drawable(rules) > 0:
+        if self.layout.is_empty or self.drawable(rules) > 0:
             return False
-        return not self.line.takes_any(self.hands)
+        return not self.layout.takes_any(self.hands)
 
     def end_for(self, play: Play) -> End:
         """The end the legal ``play`` goes on."""
-        return self.line.end_for(play.tile, play.end)
+        return self.layout.end_for(play.tile, play.end)
 
     def ends_after(self, play: Play) -> list[int]:
         """The open ends once the legal ``play`` is made."""
-        return list(self.line.ends_after(play.tile, self.end_for(play)))
+        return list(self.layout.ends_after(play.tile, self.end_for(play)))
 
     # --- changes -----------------------------------------------------------------------------
 
@@ -138,16 +138,16 @@ class Round:
     def apply_played(self, seat: int, tile: Tile, end: End, rules: RuleSet) -> None:
         """A placement; the round ends when the hand is empty (out) or nobody can go on (fish:
         the closure test when the rules use it, else the generic test)."""
-        hand = self.hands[seat]
+        hand, layout = self.hands[seat], self.layout
         hand.remove(tile)
-        if self.line.is_empty:
+        if layout.is_empty:
             self.lead = tile
-        self.line.place(tile, end)
+        layout.place(tile, end)
         self.last = tile
         self.last_placer = seat
         if not hand:
             self.outcome = "out"
-        elif (rules.fish_closure_rule and self.line.closed_on() is not None) or self.blocked(rules):
+        elif (rules.fish_closure_rule and layout.closed_on() is not None) or self.blocked(rules):
             self.outcome = "fish"
         else:
             self._next_turn()
@@ -172,7 +172,7 @@ class Round:
             "bazaar": [str(t) for t in self.bazaar],
             "leader": self.leader,
             "lead_tiles": None if self.lead_tiles is None else [str(t) for t in self.lead_tiles],
-            **self.line.to_json(),
+            **self.layout.to_json(),
             "turn": self.turn,
             "drew_this_turn": self.drew_this_turn,
             "last_placer": self.last_placer,
@@ -182,7 +182,10 @@ class Round:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Round:
+    def from_json(cls, data: dict[str, Any], layout: Layout) -> Round:
+        """The round ``data`` records; ``layout``, an empty one of the kind its game plays, tells
+        how to read the tiles on the table."""
+
         def tile(text: str | None) -> Tile | None:
             return None if text is None else Tile.parse(text)
 
@@ -193,7 +196,7 @@ class Round:
             bazaar=[Tile.parse(t) for t in data["bazaar"]],
             leader=data["leader"],
             lead_tiles=None if lead_tiles is None else [Tile.parse(t) for t in lead_tiles],
-            line=Line.from_json(data),
+            layout=layout.restored(data),
             turn=data["turn"],
             drew_this_turn=data["drew_this_turn"],
             last_placer=data["last_placer"],

@@ -108,7 +108,7 @@ class SeatView:
         public_round["bazaar"] = []
         state["round"] = public_round
         hand = tuple(rnd.hands[seat])
-        on_table = set(rnd.line.tiles())
+        on_table = set(rnd.layout.tiles())
         unseen = tuple(t for t in ALL_TILES if t not in on_table and t not in hand)
         slots = _slots(match, seat, events)
         return cls(seat, hand, unseen, tuple(map(tuple, slots)), state)

@@ -66,8 +66,8 @@ def board_text(table: Table, rnd: Round | None = None) -> Html:
     rnd = rnd or match.round
     game = game_name(lang, match.rules.game)
     title = t(lang, "board.title", game=game, round=rnd.number, limit=limit_of(match))
-    parts: list[str] = [title, *layout_lines(rnd.line)]
-    ends = ends_text(lang, rnd.line, scoring=scores_points(match))
+    parts: list[str] = [title, *layout_lines(rnd.layout)]
+    ends = ends_text(lang, rnd.layout)
     if ends is not None:
         parts.append(ends)
     parts.append("")
@@ -92,7 +92,7 @@ def board_text(table: Table, rnd: Round | None = None) -> Html:
     elif in_play:
         parts.append("")
         parts.append(t(lang, "board.turn", name=table.seats[rnd.turn].name))
-        if rnd.line.is_empty and rnd.lead_tiles:
+        if rnd.layout.is_empty and rnd.lead_tiles:
             parts.append(t(lang, "board.must_lead", tiles=tiles_text(rnd.lead_tiles)))
     return Html("\n".join(parts))
 

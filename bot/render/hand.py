@@ -6,13 +6,11 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from engine import Play, Round, Tile
 from engine.layout import End
-from engine.line import Line
 
 from ..callbacks import Callback
 from ..i18n import Html, t
 from ..table import Seat, Table
-from .board import scores_points
-from .layout import ends_text
+from .layout import end_label, ends_text
 from .tiles import button_text, tile_text, tiles_text
 
 ROW = 4
@@ -46,7 +44,7 @@ def end_keyboard(table: Table, seat: Seat, tile: Tile) -> InlineKeyboardMarkup:
     """The tile fits several ends: which one? Each named as a player would point at it ("to
     the 5 on the left"), the line's ends on one row and the spinner's arms on the next."""
     assert table.match is not None and table.match.round is not None
-    layout = table.match.round.line
+    layout = table.match.round.layout
     ends = layout.open_ends()
     lang = seat.language
 
@@ -69,19 +67,14 @@ def end_keyboard(table: Table, seat: Seat, tile: Tile) -> InlineKeyboardMarkup:
 def which_end_text(table: Table, seat: Seat, tile: Tile) -> Html:
     """The question over ``end_keyboard``: both ends of a line, or some of a cross's."""
     assert table.match is not None and table.match.round is not None
-    open_ends = len(table.match.round.line.open_ends())
+    open_ends = len(table.match.round.layout.open_ends())
     key = "hand.which_end" if open_ends == 2 else "hand.which_of"
     return t(seat.language, key, tile=tile_text(tile))
 
 
-def end_label(lang: str, layout: Line, end: End, value: int) -> Html:
-    """ "⬅️ to the 5 on the left", "⬆️ to the 4 on the top arm"."""
-    return t(lang, f"hand.on_{end}", value=value)
-
-
 def _position(table: Table, lang: str) -> list[str]:
     assert table.match is not None and table.match.round is not None
-    ends = ends_text(lang, table.match.round.line, scoring=scores_points(table.match))
+    ends = ends_text(lang, table.match.round.layout)
     return [] if ends is None else [ends]
 
 
@@ -98,9 +91,9 @@ def live_hand_text(table: Table, seat: Seat) -> Html:
     if seat.drawn:
         parts.append(t(lang, "hand.drew", tiles=tiles_text(seat.drawn)))
     rnd = match.round
-    if rnd.line.is_empty and rnd.lead_tiles:
+    if rnd.layout.is_empty and rnd.lead_tiles:
         parts.append(t(lang, "hand.must_lead", tiles=tiles_text(rnd.lead_tiles)))
-    elif rnd.line.is_empty:
+    elif rnd.layout.is_empty:
         parts.append(t(lang, "hand.lead_any"))
     else:
         parts.append(t(lang, "hand.tap"))

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..events import MatchEnded, RoundEnded
-from ..layout import End
+from ..layout import End, Layout
 from ..leads import opening_lead
 from ..line import Line
 from ..round import Hand, Round
@@ -47,9 +47,8 @@ class Game(ABC):
         if pairs and players != 4:
             raise ValueError("pairs need exactly 4 players")
 
-    def layout(self) -> Line:
-        """An empty layout for a new round: the line of §1.7. (The round holds a ``Line`` until
-        the spinner's cross, another ``Layout``, joins it.)"""
+    def layout(self, rules: RuleSet) -> Layout:
+        """An empty layout for a new round: by default the line of §1.7."""
         return Line()
 
     @abstractmethod
@@ -81,14 +80,14 @@ class Game(ABC):
         return False
 
     def move(
-        self, layout: Line, tile: Tile, end: End, rules: RuleSet
+        self, layout: Layout, tile: Tile, end: End, rules: RuleSet
     ) -> tuple[list[int] | dict[str, int], int | None]:
         """What ``played`` records of putting ``tile`` on ``end`` (it is not placed yet): the open
         ends after it, and the points it scores. By default Kozel's: the ends as a list, and
         ``move_points``."""
         return list(layout.ends_after(tile, end)), self.move_points(layout, tile, end, rules)
 
-    def move_points(self, layout: Line, tile: Tile, end: End, rules: RuleSet) -> int | None:
+    def move_points(self, layout: Layout, tile: Tile, end: End, rules: RuleSet) -> int | None:
         """The points the mover scores for putting ``tile`` on ``end`` (it is not placed yet);
         None in a game that scores nothing during play, whose moves then record no points."""
         return None

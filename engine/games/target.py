@@ -12,8 +12,7 @@ from abc import abstractmethod
 from typing import TYPE_CHECKING, ClassVar
 
 from ..events import MatchEnded, RoundEnded
-from ..layout import End
-from ..line import Line
+from ..layout import End, Layout
 from ..round import Round
 from ..rules import RuleSet
 from ..scoring import fives
@@ -57,7 +56,7 @@ class TargetGame(Game):
         return self.hand_sizes[players]
 
     def move(
-        self, layout: Line, tile: Tile, end: End, rules: RuleSet
+        self, layout: Layout, tile: Tile, end: End, rules: RuleSet
     ) -> tuple[list[int] | dict[str, int], int | None]:
         """The open ends by name after the move, and its points (§1.8): every move records them,
         0 included."""
@@ -66,7 +65,7 @@ class TargetGame(Game):
         ends: dict[str, int] = {name: value for name, value in after.open_ends().items()}
         return ends, fives.move_points(after.end_sum(), rules)
 
-    def move_points(self, layout: Line, tile: Tile, end: End, rules: RuleSet) -> int:
+    def move_points(self, layout: Layout, tile: Tile, end: End, rules: RuleSet) -> int:
         return fives.move_points(layout.end_sum_after(tile, end), rules)
 
     def next_leader(self, players: int, pairs: bool, ended: RoundEnded, rules: RuleSet) -> int:

@@ -109,7 +109,7 @@ def position(
         bazaar=tiles(bazaar),
         leader=turn,
         lead_tiles=None,
-        line=Line.from_chain(pairs),
+        layout=Line.from_chain(pairs),
         turn=turn,
         last_placer=last_placer,
         lead=None if lead is None else t(lead),

@@ -31,7 +31,7 @@ def started_mid_round() -> tuple[Match, list[Event]]:
     while match.rounds_played < 1:
         play(match, log, 1)
     play(match, log, 5)
-    assert not match.is_over and match.round is not None and not match.round.line.is_empty
+    assert not match.is_over and match.round is not None and not match.round.layout.is_empty
     return match, log
 
 

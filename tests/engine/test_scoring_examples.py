@@ -39,7 +39,7 @@ def setup(
 ) -> Round:
     """Put ``match`` in the middle of its second round: ``lays`` are placed in order on the
     game's own layout (the first is the lead), the bazaar is empty and ``turn`` moves next."""
-    layout = match.game.layout()
+    layout = match.game.layout(match.rules)
     for text, end in lays:
         layout.place(t(text), end)
     rnd = Round(
@@ -48,7 +48,7 @@ def setup(
         bazaar=[],
         leader=turn,
         lead_tiles=None,
-        line=layout,
+        layout=layout,
         turn=turn,
     )
     match.round = rnd

@@ -46,7 +46,7 @@ class Fives(Game):
         assert leader is not None
         return leader
 
-    def move_points(self, layout: Line, tile: Tile, end: End, rules: RuleSet) -> int:
+    def move_points(self, layout: Layout, tile: Tile, end: End, rules: RuleSet) -> int:
         total = layout.end_sum_after(tile, end)
         return total if total > 0 and total % 5 == 0 else 0
 

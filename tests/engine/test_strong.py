@@ -156,7 +156,7 @@ def test_worlds_agree_with_the_seat_and_the_truth_agrees_with_the_view(
     assert sampled.hands[seat] == rnd.hands[seat]
     assert [len(h) for h in sampled.hands] == [len(h) for h in rnd.hands]
     assert len(sampled.bazaar) == len(rnd.bazaar)
-    assert sampled.line.chain == rnd.line.chain
+    assert sampled.layout == rnd.layout
     hidden = [x for s, h in enumerate(sampled.hands) if s != seat for x in h] + sampled.bazaar
     assert sorted(hidden) == sorted(view.unseen)
     for s, hand in enumerate(sampled.hands):
