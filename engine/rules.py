@@ -43,6 +43,9 @@ PlayPoints = Literal["full", "divided"]
 MugginsBonus = Literal["divided", "full"]
 ThreesBonus = Literal["threes", "fives"]
 BgBlockWinner = Literal["lowest_pips", "literal_most_points"]
+Spinner = Literal["none", "first_double"]
+SpinnerArmsOpen = Literal["immediately", "after_both_long_sides"]
+SpinnerCount = Literal["A", "B"]
 
 #: Options whose value is restricted to a set of integers by the spec.
 INT_CHOICES: dict[str, tuple[int, ...]] = {
@@ -50,6 +53,7 @@ INT_CHOICES: dict[str, tuple[int, ...]] = {
     "lone_00": (10, 25),
     "lone_66": (12, 50),
     "score_multiple": (5, 3),
+    "multi_double": (0, 2, 3, 4),
 }
 
 #: Targets a game restricts to a few values (§3.6: "100, 250 or 500"); others take any.
@@ -90,6 +94,12 @@ class RuleSet:
     threes_bonus: ThreesBonus = "threes"
     #: Who wins a Bulgarian block: fewer pips in hand, or more match points (§3.8, FLAG).
     bg_block_winner: BgBlockWinner = "lowest_pips"
+    # The layout (§1.6-§1.8; ``cross.py``): a spinner, when its arms open, how it counts in the
+    # open-end sum, and how many doubles one move may put down (0: one tile a move).
+    spinner: Spinner = "none"
+    spinner_arms_open: SpinnerArmsOpen = "immediately"
+    spinner_count: SpinnerCount = "A"
+    multi_double: int = 0
     #: Not an option: which revision of the rules' code reads the options (``revisions.py``).
     #: A match keeps the one it started under; new rule sets get the current one.
     revision: int = field(default_factory=revisions.current, kw_only=True)

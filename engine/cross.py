@@ -1,0 +1,292 @@
+"""The spinner's cross: the layout of the fives and threes games (RULES.md §1.6-§1.8).
+
+The first double of the round becomes the spinner, whether it is led or played later onto an end
+(then the side it is attached by is covered). Besides the two ends of the long line, the spinner
+has two arms, ``up`` and ``down``, which open at once or only once both its long sides are covered
+(``spinner_arms_open``), so up to four ends are open. What the ends add up to, the open-end sum S
+of §1.8, is what these games score on. With ``spinner = none`` it is a line of two ends that still
+counts its doubles as §1.8 says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import KW_ONLY, dataclass, field
+from typing import Any, Final
+
+from .layout import End, Layout
+from .rules import RuleSet, Spinner, SpinnerArmsOpen, SpinnerCount
+from .tiles import Tile
+
+__all__ = ["Cross", "OpenEnd", "Placements"]
+
+LEFT: Final[End] = "left"
+RIGHT: Final[End] = "right"
+UP: Final[End] = "up"
+DOWN: Final[End] = "down"
+_LINE_NAMES: Final[tuple[End, ...]] = (LEFT, RIGHT)
+_CROSS_NAMES: Final[tuple[End, ...]] = (LEFT, RIGHT, UP, DOWN)
+
+#: An open end: its name, the value it shows, whether it counts twice in S (a crosswise double
+#: that is not the spinner), and whether it is an uncovered side of the spinner, which S counts
+#: by the spinner's own rule.
+OpenEnd = tuple[End, int, bool, bool]
+#: Several tiles put down in one move, in order: each with the end it goes on.
+Placements = tuple[tuple[Tile, End], ...]
+
+
+@dataclass(slots=True)
+class Cross(Layout):
+    """Tiles on the table. ``chain`` is the long line, oriented left to right like ``Line.chain``;
+    ``up`` and ``down`` are the arms as (inner, outer) pairs, outward from the spinner
+    ``chain[spinner]``; ``lengthwise`` are the doubles laid lengthwise (English fives, §3.9),
+    which count once at an end. The options come from the ``RuleSet`` (``for_rules``) and are not
+    part of the JSON: the game knows them."""
+
+    chain: list[tuple[int, int]] = field(default_factory=list)
+    spinner: int | None = None
+    up: list[tuple[int, int]] = field(default_factory=list)
+    down: list[tuple[int, int]] = field(default_factory=list)
+    lengthwise: list[Tile] = field(default_factory=list)
+    _: KW_ONLY
+    spinner_rule: Spinner = "first_double"
+    arms_open: SpinnerArmsOpen = "immediately"
+    spinner_count: SpinnerCount = "A"
+
+    @classmethod
+    def for_rules(cls, rules: RuleSet) -> Cross:
+        """An empty layout with the options of ``rules``."""
+        return cls(
+            spinner_rule=rules.spinner,
+            arms_open=rules.spinner_arms_open,
+            spinner_count=rules.spinner_count,
+        )
+
+    def copy(self) -> Cross:
+        return Cross(
+            list(self.chain),
+            self.spinner,
+            list(self.up),
+            list(self.down),
+            list(self.lengthwise),
+            spinner_rule=self.spinner_rule,
+            arms_open=self.arms_open,
+            spinner_count=self.spinner_count,
+        )
+
+    # --- questions ---------------------------------------------------------------------------
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.chain
+
+    def end_names(self) -> tuple[End, ...]:
+        return _CROSS_NAMES if self.spinner_rule == "first_double" else _LINE_NAMES
+
+    def covered_sides(self) -> int:
+        """How many of the spinner's four sides have a tile attached (c of §1.8); 0 without one."""
+        spinner = self.spinner
+        if spinner is None:
+            return 0
+        long_sides = (spinner > 0) + (spinner < len(self.chain) - 1)
+        return long_sides + bool(self.up) + bool(self.down)
+
+    def arms_are_open(self) -> bool:
+        """Whether tiles may go on the spinner's arms (``spinner_arms_open``, §1.7)."""
+        spinner = self.spinner
+        if spinner is None:
+            return False
+        return self.arms_open == "immediately" or 0 < spinner < len(self.chain) - 1
+
+    def ends_in_full(self) -> list[OpenEnd]:
+        """Every open end, in the order left, right, up, down, with what S needs to know of it."""
+        chain = self.chain
+        if not chain:
+            return []
+        spinner = self.spinner
+        first, last = chain[0], chain[-1]
+        ends: list[OpenEnd] = [
+            (LEFT, first[0], self._crosswise(first), spinner == 0),
+            (RIGHT, last[1], self._crosswise(last), spinner == len(chain) - 1),
+        ]
+        if spinner is not None and self.arms_are_open():
+            value = chain[spinner][0]
+            for name, arm in ((UP, self.up), (DOWN, self.down)):
+                if arm:
+                    ends.append((name, arm[-1][1], self._crosswise(arm[-1]), False))
+                else:
+                    ends.append((name, value, True, True))
+        return ends
+
+    def _crosswise(self, pair: tuple[int, int]) -> bool:
+        """Whether the tile ``pair`` is a double laid crosswise, which counts both halves."""
+        return pair[0] == pair[1] and Tile(pair[0], pair[1]) not in self.lengthwise
+
+    def open_ends(self) -> dict[End, int]:
+        return {name: value for name, value, _, _ in self.ends_in_full()}
+
+    def ends_showing(self, tile: Tile) -> tuple[End, ...]:
+        return tuple(name for name, value, _, _ in self.ends_in_full() if value in tile)
+
+    def fits(self, tile: Tile) -> tuple[End, ...]:
+        """The ends ``tile`` can go on that make different layouts. Two ends are one choice when
+        they show the same value, count alike in S (both crosswise doubles or neither) and are
+        both uncovered sides of the spinner or neither: the first of them is kept."""
+        kinds: list[tuple[int, bool, bool]] = []
+        choices: list[End] = []
+        for name, value, twice, spinner_side in self.ends_in_full():
+            if value in tile and (value, twice, spinner_side) not in kinds:
+                kinds.append((value, twice, spinner_side))
+                choices.append(name)
+        return tuple(choices)
+
+    def takes_any(self, hands: Iterable[Iterable[Tile]]) -> bool:
+        values = set(self.open_ends().values())
+        for hand in hands:
+            for tile in hand:
+                if tile.a in values or tile.b in values:
+                    return True
+        return False
+
+    def end_for(self, tile: Tile, end: End | None) -> End:
+        """The end it names; else the lead goes on the left, and a tile on its first choice."""
+        if end is not None or self.is_empty:
+            return end or LEFT
+        return self.fits(tile)[0]
+
+    def may_lie_lengthwise(self, tile: Tile) -> bool:
+        """Whether ``tile`` may be laid lengthwise (English fives, §3.9): a double that is
+        neither the lead nor the spinner-to-be; the spinner is always crosswise."""
+        if not tile.is_double or self.is_empty:
+            return False
+        return self.spinner is not None or self.spinner_rule == "none"
+
+    def ends_after(self, tile: Tile, end: End) -> tuple[int, ...]:
+        after = self.copy()
+        after.place(tile, end)
+        return tuple(after.open_ends().values())
+
+    def end_sum(self) -> int:
+        """S of §1.8. An end counts the value it shows, twice for a crosswise double other than
+        the spinner. The spinner counts twice its value while at most one of its sides is
+        covered; after that nothing (``spinner_count = A``) or its value for each uncovered side
+        (``B``). A lone lead counts its pips."""
+        chain = self.chain
+        if len(chain) == 1 and self.spinner is None:
+            return chain[0][0] + chain[0][1]
+        total = 0
+        spinner_sides = 0
+        for _, value, twice, spinner_side in self.ends_in_full():
+            if spinner_side:
+                spinner_sides += 1
+            else:
+                total += 2 * value if twice else value
+        if self.spinner is not None:
+            value = chain[self.spinner][0]
+            if self.covered_sides() <= 1:
+                total += 2 * value
+            elif self.spinner_count == "B":
+                total += value * spinner_sides
+        return total
+
+    def end_sum_after(self, tile: Tile, end: End, lengthwise: bool = False) -> int:
+        after = self.copy()
+        after.place(tile, end, lengthwise)
+        return after.end_sum()
+
+    def closed_on(self) -> int | None:
+        """None: Kozel's closure test belongs to the line (§1.9); here the generic test decides."""
+        return None
+
+    def tiles(self) -> list[Tile]:
+        return [Tile.of(a, b) for a, b in self.chain + self.up + self.down]
+
+    # --- changes -----------------------------------------------------------------------------
+
+    def place(self, tile: Tile, end: End, lengthwise: bool = False) -> None:
+        """Attach ``tile`` (already checked to fit) to ``end``, or lead it; ``lengthwise`` lays a
+        double so (``may_lie_lengthwise``). The first double becomes the spinner."""
+        if lengthwise and not self.may_lie_lengthwise(tile):
+            raise ValueError(f"{tile} cannot be laid lengthwise here")
+        spins = tile.is_double and self.spinner is None and self.spinner_rule == "first_double"
+        chain = self.chain
+        if not chain:
+            chain.append((tile.a, tile.b))
+        else:
+            value = self.open_ends()[end]
+            far = tile.b if tile.a == value else tile.a
+            if end == LEFT:
+                chain.insert(0, (far, value))
+                if self.spinner is not None:
+                    self.spinner += 1
+            elif end == RIGHT:
+                chain.append((value, far))
+            else:
+                (self.up if end == UP else self.down).append((value, far))
+        if spins:
+            self.spinner = 0 if end == LEFT or len(chain) == 1 else len(chain) - 1
+        elif lengthwise:
+            self.lengthwise.append(tile)
+
+    # --- several doubles in one move (``multi_double``, §1.6) --------------------------------
+
+    def place_all(self, placements: Placements) -> None:
+        """Put down several tiles of one move, in order (each already checked to fit)."""
+        for tile, end in placements:
+            self.place(tile, end)
+
+    def end_sum_after_all(self, placements: Placements) -> int:
+        """S once all of ``placements`` are down: what a multi-double move scores on (§3.4)."""
+        after = self.copy()
+        after.place_all(placements)
+        return after.end_sum()
+
+    def double_sets(self, doubles: Sequence[Tile], most: int) -> list[Placements]:
+        """Every move that puts down 2 to ``most`` of ``doubles`` at once, each on a different open
+        end matching it (§1.6), one per different layout: the doubles in the order given, except
+        that, while there is no spinner yet, any of them may go first and become the spinner."""
+        found: list[Placements] = []
+
+        def extend(layout: Cross, chosen: Placements, rest: Sequence[Tile]) -> None:
+            if len(chosen) >= 2:
+                found.append(chosen)
+            if len(chosen) == most:
+                return
+            used = {end for _, end in chosen}
+            spinner_to_be = layout.spinner is None and layout.spinner_rule == "first_double"
+            for i, tile in enumerate(rest):
+                for end in layout.fits(tile):
+                    if end in used:
+                        continue
+                    after = layout.copy()
+                    after.place(tile, end)
+                    # which one becomes the spinner is a choice; the others keep their order
+                    later = [*rest[:i], *rest[i + 1 :]] if spinner_to_be else rest[i + 1 :]
+                    extend(after, (*chosen, (tile, end)), later)
+
+        if not self.is_empty:
+            extend(self, (), [t for t in doubles if t.is_double])
+        return found
+
+    # --- serialization -----------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "chain": [list(pair) for pair in self.chain],
+            "spinner": self.spinner,
+            "up": [list(pair) for pair in self.up],
+            "down": [list(pair) for pair in self.down],
+            "lengthwise": [str(t) for t in self.lengthwise],
+        }
+
+    def restored(self, data: dict[str, Any]) -> Cross:
+        return Cross(
+            [(a, b) for a, b in data["chain"]],
+            data["spinner"],
+            [(a, b) for a, b in data["up"]],
+            [(a, b) for a, b in data["down"]],
+            [Tile.parse(t) for t in data["lengthwise"]],
+            spinner_rule=self.spinner_rule,
+            arms_open=self.arms_open,
+            spinner_count=self.spinner_count,
+        )
