@@ -378,3 +378,87 @@ def test_hand_sizes(game: str, players: int, pairs: bool, size: int) -> None:
     assert all(len(hand) == size for hand in started["hands"])
     assert len(started["bazaar"]) == 28 - players * size
     assert game_of(match.rules).name == game
+
+
+# --- whole moves on the spinner's cross ------------------------------------------------------
+
+# TEL-1's setup: lead 4-4 (the house), 4-6 on one long side, 4-3 on the other: ends 6 and 3,
+# the house's arms empty and counting 0 (S = 9).
+HOUSE: list[tuple[str, End]] = [("4-4", "left"), ("4-6", "right"), ("3-4", "left")]
+TEL_1_MOVES: list[tuple[int, str, End]] = [
+    (P0, "6-6", "right"),
+    (P1, "4-5", "up"),
+    (P0, "5-5", "up"),
+]
+
+
+def scored_moves(match: Match, moves: list[tuple[int, str, End]]) -> list[int]:
+    scored = []
+    for seat, tile, end in moves:
+        (played, *_) = dicts(match.act(seat, Play(t(tile), end)))
+        scored.append(played["scored"])
+    return scored
+
+
+@pytest.mark.parametrize(
+    ("game", "points"), [("telephone", [3, 4, 5]), ("telephone_ua", [15, 20, 25])]
+)
+def test_tel_1_and_tel_3_the_house_in_play(game: str, points: list[int]) -> None:
+    match = scoring_table(game)
+    layout_position(match, hands=["6-6 5-5 0-0", "4-5 1-3"], lays=HOUSE, turn=P0)
+    assert match.round is not None and match.round.layout.end_sum() == 9
+    assert scored_moves(match, TEL_1_MOVES) == points
+    assert list(match.tally.scores) == [points[0] + points[2], points[1]]
+
+
+def test_tel_3_the_ukrainian_house_opens_its_arms_once_both_long_sides_are_covered() -> None:
+    match = scoring_table("telephone_ua")
+    layout_position(match, hands=["4-5 0-0", "1-1"], lays=HOUSE[:2], turn=P0)
+    assert match.round is not None and set(match.round.layout.open_ends()) == {"left", "right"}
+
+
+MUGGINS_STEPS: list[tuple[int, str, End]] = [
+    (P0, "5-5", "left"),  # a
+    (P1, "0-5", "right"),  # b
+    (P0, "3-5", "left"),  # c1
+    (P1, "0-2", "right"),  # c2
+    (P0, "4-5", "up"),  # d1
+    (P1, "2-2", "right"),  # d2
+    (P0, "2-5", "right"),  # d3
+    (P1, "3-3", "left"),  # d4
+]
+
+
+@pytest.mark.parametrize(
+    ("count", "points"),
+    [("A", [10, 10, 0, 5, 0, 0, 0, 15]), ("B", [10, 10, 0, 15, 0, 0, 0, 20])],
+)
+def test_muggins_examples_a_to_d_in_both_arithmetics(count: str, points: list[int]) -> None:
+    match = scoring_table("muggins", spinner_count=count)
+    layout_position(match, hands=["5-5 3-5 4-5 2-5 0-4", "0-5 0-2 2-2 3-3 6-6"], lays=[], turn=P0)
+    assert scored_moves(match, MUGGINS_STEPS) == points
+    assert match.round is not None
+    assert sorted(match.round.layout.open_ends().items()) == [
+        ("down", 5),
+        ("left", 3),
+        ("right", 5),
+        ("up", 4),
+    ]
+
+
+def test_bg_1_ends_2_2_and_1_score_5() -> None:
+    match = scoring_table("bulgarian_fives")
+    lays: list[tuple[str, End]] = [
+        ("4-4", "left"),
+        ("2-4", "left"),
+        ("0-4", "right"),
+        ("0-2", "right"),
+    ]
+    layout_position(match, hands=["1-4 6-6", "1-1"], lays=lays, turn=P0)
+    assert scored_moves(match, [(P0, "1-4", "up")]) == [5]
+
+
+def test_bg_2_an_end_6_and_the_double_2_2_score_10() -> None:
+    match = scoring_table("bulgarian_fives")
+    layout_position(match, hands=["2-2 6-6", "1-1"], lays=[("6-2", "left")], turn=P0)
+    assert scored_moves(match, [(P0, "2-2", "left")]) == [10]  # the lead shows 2 on the left
