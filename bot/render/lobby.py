@@ -82,8 +82,9 @@ def rules_text(lang: str, rules: RuleSet, limit: int | None = None) -> list[Html
 
 
 def game_line(lang: str, game: str) -> Html:
-    """ "<b>All Fives</b> — Muggins: open ends adding up to 5, 10, 15… score that many"."""
-    return Html(f"<b>{game_name(lang, game)}</b> — {t(lang, f'games.{game}.about')}")
+    """"<b>Muggins</b> — open ends adding up to 5, 10, 15… score that many (2 to 4 players)"."""
+    about, players = t(lang, f"games.{game}.about"), t(lang, f"games.{game}.players")
+    return Html(f"<b>{game_name(lang, game)}</b> — {about} <i>({players})</i>")
 
 
 def numbered(seat: Seat) -> str:
