@@ -82,7 +82,7 @@ def rules_text(lang: str, rules: RuleSet, limit: int | None = None) -> list[Html
 
 
 def game_line(lang: str, game: str) -> Html:
-    """"<b>Muggins</b> — open ends adding up to 5, 10, 15… score that many (2 to 4 players)"."""
+    """The game as the chooser and /rules list it: its name, its line, and who plays it."""
     about, players = t(lang, f"games.{game}.about"), t(lang, f"games.{game}.players")
     return Html(f"<b>{game_name(lang, game)}</b> — {about} <i>({players})</i>")
 
