@@ -68,3 +68,19 @@ def seating(players: int, pairs: bool, name: str, value: object) -> tuple[int, b
         assert isinstance(value, int)
         return value, pairs and value == 4
     return (4 if value else players), bool(value)
+
+
+#: The ways a table can be set: two to four players, each for themselves, or two pairs.
+TABLE_SHAPES: tuple[tuple[int, bool], ...] = ((2, False), (3, False), (4, False), (4, True))
+#: Who plays a game, by the shapes it fits, as the lobby and its refusals say it (``players.*``).
+WHO_PLAYS: dict[tuple[tuple[int, bool], ...], str] = {
+    TABLE_SHAPES: "any",
+    TABLE_SHAPES[:3]: "alone",
+    ((2, False), (4, True)): "two_or_pairs",
+    ((2, False),): "two",
+}
+
+
+def who_plays(game: str) -> str:
+    """The ``players.*`` key that says who plays ``game``, read off the engine's table check."""
+    return WHO_PLAYS[tuple(shape for shape in TABLE_SHAPES if fits(game, *shape))]

@@ -12,7 +12,7 @@ from engine.ai import LEVELS
 from engine.rules import RuleSet, option_choices
 
 from ..callbacks import Callback
-from ..games import GAME_OPTIONS, TARGETS, fits, offered, seating
+from ..games import GAME_OPTIONS, TARGETS, fits, offered, seating, who_plays
 from ..i18n import Html, t
 from ..table import Seat, Table
 from .game_names import game_name
@@ -83,7 +83,7 @@ def rules_text(lang: str, rules: RuleSet, limit: int | None = None) -> list[Html
 
 def game_line(lang: str, game: str) -> Html:
     """The game as the chooser and /rules list it: its name, its line, and who plays it."""
-    about, players = t(lang, f"games.{game}.about"), t(lang, f"games.{game}.players")
+    about, players = t(lang, f"games.{game}.about"), t(lang, f"players.{who_plays(game)}")
     return Html(f"<b>{game_name(lang, game)}</b> — {about} <i>({players})</i>")
 
 

@@ -11,7 +11,7 @@ from engine.rules import PRESETS
 from engine.seats import side_of
 from storage import Storage, TableRow
 
-from ..games import fits, offered, seating
+from ..games import fits, offered, seating, who_plays
 from ..i18n import language_for, t
 from ..place import Place
 from ..render.game_names import game_name
@@ -160,7 +160,12 @@ class Lobby:
         if game == table.rules.game:
             return
         if not fits(game, table.players, table.pairs):
-            raise Refusal("err.game_misfit", count=table.players, **_game_values(table, game))
+            seated = t(
+                table.language,
+                "players.table_pairs" if table.pairs else "players.table",
+                count=table.players,
+            )
+            raise Refusal("err.game_misfit", table=seated, **_game_values(table, game))
         rules = PRESETS[game]()
         table.row = await self.storage.update_table(table.id, rules=rules.to_dict())
 
@@ -180,7 +185,7 @@ def _game_values(table: Table, game: str | None = None) -> dict[str, str]:
     """The game's name and who plays it, for a refusal in the table's language."""
     game = game or table.rules.game
     lang = table.language
-    return {"game": game_name(lang, game), "players": t(lang, f"games.{game}.players")}
+    return {"game": game_name(lang, game), "players": t(lang, f"players.{who_plays(game)}")}
 
 
 def _still_open(table: Table) -> None:

@@ -144,7 +144,7 @@ async def test_a_game_the_table_does_not_fit_is_refused_politely(
     lobby = await open_lobby(harness, [masha], group)
     refusal = await choose_game(harness, masha, lobby, "Bulgarian Fives")
     assert refusal == (
-        "Bulgarian Fives is played by 2 players, and this table is set for 4: "
+        "Bulgarian Fives is played by 2 players, and this table is set for 4 players: "
         "change the players in ⚙️ Rules first."
     )
     await tg.press_button(masha, lobby, "« Back")

@@ -12,7 +12,7 @@ from typing import get_args, get_type_hints
 
 import pytest
 
-from bot.games import GAME_OPTIONS, offered
+from bot.games import GAME_OPTIONS, offered, who_plays
 from bot.i18n import FALLBACK, LANGUAGES, _flatten, catalog, plural, t
 from bot.render.lobby import TABLE_SETTINGS, choices, value_key
 from bot.table import Recent
@@ -23,7 +23,7 @@ BOT = Path(__file__).resolve().parents[2] / "bot"
 LOCALES = BOT / "locales"
 FORMS = {"en": ("one", "many")}
 SLAVIC_FORMS = ("one", "few", "many")
-GAME_PARTS = ("about", "players", "summary")
+GAME_PARTS = ("about", "summary")
 ALLOWED_TAGS = {"b", "i", "u", "s", "code", "pre", "a"}
 ENTITY = re.compile(r"&(?:lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);")
 TAG = re.compile(r"</?[a-z]+(?:\s[^<>]*)?>")
@@ -307,6 +307,7 @@ def test_every_game_is_named_described_and_explained(lang: str) -> None:
     keys = catalog(lang)
     wanted = {f"games.{game}.{part}" for game in GAME_OPTIONS for part in GAME_PARTS}
     wanted |= {f"game.{game}" for game in GAME_OPTIONS}
+    wanted |= {f"players.{who_plays(game)}" for game in offered()}
     assert sorted(wanted - set(keys)) == []
 
 
