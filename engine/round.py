@@ -11,7 +11,7 @@ from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Literal
 
 from . import errors
-from .actions import DRAW, KNOCK, Action, Play
+from .actions import DRAW, KNOCK, PLAYS, Action, Play
 from .layout import End, Layout
 from .line import Line
 from .rules import RuleSet
@@ -77,16 +77,16 @@ class Round:
         else the draw or the knock."""
         if self.ended or seat != self.turn:
             return []
-        hand = self.hands[seat]
-        if self.layout.is_empty:
-            return [Play(t) for t in hand if self.lead_tiles is None or t in self.lead_tiles]
+        hand, layout = self.hands[seat], self.layout
+        if layout.is_empty:
+            return [PLAYS[t, None] for t in hand if self.lead_tiles is None or t in self.lead_tiles]
         moves: list[Action] = []
         for tile in hand:
-            ends = self.layout.fits(tile)
+            ends = layout.fits(tile)
             if len(ends) > 1:
-                moves += [Play(tile, end) for end in ends]
+                moves += [PLAYS[tile, end] for end in ends]
             elif ends:
-                moves.append(Play(tile))
+                moves.append(PLAYS[tile, None])
         if moves:
             return moves
         return [DRAW] if self.can_draw(rules) else [KNOCK]
