@@ -52,6 +52,12 @@ class Cross(Layout):
     spinner_rule: Spinner = "first_double"
     arms_open: SpinnerArmsOpen = "immediately"
     spinner_count: SpinnerCount = "A"
+    #: The open ends, kept up to date by ``place``, since every question about a move starts
+    #: from them.
+    _open: list[OpenEnd] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._open = self._find_ends()
 
     @classmethod
     def for_rules(cls, rules: RuleSet) -> Cross:
@@ -100,6 +106,9 @@ class Cross(Layout):
 
     def ends_in_full(self) -> list[OpenEnd]:
         """Every open end, in the order left, right, up, down, with what S needs to know of it."""
+        return self._open
+
+    def _find_ends(self) -> list[OpenEnd]:
         chain = self.chain
         if not chain:
             return []
@@ -227,6 +236,7 @@ class Cross(Layout):
             self.spinner = 0 if end == LEFT or len(chain) == 1 else len(chain) - 1
         elif lengthwise:
             self.lengthwise.append(tile)
+        self._open = self._find_ends()
 
     # --- several doubles in one move (``multi_double``, §1.6) --------------------------------
 
