@@ -226,6 +226,7 @@ def telephone() -> RuleSet:
     """Telephone to 72 (§3.4): S/5 a move; drawing and the first lead are Kozel's (FLAG)."""
     return RuleSet(
         game="telephone",
+        spinner="first_double",
         target=72,
         play_points="divided",
         fish_closure_rule=False,
@@ -237,6 +238,8 @@ def telephone_ua() -> RuleSet:
     3-2 leads the match, full points, write-offs at the end."""
     return RuleSet(
         game="telephone_ua",
+        spinner="first_double",
+        spinner_arms_open="after_both_long_sides",
         first_lead="three_two",
         target=225,
         fish_closure_rule=False,
@@ -247,6 +250,7 @@ def muggins() -> RuleSet:
     """Muggins / All Fives (§3.6): a lot picks the first leader, S in full a move, to 100."""
     return RuleSet(
         game="muggins",
+        spinner="first_double",
         first_lead="lot_lowest",
         target=100,
         fish_closure_rule=False,
@@ -257,6 +261,7 @@ def all_threes() -> RuleSet:
     """All Threes (§3.7): Muggins with 3 in place of 5."""
     return RuleSet(
         game="all_threes",
+        spinner="first_double",
         first_lead="lot_lowest",
         target=100,
         score_multiple=3,
@@ -268,6 +273,7 @@ def bulgarian_fives() -> RuleSet:
     """The Bulgarian two-player game to 100 (§3.8): the highest tile leads every round."""
     return RuleSet(
         game="bulgarian_fives",
+        spinner="first_double",
         first_lead="highest_tile",
         target=100,
         fish_closure_rule=False,
@@ -278,6 +284,7 @@ def english_fives() -> RuleSet:
     """English fives (§3.9) to 200. Its first lead is not given; like Muggins, the lot decides."""
     return RuleSet(
         game="english_fives",
+        spinner="first_double",
         first_lead="lot_lowest",
         target=200,
         fish_closure_rule=False,

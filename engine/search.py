@@ -80,16 +80,27 @@ def _play_out(world: Match, events: list[Event], rng: random.Random, seat: int) 
                 return utility(world, None, world.side_of(seat))
         mover = world.current_seat
         assert mover is not None
-        events = world.act(mover, _quick_move(world.legal_actions(mover), rng))
+        events = world.act(mover, _quick_move(world, world.legal_actions(mover), rng))
 
 
-def _quick_move(actions: list[Action], rng: random.Random) -> Action:
-    """The playouts' player: mostly the heaviest tile, sometimes any move."""
+def _quick_move(world: Match, actions: list[Action], rng: random.Random) -> Action:
+    """The playouts' player: mostly the heaviest tile (in the scoring games the move that
+    scores most, then the heaviest), sometimes any move."""
     if len(actions) == 1:
         return actions[0]
     if rng.random() < EXPLORE:
         return rng.choice(actions)
+    if world.game.wins_at_target:
+        return max(actions, key=lambda action: (_points(world, action), _weight(action)))
     return max(actions, key=_weight)
+
+
+def _points(world: Match, action: Action) -> int:
+    rnd = world.round
+    if rnd is None or not isinstance(action, Play):
+        return 0
+    end = rnd.end_for(action)
+    return world.game.move_points(rnd.layout, action.tile, end, world.rules) or 0
 
 
 def _weight(action: Action) -> int:

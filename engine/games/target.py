@@ -11,6 +11,7 @@ import math
 from abc import abstractmethod
 from typing import TYPE_CHECKING, ClassVar
 
+from ..cross import Cross
 from ..events import MatchEnded, RoundEnded
 from ..layout import End, Layout
 from ..round import Round
@@ -54,6 +55,10 @@ class TargetGame(Game):
 
     def hand_size(self, rules: RuleSet, players: int) -> int:
         return self.hand_sizes[players]
+
+    def layout(self, rules: RuleSet) -> Layout:
+        """The spinner's cross (§1.7), or with ``spinner = none`` a line that counts as §1.8."""
+        return Cross.for_rules(rules)
 
     def move(
         self, layout: Layout, tile: Tile, end: End, rules: RuleSet

@@ -33,6 +33,8 @@ from engine import (
 )
 from engine.ai import PLAYERS
 from engine.deal import CURRENT_SHUFFLE, Shuffle
+from engine.layout import End
+from engine.rules import PRESETS
 from engine.scoring.tally import Tally
 
 #: The options a Kozel log records: the 17 it has always had, none of the scoring games'.
@@ -119,6 +121,41 @@ def position(
     match.rounds_played = number - 1
     if tally is not None:
         match.tally = tally
+    return rnd
+
+
+def scoring_table(game: str, players: int = 2, pairs: bool = False, **options: Any) -> Match:
+    return Match(players, pairs, PRESETS[game]().with_options(**options), seed=3)
+
+
+def layout_position(
+    match: Match,
+    *,
+    hands: list[str],
+    lays: list[tuple[str, End]],
+    turn: int,
+    scores: tuple[int, ...] | None = None,
+) -> Round:
+    """Put a scoring game's ``match`` in the middle of its second round: ``lays`` are placed in
+    order on the game's own layout (the first is the lead), the bazaar is empty and ``turn``
+    moves next."""
+    layout = match.game.layout(match.rules)
+    for text, end in lays:
+        layout.place(t(text), end)
+    rnd = Round(
+        number=2,
+        hands=[tiles(h) for h in hands],
+        bazaar=[],
+        leader=turn,
+        lead_tiles=None,
+        layout=layout,
+        turn=turn,
+    )
+    match.round = rnd
+    match.rounds_played = 1
+    if scores is not None:
+        sides = len(scores)
+        match.tally = Tally(scores, (0,) * sides, (False,) * sides)
     return rnd
 
 

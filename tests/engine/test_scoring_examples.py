@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine import Match, Play, Round, Tile
+from engine import Match, Play, Tile
 from engine.ai import random_player
 from engine.errors import WrongLead
 from engine.games import game_of
@@ -20,43 +20,9 @@ from engine.rules import PRESETS
 from engine.scoring import fives
 from engine.scoring.tally import Tally
 
-from .support import dicts, of_type, t, tiles
+from .support import dicts, layout_position, of_type, scoring_table, t, tiles
 
 P0, P1, P2, P3 = 0, 1, 2, 3
-
-
-def table(game: str, players: int = 2, pairs: bool = False, **options: Any) -> Match:
-    return Match(players, pairs, PRESETS[game]().with_options(**options), seed=3)
-
-
-def setup(
-    match: Match,
-    *,
-    hands: list[str],
-    lays: list[tuple[str, End]],
-    turn: int,
-    scores: tuple[int, ...] | None = None,
-) -> Round:
-    """Put ``match`` in the middle of its second round: ``lays`` are placed in order on the
-    game's own layout (the first is the lead), the bazaar is empty and ``turn`` moves next."""
-    layout = match.game.layout(match.rules)
-    for text, end in lays:
-        layout.place(t(text), end)
-    rnd = Round(
-        number=2,
-        hands=[tiles(h) for h in hands],
-        bazaar=[],
-        leader=turn,
-        lead_tiles=None,
-        layout=layout,
-        turn=turn,
-    )
-    match.round = rnd
-    match.rounds_played = 1
-    if scores is not None:
-        sides = len(scores)
-        match.tally = Tally(scores, (0,) * sides, (False,) * sides)
-    return rnd
 
 
 def ended(events: list[Any]) -> dict[str, Any]:
@@ -96,8 +62,8 @@ def test_move_points_full_divided_and_threes() -> None:
 
 
 def test_tel_2_going_out_scores_the_others_pips_divided_by_5_rounded_up() -> None:
-    match = table("telephone", 3)
-    setup(match, hands=["6-2", "3-5 4-4", "1-2 2-2"], lays=[("1-6", "left")], turn=P0)
+    match = scoring_table("telephone", 3)
+    layout_position(match, hands=["6-2", "3-5 4-4", "1-2 2-2"], lays=[("1-6", "left")], turn=P0)
     events = match.act(P0, Play(t("6-2")))
     result = ended(events)
     assert result["result"] == "out" and result["winner"] == P0
@@ -107,22 +73,22 @@ def test_tel_2_going_out_scores_the_others_pips_divided_by_5_rounded_up() -> Non
 
 
 def test_telephone_block_lowest_hand_wins_the_bonus_and_a_tie_wins_nothing() -> None:
-    match = table("telephone", 3)
-    setup(match, hands=["6-6 1-2", "0-5", "2-4 1-4"], lays=SIXES, turn=P0)
+    match = scoring_table("telephone", 3)
+    layout_position(match, hands=["6-6 1-2", "0-5", "2-4 1-4"], lays=SIXES, turn=P0)
     result = ended(match.act(P0, Play(t("6-6"))))
     assert result["result"] == "fish" and result["fisherman"] == P0 and result["winner"] == P0
     assert result["amounts"] == [fives.ceil_div5(5 + 11), 0, 0] == [4, 0, 0]
 
-    tie = table("telephone", 3)
-    setup(tie, hands=["6-6 1-2", "0-3", "2-4 1-4"], lays=SIXES, turn=P0)
+    tie = scoring_table("telephone", 3)
+    layout_position(tie, hands=["6-6 1-2", "0-3", "2-4 1-4"], lays=SIXES, turn=P0)
     result = ended(tie.act(P0, Play(t("6-6"))))
     assert result["winner"] is None and result["amounts"] == [0, 0, 0]
 
 
 def test_tel_3_leads_score_in_full() -> None:
     for lead, points in (("6-4", 10), ("3-2", 5)):
-        match = table("telephone_ua")
-        setup(match, hands=[f"{lead} 0-1", "1-1"], lays=[], turn=P0)
+        match = scoring_table("telephone_ua")
+        layout_position(match, hands=[f"{lead} 0-1", "1-1"], lays=[], turn=P0)
         (played, *_) = dicts(match.act(P0, Play(t(lead))))
         assert played["scored"] == points and played["scores"] == [points, 0]
 
@@ -131,8 +97,10 @@ def test_tel_3_write_off_floor5_and_no_debts() -> None:
     assert fives.write_off(100, 18) == 85  # 6-4 and 5-3 left: 15 written off
     assert fives.write_off(10, 18) == 0
     assert fives.write_off(0, 18) == 0
-    match = table("telephone_ua")
-    setup(match, hands=["3-4", "6-4 5-3"], lays=[("1-2", "left"), ("2-3", "right")], turn=P0)
+    match = scoring_table("telephone_ua")
+    layout_position(
+        match, hands=["3-4", "6-4 5-3"], lays=[("1-2", "left"), ("2-3", "right")], turn=P0
+    )
     match.tally = Tally((40, 100), (0, 0), (False, False))
     events = dicts(match.act(P0, Play(t("3-4"))))
     assert events[0]["scored"] == 5  # ends 1 and 4
@@ -142,8 +110,8 @@ def test_tel_3_write_off_floor5_and_no_debts() -> None:
 
 
 def test_tel_3_both_sides_past_225_at_the_end_of_a_game_is_a_draw() -> None:
-    match = table("telephone_ua")
-    setup(
+    match = scoring_table("telephone_ua")
+    layout_position(
         match,
         hands=["3-4", "0-4"],
         lays=[("1-2", "left"), ("2-3", "right")],
@@ -163,8 +131,8 @@ def test_tel_3_both_sides_past_225_at_the_end_of_a_game_is_a_draw() -> None:
 
 
 def test_telephone_ua_passing_225_in_play_waits_for_the_end_of_the_game() -> None:
-    match = table("telephone_ua")
-    setup(
+    match = scoring_table("telephone_ua")
+    layout_position(
         match,
         hands=["3-4 6-6", "0-4"],
         lays=[("1-2", "left"), ("2-3", "right")],
@@ -177,8 +145,8 @@ def test_telephone_ua_passing_225_in_play_waits_for_the_end_of_the_game() -> Non
 
 
 def test_telephone_reaching_72_in_play_wins_at_once() -> None:
-    match = table("telephone", 2)
-    setup(
+    match = scoring_table("telephone", 2)
+    layout_position(
         match,
         hands=["3-4 6-6", "0-4"],
         lays=[("1-2", "left"), ("2-3", "right")],
@@ -204,8 +172,8 @@ def test_telephone_ua_3_2_leads_the_match_else_the_kozel_chain() -> None:
 def test_m_e_block_bonus_is_round5_of_the_difference_divided_by_5() -> None:
     rules = PRESETS["muggins"]()
     assert fives.muggins_bonus(5 + 11 + 13, 3, blocked=True, rules=rules) == 5
-    match = table("muggins", 4)
-    setup(
+    match = scoring_table("muggins", 4)
+    layout_position(
         match,
         hands=["6-6 1-2", "0-5", "2-4 1-4", "3-5 2-3"],
         lays=SIXES,
@@ -221,14 +189,14 @@ def test_m_e_block_bonus_is_round5_of_the_difference_divided_by_5() -> None:
 def test_m_f_full_bonus_rounds_the_losers_pips_without_subtracting() -> None:
     rules = PRESETS["muggins"]().with_options(muggins_bonus="full")
     assert fives.muggins_bonus(29, 3, blocked=True, rules=rules) == 30
-    match = table("muggins", 4, muggins_bonus="full")
-    setup(match, hands=["6-6 1-2", "0-5", "2-4 1-4", "3-5 2-3"], lays=SIXES, turn=P0)
+    match = scoring_table("muggins", 4, muggins_bonus="full")
+    layout_position(match, hands=["6-6 1-2", "0-5", "2-4 1-4", "3-5 2-3"], lays=SIXES, turn=P0)
     assert ended(match.act(P0, Play(t("6-6"))))["amounts"] == [30, 0, 0, 0]
 
 
 def test_muggins_going_out_takes_the_opponents_pips_and_ignores_the_partner() -> None:
-    match = table("muggins", 4, pairs=True)
-    setup(
+    match = scoring_table("muggins", 4, pairs=True)
+    layout_position(
         match,
         hands=["6-2", "0-5 3-5", "2-4 1-4", "3-4 2-3"],
         lays=[("1-6", "left")],
@@ -298,15 +266,15 @@ def test_bulgarian_leads_every_round_by_the_highest_tile() -> None:
 
 
 def test_bg_4_domino_scores_the_opponents_pips_floor5() -> None:
-    match = table("bulgarian_fives")
-    setup(match, hands=["6-2", "6-6 5-5 0-1"], lays=[("1-6", "left")], turn=P0)
+    match = scoring_table("bulgarian_fives")
+    layout_position(match, hands=["6-2", "6-6 5-5 0-1"], lays=[("1-6", "left")], turn=P0)
     result = ended(match.act(P0, Play(t("6-2"))))
     assert result["amounts"] == [20, 0]
 
 
 def test_bg_5_block_winner_scores_floor5_minus_own_pips_and_may_go_negative() -> None:
-    match = table("bulgarian_fives")
-    setup(match, hands=["6-6 1-2", "0-4"], lays=SIXES, turn=P0, scores=(10, 10))
+    match = scoring_table("bulgarian_fives")
+    layout_position(match, hands=["6-6 1-2", "0-4"], lays=SIXES, turn=P0, scores=(10, 10))
     result = ended(match.act(P0, Play(t("6-6"))))
     assert result["winner"] == P0 and result["amounts"] == [-3, 0]
     assert result["scores"] == [7, 10]
@@ -320,22 +288,22 @@ def test_bg_5_block_winner_scores_floor5_minus_own_pips_and_may_go_negative() ->
     ],
 )
 def test_bg_5_tie_breaks(hands: list[str], winner: int, amounts: list[int]) -> None:
-    match = table("bulgarian_fives")
-    setup(match, hands=hands, lays=SIXES, turn=P0)
+    match = scoring_table("bulgarian_fives")
+    layout_position(match, hands=hands, lays=SIXES, turn=P0)
     result = ended(match.act(P0, Play(t("6-6"))))
     assert result["winner"] == winner and result["amounts"] == amounts
 
 
 def test_bg_block_winner_literally_the_most_points() -> None:
-    match = table("bulgarian_fives", bg_block_winner="literal_most_points")
-    setup(match, hands=["6-6 1-2", "0-4 5-5"], lays=SIXES, turn=P0, scores=(10, 30))
+    match = scoring_table("bulgarian_fives", bg_block_winner="literal_most_points")
+    layout_position(match, hands=["6-6 1-2", "0-4 5-5"], lays=SIXES, turn=P0, scores=(10, 30))
     result = ended(match.act(P0, Play(t("6-6"))))
     assert result["winner"] == P1 and result["amounts"] == [0, fives.floor5(3) - 14]
 
 
 def test_bg_6_reaching_100_ends_the_game_in_the_middle_of_the_round() -> None:
-    match = table("bulgarian_fives")
-    setup(
+    match = scoring_table("bulgarian_fives")
+    layout_position(
         match,
         hands=["3-5 0-1", "2-2 4-4"],
         lays=[("1-5", "left"), ("1-3", "left")],
@@ -359,14 +327,14 @@ def test_bg_6_reaching_100_ends_the_game_in_the_middle_of_the_round() -> None:
 
 
 def test_e_2_going_out_scores_10() -> None:
-    match = table("english_fives", 3)
-    setup(match, hands=["6-2", "3-5 4-4", "1-2 0-0"], lays=[("1-6", "left")], turn=P0)
+    match = scoring_table("english_fives", 3)
+    layout_position(match, hands=["6-2", "3-5 4-4", "1-2 0-0"], lays=[("1-6", "left")], turn=P0)
     assert ended(match.act(P0, Play(t("6-2"))))["amounts"] == [10, 0, 0]
 
 
 def test_e_2_block_lowest_hand_scores_round5_of_the_difference() -> None:
-    match = table("english_fives", 3)
-    setup(match, hands=["6-6 1-3", "4-5", "3-4 2-3"], lays=SIXES, turn=P0)
+    match = scoring_table("english_fives", 3)
+    layout_position(match, hands=["6-6 1-3", "4-5", "3-4 2-3"], lays=SIXES, turn=P0)
     result = ended(match.act(P0, Play(t("6-6"))))
     assert result["hand_values"] == [4, 9, 12]
     assert result["amounts"] == [15, 0, 0]
@@ -389,7 +357,7 @@ def test_e_2_block_lowest_hand_scores_round5_of_the_difference() -> None:
 )
 def test_tables_a_game_is_not_played_at(game: str, players: int, pairs: bool) -> None:
     with pytest.raises(ValueError):
-        table(game, players, pairs)
+        scoring_table(game, players, pairs)
 
 
 @pytest.mark.parametrize(
@@ -410,3 +378,87 @@ def test_hand_sizes(game: str, players: int, pairs: bool, size: int) -> None:
     assert all(len(hand) == size for hand in started["hands"])
     assert len(started["bazaar"]) == 28 - players * size
     assert game_of(match.rules).name == game
+
+
+# --- whole moves on the spinner's cross ------------------------------------------------------
+
+# TEL-1's setup: lead 4-4 (the house), 4-6 on one long side, 4-3 on the other: ends 6 and 3,
+# the house's arms empty and counting 0 (S = 9).
+HOUSE: list[tuple[str, End]] = [("4-4", "left"), ("4-6", "right"), ("3-4", "left")]
+TEL_1_MOVES: list[tuple[int, str, End]] = [
+    (P0, "6-6", "right"),
+    (P1, "4-5", "up"),
+    (P0, "5-5", "up"),
+]
+
+
+def scored_moves(match: Match, moves: list[tuple[int, str, End]]) -> list[int]:
+    scored = []
+    for seat, tile, end in moves:
+        (played, *_) = dicts(match.act(seat, Play(t(tile), end)))
+        scored.append(played["scored"])
+    return scored
+
+
+@pytest.mark.parametrize(
+    ("game", "points"), [("telephone", [3, 4, 5]), ("telephone_ua", [15, 20, 25])]
+)
+def test_tel_1_and_tel_3_the_house_in_play(game: str, points: list[int]) -> None:
+    match = scoring_table(game)
+    layout_position(match, hands=["6-6 5-5 0-0", "4-5 1-3"], lays=HOUSE, turn=P0)
+    assert match.round is not None and match.round.layout.end_sum() == 9
+    assert scored_moves(match, TEL_1_MOVES) == points
+    assert list(match.tally.scores) == [points[0] + points[2], points[1]]
+
+
+def test_tel_3_the_ukrainian_house_opens_its_arms_once_both_long_sides_are_covered() -> None:
+    match = scoring_table("telephone_ua")
+    layout_position(match, hands=["4-5 0-0", "1-1"], lays=HOUSE[:2], turn=P0)
+    assert match.round is not None and set(match.round.layout.open_ends()) == {"left", "right"}
+
+
+MUGGINS_STEPS: list[tuple[int, str, End]] = [
+    (P0, "5-5", "left"),  # a
+    (P1, "0-5", "right"),  # b
+    (P0, "3-5", "left"),  # c1
+    (P1, "0-2", "right"),  # c2
+    (P0, "4-5", "up"),  # d1
+    (P1, "2-2", "right"),  # d2
+    (P0, "2-5", "right"),  # d3
+    (P1, "3-3", "left"),  # d4
+]
+
+
+@pytest.mark.parametrize(
+    ("count", "points"),
+    [("A", [10, 10, 0, 5, 0, 0, 0, 15]), ("B", [10, 10, 0, 15, 0, 0, 0, 20])],
+)
+def test_muggins_examples_a_to_d_in_both_arithmetics(count: str, points: list[int]) -> None:
+    match = scoring_table("muggins", spinner_count=count)
+    layout_position(match, hands=["5-5 3-5 4-5 2-5 0-4", "0-5 0-2 2-2 3-3 6-6"], lays=[], turn=P0)
+    assert scored_moves(match, MUGGINS_STEPS) == points
+    assert match.round is not None
+    assert sorted(match.round.layout.open_ends().items()) == [
+        ("down", 5),
+        ("left", 3),
+        ("right", 5),
+        ("up", 4),
+    ]
+
+
+def test_bg_1_ends_2_2_and_1_score_5() -> None:
+    match = scoring_table("bulgarian_fives")
+    lays: list[tuple[str, End]] = [
+        ("4-4", "left"),
+        ("2-4", "left"),
+        ("0-4", "right"),
+        ("0-2", "right"),
+    ]
+    layout_position(match, hands=["1-4 6-6", "1-1"], lays=lays, turn=P0)
+    assert scored_moves(match, [(P0, "1-4", "up")]) == [5]
+
+
+def test_bg_2_an_end_6_and_the_double_2_2_score_10() -> None:
+    match = scoring_table("bulgarian_fives")
+    layout_position(match, hands=["2-2 6-6", "1-1"], lays=[("6-2", "left")], turn=P0)
+    assert scored_moves(match, [(P0, "2-2", "left")]) == [10]  # the lead shows 2 on the left
