@@ -114,9 +114,12 @@ class Line(Layout):
         return _counts(left, inner_left) + _counts(right, inner_right)
 
     def end_sum_after(self, tile: Tile, end: End) -> int:
-        after = Line(list(self.chain))
+        after = self.copy()
         after.place(tile, end)
         return after.end_sum()
+
+    def copy(self) -> Line:
+        return Line(list(self.chain))
 
     def closed_on(self) -> int | None:
         """The suit that closes the line (§1.9 closure test): both ends show v and all six
