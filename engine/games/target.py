@@ -6,7 +6,6 @@ arithmetic is ``scoring/fives.py``."""
 
 from __future__ import annotations
 
-import copy
 import math
 from abc import abstractmethod
 from typing import TYPE_CHECKING, ClassVar
@@ -65,7 +64,8 @@ class TargetGame(Game):
     ) -> tuple[list[int] | dict[str, int], int | None]:
         """The open ends by name after the move, and its points (§1.8): every move records them,
         0 included."""
-        after = copy.deepcopy(layout)
+        assert isinstance(layout, Cross)  # what ``layout`` gives these games
+        after = layout.copy()
         after.place(tile, end)
         ends: dict[str, int] = {name: value for name, value in after.open_ends().items()}
         return ends, fives.move_points(after.end_sum(), rules)
