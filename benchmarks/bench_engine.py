@@ -1,10 +1,11 @@
 """Random self-play speed of the engine, next to the ``dominoes`` package on the same core.
 
 ``python -m benchmarks.bench_engine [--seconds 5] [--slices 5] [--seed 1]`` prints rounds (games)
-per second and moves per second. Every figure drives the public API the bot uses: ``Match.new``
-deals, ``legal_actions`` lists the moves, ``act`` validates each one, builds its events and applies
-them, and a round's end is scored by the real scoring code before the next round is dealt. Whole
-matches are played, so deals, redeals and scoring are in the figures, not just placements.
+per second and moves per second, for Kozel and then a line per scoring game (RULES.md §3.4-§3.9).
+Every figure drives the public API the bot uses: ``Match.new`` deals, ``legal_actions`` lists the
+moves, ``act`` validates each one, builds its events and applies them, and a round's end is scored
+by the real scoring code before the next round is dealt. Whole matches are played, so deals,
+redeals and scoring are in the figures, not just placements.
 
 The ``dominoes`` package (``pip install dominoes==6.1.0``, the ``bench`` extra) plays one 4-player
 game with random players per ``Game.new()``: 28 tiles, 7 each, no bazaar, which is what a 4-player
@@ -26,9 +27,11 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, ClassVar
 
 from engine import ALL_TILES, DRAW, KNOCK, Action, Match, Play, build
+from engine.rules import PRESETS
 
 
 @dataclass(slots=True)
@@ -167,11 +170,29 @@ def dominoes_installed() -> bool:
     return True
 
 
+#: The scoring games (RULES.md §3.4-§3.9) from their presets, each at a table it is played at.
+SCORING_TABLES = {
+    "telephone": 4,
+    "telephone_ua": 2,
+    "muggins": 4,
+    "all_threes": 3,
+    "bulgarian_fives": 2,
+    "english_fives": 4,
+}
+
 MEASURES = {
     "ours4": ("kozel engine, 4 players", "rounds", engine_slice(4)),
     "ours2": ("kozel engine, 2 players (bazaar)", "rounds", engine_slice(2)),
     "dominoes": ("dominoes 6.1.0, 4 players", "games", dominoes_slice),
     "loop": ("the loop alone (no engine)", "rounds", engine_slice(4, LoopOnly.new)),
+    **{
+        game: (
+            f"{game}, {players} players",
+            "rounds",
+            engine_slice(players, partial(Match.new, rules=PRESETS[game]())),
+        )
+        for game, players in SCORING_TABLES.items()
+    },
 }
 
 

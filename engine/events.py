@@ -17,7 +17,7 @@ from .layout import End
 from .tiles import Tile
 
 #: Fields holding tiles (possibly nested in lists); they are written as "a-b" strings.
-_TILE_FIELDS = frozenset({"tile", "hands", "bazaar", "lead_tiles"})
+_TILE_FIELDS = frozenset({"tile", "tiles", "hands", "bazaar", "lead_tiles"})
 _TILE_BY_NAME: dict[str, Tile] = {}
 
 
@@ -120,12 +120,33 @@ class Played(Event):
     scores: list[int] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        data = Event.to_dict(self)
-        if self.scored is None:
-            del data["scored"]
-        if self.scores is None:
-            del data["scores"]
-        return data
+        return _without_missing_points(Event.to_dict(self))
+
+
+@dataclass(slots=True)
+class PlayedDoubles(Event):
+    """Several doubles put down in one move (``multi_double``, RULES.md §1.6), written as a
+    ``played`` with ``tiles`` and ``ends_used`` (the end each went to, in the same order) in
+    place of ``tile`` and ``end``; the rest as in ``Played``, after all of them are down."""
+
+    round: int
+    seat: int
+    tiles: list[Tile]
+    ends_used: list[End]
+    ends: list[int] | dict[str, int]
+    scored: int | None = None
+    scores: list[int] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return _without_missing_points(Event.to_dict(self))
+
+
+def _without_missing_points(data: dict[str, Any]) -> dict[str, Any]:
+    """A move's JSON without the ``scored`` and ``scores`` that a game did not give it."""
+    for name in ("scored", "scores"):
+        if data[name] is None:
+            del data[name]
+    return data
 
 
 @dataclass(slots=True)
@@ -216,12 +237,15 @@ EVENT_TYPES: dict[str, type[Event]] = {
     "rules_upgraded": RulesUpgraded,
 }
 EVENT_NAMES: dict[type[Event], str] = {cls: name for name, cls in EVENT_TYPES.items()}
+EVENT_NAMES[PlayedDoubles] = "played"
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:
     """Rebuild an event; unknown types and missing fields raise ValueError."""
     kind = data.get("type")
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is Played and "tiles" in data:
+        cls = PlayedDoubles
     if cls is None:
         raise ValueError(f"unknown event type: {kind!r}")
     kwargs: dict[str, Any] = {}

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import errors, revisions
-from .actions import DRAW, KNOCK, Action, Draw, Knock, Lay, Play
+from .actions import DRAW, KNOCK, Action, Draw, Knock, Lay, Placement, Play
 from .deal import CURRENT_SHUFFLE, OLDEST_SHUFFLE, SHUFFLES, Shuffle, deal, shuffled
 from .events import (
     Drew,
@@ -27,6 +27,7 @@ from .events import (
     MatchEnded,
     MatchStarted,
     Played,
+    PlayedDoubles,
     Redealt,
     RoundEnded,
     RoundStarted,
@@ -174,8 +175,8 @@ class Match:
             raise errors.NotYourTurn(f"it is seat {rnd.turn}'s turn, not seat {seat}'s")
         event: Event
         if isinstance(action, Lay):
-            action = self._as_play(action)
-        if isinstance(action, Play):
+            event = self._laid(rnd, seat, action)
+        elif isinstance(action, Play):
             event = self._played(rnd, seat, action)
         elif isinstance(action, Draw):
             if rnd.can_play(seat):
@@ -200,7 +201,7 @@ class Match:
     def _ended_in_play(self, event: Event, events: list[Event]) -> bool:
         """Whether ``event`` is a move that scored and so ended the match, as a target reached in
         the middle of a round does in most scoring games (§3.8): then the round is not finished."""
-        if not (isinstance(event, Played) and event.scored):
+        if not (isinstance(event, (Played, PlayedDoubles)) and event.scored):
             return False
         ended = self.game.match_end(self.tally, self.rules, in_round=True)
         if ended is not None:
@@ -213,21 +214,30 @@ class Match:
         rnd.check_play(seat, play)
         tile, end = play.tile, rnd.end_for(play)
         ends, scored = self.game.move(rnd.layout, tile, end, self.rules)
-        scores = None
-        if scored:
-            scores = list(self.tally.credit(self.side_of(seat), scored).scores)
-        return Played(rnd.number, seat, tile, end, ends, scored, scores)
+        return Played(rnd.number, seat, tile, end, ends, scored, self._scores_after(seat, scored))
 
-    def _as_play(self, lay: Lay) -> Play:
-        """The ``Play`` that ``lay`` spells when it puts down one open tile. More tiles in a move,
-        or a closed one, are the multi-double move (§1.6) and Donkey's closed doubles (§3.3),
+    def _laid(self, rnd: Round, seat: int, lay: Lay) -> Played | PlayedDoubles:
+        """The event of the legal ``lay``. One open tile is the ``Play`` it spells; several doubles
+        go down together where ``multi_double`` allows (§1.6). A closed tile is Donkey's (§3.3),
         which no game here has yet: refused."""
-        if len(lay.placements) != 1:
-            raise errors.OneTilePerMove(f"{self.game.name} puts down one tile a move (§1.6)")
-        placement = lay.placements[0]
-        if placement.closed:
+        if any(placement.closed for placement in lay.placements):
             raise errors.CannotClose(f"{self.game.name} has no closed tiles (§3.3)")
-        return Play(placement.tile, placement.end)
+        if len(lay.placements) == 1:
+            placement = lay.placements[0]
+            return self._played(rnd, seat, Play(placement.tile, placement.end))
+        if len(lay.placements) == 0 or not self.rules.multi_double:
+            raise errors.OneTilePerMove(f"{self.game.name} puts down one tile a move (§1.6)")
+        placements = rnd.check_lay(seat, lay, self.rules.multi_double)
+        ends, scored = self.game.move_all(rnd.layout, placements, self.rules)
+        tiles, ends_used = [tile for tile, _ in placements], [end for _, end in placements]
+        scores = self._scores_after(seat, scored)
+        return PlayedDoubles(rnd.number, seat, tiles, ends_used, ends, scored, scores)
+
+    def _scores_after(self, seat: int, scored: int | None) -> list[int] | None:
+        """The sides' scores once ``seat``'s move has scored, None when it did not."""
+        if not scored:
+            return None
+        return list(self.tally.credit(self.side_of(seat), scored).scores)
 
     def _finish_round(self, rnd: Round, events: list[Event]) -> None:
         self._emit(self.game.end_round(rnd, self.tally, self.pairs, self.rules), events)
@@ -268,9 +278,13 @@ class Match:
         """Change the state as ``event`` says; the only place state changes. The event is trusted:
         ``act`` has just made it (a stored log goes through ``replay``)."""
         rnd = self.round
-        if isinstance(event, Played):
+        if isinstance(event, (Played, PlayedDoubles)):
             assert rnd is not None
-            rnd.apply_played(event.seat, event.tile, event.end, self.rules)
+            if isinstance(event, Played):
+                rnd.apply_played(event.seat, event.tile, event.end, self.rules)
+            else:
+                placements = tuple(zip(event.tiles, event.ends_used, strict=True))
+                rnd.apply_laid(event.seat, placements, self.rules)
             if event.scored:
                 self.tally = self.tally.credit(self.side_of(event.seat), event.scored)
         elif isinstance(event, Drew):
@@ -388,6 +402,9 @@ def _redo(match: Match, event: Event, at: int) -> list[Event]:
     try:
         if isinstance(event, Played):
             return match.act(event.seat, Play(event.tile, event.end))
+        if isinstance(event, PlayedDoubles):
+            placements = zip(event.tiles, event.ends_used, strict=True)
+            return match.act(event.seat, Lay(tuple(Placement(t, e) for t, e in placements)))
         if isinstance(event, Drew):
             return match.act(event.seat, DRAW)
         if isinstance(event, Knocked):

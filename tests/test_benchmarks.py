@@ -34,6 +34,21 @@ def test_the_engine_benchmark_plays_matches() -> None:
     assert "kozel engine, 4 players" in out and "rounds/s" in out
 
 
+def test_the_engine_benchmark_plays_the_scoring_games() -> None:
+    out = run(
+        "bench_engine",
+        "--seconds",
+        "0.6",
+        "--slices",
+        "1",
+        "--only",
+        "muggins",
+        "--only",
+        "bulgarian_fives",
+    )
+    assert "muggins, 4 players" in out and "bulgarian_fives, 2 players" in out
+
+
 def test_the_storage_benchmark_commits_moves() -> None:
     out = run("bench_storage", "--tables", "3", "--seconds", "0.3", "--warmup", "0.1")
     assert out.count("\n") == 3  # the heading, then saturated and offered load for 3 tables

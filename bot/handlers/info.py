@@ -107,8 +107,15 @@ async def standings(update: Update, context: KozelContext) -> None:
         await refuse(k, update, lang, "err.no_match")
         return
     match = table.match
+    game = game_name(lang, match.rules.game)
     lines: list[str] = [
-        t(lang, "standings.head", rounds=match.rounds_played, limit=limit_of(match))
+        t(
+            lang,
+            "standings.head",
+            game=game,
+            rounds=match.rounds_played,
+            limit=limit_of(match),
+        )
     ]
     lines += score_lines(table, lang)
     if match.round is not None and not match.is_over:

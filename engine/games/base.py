@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..events import MatchEnded, RoundEnded
-from ..layout import End, Layout
+from ..layout import End, Layout, Placements
 from ..leads import opening_lead
 from ..line import Line
 from ..round import Hand, Round
@@ -86,6 +86,15 @@ class Game(ABC):
         ends after it, and the points it scores. By default Kozel's: the ends as a list, and
         ``move_points``."""
         return list(layout.ends_after(tile, end)), self.move_points(layout, tile, end, rules)
+
+    def move_all(
+        self, layout: Layout, placements: Placements, rules: RuleSet
+    ) -> tuple[list[int] | dict[str, int], int | None]:
+        """What ``played`` records of several doubles put down in one move (§1.6; not placed yet),
+        as ``move`` records one. By default: the ends as a list, and no points."""
+        after = layout.copy()
+        after.place_all(placements)
+        return list(after.open_ends().values()), None
 
     def move_points(self, layout: Layout, tile: Tile, end: End, rules: RuleSet) -> int | None:
         """The points the mover scores for putting ``tile`` on ``end`` (it is not placed yet);

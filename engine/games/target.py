@@ -6,14 +6,13 @@ arithmetic is ``scoring/fives.py``."""
 
 from __future__ import annotations
 
-import copy
 import math
 from abc import abstractmethod
 from typing import TYPE_CHECKING, ClassVar
 
 from ..cross import Cross
 from ..events import MatchEnded, RoundEnded
-from ..layout import End, Layout
+from ..layout import End, Layout, Placements
 from ..round import Round
 from ..rules import RuleSet
 from ..scoring import fives
@@ -63,10 +62,15 @@ class TargetGame(Game):
     def move(
         self, layout: Layout, tile: Tile, end: End, rules: RuleSet
     ) -> tuple[list[int] | dict[str, int], int | None]:
-        """The open ends by name after the move, and its points (§1.8): every move records them,
-        0 included."""
-        after = copy.deepcopy(layout)
-        after.place(tile, end)
+        return self.move_all(layout, ((tile, end),), rules)
+
+    def move_all(
+        self, layout: Layout, placements: Placements, rules: RuleSet
+    ) -> tuple[list[int] | dict[str, int], int | None]:
+        """The open ends by name after the move, and its points (§1.8; with several doubles, on
+        the sum once all are down, §3.4): every move records them, 0 included."""
+        after = layout.copy()
+        after.place_all(placements)
         ends: dict[str, int] = {name: value for name, value in after.open_ends().items()}
         return ends, fives.move_points(after.end_sum(), rules)
 
