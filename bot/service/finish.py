@@ -4,13 +4,26 @@ from __future__ import annotations
 
 import logging
 
-from engine.scoring.rating import rating_delta, timeout_rating_delta
-from storage import EndedBy, PlayerResult, Storage
+from engine.games import game_of
+from engine.scoring.rating import (
+    loss_rating_delta,
+    rating_delta,
+    timeout_rating_delta,
+    win_rating_delta,
+)
+from storage import EndedBy, Outcome, PlayerResult, Storage
 
 from ..table import Table
 from .store import TableStore
 
 log = logging.getLogger(__name__)
+#: How a match ended (``Match.ended_by``), as storage records it.
+ENDED_BY: dict[str, EndedBy] = {
+    "goat": "goat",
+    "target": "target",
+    "draw": "draw",
+    "timeout": "timeout",
+}
 
 
 class Finisher:
@@ -22,8 +35,10 @@ class Finisher:
         """Record the result of the table's match, which is over, and close the table."""
         match = table.match
         assert match is not None and match.is_over
-        ended: EndedBy = "timeout" if match.ended_by == "timeout" else "goat"
-        await self.storage.record_match(table.id, ended, match.rounds_played, results(table))
+        ended = ENDED_BY[match.ended_by or "goat"]
+        await self.storage.record_match(
+            table.id, ended, match.rounds_played, results(table), game=match.rules.game
+        )
         table.row = await self.storage.get_table(table.id) or table.row
         self.store.forget(table.id)
         log.info(
@@ -49,6 +64,8 @@ def results(table: Table) -> list[PlayerResult]:
     """Each seat's result of the table's match, which is over."""
     match = table.match
     assert match is not None
+    if game_of(match.rules).wins_at_target:
+        return target_results(table)
     scores = match.tally.scores
     best = min(scores)
     rated = rated_against(table)
@@ -70,6 +87,44 @@ def results(table: Table) -> list[PlayerResult]:
                 score=score,
                 outcome=("lost" if side in match.losers else "won" if score == best else "none"),
                 rating_delta=delta,
+            )
+        )
+    return found
+
+
+def target_results(table: Table) -> list[PlayerResult]:
+    """Each seat's result of a win-at-target match: its winners gain and its losers lose, by
+    the margin against their rival in tenths of the target (``win_rating_delta``); a draw
+    moves nobody; after a timeout the winners are rated against whoever timed out, who, like
+    everyone who dropped out, gets nothing (as §2.11 does for Kozel)."""
+    match = table.match
+    assert match is not None
+    scores, target = match.tally.scores, match.rules.target
+    rated = rated_against(table) if match.ended_by == "timeout" else None
+    dropped = set() if rated is None else rated[1]
+    rival = max((scores[side] for side in match.losers), default=0)
+    if rated is not None:
+        rival = scores[match.side_of(rated[0])]
+    best = max((scores[side] for side in match.winners), default=0)
+    found = []
+    for seat in table.seats:
+        side = match.side_of(seat.seat)
+        score = scores[side]
+        outcome: Outcome
+        if side in match.winners:
+            outcome, delta = "won", win_rating_delta(score, rival, target)
+        elif side in match.losers:
+            outcome, delta = "lost", loss_rating_delta(score, best, target)
+        else:
+            outcome, delta = "draw", 0
+        found.append(
+            PlayerResult(
+                user_id=seat.user_id,
+                seat=seat.seat,
+                side=side,
+                score=score,
+                outcome=outcome,
+                rating_delta=0 if seat.seat in dropped else delta,
             )
         )
     return found

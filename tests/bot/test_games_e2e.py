@@ -222,3 +222,39 @@ async def test_a_tile_that_fits_several_ends_asks_which_and_goes_there(
     events = await stored_events(harness.database, 1)
     played = [e for e in events if e["type"] == "played"][-1]
     assert (played["tile"], played["end"]) == (tile, chosen.split(":")[4])
+
+
+async def test_a_match_to_the_target_names_its_winner_and_counts_in_its_game(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    users = [tg.user(941, "Masha"), tg.user(942, "Alex")]
+    group = tg.group(-1941, "Yard")
+    lobby = await open_lobby(harness, users, group)
+    await set_players(harness, users[0], lobby, 2)
+    assert await choose_game(harness, users[0], lobby, "English Fives") == "Game: English Fives"
+    k = harness.kozel
+    async with k.service.store.lock(group.id):  # a short match: a target the buttons do not offer
+        table = await k.service.store.active_table(Place(group.id))
+        assert table is not None
+        await k.service.lobby.change_setting(table, "target", 15)
+    await tg.press_button(users[1], lobby, "✋ Join")
+    await tg.wait_for(lambda: "Players 2/2" in (lobby_now(tg, lobby).text or ""))
+    await tg.press_button(users[0], lobby, "▶️ Start")
+    await tg.wait_for_message(group, "Order of play")
+
+    def over() -> bool:
+        return any("Send /new for another match." in text for text in texts_seen(tg, group))
+
+    await harness.play_until(users, over, watching=True)
+    events = await stored_events(harness.database, 1)
+    ended = events[-1]
+    assert ended["type"] == "match_ended" and ended["ended_by"] == "target"
+    (winner,) = ended["winners"]
+    result = next(text for text in texts_seen(tg, group) if "for another match" in text)
+    assert result.startswith(f"🏆 {users[winner].first_name} wins!")
+    assert "goat" not in result
+    assert f"{users[winner].first_name}: {ended['scores'][winner]}" in result
+    await harness.groups_told()
+    await tg.send_text(users[0], group, "/top")
+    top = await tg.wait_for_message(group, "Standings: English Fives")
+    assert "1. " + users[winner].first_name in (top.text or "")

@@ -3,6 +3,7 @@ tile may go to, the scores against the target, the results; every name escaped."
 
 from __future__ import annotations
 
+import dataclasses
 import html
 
 import pytest
@@ -11,6 +12,7 @@ from bot.render.board import board_text
 from bot.render.hand import end_keyboard, which_end_text
 from bot.render.layout import ends_text, layout_lines
 from bot.render.results import match_result_text, round_result_text
+from bot.service.finish import results
 from bot.table import Table
 from engine import Tile
 from engine.cross import Cross
@@ -150,3 +152,24 @@ def test_a_pair_wins_together() -> None:
     table = table_of(["Masha", "Alex", "Olya", "Serg"], pairs=True, rules=PRESETS["muggins"]())
     text = match_result_text(table, MatchEnded([1], [100, 80], "target", [0]))
     assert text.startswith("🏆 <b>Masha &amp; Olya win!</b>")
+
+
+@pytest.mark.parametrize(
+    ("ended_by", "winners", "losers", "outcomes", "deltas"),
+    [
+        ("target", [1], [0], ["lost", "won"], [-3, 3]),
+        ("draw", [], [], ["draw", "draw"], [0, 0]),
+    ],
+)
+def test_a_win_at_target_match_is_recorded_with_winners_and_margins(
+    ended_by: str, winners: list[int], losers: list[int], outcomes: list[str], deltas: list[int]
+) -> None:
+    """Rated by the margin in tenths of the target: 70 against 100 in a game to 100 is 3."""
+    table = table_of(["Masha", "Bob"], rules=PRESETS["muggins"]())
+    match = table.match
+    assert match is not None
+    match.tally = dataclasses.replace(match.tally, scores=(70, 100))
+    match.winners, match.losers, match.ended_by = winners, losers, ended_by
+    found = results(table)
+    assert [r.outcome for r in found] == outcomes
+    assert [r.rating_delta for r in found] == deltas
