@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from engine.games import game_of
 from engine.scoring.rating import (
@@ -60,43 +61,59 @@ class Finisher:
         await self.record(table)
 
 
+#: How one seat of a match that is over did: from its seat, side and score, its outcome and
+#: rating change.
+Judge = Callable[[int, int, int], tuple[Outcome, int]]
+
+
 def results(table: Table) -> list[PlayerResult]:
     """Each seat's result of the table's match, which is over."""
     match = table.match
     assert match is not None
-    if game_of(match.rules).wins_at_target:
-        return target_results(table)
-    scores = match.tally.scores
-    best = min(scores)
-    rated = rated_against(table)
+    judge = target_judge(table) if game_of(match.rules).wins_at_target else kozel_judge(table)
     found = []
     for seat in table.seats:
         side = match.side_of(seat.seat)
-        score = scores[side]
-        if match.ended_by != "timeout":
-            delta = rating_delta(score)
-        elif rated is None or seat.seat in rated[1]:
-            delta = 0
-        else:
-            delta = timeout_rating_delta(scores[match.side_of(rated[0])], score)
+        score = match.tally.scores[side]
+        outcome, delta = judge(seat.seat, side, score)
         found.append(
             PlayerResult(
                 user_id=seat.user_id,
                 seat=seat.seat,
                 side=side,
                 score=score,
-                outcome=("lost" if side in match.losers else "won" if score == best else "none"),
+                outcome=outcome,
                 rating_delta=delta,
             )
         )
     return found
 
 
-def target_results(table: Table) -> list[PlayerResult]:
-    """Each seat's result of a win-at-target match: its winners gain and its losers lose, by
-    the margin against their rival in tenths of the target (``win_rating_delta``); a draw
-    moves nobody; after a timeout the winners are rated against whoever timed out, who, like
-    everyone who dropped out, gets nothing (as §2.11 does for Kozel)."""
+def kozel_judge(table: Table) -> Judge:
+    """Kozel (§2.11): the goats lost, the lowest score won; a rating for everyone, or after a
+    timeout against the score of whoever timed out."""
+    match = table.match
+    assert match is not None
+    scores = match.tally.scores
+    best = min(scores)
+    rated = rated_against(table)
+
+    def judge(seat: int, side: int, score: int) -> tuple[Outcome, int]:
+        outcome: Outcome = "lost" if side in match.losers else "won" if score == best else "none"
+        if match.ended_by != "timeout":
+            return outcome, rating_delta(score)
+        if rated is None or seat in rated[1]:
+            return outcome, 0
+        return outcome, timeout_rating_delta(scores[match.side_of(rated[0])], score)
+
+    return judge
+
+
+def target_judge(table: Table) -> Judge:
+    """A win-at-target match: its winners gain and its losers lose, by the margin against their
+    rival in tenths of the target (``win_rating_delta``); a draw moves nobody; after a timeout
+    the winners are rated against whoever timed out, who, like everyone who dropped out, gets
+    nothing (as §2.11 does for Kozel)."""
     match = table.match
     assert match is not None
     scores, target = match.tally.scores, match.rules.target
@@ -106,28 +123,18 @@ def target_results(table: Table) -> list[PlayerResult]:
     if rated is not None:
         rival = scores[match.side_of(rated[0])]
     best = max((scores[side] for side in match.winners), default=0)
-    found = []
-    for seat in table.seats:
-        side = match.side_of(seat.seat)
-        score = scores[side]
-        outcome: Outcome
+
+    def judge(seat: int, side: int, score: int) -> tuple[Outcome, int]:
         if side in match.winners:
-            outcome, delta = "won", win_rating_delta(score, rival, target)
+            outcome: Outcome = "won"
+            delta = win_rating_delta(score, rival, target)
         elif side in match.losers:
             outcome, delta = "lost", loss_rating_delta(score, best, target)
         else:
             outcome, delta = "draw", 0
-        found.append(
-            PlayerResult(
-                user_id=seat.user_id,
-                seat=seat.seat,
-                side=side,
-                score=score,
-                outcome=outcome,
-                rating_delta=0 if seat.seat in dropped else delta,
-            )
-        )
-    return found
+        return outcome, 0 if seat in dropped else delta
+
+    return judge
 
 
 def rated_against(table: Table) -> tuple[int, set[int]] | None:
