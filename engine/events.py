@@ -109,7 +109,13 @@ class Played(Event):
     """A tile placed on ``end``; ``ends`` are the open ends after it. In Kozel ``ends`` is the list
     [left, right] and the move has no points. In the scoring games ``ends`` maps each open end's
     name to the value it shows, ``scored`` is what the move earned (RULES.md §1.8; 0 for none,
-    always written) and ``scores`` the sides' scores after it, written when it scored."""
+    always written) and ``scores`` the sides' scores after it, written when it scored.
+
+    A move of several doubles (``multi_double``, §1.6) is one ``played`` per tile, in order; all
+    but the last say ``continued`` (the same player goes on), score 0, and the last scores the
+    open-end sum once they are all down. ``lengthwise`` marks a double laid along the line
+    (English fives, §3.9). Both are written only when true.
+    """
 
     round: int
     seat: int
@@ -118,6 +124,8 @@ class Played(Event):
     ends: list[int] | dict[str, int]
     scored: int | None = None
     scores: list[int] | None = None
+    lengthwise: bool = False
+    continued: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         data = Event.to_dict(self)
@@ -125,6 +133,10 @@ class Played(Event):
             del data["scored"]
         if self.scores is None:
             del data["scores"]
+        if not self.lengthwise:
+            del data["lengthwise"]
+        if not self.continued:
+            del data["continued"]
         return data
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import errors, revisions
-from .actions import DRAW, KNOCK, Action, Draw, Knock, Lay, Play
+from .actions import DRAW, KNOCK, Action, Draw, Knock, Lay, Placement, Play
 from .deal import CURRENT_SHUFFLE, OLDEST_SHUFFLE, SHUFFLES, Shuffle, deal, shuffled
 from .events import (
     Drew,
@@ -133,7 +133,10 @@ class Match:
         rnd = self.round
         if self.over or rnd is None:
             return []
-        return rnd.legal_actions(seat, self.rules)
+        moves = rnd.legal_actions(seat, self.rules)
+        if moves and isinstance(moves[0], Play):  # a placement is possible: so may more be
+            moves += self.game.lays(rnd, seat, self.rules)
+        return moves
 
     # --- acting ------------------------------------------------------------------------------
 
@@ -174,7 +177,9 @@ class Match:
             raise errors.NotYourTurn(f"it is seat {rnd.turn}'s turn, not seat {seat}'s")
         event: Event
         if isinstance(action, Lay):
-            action = self._as_play(action)
+            if not _one_open_tile(action):
+                return self._lay(rnd, seat, action)
+            action = Play(action.placements[0].tile, action.placements[0].end)
         if isinstance(action, Play):
             event = self._played(rnd, seat, action)
         elif isinstance(action, Draw):
@@ -193,9 +198,12 @@ class Match:
             raise errors.IllegalAction(f"unknown action {action!r}")
         events: list[Event] = []
         self._emit(event, events)
+        self._after_move(rnd, event, events)
+        return events
+
+    def _after_move(self, rnd: Round, event: Event, events: list[Event]) -> None:
         if not self._ended_in_play(event, events) and rnd.ended:
             self._finish_round(rnd, events)
-        return events
 
     def _ended_in_play(self, event: Event, events: list[Event]) -> bool:
         """Whether ``event`` is a move that scored and so ended the match, as a target reached in
@@ -218,16 +226,38 @@ class Match:
             scores = list(self.tally.credit(self.side_of(seat), scored).scores)
         return Played(rnd.number, seat, tile, end, ends, scored, scores)
 
-    def _as_play(self, lay: Lay) -> Play:
-        """The ``Play`` that ``lay`` spells when it puts down one open tile. More tiles in a move,
-        or a closed one, are the multi-double move (§1.6) and Donkey's closed doubles (§3.3),
-        which no game here has yet: refused."""
-        if len(lay.placements) != 1:
-            raise errors.OneTilePerMove(f"{self.game.name} puts down one tile a move (§1.6)")
-        placement = lay.placements[0]
-        if placement.closed:
-            raise errors.CannotClose(f"{self.game.name} has no closed tiles (§3.3)")
-        return Play(placement.tile, placement.end)
+    def _lay(self, rnd: Round, seat: int, lay: Lay) -> list[Event]:
+        """A move the game offers beyond one open tile (``Game.lays``): a ``played`` per tile,
+        the move's points on the last one. Anything else is refused: several tiles or a closed one
+        where the game has no such moves (§1.6, §3.3)."""
+        if lay not in self.game.lays(rnd, seat, self.rules):
+            if any(placement.closed for placement in lay.placements):
+                raise errors.CannotClose(f"{self.game.name} has no closed tiles (§3.3)")
+            if len(lay.placements) > 1 and self.rules.multi_double < 2:
+                raise errors.OneTilePerMove(f"{self.game.name} puts down one tile a move (§1.6)")
+            raise errors.TileDoesNotFit(f"{lay} is not a move you can make here")
+        records = self.game.lay(rnd.layout, lay, self.rules)
+        events: list[Event] = []
+        last = len(records) - 1
+        for i, (placement, (ends, scored)) in enumerate(zip(lay.placements, records, strict=True)):
+            assert placement.end is not None  # the lays a game offers name their ends
+            scores = None
+            if scored:
+                scores = list(self.tally.credit(self.side_of(seat), scored).scores)
+            event = Played(
+                rnd.number,
+                seat,
+                placement.tile,
+                placement.end,
+                ends,
+                scored,
+                scores,
+                placement.lengthwise,
+                i < last,
+            )
+            self._emit(event, events)
+        self._after_move(rnd, event, events)
+        return events
 
     def _finish_round(self, rnd: Round, events: list[Event]) -> None:
         self._emit(self.game.end_round(rnd, self.tally, self.pairs, self.rules), events)
@@ -270,7 +300,14 @@ class Match:
         rnd = self.round
         if isinstance(event, Played):
             assert rnd is not None
-            rnd.apply_played(event.seat, event.tile, event.end, self.rules)
+            rnd.apply_played(
+                event.seat,
+                event.tile,
+                event.end,
+                self.rules,
+                lengthwise=event.lengthwise,
+                continued=event.continued,
+            )
             if event.scored:
                 self.tally = self.tally.credit(self.side_of(event.seat), event.scored)
         elif isinstance(event, Drew):
@@ -377,15 +414,18 @@ def replay(events: Iterable[Event | Mapping[str, Any]]) -> Match:
     match, made = Match.new(started.players, started.pairs, rules, started.seed, started.shuffle)
     at = _expect(log, 0, made)
     while at < len(log):
-        at = _expect(log, at, _redo(match, log[at], at))
+        at = _expect(log, at, _redo(match, log, at))
     return match
 
 
-def _redo(match: Match, event: Event, at: int) -> list[Event]:
-    """Perform again the move that ``event`` (at index ``at``) records; returns the events made."""
+def _redo(match: Match, log: list[Event], at: int) -> list[Event]:
+    """Perform again the move that the event at index ``at`` records; returns the events made."""
+    event = log[at]
     if match.over:
         raise errors.ReplayMismatch(at, f"{event.type} after the match ended")
     try:
+        if isinstance(event, Played) and (event.continued or event.lengthwise):
+            return match.act(event.seat, _lay_from(log, at))
         if isinstance(event, Played):
             return match.act(event.seat, Play(event.tile, event.end))
         if isinstance(event, Drew):
@@ -403,6 +443,26 @@ def _redo(match: Match, event: Event, at: int) -> list[Event]:
     except errors.IllegalAction as exc:
         raise errors.ReplayMismatch(at, f"the rules refuse this {event.type}: {exc}") from None
     raise errors.ReplayMismatch(at, f"{event.type} where the rules expect a move")
+
+
+def _lay_from(log: list[Event], at: int) -> Lay:
+    """The move of several tiles (or a lengthwise one) whose ``played`` events start at ``at``."""
+    placements = []
+    for event in log[at:]:
+        if not isinstance(event, Played):
+            break
+        placements.append(Placement(event.tile, event.end, lengthwise=event.lengthwise))
+        if not event.continued:
+            break
+    return Lay(tuple(placements))
+
+
+def _one_open_tile(lay: Lay) -> bool:
+    """Whether ``lay`` puts down one tile the ordinary way: then it is the ``Play`` it spells."""
+    if len(lay.placements) != 1:
+        return False
+    placement = lay.placements[0]
+    return not (placement.closed or placement.lengthwise)
 
 
 def _expect(log: list[Event], at: int, made: list[Event]) -> int:

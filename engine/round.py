@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from . import errors
 from .actions import DRAW, KNOCK, Action, Play
+from .cross import Cross
 from .layout import End, Layout
 from .line import Line
 from .rules import RuleSet
@@ -135,16 +136,33 @@ class Round:
         self.turn = (self.turn + 1) % len(self.hands)
         self.drew_this_turn = False
 
-    def apply_played(self, seat: int, tile: Tile, end: End, rules: RuleSet) -> None:
+    def apply_played(
+        self,
+        seat: int,
+        tile: Tile,
+        end: End,
+        rules: RuleSet,
+        *,
+        lengthwise: bool = False,
+        continued: bool = False,
+    ) -> None:
         """A placement; the round ends when the hand is empty (out) or nobody can go on (fish:
-        the closure test when the rules use it, else the generic test)."""
+        the closure test when the rules use it, else the generic test). A ``continued`` one is
+        not the move's last tile (several doubles at once, §1.6): the same player goes on.
+        ``lengthwise``: a double laid along the line (§3.9), which only the cross knows."""
         hand, layout = self.hands[seat], self.layout
         hand.remove(tile)
         if layout.is_empty:
             self.lead = tile
-        layout.place(tile, end)
+        if lengthwise:
+            assert isinstance(layout, Cross)
+            layout.place(tile, end, lengthwise)
+        else:
+            layout.place(tile, end)
         self.last = tile
         self.last_placer = seat
+        if continued:
+            return
         if not hand:
             self.outcome = "out"
         elif (rules.fish_closure_rule and layout.closed_on() is not None) or self.blocked(rules):

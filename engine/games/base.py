@@ -10,6 +10,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
+from ..actions import Lay
 from ..events import MatchEnded, RoundEnded
 from ..layout import End, Layout
 from ..leads import opening_lead
@@ -86,6 +87,19 @@ class Game(ABC):
         ends after it, and the points it scores. By default Kozel's: the ends as a list, and
         ``move_points``."""
         return list(layout.ends_after(tile, end)), self.move_points(layout, tile, end, rules)
+
+    def lays(self, rnd: Round, seat: int, rules: RuleSet) -> list[Lay]:
+        """The moves beyond one tile a turn that ``seat`` may make now, besides the plays the
+        round lists (several doubles at once, §1.6; a double laid lengthwise, §3.9): by default
+        none, as in Kozel."""
+        return []
+
+    def lay(
+        self, layout: Layout, lay: Lay, rules: RuleSet
+    ) -> list[tuple[list[int] | dict[str, int], int | None]]:
+        """What ``played`` records of each tile of the legal ``lay`` (nothing is placed yet), as
+        ``move`` does for one tile; a game that offers ``lays`` says."""
+        raise NotImplementedError(f"{self.name} has no moves of several tiles")
 
     def move_points(self, layout: Layout, tile: Tile, end: End, rules: RuleSet) -> int | None:
         """The points the mover scores for putting ``tile`` on ``end`` (it is not placed yet);

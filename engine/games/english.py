@@ -19,6 +19,7 @@ class EnglishFives(TargetGame):
     once (FLAG)."""
 
     name = "english_fives"
+    lengthwise_doubles = True
 
     def settle(
         self, rnd: Round, values: list[int], tally: Tally, pairs: bool, rules: RuleSet

@@ -10,6 +10,7 @@ import math
 from abc import abstractmethod
 from typing import TYPE_CHECKING, ClassVar
 
+from ..actions import Lay, Placement
 from ..cross import Cross
 from ..events import MatchEnded, RoundEnded
 from ..layout import End, Layout
@@ -40,6 +41,8 @@ class TargetGame(Game):
     #: Whether a side that reaches the target in the middle of a round wins at once (§3.4, §3.6,
     #: §3.8, §3.9), or only once the round is over (§3.5).
     ends_mid_round: ClassVar[bool] = True
+    #: Whether a double other than the spinner may be laid lengthwise, counting once (§3.9).
+    lengthwise_doubles: ClassVar[bool] = False
 
     def check_table(self, players: int, pairs: bool) -> None:
         if players not in self.table_sizes:
@@ -69,6 +72,41 @@ class TargetGame(Game):
         after.place(tile, end)
         ends: dict[str, int] = {name: value for name, value in after.open_ends().items()}
         return ends, fives.move_points(after.end_sum(), rules)
+
+    def lays(self, rnd: Round, seat: int, rules: RuleSet) -> list[Lay]:
+        """Up to ``multi_double`` doubles at once, each on its own end (§1.6, the Telephones'
+        variant), and in English fives a double laid lengthwise (§3.9)."""
+        layout = rnd.layout
+        assert isinstance(layout, Cross)
+        if layout.is_empty:
+            return []
+        hand = rnd.hands[seat]
+        found: list[Lay] = []
+        if self.lengthwise_doubles:
+            for tile in hand:
+                if layout.may_lie_lengthwise(tile):
+                    found += [
+                        Lay((Placement(tile, end, lengthwise=True),)) for end in layout.fits(tile)
+                    ]
+        if rules.multi_double >= 2:
+            for placements in layout.double_sets(hand, rules.multi_double):
+                found.append(Lay(tuple(Placement(tile, end) for tile, end in placements)))
+        return found
+
+    def lay(
+        self, layout: Layout, lay: Lay, rules: RuleSet
+    ) -> list[tuple[list[int] | dict[str, int], int | None]]:
+        """The open ends after each tile; the move scores once, on S after the last (§3.4)."""
+        assert isinstance(layout, Cross)
+        after = layout.copy()
+        records: list[tuple[list[int] | dict[str, int], int | None]] = []
+        for placement in lay.placements:
+            assert placement.end is not None  # the lays offered name their ends
+            after.place(placement.tile, placement.end, placement.lengthwise)
+            ends: dict[str, int] = {name: value for name, value in after.open_ends().items()}
+            records.append((ends, 0))
+        records[-1] = (records[-1][0], fives.move_points(after.end_sum(), rules))
+        return records
 
     def move_points(self, layout: Layout, tile: Tile, end: End, rules: RuleSet) -> int:
         return fives.move_points(layout.end_sum_after(tile, end), rules)

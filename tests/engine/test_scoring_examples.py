@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from engine import Match, Play, Tile
+from engine import Lay, Match, Play, Tile
+from engine.actions import Placement
 from engine.ai import random_player
-from engine.errors import WrongLead
+from engine.errors import OneTilePerMove, TileDoesNotFit, WrongLead
 from engine.games import game_of
 from engine.layout import End
 from engine.leads import opening_lead
@@ -462,3 +463,58 @@ def test_bg_2_an_end_6_and_the_double_2_2_score_10() -> None:
     match = scoring_table("bulgarian_fives")
     layout_position(match, hands=["2-2 6-6", "1-1"], lays=[("6-2", "left")], turn=P0)
     assert scored_moves(match, [(P0, "2-2", "left")]) == [10]  # the lead shows 2 on the left
+
+
+def test_e_1_a_double_laid_crosswise_or_lengthwise() -> None:
+    # The spinner 5-5 with 5-4 and 5-3 on its long sides: ends 4 and 3, the arms count 0.
+    lays: list[tuple[str, End]] = [("5-5", "left"), ("4-5", "left"), ("3-5", "right")]
+    crosswise, lengthwise = Play(t("3-3")), lay_lengthwise("3-3", "right")
+    match = scoring_table("english_fives")
+    layout_position(match, hands=["3-3 0-1", "1-4"], lays=lays, turn=P0)
+    assert {crosswise, lengthwise} <= set(match.legal_actions(P0))
+    (played, *_) = dicts(match.act(P0, crosswise))
+    assert played["scored"] == 10  # 4 + 6
+    match = scoring_table("english_fives")
+    layout_position(match, hands=["3-3 0-1", "1-4"], lays=lays, turn=P0)
+    (played, *_) = dicts(match.act(P0, lengthwise))
+    assert played["scored"] == 0 and played["lengthwise"] is True  # 4 + 3 = 7
+    assert match.round is not None and match.round.layout.end_sum() == 7
+
+
+def lay_lengthwise(tile: str, end: End) -> Lay:
+    return Lay((Placement(t(tile), end, lengthwise=True),))
+
+
+def test_only_english_fives_lays_doubles_lengthwise() -> None:
+    match = scoring_table("muggins")
+    lays: list[tuple[str, End]] = [("5-5", "left"), ("4-5", "left"), ("3-5", "right")]
+    layout_position(match, hands=["3-3 0-1", "1-4"], lays=lays, turn=P0)
+    assert all(not isinstance(a, Lay) for a in match.legal_actions(P0))
+    with pytest.raises(TileDoesNotFit):
+        match.act(P0, lay_lengthwise("3-3", "right"))
+
+
+def test_several_doubles_at_once_score_once_after_the_last() -> None:
+    """The Telephone variant ``multi_double`` (§3.4): S is computed after all of them are down."""
+    match = scoring_table("telephone", multi_double=4)
+    layout_position(match, hands=["6-6 5-5 0-1", "4-5 2-3"], lays=HOUSE, turn=P1)
+    match.act(P1, Play(t("4-5"), "up"))  # ends 3, 6 and 5 on the house's arm
+    wanted = {(t("6-6"), "right"), (t("5-5"), "up")}
+    (both,) = [
+        a
+        for a in match.legal_actions(P0)
+        if isinstance(a, Lay) and {(p.tile, p.end) for p in a.placements} == wanted
+    ]
+    events = of_type(match.act(P0, both), "played")
+    assert [(e["tile"], e["scored"], e.get("continued", False)) for e in events] == [
+        (str(both.placements[0].tile), 0, True),
+        (str(both.placements[1].tile), 5, False),  # 3 + 12 + 10 = 25, divided by 5
+    ]
+    assert match.current_seat == P1 and list(match.tally.scores) == [5, 0]
+
+
+def test_one_tile_a_move_without_the_variant() -> None:
+    match = scoring_table("telephone")
+    layout_position(match, hands=["6-6 5-5 0-1", "4-5 1-2"], lays=HOUSE, turn=P0)
+    with pytest.raises(OneTilePerMove):
+        match.act(P0, Lay((Placement(t("6-6"), "right"), Placement(t("3-3"), "left"))))
