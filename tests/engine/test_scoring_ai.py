@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-from engine import Match, Play
+from engine import Lay, Match, Play
 from engine.ai import PLAYERS, greedy_player
 from engine.events import MatchEnded
 from engine.games import GAMES
 from engine.games.target import TargetGame
+from engine.layout import End
 from engine.rules import PRESETS
 from engine.search import StrongPlayer
 from engine.selfplay import play_match
@@ -42,3 +43,15 @@ def test_every_computer_player_plays_every_scoring_game(game: str) -> None:
         *_, ended = play_match(players, False, rules, 5, ai)
         assert isinstance(ended, MatchEnded) and ended.winners is not None
         assert ended.ended_by == ("target" if ended.winners else "draw")
+
+
+def test_greedy_puts_several_doubles_down_when_that_scores_most() -> None:
+    # The TEL-1 house (ends 3 and 6, 5 on an arm): 6-6 alone makes S = 20 (4 points), with the
+    # 5-5 on the arm's 5 as well S = 25 (5 points).
+    match = scoring_table("telephone", multi_double=4)
+    house: list[tuple[str, End]] = [("4-4", "left"), ("4-6", "right"), ("3-4", "left")]
+    layout_position(match, hands=["6-6 5-5 0-1", "4-5 2-3"], lays=house, turn=1)
+    match.act(1, Play(t("4-5"), "up"))
+    choice = greedy_player(match, 0, random.Random(0))
+    assert isinstance(choice, Lay)
+    assert {(p.tile, p.end) for p in choice.placements} == {(t("6-6"), "right"), (t("5-5"), "up")}
