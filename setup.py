@@ -21,6 +21,7 @@ COMPILED = [
     "engine/tiles.py",
     "engine/layout.py",
     "engine/line.py",
+    "engine/cross.py",
     "engine/actions.py",
     "engine/events.py",
     "engine/deal.py",
