@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .layout import End
-from .tiles import Tile
+from .tiles import ALL_TILES, Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +18,15 @@ class Play:
 
     def __str__(self) -> str:
         return f"play {self.tile}" + (f" {self.end}" if self.end else "")
+
+
+#: One ``Play`` per tile and end, shared by every list of legal moves: a play is a value, and a
+#: frozen dataclass is slow to build, so the rounds look them up instead (``PLAYS[tile, end]``).
+PLAYS: Final[dict[tuple[Tile, End | None], Play]] = {
+    (tile, end): Play(tile, end)
+    for tile in ALL_TILES
+    for end in (None, "left", "right", "up", "down")
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,9 +48,14 @@ def _greedy_order(match: Match, seat: int, rng: random.Random) -> list[Play | La
             end = rnd.end_for(move)
             points = match.game.move_points(rnd.layout, move.tile, end, match.rules)
             return [move.tile], points or 0, rnd.ends_after(move)
-        *_, (ends, points) = match.game.lay(rnd.layout, move, match.rules)
+        placements = tuple((p.tile, rnd.layout.end_for(p.tile, p.end)) for p in move.placements)
+        if move.placements[0].lengthwise:
+            ((tile, end),) = placements
+            ends, points = match.game.move(rnd.layout, tile, end, match.rules, lengthwise=True)
+        else:
+            ends, points = match.game.move_all(rnd.layout, placements, match.rules)
         values = ends.values() if isinstance(ends, dict) else ends
-        return [p.tile for p in move.placements], points or 0, set(values)
+        return [tile for tile, _ in placements], points or 0, set(values)
 
     def worth(move: Play | Lay) -> tuple[int, int, float]:
         tiles, points, ends = outcome(move)

@@ -10,7 +10,7 @@ counts its doubles as §1.8 says.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Final
 
@@ -18,7 +18,7 @@ from .layout import End, Layout
 from .rules import RuleSet, Spinner, SpinnerArmsOpen, SpinnerCount
 from .tiles import Tile
 
-__all__ = ["Cross", "OpenEnd", "Placements"]
+__all__ = ["Cross", "OpenEnd"]
 
 LEFT: Final[End] = "left"
 RIGHT: Final[End] = "right"
@@ -31,8 +31,6 @@ _CROSS_NAMES: Final[tuple[End, ...]] = (LEFT, RIGHT, UP, DOWN)
 #: that is not the spinner), and whether it is an uncovered side of the spinner, which S counts
 #: by the spinner's own rule.
 OpenEnd = tuple[End, int, bool, bool]
-#: Several tiles put down in one move, in order: each with the end it goes on.
-Placements = tuple[tuple[Tile, End], ...]
 
 
 @dataclass(slots=True)
@@ -52,6 +50,12 @@ class Cross(Layout):
     spinner_rule: Spinner = "first_double"
     arms_open: SpinnerArmsOpen = "immediately"
     spinner_count: SpinnerCount = "A"
+    #: The open ends, kept up to date by ``place``, since every question about a move starts
+    #: from them.
+    _open: list[OpenEnd] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._open = self._find_ends()
 
     @classmethod
     def for_rules(cls, rules: RuleSet) -> Cross:
@@ -61,6 +65,9 @@ class Cross(Layout):
             arms_open=rules.spinner_arms_open,
             spinner_count=rules.spinner_count,
         )
+
+    def awaits_spinner(self) -> bool:
+        return self.spinner is None and self.spinner_rule == "first_double"
 
     def copy(self) -> Cross:
         return Cross(
@@ -100,6 +107,9 @@ class Cross(Layout):
 
     def ends_in_full(self) -> list[OpenEnd]:
         """Every open end, in the order left, right, up, down, with what S needs to know of it."""
+        return self._open
+
+    def _find_ends(self) -> list[OpenEnd]:
         chain = self.chain
         if not chain:
             return []
@@ -159,7 +169,7 @@ class Cross(Layout):
         neither the lead nor the spinner-to-be; the spinner is always crosswise."""
         if not tile.is_double or self.is_empty:
             return False
-        return self.spinner is not None or self.spinner_rule == "none"
+        return not self.awaits_spinner()
 
     def ends_after(self, tile: Tile, end: End) -> tuple[int, ...]:
         after = self.copy()
@@ -208,7 +218,7 @@ class Cross(Layout):
         double so (``may_lie_lengthwise``). The first double becomes the spinner."""
         if lengthwise and not self.may_lie_lengthwise(tile):
             raise ValueError(f"{tile} cannot be laid lengthwise here")
-        spins = tile.is_double and self.spinner is None and self.spinner_rule == "first_double"
+        spins = tile.is_double and self.awaits_spinner()
         chain = self.chain
         if not chain:
             chain.append((tile.a, tile.b))
@@ -227,46 +237,7 @@ class Cross(Layout):
             self.spinner = 0 if end == LEFT or len(chain) == 1 else len(chain) - 1
         elif lengthwise:
             self.lengthwise.append(tile)
-
-    # --- several doubles in one move (``multi_double``, §1.6) --------------------------------
-
-    def place_all(self, placements: Placements) -> None:
-        """Put down several tiles of one move, in order (each already checked to fit)."""
-        for tile, end in placements:
-            self.place(tile, end)
-
-    def end_sum_after_all(self, placements: Placements) -> int:
-        """S once all of ``placements`` are down: what a multi-double move scores on (§3.4)."""
-        after = self.copy()
-        after.place_all(placements)
-        return after.end_sum()
-
-    def double_sets(self, doubles: Sequence[Tile], most: int) -> list[Placements]:
-        """Every move that puts down 2 to ``most`` of ``doubles`` at once, each on a different open
-        end matching it (§1.6), one per different layout: the doubles in the order given, except
-        that, while there is no spinner yet, any of them may go first and become the spinner."""
-        found: list[Placements] = []
-
-        def extend(layout: Cross, chosen: Placements, rest: Sequence[Tile]) -> None:
-            if len(chosen) >= 2:
-                found.append(chosen)
-            if len(chosen) == most:
-                return
-            used = {end for _, end in chosen}
-            spinner_to_be = layout.spinner is None and layout.spinner_rule == "first_double"
-            for i, tile in enumerate(rest):
-                for end in layout.fits(tile):
-                    if end in used:
-                        continue
-                    after = layout.copy()
-                    after.place(tile, end)
-                    # which one becomes the spinner is a choice; the others keep their order
-                    later = [*rest[:i], *rest[i + 1 :]] if spinner_to_be else rest[i + 1 :]
-                    extend(after, (*chosen, (tile, end)), later)
-
-        if not self.is_empty:
-            extend(self, (), [t for t in doubles if t.is_double])
-        return found
+        self._open = self._find_ends()
 
     # --- serialization -----------------------------------------------------------------------
 

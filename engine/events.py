@@ -17,7 +17,7 @@ from .layout import End
 from .tiles import Tile
 
 #: Fields holding tiles (possibly nested in lists); they are written as "a-b" strings.
-_TILE_FIELDS = frozenset({"tile", "hands", "bazaar", "lead_tiles"})
+_TILE_FIELDS = frozenset({"tile", "tiles", "hands", "bazaar", "lead_tiles"})
 _TILE_BY_NAME: dict[str, Tile] = {}
 
 
@@ -110,12 +110,8 @@ class Played(Event):
     [left, right] and the move has no points. In the scoring games ``ends`` maps each open end's
     name to the value it shows, ``scored`` is what the move earned (RULES.md §1.8; 0 for none,
     always written) and ``scores`` the sides' scores after it, written when it scored.
-
-    A move of several doubles (``multi_double``, §1.6) is one ``played`` per tile, in order; all
-    but the last say ``continued`` (the same player goes on), score 0, and the last scores the
-    open-end sum once they are all down. ``lengthwise`` marks a double laid along the line
-    (English fives, §3.9). Both are written only when true.
-    """
+    ``lengthwise`` (written only when true) marks a double laid along the line, which counts once
+    in the open-end sum (English fives, §3.9)."""
 
     round: int
     seat: int
@@ -125,19 +121,38 @@ class Played(Event):
     scored: int | None = None
     scores: list[int] | None = None
     lengthwise: bool = False
-    continued: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        data = Event.to_dict(self)
-        if self.scored is None:
-            del data["scored"]
-        if self.scores is None:
-            del data["scores"]
+        data = _without_missing_points(Event.to_dict(self))
         if not self.lengthwise:
             del data["lengthwise"]
-        if not self.continued:
-            del data["continued"]
         return data
+
+
+@dataclass(slots=True)
+class PlayedDoubles(Event):
+    """Several doubles put down in one move (``multi_double``, RULES.md §1.6), written as a
+    ``played`` with ``tiles`` and ``ends_used`` (the end each went to, in the same order) in
+    place of ``tile`` and ``end``; the rest as in ``Played``, after all of them are down."""
+
+    round: int
+    seat: int
+    tiles: list[Tile]
+    ends_used: list[End]
+    ends: list[int] | dict[str, int]
+    scored: int | None = None
+    scores: list[int] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return _without_missing_points(Event.to_dict(self))
+
+
+def _without_missing_points(data: dict[str, Any]) -> dict[str, Any]:
+    """A move's JSON without the ``scored`` and ``scores`` that a game did not give it."""
+    for name in ("scored", "scores"):
+        if data[name] is None:
+            del data[name]
+    return data
 
 
 @dataclass(slots=True)
@@ -228,12 +243,15 @@ EVENT_TYPES: dict[str, type[Event]] = {
     "rules_upgraded": RulesUpgraded,
 }
 EVENT_NAMES: dict[type[Event], str] = {cls: name for name, cls in EVENT_TYPES.items()}
+EVENT_NAMES[PlayedDoubles] = "played"
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:
     """Rebuild an event; unknown types and missing fields raise ValueError."""
     kind = data.get("type")
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is Played and "tiles" in data:
+        cls = PlayedDoubles
     if cls is None:
         raise ValueError(f"unknown event type: {kind!r}")
     kwargs: dict[str, Any] = {}

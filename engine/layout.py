@@ -14,7 +14,7 @@ build a compiled dataclass under that metaclass.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
 from .tiles import Tile
@@ -22,6 +22,8 @@ from .tiles import Tile
 #: The name of an open end: ``left`` and ``right`` along the line, ``up`` and ``down`` on the arms
 #: of a spinner (§1.7). Moves, events and the bot's buttons name ends this way.
 End = Literal["left", "right", "up", "down"]
+#: Several tiles put down in one move (``multi_double``, §1.6), in order, each with its end.
+Placements = tuple[tuple[Tile, End], ...]
 
 
 class Layout:
@@ -105,3 +107,51 @@ class Layout:
         """A layout of this kind, with these options, holding the tiles ``data`` (a round's JSON)
         records: the round's JSON need not name its layout's kind, the game knows it."""
         ...
+
+    @abstractmethod
+    def copy(self) -> Layout:
+        """The same layout, to try a move on without changing this one."""
+        ...
+
+    def awaits_spinner(self) -> bool:
+        """Whether the next double put down becomes a spinner (§1.7); a line never has one."""
+        return False
+
+    # --- several doubles in one move (``multi_double``, §1.6) --------------------------------
+
+    def place_all(self, placements: Placements) -> None:
+        """Put down the tiles of one move, in order (each already checked to fit)."""
+        for tile, end in placements:
+            self.place(tile, end)
+
+    def end_sum_after_all(self, placements: Placements) -> int:
+        """S once all of ``placements`` are down: what a multi-double move scores on (§3.4)."""
+        after = self.copy()
+        after.place_all(placements)
+        return after.end_sum()
+
+    def double_sets(self, doubles: Sequence[Tile], most: int) -> list[Placements]:
+        """Every move that puts down 2 to ``most`` of ``doubles`` at once, each on a different open
+        end matching it (§1.6), one per different layout: the doubles in the order given, except
+        that while a spinner is awaited any of them may go first and become it."""
+        found: list[Placements] = []
+
+        def extend(layout: Layout, chosen: Placements, rest: Sequence[Tile]) -> None:
+            if len(chosen) >= 2:
+                found.append(chosen)
+            if len(chosen) == most:
+                return
+            used = {end for _, end in chosen}
+            any_first = layout.awaits_spinner()
+            for i, tile in enumerate(rest):
+                for end in layout.fits(tile):
+                    if end in used:
+                        continue
+                    after = layout.copy()
+                    after.place(tile, end)
+                    later = [*rest[:i], *rest[i + 1 :]] if any_first else rest[i + 1 :]
+                    extend(after, (*chosen, (tile, end)), later)
+
+        if not self.is_empty:
+            extend(self, (), [t for t in doubles if t.is_double])
+        return found

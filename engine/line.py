@@ -17,6 +17,9 @@ __all__ = ["LEFT", "RIGHT", "End", "Line"]
 LEFT: Final[End] = "left"
 RIGHT: Final[End] = "right"
 _NAMES: Final[tuple[End, ...]] = (LEFT, RIGHT)
+_BOTH: Final[tuple[End, ...]] = _NAMES
+_LEFT_ONLY: Final[tuple[End, ...]] = (LEFT,)
+_RIGHT_ONLY: Final[tuple[End, ...]] = (RIGHT,)
 
 
 @dataclass(slots=True)
@@ -61,8 +64,10 @@ class Line(Layout):
     def fits(self, tile: Tile) -> tuple[End, ...]:
         """The ends ``tile`` can go on that make different lines: one end only when both ends show
         the same value, where either end gives the same line."""
-        ends = self.ends_showing(tile)
-        return ends[:1] if self.ends[0] == self.ends[1] else ends
+        left, right = self.ends
+        if left in tile:
+            return _BOTH if right in tile and right != left else _LEFT_ONLY
+        return _RIGHT_ONLY if right in tile else ()
 
     def takes_any(self, hands: Iterable[Iterable[Tile]]) -> bool:
         ends = self.ends
@@ -74,13 +79,13 @@ class Line(Layout):
 
     def end_for(self, tile: Tile, end: End | None) -> End:
         """The end it names; else the lead goes on the left, and a tile on the first end it fits."""
-        if end is not None or self.is_empty:
+        if end is not None or not self.chain:
             return end or LEFT
         return self.ends_showing(tile)[0]
 
     def ends_after(self, tile: Tile, end: End) -> tuple[int, int]:
         """The open ends once ``tile`` (already checked to fit) is attached to ``end``, or led."""
-        if self.is_empty:
+        if not self.chain:
             return tile.a, tile.b
         left, right = self.ends
         if end == LEFT:
@@ -90,7 +95,7 @@ class Line(Layout):
     def place(self, tile: Tile, end: End) -> None:
         """Attach ``tile`` (already checked to fit), or lead it when the line is empty."""
         ends = self.ends_after(tile, end)
-        if self.is_empty:
+        if not self.chain:
             self.chain.append(ends)
         elif end == LEFT:
             self.chain.insert(0, (ends[0], self.ends[0]))
@@ -109,14 +114,17 @@ class Line(Layout):
         return _counts(left, inner_left) + _counts(right, inner_right)
 
     def end_sum_after(self, tile: Tile, end: End) -> int:
-        after = Line(list(self.chain))
+        after = self.copy()
         after.place(tile, end)
         return after.end_sum()
+
+    def copy(self) -> Line:
+        return Line(list(self.chain))
 
     def closed_on(self) -> int | None:
         """The suit that closes the line (§1.9 closure test): both ends show v and all six
         non-doubles of suit v are on the table, wherever v-v is."""
-        if self.is_empty or self.ends[0] != self.ends[1]:
+        if not self.chain or self.ends[0] != self.ends[1]:
             return None
         suit = self.ends[0]
         on_table = sum(1 for a, b in self.chain if a != b and suit in (a, b))

@@ -27,6 +27,7 @@ from .events import (
     MatchEnded,
     MatchStarted,
     Played,
+    PlayedDoubles,
     Redealt,
     RoundEnded,
     RoundStarted,
@@ -177,10 +178,8 @@ class Match:
             raise errors.NotYourTurn(f"it is seat {rnd.turn}'s turn, not seat {seat}'s")
         event: Event
         if isinstance(action, Lay):
-            if not _one_open_tile(action):
-                return self._lay(rnd, seat, action)
-            action = Play(action.placements[0].tile, action.placements[0].end)
-        if isinstance(action, Play):
+            event = self._laid(rnd, seat, action)
+        elif isinstance(action, Play):
             event = self._played(rnd, seat, action)
         elif isinstance(action, Draw):
             if rnd.can_play(seat):
@@ -198,17 +197,14 @@ class Match:
             raise errors.IllegalAction(f"unknown action {action!r}")
         events: list[Event] = []
         self._emit(event, events)
-        self._after_move(rnd, event, events)
-        return events
-
-    def _after_move(self, rnd: Round, event: Event, events: list[Event]) -> None:
         if not self._ended_in_play(event, events) and rnd.ended:
             self._finish_round(rnd, events)
+        return events
 
     def _ended_in_play(self, event: Event, events: list[Event]) -> bool:
         """Whether ``event`` is a move that scored and so ended the match, as a target reached in
         the middle of a round does in most scoring games (§3.8): then the round is not finished."""
-        if not (isinstance(event, Played) and event.scored):
+        if not (isinstance(event, (Played, PlayedDoubles)) and event.scored):
             return False
         ended = self.game.match_end(self.tally, self.rules, in_round=True)
         if ended is not None:
@@ -221,43 +217,42 @@ class Match:
         rnd.check_play(seat, play)
         tile, end = play.tile, rnd.end_for(play)
         ends, scored = self.game.move(rnd.layout, tile, end, self.rules)
-        scores = None
-        if scored:
-            scores = list(self.tally.credit(self.side_of(seat), scored).scores)
-        return Played(rnd.number, seat, tile, end, ends, scored, scores)
+        return Played(rnd.number, seat, tile, end, ends, scored, self._scores_after(seat, scored))
 
-    def _lay(self, rnd: Round, seat: int, lay: Lay) -> list[Event]:
-        """A move the game offers beyond one open tile (``Game.lays``): a ``played`` per tile,
-        the move's points on the last one. Anything else is refused: several tiles or a closed one
-        where the game has no such moves (§1.6, §3.3)."""
+    def _laid(self, rnd: Round, seat: int, lay: Lay) -> Played | PlayedDoubles:
+        """The event of the legal ``lay``. One open tile is the ``Play`` it spells; several doubles
+        go down together where ``multi_double`` allows (§1.6). A closed tile is Donkey's (§3.3),
+        which no game here has yet: refused."""
+        if any(placement.closed for placement in lay.placements):
+            raise errors.CannotClose(f"{self.game.name} has no closed tiles (§3.3)")
+        if any(placement.lengthwise for placement in lay.placements):
+            return self._lengthwise(rnd, seat, lay)
+        if len(lay.placements) == 1:
+            placement = lay.placements[0]
+            return self._played(rnd, seat, Play(placement.tile, placement.end))
+        if len(lay.placements) == 0 or not self.rules.multi_double:
+            raise errors.OneTilePerMove(f"{self.game.name} puts down one tile a move (§1.6)")
+        placements = rnd.check_lay(seat, lay, self.rules.multi_double)
+        ends, scored = self.game.move_all(rnd.layout, placements, self.rules)
+        tiles, ends_used = [tile for tile, _ in placements], [end for _, end in placements]
+        scores = self._scores_after(seat, scored)
+        return PlayedDoubles(rnd.number, seat, tiles, ends_used, ends, scored, scores)
+
+    def _lengthwise(self, rnd: Round, seat: int, lay: Lay) -> Played:
+        """A double laid lengthwise, where the game offers it (English fives, §3.9)."""
         if lay not in self.game.lays(rnd, seat, self.rules):
-            if any(placement.closed for placement in lay.placements):
-                raise errors.CannotClose(f"{self.game.name} has no closed tiles (§3.3)")
-            if len(lay.placements) > 1 and self.rules.multi_double < 2:
-                raise errors.OneTilePerMove(f"{self.game.name} puts down one tile a move (§1.6)")
             raise errors.TileDoesNotFit(f"{lay} is not a move you can make here")
-        records = self.game.lay(rnd.layout, lay, self.rules)
-        events: list[Event] = []
-        last = len(records) - 1
-        for i, (placement, (ends, scored)) in enumerate(zip(lay.placements, records, strict=True)):
-            assert placement.end is not None  # the lays a game offers name their ends
-            scores = None
-            if scored:
-                scores = list(self.tally.credit(self.side_of(seat), scored).scores)
-            event = Played(
-                rnd.number,
-                seat,
-                placement.tile,
-                placement.end,
-                ends,
-                scored,
-                scores,
-                placement.lengthwise,
-                i < last,
-            )
-            self._emit(event, events)
-        self._after_move(rnd, event, events)
-        return events
+        tile, end = lay.placements[0].tile, lay.placements[0].end
+        assert end is not None  # the lays a game offers name their ends
+        ends, scored = self.game.move(rnd.layout, tile, end, self.rules, lengthwise=True)
+        scores = self._scores_after(seat, scored)
+        return Played(rnd.number, seat, tile, end, ends, scored, scores, lengthwise=True)
+
+    def _scores_after(self, seat: int, scored: int | None) -> list[int] | None:
+        """The sides' scores once ``seat``'s move has scored, None when it did not."""
+        if not scored:
+            return None
+        return list(self.tally.credit(self.side_of(seat), scored).scores)
 
     def _finish_round(self, rnd: Round, events: list[Event]) -> None:
         self._emit(self.game.end_round(rnd, self.tally, self.pairs, self.rules), events)
@@ -298,16 +293,15 @@ class Match:
         """Change the state as ``event`` says; the only place state changes. The event is trusted:
         ``act`` has just made it (a stored log goes through ``replay``)."""
         rnd = self.round
-        if isinstance(event, Played):
+        if isinstance(event, (Played, PlayedDoubles)):
             assert rnd is not None
-            rnd.apply_played(
-                event.seat,
-                event.tile,
-                event.end,
-                self.rules,
-                lengthwise=event.lengthwise,
-                continued=event.continued,
-            )
+            if isinstance(event, Played):
+                rnd.apply_played(
+                    event.seat, event.tile, event.end, self.rules, lengthwise=event.lengthwise
+                )
+            else:
+                placements = tuple(zip(event.tiles, event.ends_used, strict=True))
+                rnd.apply_laid(event.seat, placements, self.rules)
             if event.scored:
                 self.tally = self.tally.credit(self.side_of(event.seat), event.scored)
         elif isinstance(event, Drew):
@@ -414,20 +408,23 @@ def replay(events: Iterable[Event | Mapping[str, Any]]) -> Match:
     match, made = Match.new(started.players, started.pairs, rules, started.seed, started.shuffle)
     at = _expect(log, 0, made)
     while at < len(log):
-        at = _expect(log, at, _redo(match, log, at))
+        at = _expect(log, at, _redo(match, log[at], at))
     return match
 
 
-def _redo(match: Match, log: list[Event], at: int) -> list[Event]:
-    """Perform again the move that the event at index ``at`` records; returns the events made."""
-    event = log[at]
+def _redo(match: Match, event: Event, at: int) -> list[Event]:
+    """Perform again the move that ``event`` (at index ``at``) records; returns the events made."""
     if match.over:
         raise errors.ReplayMismatch(at, f"{event.type} after the match ended")
     try:
-        if isinstance(event, Played) and (event.continued or event.lengthwise):
-            return match.act(event.seat, _lay_from(log, at))
+        if isinstance(event, Played) and event.lengthwise:
+            lengthwise = Placement(event.tile, event.end, lengthwise=True)
+            return match.act(event.seat, Lay((lengthwise,)))
         if isinstance(event, Played):
             return match.act(event.seat, Play(event.tile, event.end))
+        if isinstance(event, PlayedDoubles):
+            placements = zip(event.tiles, event.ends_used, strict=True)
+            return match.act(event.seat, Lay(tuple(Placement(t, e) for t, e in placements)))
         if isinstance(event, Drew):
             return match.act(event.seat, DRAW)
         if isinstance(event, Knocked):
@@ -443,26 +440,6 @@ def _redo(match: Match, log: list[Event], at: int) -> list[Event]:
     except errors.IllegalAction as exc:
         raise errors.ReplayMismatch(at, f"the rules refuse this {event.type}: {exc}") from None
     raise errors.ReplayMismatch(at, f"{event.type} where the rules expect a move")
-
-
-def _lay_from(log: list[Event], at: int) -> Lay:
-    """The move of several tiles (or a lengthwise one) whose ``played`` events start at ``at``."""
-    placements = []
-    for event in log[at:]:
-        if not isinstance(event, Played):
-            break
-        placements.append(Placement(event.tile, event.end, lengthwise=event.lengthwise))
-        if not event.continued:
-            break
-    return Lay(tuple(placements))
-
-
-def _one_open_tile(lay: Lay) -> bool:
-    """Whether ``lay`` puts down one tile the ordinary way: then it is the ``Play`` it spells."""
-    if len(lay.placements) != 1:
-        return False
-    placement = lay.placements[0]
-    return not (placement.closed or placement.lengthwise)
 
 
 def _expect(log: list[Event], at: int, made: list[Event]) -> int:

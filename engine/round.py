@@ -11,9 +11,9 @@ from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Literal
 
 from . import errors
-from .actions import DRAW, KNOCK, Action, Play
+from .actions import DRAW, KNOCK, PLAYS, Action, Lay, Placement, Play
 from .cross import Cross
-from .layout import End, Layout
+from .layout import End, Layout, Placements
 from .line import Line
 from .rules import RuleSet
 from .tiles import Tile
@@ -78,16 +78,21 @@ class Round:
         else the draw or the knock."""
         if self.ended or seat != self.turn:
             return []
-        hand = self.hands[seat]
-        if self.layout.is_empty:
-            return [Play(t) for t in hand if self.lead_tiles is None or t in self.lead_tiles]
+        hand, layout = self.hands[seat], self.layout
+        if layout.is_empty:
+            return [PLAYS[t, None] for t in hand if self.lead_tiles is None or t in self.lead_tiles]
         moves: list[Action] = []
         for tile in hand:
-            ends = self.layout.fits(tile)
+            ends = layout.fits(tile)
             if len(ends) > 1:
-                moves += [Play(tile, end) for end in ends]
+                moves += [PLAYS[tile, end] for end in ends]
             elif ends:
-                moves.append(Play(tile))
+                moves.append(PLAYS[tile, None])
+        if moves and rules.multi_double:
+            moves += [
+                Lay(tuple(Placement(tile, end) for tile, end in placements))
+                for placements in layout.double_sets(hand, rules.multi_double)
+            ]
         if moves:
             return moves
         return [DRAW] if self.can_draw(rules) else [KNOCK]
@@ -95,9 +100,7 @@ class Round:
     def check_play(self, seat: int, play: Play) -> None:
         """Raise the ``IllegalAction`` that says why ``play`` is not legal, if it is not."""
         tile, end, layout = play.tile, play.end, self.layout
-        if end is not None and end not in layout.end_names():
-            names = " or ".join(layout.end_names())
-            raise errors.NoSuchEnd(f"there is no {end!r} end: choose {names}")
+        _check_end_name(layout, end)
         if tile not in self.hands[seat]:
             raise errors.TileNotInHand(f"{tile} is not in your hand")
         if layout.is_empty:
@@ -105,16 +108,34 @@ class Round:
                 allowed = ", ".join(str(t) for t in self.lead_tiles)
                 raise errors.WrongLead(f"this round must be led with {allowed}")
             return
-        showing = layout.ends_showing(tile)
-        if not showing:
-            values = ", ".join(str(v) for v in layout.open_ends().values())
-            raise errors.TileDoesNotFit(f"{tile} fits none of the open ends ({values})")
-        if end is None:
-            choices = layout.fits(tile)
-            if len(choices) > 1:
-                raise errors.EndRequired(f"{tile} fits several ends: choose {' or '.join(choices)}")
-        elif end not in showing:
-            raise errors.TileDoesNotFit(f"{tile} does not fit the {end} end")
+        _check_fit(layout, tile, end)
+
+    def check_lay(self, seat: int, lay: Lay, most: int) -> Placements:
+        """The placements of ``lay``, several doubles in one move, each on the end it goes to;
+        raises the ``IllegalAction`` that says why it is not legal: more than ``most`` doubles,
+        a tile that is not a double, or two on one end (§1.6). Each is checked as a play on the
+        layout the ones before it leave."""
+        if len(lay.placements) > most:
+            raise errors.OneTilePerMove(f"at most {most} doubles go down in one move (§1.6)")
+        if self.layout.is_empty:
+            raise errors.OneTilePerMove("the lead is one tile")
+        hand, layout = list(self.hands[seat]), self.layout.copy()
+        placed: list[tuple[Tile, End]] = []
+        for placement in lay.placements:
+            tile = placement.tile
+            if not tile.is_double:
+                raise errors.OneTilePerMove(f"only doubles go down together, and {tile} is not one")
+            _check_end_name(layout, placement.end)
+            if tile not in hand:
+                raise errors.TileNotInHand(f"{tile} is not in your hand")
+            _check_fit(layout, tile, placement.end)
+            end = layout.end_for(tile, placement.end)
+            if any(end == used for _, used in placed):
+                raise errors.TileDoesNotFit(f"one double a move on the {end} end")
+            hand.remove(tile)
+            layout.place(tile, end)
+            placed.append((tile, end))
+        return tuple(placed)
 
     def blocked(self, rules: RuleSet) -> bool:
         """The generic fish test: nobody can place a tile and nothing can be drawn (§1.9)."""
@@ -137,21 +158,13 @@ class Round:
         self.drew_this_turn = False
 
     def apply_played(
-        self,
-        seat: int,
-        tile: Tile,
-        end: End,
-        rules: RuleSet,
-        *,
-        lengthwise: bool = False,
-        continued: bool = False,
+        self, seat: int, tile: Tile, end: End, rules: RuleSet, *, lengthwise: bool = False
     ) -> None:
         """A placement; the round ends when the hand is empty (out) or nobody can go on (fish:
-        the closure test when the rules use it, else the generic test). A ``continued`` one is
-        not the move's last tile (several doubles at once, §1.6): the same player goes on.
-        ``lengthwise``: a double laid along the line (§3.9), which only the cross knows."""
-        hand, layout = self.hands[seat], self.layout
-        hand.remove(tile)
+        the closure test when the rules use it, else the generic test). ``lengthwise``: a double
+        laid along the line (§3.9), which only the cross knows."""
+        self.hands[seat].remove(tile)
+        layout = self.layout
         if layout.is_empty:
             self.lead = tile
         if lengthwise:
@@ -159,13 +172,23 @@ class Round:
             layout.place(tile, end, lengthwise)
         else:
             layout.place(tile, end)
-        self.last = tile
+        self._placed(seat, tile, rules)
+
+    def apply_laid(self, seat: int, placements: Placements, rules: RuleSet) -> None:
+        """Several doubles in one move, in order; then as ``apply_played``."""
+        hand = self.hands[seat]
+        for tile, _ in placements:
+            hand.remove(tile)
+        self.layout.place_all(placements)
+        self._placed(seat, placements[-1][0], rules)
+
+    def _placed(self, seat: int, last: Tile, rules: RuleSet) -> None:
+        self.last = last
         self.last_placer = seat
-        if continued:
-            return
-        if not hand:
+        closed = rules.fish_closure_rule and self.layout.closed_on() is not None
+        if not self.hands[seat]:
             self.outcome = "out"
-        elif (rules.fish_closure_rule and layout.closed_on() is not None) or self.blocked(rules):
+        elif closed or self.blocked(rules):
             self.outcome = "fish"
         else:
             self._next_turn()
@@ -222,3 +245,24 @@ class Round:
             last=tile(data["last"]),
             outcome=data["outcome"],
         )
+
+
+def _check_end_name(layout: Layout, end: End | None) -> None:
+    if end is not None and end not in layout.end_names():
+        names = " or ".join(layout.end_names())
+        raise errors.NoSuchEnd(f"there is no {end!r} end: choose {names}")
+
+
+def _check_fit(layout: Layout, tile: Tile, end: End | None) -> None:
+    """Raise the ``IllegalAction`` that says why ``tile`` cannot go on ``end`` (none named: on
+    the one end it fits) of the ``layout`` that has its lead."""
+    showing = layout.ends_showing(tile)
+    if not showing:
+        values = ", ".join(str(v) for v in layout.open_ends().values())
+        raise errors.TileDoesNotFit(f"{tile} fits none of the open ends ({values})")
+    if end is None:
+        choices = layout.fits(tile)
+        if len(choices) > 1:
+            raise errors.EndRequired(f"{tile} fits several ends: choose {' or '.join(choices)}")
+    elif end not in showing:
+        raise errors.TileDoesNotFit(f"{tile} does not fit the {end} end")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ..actions import Lay
 from ..events import MatchEnded, RoundEnded
-from ..layout import End, Layout
+from ..layout import End, Layout, Placements
 from ..leads import opening_lead
 from ..line import Line
 from ..round import Hand, Round
@@ -81,7 +81,7 @@ class Game(ABC):
         return False
 
     def move(
-        self, layout: Layout, tile: Tile, end: End, rules: RuleSet
+        self, layout: Layout, tile: Tile, end: End, rules: RuleSet, lengthwise: bool = False
     ) -> tuple[list[int] | dict[str, int], int | None]:
         """What ``played`` records of putting ``tile`` on ``end`` (it is not placed yet): the open
         ends after it, and the points it scores. By default Kozel's: the ends as a list, and
@@ -89,17 +89,18 @@ class Game(ABC):
         return list(layout.ends_after(tile, end)), self.move_points(layout, tile, end, rules)
 
     def lays(self, rnd: Round, seat: int, rules: RuleSet) -> list[Lay]:
-        """The moves beyond one tile a turn that ``seat`` may make now, besides the plays the
-        round lists (several doubles at once, §1.6; a double laid lengthwise, §3.9): by default
-        none, as in Kozel."""
+        """Moves of one tile laid otherwise than the round's plays, which ``seat`` may make now
+        (English fives' lengthwise doubles, §3.9): by default none."""
         return []
 
-    def lay(
-        self, layout: Layout, lay: Lay, rules: RuleSet
-    ) -> list[tuple[list[int] | dict[str, int], int | None]]:
-        """What ``played`` records of each tile of the legal ``lay`` (nothing is placed yet), as
-        ``move`` does for one tile; a game that offers ``lays`` says."""
-        raise NotImplementedError(f"{self.name} has no moves of several tiles")
+    def move_all(
+        self, layout: Layout, placements: Placements, rules: RuleSet
+    ) -> tuple[list[int] | dict[str, int], int | None]:
+        """What ``played`` records of several doubles put down in one move (§1.6; not placed yet),
+        as ``move`` records one. By default: the ends as a list, and no points."""
+        after = layout.copy()
+        after.place_all(placements)
+        return list(after.open_ends().values()), None
 
     def move_points(self, layout: Layout, tile: Tile, end: End, rules: RuleSet) -> int | None:
         """The points the mover scores for putting ``tile`` on ``end`` (it is not placed yet);

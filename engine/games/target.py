@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..actions import Lay, Placement
 from ..cross import Cross
 from ..events import MatchEnded, RoundEnded
-from ..layout import End, Layout
+from ..layout import End, Layout, Placements
 from ..round import Round
 from ..rules import RuleSet
 from ..scoring import fives
@@ -63,50 +63,35 @@ class TargetGame(Game):
         return Cross.for_rules(rules)
 
     def move(
-        self, layout: Layout, tile: Tile, end: End, rules: RuleSet
+        self, layout: Layout, tile: Tile, end: End, rules: RuleSet, lengthwise: bool = False
     ) -> tuple[list[int] | dict[str, int], int | None]:
-        """The open ends by name after the move, and its points (§1.8): every move records them,
-        0 included."""
-        assert isinstance(layout, Cross)  # what ``layout`` gives these games
+        if not lengthwise:
+            return self.move_all(layout, ((tile, end),), rules)
+        assert isinstance(layout, Cross)  # only the cross lays doubles lengthwise
         after = layout.copy()
-        after.place(tile, end)
-        ends: dict[str, int] = {name: value for name, value in after.open_ends().items()}
-        return ends, fives.move_points(after.end_sum(), rules)
+        after.place(tile, end, lengthwise)
+        return _recorded(after, rules)
+
+    def move_all(
+        self, layout: Layout, placements: Placements, rules: RuleSet
+    ) -> tuple[list[int] | dict[str, int], int | None]:
+        """The open ends by name after the move, and its points (§1.8; with several doubles, on
+        the sum once all are down, §3.4): every move records them, 0 included."""
+        after = layout.copy()
+        after.place_all(placements)
+        return _recorded(after, rules)
 
     def lays(self, rnd: Round, seat: int, rules: RuleSet) -> list[Lay]:
-        """Up to ``multi_double`` doubles at once, each on its own end (§1.6, the Telephones'
-        variant), and in English fives a double laid lengthwise (§3.9)."""
+        """In English fives, every double but the spinner laid lengthwise (§3.9), on each end it
+        fits."""
         layout = rnd.layout
-        assert isinstance(layout, Cross)
-        if layout.is_empty:
+        if not self.lengthwise_doubles or not isinstance(layout, Cross):
             return []
-        hand = rnd.hands[seat]
-        found: list[Lay] = []
-        if self.lengthwise_doubles:
-            for tile in hand:
-                if layout.may_lie_lengthwise(tile):
-                    found += [
-                        Lay((Placement(tile, end, lengthwise=True),)) for end in layout.fits(tile)
-                    ]
-        if rules.multi_double >= 2:
-            for placements in layout.double_sets(hand, rules.multi_double):
-                found.append(Lay(tuple(Placement(tile, end) for tile, end in placements)))
-        return found
-
-    def lay(
-        self, layout: Layout, lay: Lay, rules: RuleSet
-    ) -> list[tuple[list[int] | dict[str, int], int | None]]:
-        """The open ends after each tile; the move scores once, on S after the last (§3.4)."""
-        assert isinstance(layout, Cross)
-        after = layout.copy()
-        records: list[tuple[list[int] | dict[str, int], int | None]] = []
-        for placement in lay.placements:
-            assert placement.end is not None  # the lays offered name their ends
-            after.place(placement.tile, placement.end, placement.lengthwise)
-            ends: dict[str, int] = {name: value for name, value in after.open_ends().items()}
-            records.append((ends, 0))
-        records[-1] = (records[-1][0], fives.move_points(after.end_sum(), rules))
-        return records
+        return [
+            Lay((Placement(tile, end, lengthwise=True),))
+            for tile in filter(layout.may_lie_lengthwise, rnd.hands[seat])
+            for end in layout.fits(tile)
+        ]
 
     def move_points(self, layout: Layout, tile: Tile, end: End, rules: RuleSet) -> int:
         return fives.move_points(layout.end_sum_after(tile, end), rules)
@@ -174,6 +159,12 @@ class TargetGame(Game):
         spread = 0.1 * target * math.sqrt(1.0 + 5.0 * to_go / target)
         weights = [math.exp((score - top) / spread) for score in scores]
         return weights[side] / sum(weights)
+
+
+def _recorded(after: Layout, rules: RuleSet) -> tuple[list[int] | dict[str, int], int | None]:
+    """What ``played`` records of a move that leaves ``after``: the open ends, and the points."""
+    ends: dict[str, int] = {name: value for name, value in after.open_ends().items()}
+    return ends, fives.move_points(after.end_sum(), rules)
 
 
 def winner_side_bonus(sides: int, winner: int | None, pairs: bool, bonus: int) -> list[int]:

@@ -505,11 +505,10 @@ def test_several_doubles_at_once_score_once_after_the_last() -> None:
         for a in match.legal_actions(P0)
         if isinstance(a, Lay) and {(p.tile, p.end) for p in a.placements} == wanted
     ]
-    events = of_type(match.act(P0, both), "played")
-    assert [(e["tile"], e["scored"], e.get("continued", False)) for e in events] == [
-        (str(both.placements[0].tile), 0, True),
-        (str(both.placements[1].tile), 5, False),  # 3 + 12 + 10 = 25, divided by 5
-    ]
+    (played,) = of_type(match.act(P0, both), "played")
+    assert played["tiles"] == [str(p.tile) for p in both.placements]
+    assert played["ends_used"] == [p.end for p in both.placements]
+    assert played["scored"] == 5  # 3 + 12 + 10 = 25, divided by 5
     assert match.current_seat == P1 and list(match.tally.scores) == [5, 0]
 
 

@@ -130,22 +130,27 @@ class Referee:
         return holder[tile], [str(tile)]
 
     def on_played(self, e: dict[str, Any]) -> None:
-        seat, tile = e["seat"], Tile.parse(e["tile"])
-        assert seat == self.turn and tile in self.hands[seat]
-        if self.table:
-            assert set(self.ends.values()) & {tile.a, tile.b}, (e, self.ends)
-        self.hands[seat].remove(tile)
-        self.table.append(tile)
+        seat = e["seat"]
+        assert seat == self.turn
+        if "tiles" in e:  # several doubles in one move, each on its own end (§1.6)
+            tiles = [Tile.parse(x) for x in e["tiles"]]
+            assert 2 <= len(tiles) <= self.rules.multi_double and len(e["ends_used"]) == len(tiles)
+            assert len(set(e["ends_used"])) == len(tiles) and all(x.a == x.b for x in tiles)
+            self.count("several doubles")
+        else:
+            tiles = [Tile.parse(e["tile"])]
+        for tile in tiles:
+            assert tile in self.hands[seat]
+            if self.table and "tiles" not in e:
+                assert set(self.ends.values()) & {tile.a, tile.b}, (e, self.ends)
+            self.hands[seat].remove(tile)
+            self.table.append(tile)
         self.ends = e["ends"]
         assert isinstance(self.ends, dict) and set(self.ends) <= {"left", "right", "up", "down"}
         self.last_placer = seat
         if e.get("lengthwise"):
-            assert self.rules.game == "english_fives" and tile.a == tile.b
+            assert self.rules.game == "english_fives" and tiles[0].a == tiles[0].b
             self.count("lengthwise")
-        if e.get("continued"):  # several doubles in one move: the same player goes on
-            assert tile.a == tile.b and self.rules.multi_double >= 2 and e["scored"] == 0
-            self.count("several doubles")
-            return
         scored = e["scored"]
         assert scored >= 0
         if scored:
@@ -347,11 +352,8 @@ def run(table: Table, probe: int = 0) -> Run:
             referee.feed(log[-1])
             if log[-1]["type"] == "played":
                 played.append(log[-1])
-        if played:  # a move of several doubles scores once, on its last tile
-            assert [p["scored"] for p in played] == [0] * (len(played) - 1) + [expected]
-            assert [p.get("continued", False) for p in played] == [True] * (len(played) - 1) + [
-                False
-            ]
+        if played:  # a move is one ``played``, several doubles included
+            assert len(played) == 1 and played[0]["scored"] == expected
     assert referee.over
     return Run(match, log, referee, actions)
 

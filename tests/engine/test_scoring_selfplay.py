@@ -38,7 +38,8 @@ def test_a_scoring_game_transcript(game: str) -> None:
     for line in lines:
         referee.feed(line)
         if line["type"] == "played":
-            assert line["end"] in line["ends"] or line["ends"] == {} or line["continued"]
+            used = line["ends_used"] if "tiles" in line else [line["end"]]
+            assert set(used) <= {"left", "right", "up", "down"}
             assert isinstance(line["scored"], int)
             assert ("scores" in line) == (line["scored"] > 0)
         elif line["type"] == "round_ended":
