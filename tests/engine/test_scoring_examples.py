@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from engine import Lay, Match, Play, Tile
+from engine import Lay, Match, Play, RuleSet, Tile
 from engine.actions import Placement
 from engine.ai import random_player
 from engine.errors import OneTilePerMove, TileDoesNotFit, WrongLead
 from engine.games import game_of
 from engine.layout import End
 from engine.leads import opening_lead
-from engine.rules import PRESETS
+from engine.rules import KOZEL_FIRST_LEADS, PRESETS, option_choices
 from engine.scoring import fives
 from engine.scoring.tally import Tally
 
@@ -517,3 +517,14 @@ def test_one_tile_a_move_without_the_variant() -> None:
     layout_position(match, hands=["6-6 5-5 0-1", "4-5 1-2"], lays=HOUSE, turn=P0)
     with pytest.raises(OneTilePerMove):
         match.act(P0, Lay((Placement(t("6-6"), "right"), Placement(t("3-3"), "left"))))
+
+
+def test_first_leads_a_game_may_choose() -> None:
+    """Kozel keeps its three first leads (§2.3); the scoring games may take any, the lot too."""
+    with pytest.raises(ValueError, match="first_lead"):
+        RuleSet(first_lead="lot_lowest")
+    assert PRESETS["telephone"]().with_options(first_lead="lot_lowest").first_lead == "lot_lowest"
+    assert option_choices("first_lead") == KOZEL_FIRST_LEADS
+    assert "three_two" in (option_choices("first_lead", "muggins") or ())
+    assert option_choices("target", "muggins") == (100, 250, 500)
+    assert option_choices("target", "english_fives") is None

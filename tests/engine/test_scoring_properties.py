@@ -27,6 +27,7 @@ from engine.games.target import TargetGame
 from engine.rules import PRESETS
 
 from .support import EVERY_TILE, checked, t
+from .test_properties import Table
 
 SCORING_GAMES = tuple(name for name, game in GAMES.items() if isinstance(game, TargetGame))
 QUICK_PLAYERS = ("random", "greedy", "easy")
@@ -272,15 +273,6 @@ class Referee:
         if self.expect == "match_ended:target":
             self.count("ended mid-round")
         self.over = True
-
-
-@dataclass(frozen=True)
-class Table:
-    players: int
-    pairs: bool
-    rules: RuleSet
-    seed: int
-    ai: tuple[str, ...]
 
 
 @st.composite
