@@ -32,25 +32,31 @@ PLAYS: Final[dict[tuple[Tile, End | None], Play]] = {
 @dataclass(frozen=True, slots=True)
 class Placement:
     """One tile of a ``Lay``: on ``end``, and ``closed`` when laid face down so that nothing more
-    goes there (Donkey, RULES.md §3.3)."""
+    goes there (Donkey, RULES.md §3.3), or ``lengthwise`` for a double that English fives lays
+    along the line (§3.9), where it counts once in the open-end sum."""
 
     tile: Tile
     end: End | None = None
     closed: bool = False
+    lengthwise: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Lay:
-    """A move that puts down several tiles at once or closes one: the multi-double move of §1.6
-    and Donkey's closed doubles (§3.3). Kozel has neither, so it takes a ``Lay`` only when it is
-    one open tile, the ``Play`` it spells. A separate action, so that the one-tile ``Play`` of every
+    """A move that puts down several tiles at once, closes one or lays a double lengthwise: the
+    multi-double move of §1.6, Donkey's closed doubles (§3.3) and English fives' lengthwise
+    doubles (§3.9). Kozel has none, so it takes a ``Lay`` only when it is one open tile, the
+    ``Play`` it spells. A separate action, so that the one-tile ``Play`` of every
     turn stays two fields (frozen dataclasses pay for each field they set)."""
 
     placements: tuple[Placement, ...]
 
     def __str__(self) -> str:
         return "lay " + " and ".join(
-            f"{p.tile}" + (f" {p.end}" if p.end else "") + (" closed" if p.closed else "")
+            f"{p.tile}"
+            + (f" {p.end}" if p.end else "")
+            + (" closed" if p.closed else "")
+            + (" lengthwise" if p.lengthwise else "")
             for p in self.placements
         )
 

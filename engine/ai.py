@@ -12,13 +12,14 @@ Levels a table chooses from: ``easy`` (greedy that now and then misplays), ``nor
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Final, Protocol
 
-from .actions import Action, Play
+from .actions import Action, Lay, Play
 from .events import Event
 from .match import Match
 from .search import strong_player
+from .tiles import Tile
 
 
 class Player(Protocol):
@@ -34,23 +35,36 @@ def random_player(
     return rng.choice(match.legal_actions(seat))
 
 
-def _greedy_order(match: Match, seat: int, rng: random.Random) -> list[Play]:
-    """The legal plays, best first by greedy's measure (see ``greedy_player``)."""
+def _greedy_order(match: Match, seat: int, rng: random.Random) -> list[Play | Lay]:
+    """The legal placements, best first by greedy's measure (see ``greedy_player``)."""
     rnd = match.round
     assert rnd is not None
     hand = rnd.hands[seat]
-    plays = [a for a in match.legal_actions(seat) if isinstance(a, Play)]
+    moves = [a for a in match.legal_actions(seat) if isinstance(a, (Play, Lay))]
 
-    def worth(play: Play) -> tuple[int, int, float]:
-        tile = play.tile
-        points = match.game.move_points(rnd.layout, tile, rnd.end_for(play), match.rules) or 0
-        ends = rnd.ends_after(play)
-        rest = [t for t in hand if t != tile]
+    def outcome(move: Play | Lay) -> tuple[list[Tile], int, Collection[int]]:
+        """The tiles the move puts down, its points and the values of the open ends after it."""
+        if isinstance(move, Play):
+            end = rnd.end_for(move)
+            points = match.game.move_points(rnd.layout, move.tile, end, match.rules)
+            return [move.tile], points or 0, rnd.ends_after(move)
+        placements = tuple((p.tile, rnd.layout.end_for(p.tile, p.end)) for p in move.placements)
+        if move.placements[0].lengthwise:
+            ((tile, end),) = placements
+            ends, points = match.game.move(rnd.layout, tile, end, match.rules, lengthwise=True)
+        else:
+            ends, points = match.game.move_all(rnd.layout, placements, match.rules)
+        values = ends.values() if isinstance(ends, dict) else ends
+        return [tile for tile, _ in placements], points or 0, set(values)
+
+    def worth(move: Play | Lay) -> tuple[int, int, float]:
+        tiles, points, ends = outcome(move)
+        rest = [t for t in hand if t not in tiles]
         followers = sum(1 for t in rest if t.a in ends or t.b in ends)
-        weight = 2 * tile.pips + (6 if tile.is_double else 0) + 3 * followers
+        weight = sum(2 * t.pips + (6 if t.is_double else 0) for t in tiles) + 3 * followers
         return (points, weight, rng.random())
 
-    return sorted(plays, key=worth, reverse=True)
+    return sorted(moves, key=worth, reverse=True)
 
 
 def greedy_player(

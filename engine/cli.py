@@ -50,7 +50,7 @@ def rules_from(game: str, settings: Sequence[str]) -> RuleSet:
         name, sep, value = item.partition("=")
         if not sep:
             raise ValueError(f"--set expects option=value, got {item!r}")
-        options[name.strip()] = parse_option(name.strip(), value.strip())
+        options[name.strip()] = parse_option(name.strip(), value.strip(), game)
     return PRESETS[game]().with_options(**options)
 
 

@@ -109,7 +109,9 @@ class Played(Event):
     """A tile placed on ``end``; ``ends`` are the open ends after it. In Kozel ``ends`` is the list
     [left, right] and the move has no points. In the scoring games ``ends`` maps each open end's
     name to the value it shows, ``scored`` is what the move earned (RULES.md §1.8; 0 for none,
-    always written) and ``scores`` the sides' scores after it, written when it scored."""
+    always written) and ``scores`` the sides' scores after it, written when it scored.
+    ``lengthwise`` (written only when true) marks a double laid along the line, which counts once
+    in the open-end sum (English fives, §3.9)."""
 
     round: int
     seat: int
@@ -118,9 +120,13 @@ class Played(Event):
     ends: list[int] | dict[str, int]
     scored: int | None = None
     scores: list[int] | None = None
+    lengthwise: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return _without_missing_points(Event.to_dict(self))
+        data = _without_missing_points(Event.to_dict(self))
+        if not self.lengthwise:
+            del data["lengthwise"]
+        return data
 
 
 @dataclass(slots=True)

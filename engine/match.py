@@ -134,7 +134,10 @@ class Match:
         rnd = self.round
         if self.over or rnd is None:
             return []
-        return rnd.legal_actions(seat, self.rules)
+        moves = rnd.legal_actions(seat, self.rules)
+        if moves and isinstance(moves[0], Play):  # a placement is possible: so may more be
+            moves += self.game.lays(rnd, seat, self.rules)
+        return moves
 
     # --- acting ------------------------------------------------------------------------------
 
@@ -222,6 +225,8 @@ class Match:
         which no game here has yet: refused."""
         if any(placement.closed for placement in lay.placements):
             raise errors.CannotClose(f"{self.game.name} has no closed tiles (§3.3)")
+        if any(placement.lengthwise for placement in lay.placements):
+            return self._lengthwise(rnd, seat, lay)
         if len(lay.placements) == 1:
             placement = lay.placements[0]
             return self._played(rnd, seat, Play(placement.tile, placement.end))
@@ -232,6 +237,16 @@ class Match:
         tiles, ends_used = [tile for tile, _ in placements], [end for _, end in placements]
         scores = self._scores_after(seat, scored)
         return PlayedDoubles(rnd.number, seat, tiles, ends_used, ends, scored, scores)
+
+    def _lengthwise(self, rnd: Round, seat: int, lay: Lay) -> Played:
+        """A double laid lengthwise, where the game offers it (English fives, §3.9)."""
+        if lay not in self.game.lays(rnd, seat, self.rules):
+            raise errors.TileDoesNotFit(f"{lay} is not a move you can make here")
+        tile, end = lay.placements[0].tile, lay.placements[0].end
+        assert end is not None  # the lays a game offers name their ends
+        ends, scored = self.game.move(rnd.layout, tile, end, self.rules, lengthwise=True)
+        scores = self._scores_after(seat, scored)
+        return Played(rnd.number, seat, tile, end, ends, scored, scores, lengthwise=True)
 
     def _scores_after(self, seat: int, scored: int | None) -> list[int] | None:
         """The sides' scores once ``seat``'s move has scored, None when it did not."""
@@ -281,7 +296,9 @@ class Match:
         if isinstance(event, (Played, PlayedDoubles)):
             assert rnd is not None
             if isinstance(event, Played):
-                rnd.apply_played(event.seat, event.tile, event.end, self.rules)
+                rnd.apply_played(
+                    event.seat, event.tile, event.end, self.rules, lengthwise=event.lengthwise
+                )
             else:
                 placements = tuple(zip(event.tiles, event.ends_used, strict=True))
                 rnd.apply_laid(event.seat, placements, self.rules)
@@ -400,6 +417,9 @@ def _redo(match: Match, event: Event, at: int) -> list[Event]:
     if match.over:
         raise errors.ReplayMismatch(at, f"{event.type} after the match ended")
     try:
+        if isinstance(event, Played) and event.lengthwise:
+            lengthwise = Placement(event.tile, event.end, lengthwise=True)
+            return match.act(event.seat, Lay((lengthwise,)))
         if isinstance(event, Played):
             return match.act(event.seat, Play(event.tile, event.end))
         if isinstance(event, PlayedDoubles):

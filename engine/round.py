@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from . import errors
 from .actions import DRAW, KNOCK, PLAYS, Action, Lay, Placement, Play
+from .cross import Cross
 from .layout import End, Layout, Placements
 from .line import Line
 from .rules import RuleSet
@@ -156,13 +157,21 @@ class Round:
         self.turn = (self.turn + 1) % len(self.hands)
         self.drew_this_turn = False
 
-    def apply_played(self, seat: int, tile: Tile, end: End, rules: RuleSet) -> None:
+    def apply_played(
+        self, seat: int, tile: Tile, end: End, rules: RuleSet, *, lengthwise: bool = False
+    ) -> None:
         """A placement; the round ends when the hand is empty (out) or nobody can go on (fish:
-        the closure test when the rules use it, else the generic test)."""
+        the closure test when the rules use it, else the generic test). ``lengthwise``: a double
+        laid along the line (§3.9), which only the cross knows."""
         self.hands[seat].remove(tile)
-        if self.layout.is_empty:
+        layout = self.layout
+        if layout.is_empty:
             self.lead = tile
-        self.layout.place(tile, end)
+        if lengthwise:
+            assert isinstance(layout, Cross)
+            layout.place(tile, end, lengthwise)
+        else:
+            layout.place(tile, end)
         self._placed(seat, tile, rules)
 
     def apply_laid(self, seat: int, placements: Placements, rules: RuleSet) -> None:

@@ -58,6 +58,13 @@ INT_CHOICES: dict[str, tuple[int, ...]] = {
 
 #: Targets a game restricts to a few values (§3.6: "100, 250 or 500"); others take any.
 TARGET_CHOICES: dict[str, tuple[int, ...]] = {"muggins": (100, 250, 500)}
+#: Kozel's first leads (§2.3); the lot, 3-2 and the highest tile are the scoring games' (§3.5,
+#: §3.6, §3.8), which may take any of them.
+KOZEL_FIRST_LEADS: tuple[FirstLead, ...] = (
+    "chain_1_1",
+    "one_one_four_else_lowest_double",
+    "lowest_incl_00",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,11 +113,7 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         for name in OPTION_NAMES:
-            check_option(name, getattr(self, name))
-        allowed = TARGET_CHOICES.get(self.game)
-        if allowed is not None and self.target not in allowed:
-            targets = " | ".join(map(str, allowed))
-            raise ValueError(f"{self.game}'s target must be one of {targets}, got {self.target}")
+            check_option(name, getattr(self, name), self.game)
         if not revisions.known(self.revision):
             raise ValueError(f"unknown rules revision {self.revision!r}")
 
@@ -147,12 +150,14 @@ OPTION_TYPES: dict[str, Any] = {
 }
 
 
-def option_choices(name: str, game: str | None = None) -> tuple[Any, ...] | None:
-    """The allowed values of an option (in ``game``, for the few a game restricts), or None when
-    any positive integer is allowed."""
+def option_choices(name: str, game: str = "kozel") -> tuple[Any, ...] | None:
+    """The allowed values of an option in ``game`` (the few a game restricts: Muggins' targets,
+    Kozel's first leads), or None when any positive integer is allowed."""
     kind = OPTION_TYPES[name]
     if name == "target" and game in TARGET_CHOICES:
         return TARGET_CHOICES[game]
+    if name == "first_lead" and game == "kozel":
+        return KOZEL_FIRST_LEADS
     if kind is bool:
         return (False, True)
     if name in INT_CHOICES:
@@ -162,14 +167,14 @@ def option_choices(name: str, game: str | None = None) -> tuple[Any, ...] | None
     return get_args(kind)
 
 
-def check_option(name: str, value: Any) -> None:
-    """Raise ValueError unless ``value`` is a valid setting of option ``name``."""
+def check_option(name: str, value: Any, game: str = "kozel") -> None:
+    """Raise ValueError unless ``value`` is a valid setting of option ``name`` in ``game``."""
     if name not in OPTION_TYPES:
         raise ValueError(f"unknown rule option: {name}")
     kind = OPTION_TYPES[name]
     if kind in (bool, int) and type(value) is not kind:
         raise ValueError(f"{name} must be {kind.__name__}, got {value!r}")
-    choices = option_choices(name)
+    choices = option_choices(name, game)
     if choices is None:
         if value <= 0:
             raise ValueError(f"{name} must be a positive integer, got {value!r}")
@@ -178,8 +183,8 @@ def check_option(name: str, value: Any) -> None:
         raise ValueError(f"{name} must be one of {allowed}, got {value!r}")
 
 
-def parse_option(name: str, text: str) -> Any:
-    """Turn ``option=value`` text (CLI, settings) into a typed value."""
+def parse_option(name: str, text: str, game: str = "kozel") -> Any:
+    """Turn ``option=value`` text (CLI, settings) into a typed value, valid in ``game``."""
     if name not in OPTION_TYPES:
         raise ValueError(f"unknown rule option: {name}")
     kind = OPTION_TYPES[name]
@@ -194,7 +199,7 @@ def parse_option(name: str, text: str) -> Any:
             value = int(text)
         except ValueError:
             raise ValueError(f"{name} must be an integer, got {text!r}") from None
-    check_option(name, value)
+    check_option(name, value, game)
     return value
 
 
@@ -218,77 +223,48 @@ def pair_kozel_team() -> RuleSet:
 #: scoring games joined, so that Kozel's logs stay as they were.
 KOZEL_OPTION_NAMES: tuple[str, ...] = OPTION_NAMES[: OPTION_NAMES.index("fish_closure_rule") + 1]
 
-# The scoring games (RULES.md §3.4-§3.9): each preset is the game's DEFAULTs. None of them has
-# Kozel's closure test (§1.9: a line rule of the Kozel family), so the generic fish test decides.
+
+def _scoring_game(game: GameName, target: int, **options: Any) -> RuleSet:
+    """A scoring game's preset (RULES.md §3.4-§3.9): the spinner's cross, the first side to
+    reach ``target`` wins, and no Kozel closure test (§1.9: a line rule of the Kozel family, so
+    the generic fish test decides); ``options`` are the game's other DEFAULTs."""
+    return RuleSet(
+        game=game, spinner="first_double", target=target, fish_closure_rule=False, **options
+    )
 
 
 def telephone() -> RuleSet:
     """Telephone to 72 (§3.4): S/5 a move; drawing and the first lead are Kozel's (FLAG)."""
-    return RuleSet(
-        game="telephone",
-        spinner="first_double",
-        target=72,
-        play_points="divided",
-        fish_closure_rule=False,
-    )
+    return _scoring_game("telephone", 72, play_points="divided")
 
 
 def telephone_ua() -> RuleSet:
     """The Ukrainian Telephone to 225 (§3.5): the house opens once both long sides are covered,
     3-2 leads the match, full points, write-offs at the end."""
-    return RuleSet(
-        game="telephone_ua",
-        spinner="first_double",
-        spinner_arms_open="after_both_long_sides",
-        first_lead="three_two",
-        target=225,
-        fish_closure_rule=False,
+    return _scoring_game(
+        "telephone_ua", 225, spinner_arms_open="after_both_long_sides", first_lead="three_two"
     )
 
 
 def muggins() -> RuleSet:
     """Muggins / All Fives (§3.6): a lot picks the first leader, S in full a move, to 100."""
-    return RuleSet(
-        game="muggins",
-        spinner="first_double",
-        first_lead="lot_lowest",
-        target=100,
-        fish_closure_rule=False,
-    )
+    return _scoring_game("muggins", 100, first_lead="lot_lowest")
 
 
 def all_threes() -> RuleSet:
     """All Threes (§3.7): Muggins with 3 in place of 5."""
-    return RuleSet(
-        game="all_threes",
-        spinner="first_double",
-        first_lead="lot_lowest",
-        target=100,
-        score_multiple=3,
-        fish_closure_rule=False,
-    )
+    return _scoring_game("all_threes", 100, first_lead="lot_lowest", score_multiple=3)
 
 
 def bulgarian_fives() -> RuleSet:
     """The Bulgarian two-player game to 100 (§3.8): the highest tile leads every round."""
-    return RuleSet(
-        game="bulgarian_fives",
-        spinner="first_double",
-        first_lead="highest_tile",
-        target=100,
-        fish_closure_rule=False,
-    )
+    return _scoring_game("bulgarian_fives", 100, first_lead="highest_tile")
 
 
 def english_fives() -> RuleSet:
-    """English fives (§3.9) to 200. Its first lead is not given; like Muggins, the lot decides."""
-    return RuleSet(
-        game="english_fives",
-        spinner="first_double",
-        first_lead="lot_lowest",
-        target=200,
-        fish_closure_rule=False,
-    )
+    """English fives (§3.9) to 200. Its first lead is not given; like Muggins, the lot decides
+    (FLAG)."""
+    return _scoring_game("english_fives", 200, first_lead="lot_lowest")
 
 
 PRESETS = {

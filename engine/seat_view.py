@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .events import Drew, Event, Knocked, Played, RoundStarted
+from .events import Drew, Event, Knocked, Played, PlayedDoubles, RoundStarted
 from .match import Match
 from .tiles import ALL_TILES, Tile
 
@@ -51,12 +51,14 @@ def _slots(match: Match, seat: int, events: Sequence[Event]) -> list[list[int]]:
     ends = 0  # mask of the open ends' values
     drew_last = [False] * match.players  # did this seat's previous event draw a tile?
     for event in events[start + 1 :]:
-        if isinstance(event, Played):
-            slots[event.seat] = _after_play(slots[event.seat], event.tile, drew_last[event.seat])
+        if isinstance(event, (Played, PlayedDoubles)):
+            tiles = event.tiles if isinstance(event, PlayedDoubles) else [event.tile]
+            for tile in tiles:  # only the first can be the tile just drawn
+                slots[event.seat] = _after_play(slots[event.seat], tile, drew_last[event.seat])
+                drew_last[event.seat] = False
             ends = 0
             for value in event.ends.values() if isinstance(event.ends, dict) else event.ends:
                 ends |= 1 << value
-            drew_last[event.seat] = False
         elif isinstance(event, (Drew, Knocked)):
             held = slots[event.seat]
             slots[event.seat] = [mask | ends for mask in held]

@@ -10,6 +10,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
+from ..actions import Lay
 from ..events import MatchEnded, RoundEnded
 from ..layout import End, Layout, Placements
 from ..leads import opening_lead
@@ -80,12 +81,17 @@ class Game(ABC):
         return False
 
     def move(
-        self, layout: Layout, tile: Tile, end: End, rules: RuleSet
+        self, layout: Layout, tile: Tile, end: End, rules: RuleSet, lengthwise: bool = False
     ) -> tuple[list[int] | dict[str, int], int | None]:
         """What ``played`` records of putting ``tile`` on ``end`` (it is not placed yet): the open
         ends after it, and the points it scores. By default Kozel's: the ends as a list, and
         ``move_points``."""
         return list(layout.ends_after(tile, end)), self.move_points(layout, tile, end, rules)
+
+    def lays(self, rnd: Round, seat: int, rules: RuleSet) -> list[Lay]:
+        """Moves of one tile laid otherwise than the round's plays, which ``seat`` may make now
+        (English fives' lengthwise doubles, §3.9): by default none."""
+        return []
 
     def move_all(
         self, layout: Layout, placements: Placements, rules: RuleSet

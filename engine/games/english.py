@@ -16,9 +16,12 @@ class EnglishFives(TargetGame):
     """2-4 players each for themselves (teams are not mentioned: FLAG), 7, 5, 5 tiles. The first
     lead is not given: a lot, the lowest tile leads, as in Muggins (FLAG); later the round's
     winner leads, any tile. Drawing until playable (FLAG). A move scores S in full; 200 wins at
-    once (FLAG)."""
+    once (FLAG). Every double but the spinner may be laid crosswise (counting 2v at an end) or
+    lengthwise (v), as the player chooses (``lengthwise_doubles``; only the scoring effect is
+    modelled, FLAG)."""
 
     name = "english_fives"
+    lengthwise_doubles = True
 
     def settle(
         self, rnd: Round, values: list[int], tally: Tally, pairs: bool, rules: RuleSet

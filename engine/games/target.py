@@ -10,6 +10,7 @@ import math
 from abc import abstractmethod
 from typing import TYPE_CHECKING, ClassVar
 
+from ..actions import Lay, Placement
 from ..cross import Cross
 from ..events import MatchEnded, RoundEnded
 from ..layout import End, Layout, Placements
@@ -40,6 +41,8 @@ class TargetGame(Game):
     #: Whether a side that reaches the target in the middle of a round wins at once (§3.4, §3.6,
     #: §3.8, §3.9), or only once the round is over (§3.5).
     ends_mid_round: ClassVar[bool] = True
+    #: Whether a double other than the spinner may be laid lengthwise, counting once (§3.9).
+    lengthwise_doubles: ClassVar[bool] = False
 
     def check_table(self, players: int, pairs: bool) -> None:
         if players not in self.table_sizes:
@@ -60,9 +63,14 @@ class TargetGame(Game):
         return Cross.for_rules(rules)
 
     def move(
-        self, layout: Layout, tile: Tile, end: End, rules: RuleSet
+        self, layout: Layout, tile: Tile, end: End, rules: RuleSet, lengthwise: bool = False
     ) -> tuple[list[int] | dict[str, int], int | None]:
-        return self.move_all(layout, ((tile, end),), rules)
+        if not lengthwise:
+            return self.move_all(layout, ((tile, end),), rules)
+        assert isinstance(layout, Cross)  # only the cross lays doubles lengthwise
+        after = layout.copy()
+        after.place(tile, end, lengthwise)
+        return _recorded(after, rules)
 
     def move_all(
         self, layout: Layout, placements: Placements, rules: RuleSet
@@ -71,8 +79,19 @@ class TargetGame(Game):
         the sum once all are down, §3.4): every move records them, 0 included."""
         after = layout.copy()
         after.place_all(placements)
-        ends: dict[str, int] = {name: value for name, value in after.open_ends().items()}
-        return ends, fives.move_points(after.end_sum(), rules)
+        return _recorded(after, rules)
+
+    def lays(self, rnd: Round, seat: int, rules: RuleSet) -> list[Lay]:
+        """In English fives, every double but the spinner laid lengthwise (§3.9), on each end it
+        fits."""
+        layout = rnd.layout
+        if not self.lengthwise_doubles or not isinstance(layout, Cross):
+            return []
+        return [
+            Lay((Placement(tile, end, lengthwise=True),))
+            for tile in filter(layout.may_lie_lengthwise, rnd.hands[seat])
+            for end in layout.fits(tile)
+        ]
 
     def move_points(self, layout: Layout, tile: Tile, end: End, rules: RuleSet) -> int:
         return fives.move_points(layout.end_sum_after(tile, end), rules)
@@ -140,6 +159,12 @@ class TargetGame(Game):
         spread = 0.1 * target * math.sqrt(1.0 + 5.0 * to_go / target)
         weights = [math.exp((score - top) / spread) for score in scores]
         return weights[side] / sum(weights)
+
+
+def _recorded(after: Layout, rules: RuleSet) -> tuple[list[int] | dict[str, int], int | None]:
+    """What ``played`` records of a move that leaves ``after``: the open ends, and the points."""
+    ends: dict[str, int] = {name: value for name, value in after.open_ends().items()}
+    return ends, fives.move_points(after.end_sum(), rules)
 
 
 def winner_side_bonus(sides: int, winner: int | None, pairs: bool, bonus: int) -> list[int]:

@@ -27,15 +27,9 @@ from .support import EVERY_TILE, KOZEL_OPTIONS, checked, run_match
 GOAT_LIMITS = (101, 40, 301, 501, 13, 1)
 
 
-#: The first leads of Kozel (§2.3); the others are the scoring games' (test_scoring_games.py).
-KOZEL_FIRST_LEADS = ("chain_1_1", "one_one_four_else_lowest_double", "lowest_incl_00")
-
-
 def option_values(name: str) -> tuple[Any, ...]:
     if name == "game":
         return ("kozel",)
-    if name == "first_lead":
-        return KOZEL_FIRST_LEADS
     choices = option_choices(name)
     return GOAT_LIMITS if choices is None else choices
 

@@ -10,13 +10,14 @@ from typing import Any
 
 import pytest
 
-from engine import Match, Play, Tile
+from engine import Lay, Match, Play, RuleSet, Tile
+from engine.actions import Placement
 from engine.ai import random_player
-from engine.errors import WrongLead
+from engine.errors import OneTilePerMove, TileDoesNotFit, WrongLead
 from engine.games import game_of
 from engine.layout import End
 from engine.leads import opening_lead
-from engine.rules import PRESETS
+from engine.rules import KOZEL_FIRST_LEADS, PRESETS, option_choices
 from engine.scoring import fives
 from engine.scoring.tally import Tally
 
@@ -462,3 +463,68 @@ def test_bg_2_an_end_6_and_the_double_2_2_score_10() -> None:
     match = scoring_table("bulgarian_fives")
     layout_position(match, hands=["2-2 6-6", "1-1"], lays=[("6-2", "left")], turn=P0)
     assert scored_moves(match, [(P0, "2-2", "left")]) == [10]  # the lead shows 2 on the left
+
+
+def test_e_1_a_double_laid_crosswise_or_lengthwise() -> None:
+    # The spinner 5-5 with 5-4 and 5-3 on its long sides: ends 4 and 3, the arms count 0.
+    lays: list[tuple[str, End]] = [("5-5", "left"), ("4-5", "left"), ("3-5", "right")]
+    crosswise, lengthwise = Play(t("3-3")), lay_lengthwise("3-3", "right")
+    match = scoring_table("english_fives")
+    layout_position(match, hands=["3-3 0-1", "1-4"], lays=lays, turn=P0)
+    assert {crosswise, lengthwise} <= set(match.legal_actions(P0))
+    (played, *_) = dicts(match.act(P0, crosswise))
+    assert played["scored"] == 10  # 4 + 6
+    match = scoring_table("english_fives")
+    layout_position(match, hands=["3-3 0-1", "1-4"], lays=lays, turn=P0)
+    (played, *_) = dicts(match.act(P0, lengthwise))
+    assert played["scored"] == 0 and played["lengthwise"] is True  # 4 + 3 = 7
+    assert match.round is not None and match.round.layout.end_sum() == 7
+
+
+def lay_lengthwise(tile: str, end: End) -> Lay:
+    return Lay((Placement(t(tile), end, lengthwise=True),))
+
+
+def test_only_english_fives_lays_doubles_lengthwise() -> None:
+    match = scoring_table("muggins")
+    lays: list[tuple[str, End]] = [("5-5", "left"), ("4-5", "left"), ("3-5", "right")]
+    layout_position(match, hands=["3-3 0-1", "1-4"], lays=lays, turn=P0)
+    assert all(not isinstance(a, Lay) for a in match.legal_actions(P0))
+    with pytest.raises(TileDoesNotFit):
+        match.act(P0, lay_lengthwise("3-3", "right"))
+
+
+def test_several_doubles_at_once_score_once_after_the_last() -> None:
+    """The Telephone variant ``multi_double`` (§3.4): S is computed after all of them are down."""
+    match = scoring_table("telephone", multi_double=4)
+    layout_position(match, hands=["6-6 5-5 0-1", "4-5 2-3"], lays=HOUSE, turn=P1)
+    match.act(P1, Play(t("4-5"), "up"))  # ends 3, 6 and 5 on the house's arm
+    wanted = {(t("6-6"), "right"), (t("5-5"), "up")}
+    (both,) = [
+        a
+        for a in match.legal_actions(P0)
+        if isinstance(a, Lay) and {(p.tile, p.end) for p in a.placements} == wanted
+    ]
+    (played,) = of_type(match.act(P0, both), "played")
+    assert played["tiles"] == [str(p.tile) for p in both.placements]
+    assert played["ends_used"] == [p.end for p in both.placements]
+    assert played["scored"] == 5  # 3 + 12 + 10 = 25, divided by 5
+    assert match.current_seat == P1 and list(match.tally.scores) == [5, 0]
+
+
+def test_one_tile_a_move_without_the_variant() -> None:
+    match = scoring_table("telephone")
+    layout_position(match, hands=["6-6 5-5 0-1", "4-5 1-2"], lays=HOUSE, turn=P0)
+    with pytest.raises(OneTilePerMove):
+        match.act(P0, Lay((Placement(t("6-6"), "right"), Placement(t("3-3"), "left"))))
+
+
+def test_first_leads_a_game_may_choose() -> None:
+    """Kozel keeps its three first leads (§2.3); the scoring games may take any, the lot too."""
+    with pytest.raises(ValueError, match="first_lead"):
+        RuleSet(first_lead="lot_lowest")
+    assert PRESETS["telephone"]().with_options(first_lead="lot_lowest").first_lead == "lot_lowest"
+    assert option_choices("first_lead") == KOZEL_FIRST_LEADS
+    assert "three_two" in (option_choices("first_lead", "muggins") or ())
+    assert option_choices("target", "muggins") == (100, 250, 500)
+    assert option_choices("target", "english_fives") is None

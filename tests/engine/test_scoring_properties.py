@@ -19,13 +19,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import DRAW, KNOCK, Action, Match, Play, RuleSet, Tile, errors, replay
+from engine import DRAW, KNOCK, Action, Lay, Match, Play, RuleSet, Tile, errors, replay
 from engine.ai import PLAYERS
+from engine.cross import Cross
 from engine.games import GAMES
 from engine.games.target import TargetGame
 from engine.rules import PRESETS
 
 from .support import EVERY_TILE, checked, t
+from .test_properties import Table
 
 SCORING_GAMES = tuple(name for name, game in GAMES.items() if isinstance(game, TargetGame))
 QUICK_PLAYERS = ("random", "greedy", "easy")
@@ -129,15 +131,27 @@ class Referee:
         return holder[tile], [str(tile)]
 
     def on_played(self, e: dict[str, Any]) -> None:
-        seat, tile = e["seat"], Tile.parse(e["tile"])
-        assert seat == self.turn and tile in self.hands[seat]
-        if self.table:
-            assert set(self.ends.values()) & {tile.a, tile.b}, (e, self.ends)
-        self.hands[seat].remove(tile)
-        self.table.append(tile)
+        seat = e["seat"]
+        assert seat == self.turn
+        if "tiles" in e:  # several doubles in one move, each on its own end (§1.6)
+            tiles = [Tile.parse(x) for x in e["tiles"]]
+            assert 2 <= len(tiles) <= self.rules.multi_double and len(e["ends_used"]) == len(tiles)
+            assert len(set(e["ends_used"])) == len(tiles) and all(x.a == x.b for x in tiles)
+            self.count("several doubles")
+        else:
+            tiles = [Tile.parse(e["tile"])]
+        for tile in tiles:
+            assert tile in self.hands[seat]
+            if self.table and "tiles" not in e:
+                assert set(self.ends.values()) & {tile.a, tile.b}, (e, self.ends)
+            self.hands[seat].remove(tile)
+            self.table.append(tile)
         self.ends = e["ends"]
         assert isinstance(self.ends, dict) and set(self.ends) <= {"left", "right", "up", "down"}
         self.last_placer = seat
+        if e.get("lengthwise"):
+            assert self.rules.game == "english_fives" and tiles[0].a == tiles[0].b
+            self.count("lengthwise")
         scored = e["scored"]
         assert scored >= 0
         if scored:
@@ -261,15 +275,6 @@ class Referee:
         self.over = True
 
 
-@dataclass(frozen=True)
-class Table:
-    players: int
-    pairs: bool
-    rules: RuleSet
-    seed: int
-    ai: tuple[str, ...]
-
-
 @st.composite
 def tables(draw: st.DrawFn, games: tuple[str, ...] = SCORING_GAMES) -> Table:
     name = draw(st.sampled_from(games))
@@ -281,6 +286,7 @@ def tables(draw: st.DrawFn, games: tuple[str, ...] = SCORING_GAMES) -> Table:
         "muggins_bonus": draw(st.sampled_from(("divided", "full"))),
         "threes_bonus": draw(st.sampled_from(("threes", "fives"))),
         "bg_block_winner": draw(st.sampled_from(("lowest_pips", "literal_most_points"))),
+        "multi_double": draw(st.sampled_from((0, 4, 2, 3))),
     }
     preset = PRESETS[name]()
     # Short matches too, but Muggins' targets are 100, 250, 500, and the Ukrainian write-offs
@@ -332,11 +338,14 @@ def run(table: Table, probe: int = 0) -> Run:
         action = PLAYERS[table.ai[seat]](match, seat, rng)
         expected = expected_points(match, action)
         actions.append((seat, action))
+        played = []
         for event in match.act(seat, action):
             log.append(json.loads(json.dumps(event.to_dict())))
             referee.feed(log[-1])
             if log[-1]["type"] == "played":
-                assert log[-1]["scored"] == expected
+                played.append(log[-1])
+        if played:  # a move is one ``played``, several doubles included
+            assert len(played) == 1 and played[0]["scored"] == expected
     assert referee.over
     return Run(match, log, referee, actions)
 
@@ -376,14 +385,21 @@ def try_illegal(
 
 
 def expected_points(match: Match, action: Action) -> int | None:
-    """The points ``action`` earns by the rules: the open-end sum S after it, when S is a
-    positive multiple of ``score_multiple``, in full or divided by it (§1.8, §3.4)."""
-    if not isinstance(action, Play):
-        return None
+    """The points ``action`` earns by the rules: the open-end sum S after it (after all its
+    tiles), when S is a positive multiple of ``score_multiple``, in full or divided by it (§1.8,
+    §3.4). A double laid lengthwise counts once at its end (§3.9)."""
     rnd = match.round
     assert rnd is not None
     after = copy.deepcopy(rnd.layout)
-    after.place(action.tile, rnd.end_for(action))
+    assert isinstance(after, Cross)
+    if isinstance(action, Play):
+        after.place(action.tile, rnd.end_for(action))
+    elif isinstance(action, Lay):
+        for placement in action.placements:
+            assert placement.end is not None and placement.tile.is_double
+            after.place(placement.tile, placement.end, placement.lengthwise)
+    else:
+        return None
     total, rules = after.end_sum(), match.rules
     if total <= 0 or total % rules.score_multiple:
         return 0
@@ -435,8 +451,19 @@ def test_the_matches_reach_every_kind_of_end() -> None:
         players = rng.choice(game.table_sizes)
         pairs = players == 4 and (game.pairs_only or (game.pairs_allowed and rng.random() < 0.5))
         rules = PRESETS[name]()
+        if name.startswith("telephone"):  # their variant: up to four doubles at once
+            rules = rules.with_options(multi_double=4)
         result = run(Table(players, pairs, rules, seed, ("random",) * players))
         for kind, n in result.referee.seen.items():
             seen[kind] = seen.get(kind, 0) + n
-    for kind in ("out", "fish", "scored", "drew", "knocked", "ended mid-round"):
+    for kind in (
+        "out",
+        "fish",
+        "scored",
+        "drew",
+        "knocked",
+        "ended mid-round",
+        "lengthwise",
+        "several doubles",
+    ):
         assert seen.get(kind, 0) > 0, (kind, seen)
