@@ -34,6 +34,10 @@ _SHORT: Final = {
 }
 _LONG: Final = {v: k for k, v in _SHORT.items()}
 _ENDS: Final[dict[str, End]] = {end: end for end in get_args(End)}
+#: A double laid across the line or along it: the third argument of a play, once asked.
+CROSSWISE: Final = "x"
+LENGTHWISE: Final = "l"
+WAYS: Final = (CROSSWISE, LENGTHWISE)
 Stamp = Literal["events", "lobby", "page"]
 #: Which of ``Callback``'s fields a verb's stamp fills; the other verbs carry none.
 _STAMP: Final[dict[str, Stamp]] = {
@@ -75,6 +79,14 @@ class Callback:
             return _ENDS[self.args[1]]
         return None
 
+    @property
+    def lengthwise(self) -> bool | None:
+        """How the double is laid, when its player was asked: along the line (English fives,
+        RULES.md §3.9) or across it; None before the question."""
+        if len(self.args) > 2:
+            return self.args[2] == LENGTHWISE
+        return None
+
 
 def decode(data: str | None) -> Callback | None:
     """Parse callback data; anything malformed yields None (a forged or foreign button)."""
@@ -91,6 +103,8 @@ def decode(data: str | None) -> Callback | None:
     stamp = _STAMP.get(verb)
     cb = Callback(verb, table_id, args=args, **({} if stamp is None else {stamp: number}))
     if verb == "play" and (not args or not _is_tile(args[0])):
+        return None
+    if verb == "play" and (len(args) > 3 or (len(args) > 2 and args[2] not in WAYS)):
         return None
     if verb == "play" and len(args) > 1 and args[1] not in _ENDS:
         return None

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from engine import Play, Round, Tile
+from engine import Lay, Play, Round, Tile
 from engine.layout import End
 
-from ..callbacks import Callback
+from ..callbacks import CROSSWISE, LENGTHWISE, Callback
 from ..i18n import Html, t
 from ..table import Seat, Table
 from .layout import end_label, ends_text
@@ -62,6 +62,42 @@ def end_keyboard(table: Table, seat: Seat, tile: Tile) -> InlineKeyboardMarkup:
         callback_data=Callback("back", table.id, events=table.version).encode(),
     )
     return InlineKeyboardMarkup([*(row for row in rows if row), [back]])
+
+
+def lengthwise_ends(table: Table, seat: Seat, tile: Tile) -> tuple[End, ...]:
+    """The ends ``tile`` may be laid lengthwise on now (English fives' doubles, RULES.md §3.9)."""
+    assert table.match is not None
+    return tuple(
+        placement.end
+        for action in table.match.legal_actions(seat.seat)
+        if isinstance(action, Lay) and len(action.placements) == 1
+        for placement in action.placements
+        if placement.tile == tile and placement.lengthwise and placement.end is not None
+    )
+
+
+def way_keyboard(table: Table, seat: Seat, tile: Tile, end: End) -> InlineKeyboardMarkup:
+    """The double goes on ``end``: across the line, counting both halves there, or along it,
+    counting one."""
+    lang, shown = seat.language, tile_text(tile)
+
+    def button(key: str, way: str, value: int) -> InlineKeyboardButton:
+        args = (str(tile), end, way)
+        data = Callback("play", table.id, events=table.version, args=args).encode()
+        return InlineKeyboardButton(t(lang, key, tile=shown, value=value), callback_data=data)
+
+    back = InlineKeyboardButton(
+        t(lang, "hand.back"),
+        callback_data=Callback("back", table.id, events=table.version).encode(),
+    )
+    crosswise = button("hand.crosswise", CROSSWISE, 2 * tile.a)
+    return InlineKeyboardMarkup(
+        [[crosswise, button("hand.lengthwise", LENGTHWISE, tile.a)], [back]]
+    )
+
+
+def which_way_text(seat: Seat, tile: Tile) -> Html:
+    return t(seat.language, "hand.which_way", tile=tile_text(tile))
 
 
 def which_end_text(table: Table, seat: Seat, tile: Tile) -> Html:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from bot.i18n import catalog, t
 from bot.place import Place
 from bot.table import Table
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
-from engine import Tile
+from engine import Lay, Tile
 from tests.bot.harness import Harness, stored_events, tap, texts_seen
 
 
@@ -27,7 +28,7 @@ def data_in(button: dict[str, Any]) -> str:
     return str(button["callback_data"])
 
 
-def data_of(message: FakeMessage, label: str) -> str:
+def data_of(message: FakeMessage, label: str | Callable[[dict[str, Any]], bool]) -> str:
     """The callback data of the button ``label`` on ``message``."""
     button = message.find_button(label)
     assert button is not None, (label, message.button_texts)
@@ -72,12 +73,14 @@ async def set_players(harness: Harness, user: FakeUser, lobby: FakeMessage, coun
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("✋ Join"))
 
 
-async def muggins_for_two(harness: Harness, users: list[FakeUser], group: FakeChat) -> None:
-    """A table of Muggins for the two ``users``, dealt."""
+async def dealt_for_two(
+    harness: Harness, users: list[FakeUser], group: FakeChat, game: str = "Muggins"
+) -> None:
+    """A table of ``game`` (as the chooser names it) for the two ``users``, dealt."""
     tg = harness.tg
     lobby = await open_lobby(harness, users, group)
     await set_players(harness, users[0], lobby, 2)
-    assert await choose_game(harness, users[0], lobby, "Muggins") == "Game: Muggins"
+    assert await choose_game(harness, users[0], lobby, game) == f"Game: {game}"
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("✋ Join"))
     await tg.press_button(users[1], lobby, "✋ Join")
     await tg.wait_for(lambda: "Players 2/2" in (lobby_now(tg, lobby).text or ""))
@@ -166,7 +169,7 @@ async def test_muggins_shows_the_points_of_a_scoring_move_on_the_board(
 ) -> None:
     users = [tg.user(921, "Masha"), tg.user(922, "Zoë & <Co>")]
     group = tg.group(-1921, "Yard")
-    await muggins_for_two(harness, users, group)
+    await dealt_for_two(harness, users, group)
 
     def boards() -> list[str]:
         return [text for text in texts_seen(tg, group) if text.startswith("🎲 Muggins · round")]
@@ -190,7 +193,7 @@ async def test_a_tile_that_fits_several_ends_asks_which_and_goes_there(
 ) -> None:
     users = [tg.user(931, "Masha"), tg.user(932, "Alex")]
     group = tg.group(-1931, "Yard")
-    await muggins_for_two(harness, users, group)
+    await dealt_for_two(harness, users, group)
     version = 0
     for _ in range(300):
         user, hand = await harness.next_turn(users, version)
@@ -258,3 +261,43 @@ async def test_a_match_to_the_target_names_its_winner_and_counts_in_its_game(
     await tg.send_text(users[0], group, "/top")
     top = await tg.wait_for_message(group, "Standings: English Fives")
     assert "1. " + users[winner].first_name in (top.text or "")
+
+
+async def test_an_english_fives_double_may_be_laid_along_the_line(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    users = [tg.user(951, "Masha"), tg.user(952, "Alex")]
+    group = tg.group(-1951, "Yard")
+    await dealt_for_two(harness, users, group, "English Fives")
+    version = 0
+    for _ in range(300):
+        user, hand = await harness.next_turn(users, version)
+        version = harness.version_of(hand)
+        match = (await table_in(harness, group)).match
+        assert match is not None and match.current_seat is not None
+        along = [
+            action.placements[0]
+            for action in match.legal_actions(match.current_seat)
+            if isinstance(action, Lay) and action.placements[0].lengthwise
+        ]
+        if along:
+            break
+        await harness.play_turn(user, hand)
+    else:
+        raise AssertionError("no double could ever lie along the line")
+    double, end = along[0].tile, along[0].end
+    await tap(tg, user, hand, next(d for d in map(data_in, hand.buttons) if f":{double}" in d))
+    question = tg.message(user.id, hand.message_id)
+    if f"{double}:{end}" not in str(question.buttons):  # it fits several ends: this one first
+        await tap(tg, user, question, data_of(question, lambda b: f":{double}:{end}" in str(b)))
+        question = tg.message(user.id, hand.message_id)
+    v = double.a
+    assert question.text == f"How do you lay [{v}|{v}]?"
+    assert question.button_texts[0] == [
+        f"✖️ [{v}|{v}] across: counts {2 * v}",
+        f"↔️ [{v}|{v}] along: counts {v}",
+    ]
+    await tap(tg, user, question, data_of(question, f"↔️ [{v}|{v}] along: counts {v}"))
+    events = await stored_events(harness.database, 1)
+    played = [e for e in events if e["type"] == "played"][-1]
+    assert (played["tile"], played["end"], played.get("lengthwise")) == (str(double), end, True)
