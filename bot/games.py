@@ -34,7 +34,7 @@ GAME_OPTIONS: dict[str, tuple[str, ...]] = {
     "muggins": ("target", "muggins_bonus", "spinner", "spinner_count", "draw_mode"),
     "all_threes": ("target", "threes_bonus", "spinner", "spinner_count", "draw_mode"),
     "bulgarian_fives": ("target", "bg_block_winner", "spinner_count"),
-    "english_fives": ("target", "spinner", "spinner_count", "draw_mode"),
+    "english_fives": ("target", "spinner_count", "draw_mode"),
 }
 #: The targets a win-at-target game cycles through, its preset's among them.
 TARGETS: dict[str, tuple[int, ...]] = {

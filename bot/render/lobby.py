@@ -45,7 +45,7 @@ def choices(name: str, game: str = "kozel") -> tuple[Any, ...]:
         return TURN_SECONDS
     if name == "computer_level":
         return LEVELS
-    found = option_choices(name)
+    found = option_choices(name, game)
     assert found is not None
     return found
 
