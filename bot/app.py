@@ -69,6 +69,7 @@ BUTTONS: dict[str, Handler] = {
     "start": lobby.button(lobby.start_match),
     "bot": lobby.button(lobby.add_computer),
     "opt": lobby.button(lobby.change_setting),
+    "game": lobby.button(lobby.choose_game),
     "cancel": lobby.button(lobby.cancel),
     "lobby": lobby.button(lobby.show),
     "top": info.top_button,

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
 from engine import Tile
-from engine.line import LEFT, RIGHT, End
+from engine.layout import End
 
 MAX_BYTES = 64
 _SHORT: Final = {
@@ -30,15 +30,21 @@ _SHORT: Final = {
     "top": "t",
     "lang": "g",
     "here": "h",
+    "game": "m",
 }
 _LONG: Final = {v: k for k, v in _SHORT.items()}
+_ENDS: Final[dict[str, End]] = {end: end for end in get_args(End)}
+#: A double laid across the line or along it: the third argument of a play, once asked.
+CROSSWISE: Final = "x"
+LENGTHWISE: Final = "l"
+WAYS: Final = (CROSSWISE, LENGTHWISE)
 Stamp = Literal["events", "lobby", "page"]
 #: Which of ``Callback``'s fields a verb's stamp fills; the other verbs carry none.
 _STAMP: Final[dict[str, Stamp]] = {
     "play": "events",
     "back": "events",
     "top": "page",
-    **dict.fromkeys(("join", "leave", "start", "opt", "bot", "cancel", "lobby"), "lobby"),
+    **dict.fromkeys(("join", "leave", "start", "opt", "bot", "cancel", "lobby", "game"), "lobby"),
 }
 
 
@@ -68,9 +74,17 @@ class Callback:
 
     @property
     def end(self) -> End | None:
-        """The end chosen for a tile that fits both (checked by ``decode``)."""
+        """The end chosen for a tile that fits several (checked by ``decode``)."""
         if len(self.args) > 1:
-            return LEFT if self.args[1] == LEFT else RIGHT
+            return _ENDS[self.args[1]]
+        return None
+
+    @property
+    def lengthwise(self) -> bool | None:
+        """How the double is laid, when its player was asked: along the line (English fives,
+        RULES.md §3.9) or across it; None before the question."""
+        if len(self.args) > 2:
+            return self.args[2] == LENGTHWISE
         return None
 
 
@@ -90,7 +104,9 @@ def decode(data: str | None) -> Callback | None:
     cb = Callback(verb, table_id, args=args, **({} if stamp is None else {stamp: number}))
     if verb == "play" and (not args or not _is_tile(args[0])):
         return None
-    if verb == "play" and len(args) > 1 and args[1] not in ("left", "right"):
+    if verb == "play" and (len(args) > 3 or (len(args) > 2 and args[2] not in WAYS)):
+        return None
+    if verb == "play" and len(args) > 1 and args[1] not in _ENDS:
         return None
     return cb
 

@@ -53,6 +53,7 @@ class Recent:
     round: int
     tile: Tile | None = None  # the tile played
     count: int = 0  # how many tiles were drawn in a row
+    points: int = 0  # what the tile played scored
 
 
 @dataclass(slots=True)

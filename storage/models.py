@@ -15,8 +15,15 @@ TableStatus = Literal["lobby", "playing", "finished", "cancelled"]
 ACTIVE_STATUSES: tuple[TableStatus, ...] = ("lobby", "playing")
 #: A table's computer level unless it chose another (the schema's default, migration 0006).
 DEFAULT_LEVEL = "strong"
-EndedBy = Literal["goat", "timeout", "cancelled"]
-StandingsOrder = Literal["rating", "matches", "goats", "wins", "avg_points"]
+#: How a match ended (migration 0007): Kozel's goat, a side reaching the target, a draw (both
+#: sides past the target at once), a player's timeout, or cancelled.
+EndedBy = Literal["goat", "target", "draw", "timeout", "cancelled"]
+#: A player's result in any game (migration 0007). Kozel's goat has "lost" and its best score
+#: "won"; "none" is a Kozel player who was neither (Kozel names a loser, not a winner).
+Outcome = Literal["won", "lost", "draw", "none"]
+#: Orders of the standings; ``avg_points`` puts the fewest points first (Kozel's best),
+#: ``most_points`` the most (the scoring games' best).
+StandingsOrder = Literal["rating", "matches", "losses", "wins", "avg_points", "most_points"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,43 +101,57 @@ class SeatRow:
 
 @dataclass(frozen=True, slots=True)
 class PlayerResult:
-    """One seat's outcome, as passed to ``record_match`` (``user_id`` is ``None`` for AI)."""
+    """One seat's result, as passed to ``record_match`` (``user_id`` is ``None`` for AI)."""
 
     user_id: int | None
     seat: int
     side: int
     score: int
-    is_goat: bool
-    is_winner: bool
+    outcome: Outcome
     rating_delta: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class StandingRow:
-    """One human's line in a chat's table of standings; ``rank`` is 1-based across pages."""
+    """One human's line in a chat's standings of one game; ``rank`` is 1-based across pages."""
 
     rank: int
     user_id: int
     display_name: str
     matches: int
-    goats: int
+    #: Matches lost (in Kozel: times the goat).
+    losses: int
     wins: int
+    draws: int
     avg_points: float
     rating: int
 
 
 @dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A user's totals in one game across every chat."""
+
+    game: str
+    matches: int
+    #: Matches lost (in Kozel: times the goat).
+    losses: int
+    wins: int
+    draws: int
+    avg_points: float
+    rating: int
+    chats: int
+
+
+@dataclass(frozen=True, slots=True)
 class UserRecord:
-    """A user's totals across every chat (zeros if they never finished a match)."""
+    """A user's matches and groups in all (zeros if none), and their totals in each game they
+    finished a match of, the game with the most matches first."""
 
     user_id: int
     display_name: str
     matches: int
-    goats: int
-    wins: int
-    avg_points: float
-    rating: int
     chats: int
+    games: tuple[GameRecord, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +165,5 @@ class RecentMatch:
     finished_at: float
     ended_by: EndedBy
     score: int
-    is_goat: bool
-    is_winner: bool
+    outcome: Outcome
     rating_delta: int

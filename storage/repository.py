@@ -43,6 +43,7 @@ from .models import (
     DEFAULT_LEVEL,
     ChatRow,
     EndedBy,
+    GameRecord,
     PlayerResult,
     RecentMatch,
     SeatRow,
@@ -667,6 +668,7 @@ def _record_match(
     conn: sqlite3.Connection,
     table_id: int,
     *,
+    game: str | None,
     ended_by: str,
     rounds: int,
     results: Sequence[PlayerResult],
@@ -682,7 +684,16 @@ def _record_match(
             cur = conn.execute(
                 "INSERT INTO matches (table_id, chat_id, game, players, pairs, rounds, ended_by, "
                 "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (table_id, *table, rounds, ended_by, now),
+                (
+                    table_id,
+                    table["chat_id"],
+                    table["game"] if game is None else game,
+                    table["players"],
+                    table["pairs"],
+                    rounds,
+                    ended_by,
+                    now,
+                ),
             )
         except sqlite3.IntegrityError as exc:
             if _constraint(exc) in _UNIQUE:
@@ -692,19 +703,10 @@ def _record_match(
         assert match_id is not None
         try:
             conn.executemany(
-                "INSERT INTO match_players (match_id, user_id, seat, side, score, is_goat, "
-                "is_winner, rating_delta) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO match_players (match_id, user_id, seat, side, score, outcome, "
+                "rating_delta) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (
-                        match_id,
-                        r.user_id,
-                        r.seat,
-                        r.side,
-                        r.score,
-                        int(r.is_goat),
-                        int(r.is_winner),
-                        r.rating_delta,
-                    )
+                    (match_id, r.user_id, r.seat, r.side, r.score, r.outcome, r.rating_delta)
                     for r in results
                 ],
             )
@@ -718,46 +720,54 @@ def _record_match(
     return match_id
 
 
-_STANDINGS_FROM: Final = (
-    "SELECT mp.user_id AS user_id, u.display_name AS display_name, COUNT(*) AS matches, "
-    "SUM(mp.is_goat) AS goats, SUM(mp.is_winner) AS wins, AVG(mp.score) AS avg_points, "
-    "SUM(mp.rating_delta) AS rating "
-    "FROM match_players AS mp JOIN matches AS m ON m.match_id = mp.match_id "
-    "JOIN users AS u ON u.user_id = mp.user_id "
-    "WHERE m.chat_id = ? AND mp.user_id IS NOT NULL GROUP BY mp.user_id"
+# A player's totals over a set of results: the same columns for the standings and /stats.
+_TOTALS: Final = (
+    "COUNT(*) AS matches, COALESCE(SUM(mp.outcome = 'lost'), 0) AS losses, "
+    "COALESCE(SUM(mp.outcome = 'won'), 0) AS wins, "
+    "COALESCE(SUM(mp.outcome = 'draw'), 0) AS draws, "
+    "COALESCE(AVG(mp.score), 0.0) AS avg_points, COALESCE(SUM(mp.rating_delta), 0) AS rating"
 )
 
-# Best first. Points are bad in Kozel (collect enough and you are the goat), so the lowest
-# average leads; "goats" is the hall of shame, most first. user_id makes every order total,
-# so pages never overlap or skip a player.
+_STANDINGS_FROM: Final = (
+    f"SELECT mp.user_id AS user_id, u.display_name AS display_name, {_TOTALS} "
+    "FROM match_players AS mp JOIN matches AS m ON m.match_id = mp.match_id "
+    "JOIN users AS u ON u.user_id = mp.user_id "
+    "WHERE m.chat_id = ? AND m.game = ? AND mp.user_id IS NOT NULL GROUP BY mp.user_id"
+)
+
+# Best first. "losses" (Kozel's goats) is the hall of shame, most first; points are bad in
+# Kozel (collect enough and you are the goat) and good in the scoring games, so there is an
+# order each way. user_id makes every order total, so pages never overlap or skip a player.
 _STANDINGS_SQL: Final[Mapping[str, str]] = {
     order: f"{_STANDINGS_FROM} ORDER BY {clause} LIMIT ? OFFSET ?"
     for order, clause in {
         "rating": "rating DESC, matches DESC, user_id",
         "matches": "matches DESC, rating DESC, user_id",
-        "goats": "goats DESC, matches DESC, user_id",
+        "losses": "losses DESC, matches DESC, user_id",
         "wins": "wins DESC, rating DESC, user_id",
         "avg_points": "avg_points ASC, matches DESC, user_id",
+        "most_points": "avg_points DESC, matches DESC, user_id",
     }.items()
 }
 assert set(_STANDINGS_SQL) == set(get_args(StandingsOrder))
 
 
 def _chat_standings(
-    conn: sqlite3.Connection, chat_id: int, order_by: str, limit: int, offset: int
+    conn: sqlite3.Connection, chat_id: int, game: str, *, order_by: str, limit: int, offset: int
 ) -> list[StandingRow]:
     sql = _STANDINGS_SQL.get(order_by)
     if sql is None:
         raise ValueError(f"cannot order standings by {order_by!r}")
-    rows = conn.execute(sql, (chat_id, limit, offset)).fetchall()
+    rows = conn.execute(sql, (chat_id, game, limit, offset)).fetchall()
     return [
         StandingRow(
             rank=offset + i,
             user_id=r["user_id"],
             display_name=r["display_name"],
             matches=r["matches"],
-            goats=r["goats"],
+            losses=r["losses"],
             wins=r["wins"],
+            draws=r["draws"],
             avg_points=float(r["avg_points"]),
             rating=r["rating"],
         )
@@ -765,34 +775,55 @@ def _chat_standings(
     ]
 
 
-def _count_chat_players(conn: sqlite3.Connection, chat_id: int) -> int:
+def _count_chat_players(conn: sqlite3.Connection, chat_id: int, game: str) -> int:
     row = conn.execute(
         "SELECT COUNT(DISTINCT mp.user_id) FROM match_players AS mp "
-        "JOIN matches AS m ON m.match_id = mp.match_id WHERE m.chat_id = ?",
-        (chat_id,),
+        "JOIN matches AS m ON m.match_id = mp.match_id WHERE m.chat_id = ? AND m.game = ?",
+        (chat_id, game),
     ).fetchone()
     return int(row[0])
 
 
+def _chat_games(conn: sqlite3.Connection, chat_id: int) -> list[str]:
+    rows = conn.execute(
+        "SELECT game FROM matches WHERE chat_id = ? GROUP BY game "
+        "ORDER BY MAX(finished_at) DESC, MAX(match_id) DESC",
+        (chat_id,),
+    ).fetchall()
+    return [r["game"] for r in rows]
+
+
 def _user_record(conn: sqlite3.Connection, user_id: int) -> UserRecord:
     user = conn.execute("SELECT display_name FROM users WHERE user_id = ?", (user_id,)).fetchone()
-    r = conn.execute(
-        "SELECT COUNT(*) AS matches, COALESCE(SUM(mp.is_goat), 0) AS goats, "
-        "COALESCE(SUM(mp.is_winner), 0) AS wins, COALESCE(AVG(mp.score), 0.0) AS avg_points, "
-        "COALESCE(SUM(mp.rating_delta), 0) AS rating, COUNT(DISTINCT m.chat_id) AS chats "
+    games = conn.execute(
+        f"SELECT m.game AS game, {_TOTALS}, COUNT(DISTINCT m.chat_id) AS chats "
         "FROM match_players AS mp JOIN matches AS m ON m.match_id = mp.match_id "
-        "WHERE mp.user_id = ?",
+        "WHERE mp.user_id = ? GROUP BY m.game ORDER BY matches DESC, MAX(m.finished_at) DESC",
         (user_id,),
-    ).fetchone()
+    ).fetchall()
+    chats = conn.execute(
+        "SELECT COUNT(DISTINCT m.chat_id) FROM match_players AS mp "
+        "JOIN matches AS m ON m.match_id = mp.match_id WHERE mp.user_id = ?",
+        (user_id,),
+    ).fetchone()[0]
     return UserRecord(
         user_id=user_id,
         display_name="" if user is None else user["display_name"],
-        matches=r["matches"],
-        goats=r["goats"],
-        wins=r["wins"],
-        avg_points=float(r["avg_points"]),
-        rating=r["rating"],
-        chats=r["chats"],
+        matches=sum(r["matches"] for r in games),
+        chats=chats,
+        games=tuple(
+            GameRecord(
+                game=r["game"],
+                matches=r["matches"],
+                losses=r["losses"],
+                wins=r["wins"],
+                draws=r["draws"],
+                avg_points=float(r["avg_points"]),
+                rating=r["rating"],
+                chats=r["chats"],
+            )
+            for r in games
+        ),
     )
 
 
@@ -807,7 +838,7 @@ def _check_page(limit: int, offset: int = 0) -> None:
 def _recent_matches(conn: sqlite3.Connection, user_id: int, limit: int) -> list[RecentMatch]:
     rows = conn.execute(
         "SELECT m.match_id, m.chat_id, c.title, m.game, m.finished_at, m.ended_by, mp.score, "
-        "mp.is_goat, mp.is_winner, mp.rating_delta "
+        "mp.outcome, mp.rating_delta "
         "FROM match_players AS mp JOIN matches AS m ON m.match_id = mp.match_id "
         "JOIN chats AS c ON c.chat_id = m.chat_id "
         "WHERE mp.user_id = ? ORDER BY m.finished_at DESC, m.match_id DESC LIMIT ?",
@@ -822,8 +853,7 @@ def _recent_matches(conn: sqlite3.Connection, user_id: int, limit: int) -> list[
             finished_at=r["finished_at"],
             ended_by=r["ended_by"],
             score=r["score"],
-            is_goat=bool(r["is_goat"]),
-            is_winner=bool(r["is_winner"]),
+            outcome=r["outcome"],
             rating_delta=r["rating_delta"],
         )
         for r in rows
@@ -1103,9 +1133,16 @@ class Storage:
     # --- matches and standings ---
 
     async def record_match(
-        self, table_id: int, ended_by: EndedBy, rounds: int, results: Sequence[PlayerResult]
+        self,
+        table_id: int,
+        ended_by: EndedBy,
+        rounds: int,
+        results: Sequence[PlayerResult],
+        *,
+        game: str | None = None,
     ) -> int:
-        """Write the match result and mark the table finished, in one transaction.
+        """Write the match result of ``game`` (by default the table's) and mark the table
+        finished, in one transaction.
 
         Returns the match id; ``MatchAlreadyRecorded`` if this table's result exists.
         """
@@ -1114,6 +1151,7 @@ class Storage:
         return await self._db.run(
             _record_match,
             table_id,
+            game=game,
             ended_by=ended_by,
             rounds=rounds,
             results=list(results),
@@ -1126,21 +1164,29 @@ class Storage:
         order_by: StandingsOrder = "rating",
         limit: int = 10,
         offset: int = 0,
+        *,
+        game: str = "kozel",
     ) -> list[StandingRow]:
-        """One page of the chat's human players, best first by ``order_by``.
+        """One page of the chat's human players in ``game``, best first by ``order_by``.
 
-        Lowest ``avg_points`` is best (points make the goat); ``goats`` lists the most first.
-        ``limit`` must be positive and ``offset`` not negative (``ValueError``).
+        ``losses`` lists the most first. ``limit`` must be positive and ``offset`` not
+        negative (``ValueError``).
         """
         _check_page(limit, offset)
-        return await self._db.run(_chat_standings, chat_id, order_by, limit, offset)
+        return await self._db.run(
+            _chat_standings, chat_id, game, order_by=order_by, limit=limit, offset=offset
+        )
 
-    async def count_chat_players(self, chat_id: int) -> int:
-        """How many humans have finished a match in the chat (for paging the standings)."""
-        return await self._db.run(_count_chat_players, chat_id)
+    async def count_chat_players(self, chat_id: int, *, game: str = "kozel") -> int:
+        """How many humans have finished a match of ``game`` in the chat (for paging)."""
+        return await self._db.run(_count_chat_players, chat_id, game)
+
+    async def chat_games(self, chat_id: int) -> list[str]:
+        """The games the chat has finished matches of, the latest played first."""
+        return await self._db.run(_chat_games, chat_id)
 
     async def user_record(self, user_id: int) -> UserRecord:
-        """The user's totals across every chat."""
+        """The user's record across every chat: in all, and in each game."""
         return await self._db.run(_user_record, user_id)
 
     async def recent_matches(self, user_id: int, limit: int = 5) -> list[RecentMatch]:

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 
-from engine import RuleSet
+from engine.games import GAMES
+from engine.rules import PRESETS
 from storage import DEFAULT_LEVEL
 
 from ..callbacks import Callback
 from ..context import Kozel, KozelContext
+from ..games import offered
 from ..i18n import LANGUAGES, Html, t
 from ..place import place_of
 from ..presenter import optional
-from ..render.board import board_text, score_lines
-from ..render.lobby import LOBBY_OPTIONS, describe, rules_text
+from ..render.board import board_text, limit_of, score_lines
+from ..render.game_names import game_called, game_name
+from ..render.lobby import describe, game_line, rules_text
 from ..render.standings import record_text, top_text
 from ..service import Refusal
 from ..table import Table
@@ -22,6 +25,8 @@ from .lobby import seat_person, show_lobby
 from .play import back_everywhere
 
 PAGE = 10
+#: /top's buttons to the group's other games, this many a row.
+GAMES_A_ROW = 3
 
 
 async def start(update: Update, context: KozelContext) -> None:
@@ -58,24 +63,34 @@ async def help_command(update: Update, context: KozelContext) -> None:
 
 
 async def rules_command(update: Update, context: KozelContext) -> None:
+    """/rules: the game of this table, with its options; or the game named (/rules muggins,
+    /rules Пятёрочка) by its usual rules; without either, Kozel's, and the other games."""
     k = context.kozel
     lang = await k.language(update)
     place = place_of(update)
+    asked = game_called(" ".join(context.args or []), offered())
     table = (
         await k.service.store.active_table(place)
-        if place is not None and in_group(update)
+        if place is not None and in_group(update) and asked is None
         else None
     )
-    rules = table.rules if table is not None else RuleSet()
-    head = t(lang, "rules.head_table" if table is not None else "rules.head_default")
+    if table is not None:
+        rules = table.rules
+        head = t(lang, "rules.head_table", game=game_name(lang, rules.game))
+    else:
+        rules = PRESETS[asked or "kozel"]()
+        head = t(lang, "rules.head_default", game=game_name(lang, rules.game))
     level = table.computer_level if table is not None else DEFAULT_LEVEL
     lines = [
         head,
-        t(lang, "rules.summary"),
+        t(lang, f"games.{rules.game}.summary"),
         "",
-        *rules_text(lang, rules, LOBBY_OPTIONS),
+        *rules_text(lang, rules),
         Html("• " + describe(lang, "computer_level", level)),
     ]
+    if table is None and asked is None:
+        lines += ["", t(lang, "rules.other_games")]
+        lines += [Html("• " + game_line(lang, game)) for game in offered() if game != rules.game]
     await reply(k, update, Html("\n".join(lines)))
 
 
@@ -92,8 +107,15 @@ async def standings(update: Update, context: KozelContext) -> None:
         await refuse(k, update, lang, "err.no_match")
         return
     match = table.match
+    game = game_name(lang, match.rules.game)
     lines: list[str] = [
-        t(lang, "standings.head", rounds=match.rounds_played, limit=match.rules.goat_limit)
+        t(
+            lang,
+            "standings.head",
+            game=game,
+            rounds=match.rounds_played,
+            limit=limit_of(match),
+        )
     ]
     lines += score_lines(table, lang)
     if match.round is not None and not match.is_over:
@@ -102,30 +124,57 @@ async def standings(update: Update, context: KozelContext) -> None:
 
 
 async def top(update: Update, context: KozelContext) -> None:
-    """/top: the group's standings of all time (all of its topics), a page at a time."""
+    """/top [game]: the group's standings of all time (all of its topics) in one game, a page
+    at a time: the game named, else the one at the table here, else the one played last."""
     k = context.kozel
     lang = await k.language(update)
     place = place_of(update)
     if place is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    text, keyboard = await _top_page(k, place.chat_id, lang, 0)
+    played = await k.service.records.games_played(place.chat_id)
+    words = " ".join(context.args or ())
+    if words:
+        known = [*played, *(name for name in GAMES if name not in played)]
+        named = game_called(words, known)
+        if named is None:
+            names = Html(", ".join(game_name(lang, name) for name in known))
+            await refuse(k, update, lang, "top.unknown_game", name=words, games=names)
+            return
+        game = named
+    else:
+        table = await k.service.store.active_table(place)
+        game = table.rules.game if table is not None else played[0] if played else "kozel"
+    text, keyboard = await _top_page(k, place.chat_id, lang, game, 0, played=played)
     await k.sender.send(place, text, keyboard)
 
 
 async def _top_page(
-    k: Kozel, chat_id: int, lang: str, page: int
+    k: Kozel, chat_id: int, lang: str, game: str, page: int, *, played: list[str]
 ) -> tuple[Html, InlineKeyboardMarkup | None]:
-    rows, total = await k.service.records.standings(chat_id, offset=page * PAGE, limit=PAGE)
-    text = top_text(lang, rows, page, total, PAGE)
-    buttons = []
+    """A page of ``game``'s standings, with buttons to turn pages and to the other games the
+    group has played (``played``)."""
+    if not played:
+        return t(lang, "top.empty"), None
+    rows, total = await k.service.records.standings(chat_id, game, offset=page * PAGE, limit=PAGE)
+    text = top_text(lang, game, rows, page=page, total=total, size=PAGE)
+    turns = []
     if page > 0:
-        data = Callback("top", page=page - 1).encode()
-        buttons.append(InlineKeyboardButton(t(lang, "top.prev"), callback_data=data))
+        data = Callback("top", page=page - 1, args=(game,)).encode()
+        turns.append(InlineKeyboardButton(t(lang, "top.prev"), callback_data=data))
     if (page + 1) * PAGE < total:
-        data = Callback("top", page=page + 1).encode()
-        buttons.append(InlineKeyboardButton(t(lang, "top.next"), callback_data=data))
-    return text, InlineKeyboardMarkup([buttons]) if buttons else None
+        data = Callback("top", page=page + 1, args=(game,)).encode()
+        turns.append(InlineKeyboardButton(t(lang, "top.next"), callback_data=data))
+    others = [
+        InlineKeyboardButton(
+            game_name(lang, name), callback_data=Callback("top", args=(name,)).encode()
+        )
+        for name in played
+        if name != game
+    ]
+    keyboard = [turns] if turns else []
+    keyboard += [others[i : i + GAMES_A_ROW] for i in range(0, len(others), GAMES_A_ROW)]
+    return text, InlineKeyboardMarkup(keyboard) if keyboard else None
 
 
 async def top_button(update: Update, context: KozelContext) -> None:
@@ -137,7 +186,13 @@ async def top_button(update: Update, context: KozelContext) -> None:
     if cb is None or place is None or cb.page < 0 or not in_group(update):
         await refuse(k, update, lang, "err.unknown_button")
         return
-    text, keyboard = await _top_page(k, place.chat_id, lang, cb.page)
+    played = await k.service.records.games_played(place.chat_id)
+    # A page button from before the standings were per game turned Kozel's pages.
+    game = cb.args[0] if cb.args else "kozel"
+    if game not in played and game not in GAMES:
+        await refuse(k, update, lang, "err.unknown_button")
+        return
+    text, keyboard = await _top_page(k, place.chat_id, lang, game, cb.page, played=played)
     message = query.message
     if message is not None:
         await k.sender.edit(place, message.message_id, text, keyboard)

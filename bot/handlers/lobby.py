@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import Literal
 
 from telegram import Message, Update, User
 
@@ -13,13 +14,16 @@ from ..context import Handler, Kozel, KozelContext
 from ..i18n import LANGUAGES, t
 from ..place import place_of
 from ..presenter import optional
+from ..render.game_names import game_name
 from ..render.lobby import (
-    LOBBY_OPTIONS,
     TABLE_SETTINGS,
+    games_keyboard,
+    games_text,
     lobby_keyboard,
     lobby_revision,
     lobby_text,
     next_value,
+    options_of,
     settings_keyboard,
 )
 from ..sender import Blocked
@@ -27,11 +31,17 @@ from ..service import DamagedTable, Refusal
 from ..table import Seat, Table
 from .common import in_group, is_admin, join_link, may_manage, refuse, reply
 
+LobbyView = Literal["lobby", "settings", "games"]
 
-async def show_lobby(k: Kozel, table: Table, settings: bool = False) -> None:
-    opener = await k.service.records.user_name(table.opener_id)
-    text = lobby_text(table, opener or "?")
-    keyboard = settings_keyboard(table) if settings else lobby_keyboard(table)
+
+async def show_lobby(k: Kozel, table: Table, view: LobbyView = "lobby") -> None:
+    """The lobby message: the table (``lobby``), its ⚙️ Rules editor, or the game chooser."""
+    if view == "games":
+        text, keyboard = games_text(table), games_keyboard(table)
+    else:
+        opener = await k.service.records.user_name(table.opener_id)
+        text = lobby_text(table, opener or "?")
+        keyboard = settings_keyboard(table) if view == "settings" else lobby_keyboard(table)
     message_id = await k.sender.edit(table.place, table.lobby_message_id, text, keyboard)
     if message_id != table.lobby_message_id:
         await k.service.messages.remember_lobby(table, message_id)
@@ -244,11 +254,23 @@ async def change_setting(k: Kozel, table: Table, user: User, cb: Callback | None
     if cb is not None and cb.args:
         _asshown(table, cb)
         name = cb.args[0]
-        if name not in (*TABLE_SETTINGS, *LOBBY_OPTIONS):
+        if name not in (*TABLE_SETTINGS, *options_of(table.rules)):
             raise Refusal("err.unknown_button")
         await k.service.lobby.change_setting(table, name, next_value(table, name))
-    await show_lobby(k, table, settings=True)
+    await show_lobby(k, table, "settings")
     return ""
+
+
+async def choose_game(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
+    """The games to choose from, and with a game's name, that game chosen: the lobby again."""
+    await _manager_only(k, table, user)
+    _asshown(table, cb)
+    if cb is None or not cb.args:
+        await show_lobby(k, table, "games")
+        return ""
+    await k.service.lobby.change_game(table, cb.args[0])
+    await show_lobby(k, table)
+    return t(table.language, "lobby.game_toast", game=game_name(table.language, cb.args[0]))
 
 
 async def start_match(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:

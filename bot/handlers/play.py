@@ -11,13 +11,20 @@ from dataclasses import dataclass
 
 from telegram import CallbackQuery, Update
 
-from engine import IllegalAction, Play
+from engine import IllegalAction, Lay, Placement, Play, Tile
 from engine.errors import EndRequired
+from engine.layout import End
 
 from ..callbacks import Callback
 from ..context import Kozel, KozelContext
 from ..i18n import t
-from ..render.hand import end_keyboard
+from ..render.hand import (
+    end_keyboard,
+    lengthwise_ends,
+    way_keyboard,
+    which_end_text,
+    which_way_text,
+)
 from ..render.tiles import tile_text
 from ..table import Seat, Table
 from .common import refuse
@@ -152,15 +159,27 @@ async def play_button(update: Update, context: KozelContext) -> None:
 
 
 async def _play(k: Kozel, turn: Turn) -> None:
-    table, seat, tile = turn.table, turn.seat, turn.button.tile
+    table, seat, tile, end = turn.table, turn.seat, turn.button.tile, turn.button.end
     lang = seat.language
+    ask = _way_to_ask(table, seat, tile, end) if turn.button.lengthwise is None else None
+    if ask is not None:
+        await k.sender.edit(
+            turn.query.from_user.id,
+            seat.hand_message_id,
+            which_way_text(seat, tile),
+            way_keyboard(table, seat, tile, ask),
+        )
+        await k.sender.answer(turn.query.id)
+        return
+    lengthwise = Lay((Placement(tile, end, lengthwise=True),))
+    action = lengthwise if turn.button.lengthwise else Play(tile, end)
     try:
-        events = await k.service.player.act(table, seat, Play(tile, turn.button.end))
+        events = await k.service.player.act(table, seat, action)
     except EndRequired:
         await k.sender.edit(
             turn.query.from_user.id,
             seat.hand_message_id,
-            t(lang, "hand.which_end", tile=tile_text(tile)),
+            which_end_text(table, seat, tile),
             end_keyboard(table, seat, tile),
         )
         await k.sender.answer(turn.query.id)
@@ -171,3 +190,16 @@ async def _play(k: Kozel, turn: Turn) -> None:
     await k.sender.answer(turn.query.id, t(lang, "hand.played_toast", tile=tile_text(tile)))
     await k.presenter.show(table, events)
     await k.scheduler.after_change(table)
+
+
+def _way_to_ask(table: Table, seat: Seat, tile: Tile, end: End | None) -> End | None:
+    """The end to ask "across or along?" about: where the double goes, once that is known (the
+    only end it fits, or the one chosen), if it may lie lengthwise there (English fives)."""
+    along = lengthwise_ends(table, seat, tile)
+    if not along:
+        return None
+    assert table.match is not None and table.match.round is not None
+    choices = table.match.round.layout.fits(tile)
+    if end is None and len(choices) == 1:
+        end = choices[0]
+    return end if end in along else None

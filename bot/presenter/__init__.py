@@ -88,6 +88,8 @@ class Presenter:
                 announced.append(event)
                 new_round = True
             elif isinstance(event, MatchEnded):
+                if event.ended_by != "timeout" and not new_round:
+                    self.board.draw(table)  # won in the middle of a round: its winning move
                 self.notices.announce(table, event)
                 return
         self.board.draw(table, fresh=new_round)

@@ -26,7 +26,9 @@ def follow(table: Table, events: Sequence[Event]) -> None:
             mover = table.seats[event.seat]
             mover.drawn.clear()
             mover.knocks = 0
-            table.recent.append(Recent("played", event.seat, event.round, tile=event.tile))
+            points = event.scored or 0
+            played = Recent("played", event.seat, event.round, tile=event.tile, points=points)
+            table.recent.append(played)
             added += 1
         elif isinstance(event, Knocked):
             table.seats[event.seat].knocks += 1

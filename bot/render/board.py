@@ -2,20 +2,37 @@
 
 from __future__ import annotations
 
-from engine import Line, Round
+from engine import Match, Round
+from engine.games import game_of
 
 from ..i18n import Html, plural, t
 from ..table import Table
+from .game_names import game_name
+from .layout import ends_text, layout_lines
 from .lobby import numbered
 from .tiles import tile_text, tiles_text
 
-MAX_LINE_CHARS = 3000  # the whole line fits: 28 tiles are 140 characters; this guards the 4096
+
+def limit_of(match: Match) -> int:
+    """The score that ends the match: Kozel's goat limit, or the target the others play to."""
+    return match.rules.target if scores_points(match) else match.rules.goat_limit
+
+
+def scores_points(match: Match) -> bool:
+    """Points are good in this game: it is won at a target, and scored during play."""
+    return game_of(match.rules).wins_at_target
 
 
 def score_lines(table: Table, lang: str) -> list[str]:
     match = table.match
     assert match is not None
     lines: list[str] = []
+    if scores_points(match):
+        target = match.rules.target
+        for side in range(match.sides):
+            name, score = table.side_name(side), match.tally.scores[side]
+            lines.append(t(lang, "board.score_target", name=name, score=score, target=target))
+        return lines
     for side in range(match.sides):
         score, memory = match.tally.scores[side], match.tally.memory[side]
         key = "board.score_with_memory" if memory else "board.score"
@@ -30,10 +47,11 @@ def recent_text(table: Table, lang: str, rnd: Round) -> list[str]:
     return [
         t(
             lang,
-            f"board.recent.{recent.kind}",
+            "board.recent.scored" if recent.points else f"board.recent.{recent.kind}",
             name=table.seats[recent.seat].name,
             tile="" if recent.tile is None else tile_text(recent.tile),
             count=recent.count,
+            points=recent.points,
         )
         for recent in table.recent
         if recent.round == rnd.number
@@ -46,16 +64,12 @@ def board_text(table: Table, rnd: Round | None = None) -> Html:
     match = table.match
     assert match is not None and match.round is not None
     rnd = rnd or match.round
-    parts: list[str] = [t(lang, "board.title", round=rnd.number, limit=match.rules.goat_limit)]
-    layout = rnd.layout
-    assert isinstance(layout, Line)  # the board draws Kozel's line
-    line = tiles_text(layout.chain)
-    if len(line) > MAX_LINE_CHARS:
-        line = "…" + line[-MAX_LINE_CHARS:]
-    parts.append(Html(line))
-    if not layout.is_empty:
-        left, right = layout.ends
-        parts.append(t(lang, "board.ends", left=left, right=right))
+    game = game_name(lang, match.rules.game)
+    title = t(lang, "board.title", game=game, round=rnd.number, limit=limit_of(match))
+    parts: list[str] = [title, *layout_lines(rnd.layout)]
+    ends = ends_text(lang, rnd.layout)
+    if ends is not None:
+        parts.append(ends)
     parts.append("")
     in_play = table.status == "playing" and not match.is_over and rnd.outcome is None
     for seat in table.seats:
@@ -78,7 +92,7 @@ def board_text(table: Table, rnd: Round | None = None) -> Html:
     elif in_play:
         parts.append("")
         parts.append(t(lang, "board.turn", name=table.seats[rnd.turn].name))
-        if layout.is_empty and rnd.lead_tiles:
+        if rnd.layout.is_empty and rnd.lead_tiles:
             parts.append(t(lang, "board.must_lead", tiles=tiles_text(rnd.lead_tiles)))
     return Html("\n".join(parts))
 

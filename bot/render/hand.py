@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from engine import Play, Round, Tile
+from engine import Lay, Play, Round, Tile
+from engine.layout import End
 
-from ..callbacks import Callback
+from ..callbacks import CROSSWISE, LENGTHWISE, Callback
 from ..i18n import Html, t
 from ..table import Seat, Table
+from .layout import end_label, ends_text
 from .tiles import button_text, tile_text, tiles_text
 
 ROW = 4
@@ -39,30 +41,77 @@ def hand_keyboard(table: Table, seat: Seat) -> InlineKeyboardMarkup:
 
 
 def end_keyboard(table: Table, seat: Seat, tile: Tile) -> InlineKeyboardMarkup:
-    """The tile fits both ends: which one?"""
+    """The tile fits several ends: which one? Each named as a player would point at it ("to
+    the 5 on the left"), the line's ends on one row and the spinner's arms on the next."""
     assert table.match is not None and table.match.round is not None
-    ends = table.match.round.layout.open_ends()
+    layout = table.match.round.layout
+    ends = layout.open_ends()
     lang = seat.language
 
-    def button(end: str, value: int) -> InlineKeyboardButton:
+    def button(end: End) -> InlineKeyboardButton:
         data = Callback("play", table.id, events=table.version, args=(str(tile), end)).encode()
-        return InlineKeyboardButton(t(lang, f"hand.on_{end}", value=value), callback_data=data)
+        return InlineKeyboardButton(end_label(lang, layout, end, ends[end]), callback_data=data)
+
+    choices = layout.fits(tile)
+    rows = [
+        [button(end) for end in choices if end in row]
+        for row in (("left", "right"), ("up", "down"))
+    ]
+    back = InlineKeyboardButton(
+        t(lang, "hand.back"),
+        callback_data=Callback("back", table.id, events=table.version).encode(),
+    )
+    return InlineKeyboardMarkup([*(row for row in rows if row), [back]])
+
+
+def lengthwise_ends(table: Table, seat: Seat, tile: Tile) -> tuple[End, ...]:
+    """The ends ``tile`` may be laid lengthwise on now (English fives' doubles, RULES.md §3.9)."""
+    assert table.match is not None
+    return tuple(
+        placement.end
+        for action in table.match.legal_actions(seat.seat)
+        if isinstance(action, Lay) and len(action.placements) == 1
+        for placement in action.placements
+        if placement.tile == tile and placement.lengthwise and placement.end is not None
+    )
+
+
+def way_keyboard(table: Table, seat: Seat, tile: Tile, end: End) -> InlineKeyboardMarkup:
+    """The double goes on ``end``: across the line, counting both halves there, or along it,
+    counting one."""
+    lang, shown = seat.language, tile_text(tile)
+
+    def button(key: str, way: str, value: int) -> InlineKeyboardButton:
+        args = (str(tile), end, way)
+        data = Callback("play", table.id, events=table.version, args=args).encode()
+        return InlineKeyboardButton(t(lang, key, tile=shown, value=value), callback_data=data)
 
     back = InlineKeyboardButton(
         t(lang, "hand.back"),
         callback_data=Callback("back", table.id, events=table.version).encode(),
     )
-    row = [button("left", ends["left"]), button("right", ends["right"])]
-    return InlineKeyboardMarkup([row, [back]])
+    crosswise = button("hand.crosswise", CROSSWISE, 2 * tile.a)
+    return InlineKeyboardMarkup(
+        [[crosswise, button("hand.lengthwise", LENGTHWISE, tile.a)], [back]]
+    )
+
+
+def which_way_text(seat: Seat, tile: Tile) -> Html:
+    return t(seat.language, "hand.which_way", tile=tile_text(tile))
+
+
+def which_end_text(table: Table, seat: Seat, tile: Tile) -> Html:
+    """The question over ``end_keyboard``: both ends of a line, or some of a cross's."""
+    assert table.match is not None and table.match.round is not None
+    open_ends = len(table.match.round.layout.open_ends())
+    key = "hand.which_end" if open_ends == 2 else "hand.which_of"
+    return t(seat.language, key, tile=tile_text(tile))
 
 
 def _position(table: Table, lang: str) -> list[str]:
     assert table.match is not None and table.match.round is not None
-    rnd = table.match.round
-    ends = rnd.layout.open_ends()
-    if not ends:
-        return []
-    return [t(lang, "hand.ends", left=ends["left"], right=ends["right"])]
+    ends = ends_text(lang, table.match.round.layout)
+    return [] if ends is None else [ends]
 
 
 def live_hand_text(table: Table, seat: Seat) -> Html:

@@ -12,29 +12,14 @@ from engine.ai import LEVELS
 from engine.rules import RuleSet, option_choices
 
 from ..callbacks import Callback
+from ..games import GAME_OPTIONS, TARGETS, fits, offered, seating, who_plays
 from ..i18n import Html, t
 from ..table import Seat, Table
+from .game_names import game_name
 
-#: The options players actually argue about, in the order the lobby shows them.
-LOBBY_OPTIONS = (
-    "goat_limit",
-    "fish_mode",
-    "lone_00",
-    "lone_66",
-    "special_bones",
-    "memory",
-    "eggs",
-    "draw_mode",
-    "bazaar_reserve",
-    "first_lead",
-    "next_lead",
-    "lead_tile",
-    "redeal_rule",
-    "kozel_hand_sizes",
-    "restart_1_1_after_unrecorded",
-    "fish_closure_rule",
-)
 OVERRIDDEN_BY_SPECIAL_BONES = ("lone_00", "lone_66")
+#: How many of the game's options the lobby itself shows (the editor shows them all).
+LOBBY_FEW = 7
 #: Settings of the table itself rather than of the rules.
 TABLE_SETTINGS = ("players", "pairs", "turn_seconds", "computer_level")
 GOAT_LIMITS = (101, 301, 501)
@@ -42,7 +27,14 @@ TURN_SECONDS = (30, 60, 120, 300)
 PLAYER_COUNTS = (2, 3, 4)
 
 
-def choices(name: str) -> tuple[Any, ...]:
+def options_of(rules: RuleSet) -> tuple[str, ...]:
+    """The options of the table's game that the editor offers, in its order."""
+    return tuple(name for name in GAME_OPTIONS[rules.game] if applies(rules, name))
+
+
+def choices(name: str, game: str = "kozel") -> tuple[Any, ...]:
+    if name == "target":
+        return TARGETS[game]
     if name == "goat_limit":
         return GOAT_LIMITS
     if name == "players":
@@ -83,8 +75,16 @@ def applies(rules: RuleSet, name: str) -> bool:
     return not (rules.special_bones and name in OVERRIDDEN_BY_SPECIAL_BONES)
 
 
-def rules_text(lang: str, rules: RuleSet, names: tuple[str, ...] = LOBBY_OPTIONS) -> list[Html]:
+def rules_text(lang: str, rules: RuleSet, limit: int | None = None) -> list[Html]:
+    """The game's options in plain words, one a line; ``limit``: only the first few."""
+    names = GAME_OPTIONS[rules.game][:limit]
     return [Html("• " + describe(lang, n, getattr(rules, n))) for n in names if applies(rules, n)]
+
+
+def game_line(lang: str, game: str) -> Html:
+    """The game as the chooser and /rules list it: its name, its line, and who plays it."""
+    about, players = t(lang, f"games.{game}.about"), t(lang, f"players.{who_plays(game)}")
+    return Html(f"<b>{game_name(lang, game)}</b> — {about} <i>({players})</i>")
 
 
 def numbered(seat: Seat) -> str:
@@ -119,14 +119,16 @@ def lobby_revision(table: Table) -> int:
 def lobby_text(table: Table, opener_name: str) -> Html:
     lang = table.language
     names = ", ".join(listed(s, lang) for s in table.seats) or "—"
+    game = table.rules.game
     parts = [
-        t(lang, "lobby.title", opener=opener_name),
+        t(lang, "lobby.title", game=game_name(lang, game), opener=opener_name),
+        Html(f"<i>{t(lang, f'games.{game}.about')}</i>"),
         t(lang, "lobby.players", count=len(table.seats), wanted=table.players, names=names),
         "",
         Html("• " + t(lang, "lobby.mode_pairs" if table.pairs else "lobby.mode_individual")),
         Html("• " + describe(lang, "turn_seconds", table.turn_seconds)),
         Html("• " + describe(lang, "computer_level", table.computer_level)),
-        *rules_text(lang, table.rules, LOBBY_OPTIONS[:7]),
+        *rules_text(lang, table.rules, LOBBY_FEW),
         "",
         t(lang, "lobby.full" if table.is_full else "lobby.hint"),
     ]
@@ -141,9 +143,14 @@ def lobby_keyboard(table: Table) -> InlineKeyboardMarkup:
         data = Callback(verb, table.id, lobby=revision).encode()
         return InlineKeyboardButton(t(lang, key), callback_data=data)
 
+    game = InlineKeyboardButton(
+        t(lang, "lobby.game", game=game_name(lang, table.rules.game)),
+        callback_data=Callback("game", table.id, lobby=revision).encode(),
+    )
     return InlineKeyboardMarkup(
         [
             [button("lobby.join", "join"), button("lobby.leave", "leave")],
+            [game],
             [button("lobby.start", "start"), button("lobby.add_bot", "bot")],
             [button("lobby.settings", "opt"), button("lobby.cancel", "cancel")],
         ]
@@ -155,9 +162,7 @@ def settings_keyboard(table: Table) -> InlineKeyboardMarkup:
     lang = table.language
     revision = lobby_revision(table)
     rows = []
-    for name in (*TABLE_SETTINGS, *LOBBY_OPTIONS):
-        if not applies(table.rules, name):
-            continue
+    for name in (*TABLE_SETTINGS, *options_of(table.rules)):
         label = describe(lang, name, value_of(table, name))
         data = Callback("opt", table.id, lobby=revision, args=(name,)).encode()
         rows.append([InlineKeyboardButton(label, callback_data=data)])
@@ -168,8 +173,41 @@ def settings_keyboard(table: Table) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup(rows)
 
 
+def games_text(table: Table) -> Html:
+    """The game chooser: every game with its one line."""
+    lang = table.language
+    lines = [t(lang, "lobby.choose_game"), ""]
+    lines += [Html("• " + game_line(lang, game)) for game in offered()]
+    return Html("\n".join(lines))
+
+
+def games_keyboard(table: Table) -> InlineKeyboardMarkup:
+    """A button per game, the table's marked; tapping one chooses it."""
+    lang = table.language
+    revision = lobby_revision(table)
+
+    def button(game: str) -> InlineKeyboardButton:
+        mark = "✅ " if game == table.rules.game else ""
+        data = Callback("game", table.id, lobby=revision, args=(game,)).encode()
+        return InlineKeyboardButton(mark + game_name(lang, game), callback_data=data)
+
+    games = [button(game) for game in offered()]
+    rows = [games[i : i + 2] for i in range(0, len(games), 2)]
+    back = Callback("lobby", table.id, lobby=revision).encode()
+    rows.append([InlineKeyboardButton(t(lang, "lobby.back"), callback_data=back)])
+    return InlineKeyboardMarkup(rows)
+
+
 def next_value(table: Table, name: str) -> Any:
-    options = choices(name)
+    """The setting's next value; for the players and pairs, the next the game is played by (the
+    next one, refused with the reason, when no other is)."""
+    options = choices(name, table.rules.game)
     current = value_of(table, name)
     index = options.index(current) if current in options else -1
-    return options[(index + 1) % len(options)]
+    following = [options[(index + step) % len(options)] for step in range(1, len(options) + 1)]
+    if name in ("players", "pairs"):
+        game, players, pairs = table.rules.game, table.players, table.pairs
+        fitting = [v for v in following if fits(game, *seating(players, pairs, name, v))]
+        if fitting and fitting[0] != current:
+            return fitting[0]
+    return following[0]

@@ -6,11 +6,14 @@ from engine.events import MatchEnded, RoundEnded
 
 from ..i18n import Html, t
 from ..table import Table
-from .board import score_lines
+from .board import score_lines, scores_points
 from .tiles import tiles_text
 
 
 def round_result_text(table: Table, ended: RoundEnded) -> Html:
+    assert table.match is not None
+    if scores_points(table.match):
+        return _scoring_round_text(table, ended)
     lang = table.language
     seats = table.seats
     if ended.result == "out":
@@ -21,11 +24,7 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
     else:
         fisher = "" if ended.fisherman is None else seats[ended.fisherman].name
         head = t(lang, "result.fish", round=ended.round, name=fisher)
-    parts = [head, ""]
-    for seat in seats:
-        hand = ended.hands[seat.seat]
-        parts.append(t(lang, "result.hand", name=seat.name, tiles=tiles_text(hand)))
-    parts.append("")
+    parts = [head, "", *_hands(table, ended), ""]
     assert table.match is not None
     for side in range(table.match.sides):
         name = table.side_name(side)
@@ -45,7 +44,41 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
     return Html("\n".join(parts))
 
 
+def _hands(table: Table, ended: RoundEnded) -> list[str]:
+    """What each player was left holding."""
+    lang = table.language
+    return [
+        t(lang, "result.hand", name=seat.name, tiles=tiles_text(ended.hands[seat.seat]))
+        for seat in table.seats
+    ]
+
+
+def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
+    """A round of a scoring game: who went out (or that nobody could move, and whose hand was
+    lightest), the hands, what each side got at the end (a bonus, or a write-off), the score."""
+    lang, seats = table.language, table.seats
+    assert table.match is not None and ended.amounts is not None
+    if ended.result == "out":
+        assert ended.winner is not None
+        parts: list[str] = [t(lang, "result.out", round=ended.round, name=seats[ended.winner].name)]
+    else:
+        parts = [t(lang, "result.blocked", round=ended.round)]
+        if ended.winner is not None:
+            parts.append(t(lang, "result.lightest", name=seats[ended.winner].name))
+    parts += ["", *_hands(table, ended), ""]
+    for side in range(table.match.sides):
+        value, amount = ended.hand_values[side], ended.amounts[side]
+        signed = f"{amount:+d}".replace("-", "−") if amount else "0"
+        parts.append(
+            t(lang, "result.points", name=table.side_name(side), value=value, amount=signed)
+        )
+    parts += ["", t(lang, "result.scores"), *score_lines(table, lang)]
+    return Html("\n".join(parts))
+
+
 def match_result_text(table: Table, ended: MatchEnded) -> Html:
+    if ended.winners is not None:
+        return _winners_text(table, ended)
     lang = table.language
     goats = ", ".join(table.side_name(side) for side in ended.losers)
     # a pair that loses is two goats
@@ -58,4 +91,25 @@ def match_result_text(table: Table, ended: MatchEnded) -> Html:
         parts.append(t(lang, "match.final", name=table.side_name(side), score=ended.scores[side]))
     parts.append("")
     parts.append(t(lang, "match.again"))
+    return Html("\n".join(parts))
+
+
+def _winners_text(table: Table, ended: MatchEnded) -> Html:
+    """The end of a win-at-target match: its winners (a pair win together), or a draw, or who
+    timed out; then the final scores, best first."""
+    lang = table.language
+    assert ended.winners is not None and table.match is not None
+    winners = ", ".join(table.side_name(side) for side in ended.winners)
+    if ended.ended_by == "draw":
+        head = t(lang, "match.draw")
+    elif ended.ended_by == "timeout":
+        losers = ", ".join(table.side_name(side) for side in ended.losers)
+        head = t(lang, "match.abandoned", names=losers)
+    else:
+        plural = len(ended.winners) > 1 or table.pairs
+        head = t(lang, "match.winners" if plural else "match.winner", names=winners)
+    parts: list[str] = [head, ""]
+    for side in sorted(range(table.match.sides), key=lambda s: -ended.scores[s]):
+        parts.append(t(lang, "match.final", name=table.side_name(side), score=ended.scores[side]))
+    parts += ["", t(lang, "match.again")]
     return Html("\n".join(parts))

@@ -1,67 +1,93 @@
-"""Standings: the group's all-time table and a person's own record."""
+"""Standings: a group's all-time table of one game, and a person's own record in each game."""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
 
-from storage import RecentMatch, StandingRow, UserRecord
+from storage import GameRecord, RecentMatch, StandingRow, UserRecord
 
 from ..i18n import Html, t
+from .game_names import game_name
+
+#: The games whose loser is the goat, and is called so.
+GOAT_GAMES = frozenset({"kozel"})
 
 
-def top_text(lang: str, rows: Sequence[StandingRow], page: int, total: int, size: int) -> Html:
+def top_text(
+    lang: str, game: str, rows: Sequence[StandingRow], *, page: int, total: int, size: int
+) -> Html:
+    """A page of the group's standings in ``game``; ``rows`` empty: the game was never played."""
+    name = game_name(lang, game)
     if not rows:
-        return t(lang, "top.empty")
+        return t(lang, "top.empty_game", game=name)
     pages = max(1, -(-total // size))
-    parts: list[str] = [t(lang, "top.head", page=page + 1, pages=pages)]
+    parts: list[str] = [t(lang, "top.head", game=name, page=page + 1, pages=pages)]
     for row in rows:
-        parts.append(
-            t(
-                lang,
-                "top.row",
-                rank=row.rank,
-                name=row.display_name,
-                rating=f"{row.rating:+d}",
-                matches=row.matches,
-                wins=row.wins,
-                goats=row.goats,
-                avg=f"{row.avg_points:.1f}",
-            )
+        line = t(
+            lang,
+            "top.row" if game in GOAT_GAMES else "top.row_score",
+            rank=row.rank,
+            name=row.display_name,
+            rating=f"{row.rating:+d}",
+            matches=row.matches,
+            wins=row.wins,
+            goats=row.losses,
+            losses=row.losses,
+            avg=f"{row.avg_points:.1f}",
         )
+        parts.append(line + (t(lang, "top.draws", draws=row.draws) if row.draws else ""))
     return Html("\n".join(parts))
 
 
 def record_text(lang: str, record: UserRecord, recent: Sequence[RecentMatch]) -> Html:
+    """A person's matches in all, their record in each game, and their latest matches."""
     if record.matches == 0:
         return t(lang, "stats.none", name=record.display_name)
     parts: list[str] = [
-        t(
-            lang,
-            "stats.head",
-            name=record.display_name,
-            matches=record.matches,
-            wins=record.wins,
-            goats=record.goats,
-            avg=f"{record.avg_points:.1f}",
-            rating=f"{record.rating:+d}",
-            chats=record.chats,
-        )
+        t(lang, "stats.head", name=record.display_name, matches=record.matches, chats=record.chats)
     ]
+    parts += [_game_line(lang, game) for game in record.games]
     if recent:
         parts.append("")
         parts.append(t(lang, "stats.recent"))
     for match in recent:
         day = dt.datetime.fromtimestamp(match.finished_at, dt.UTC).strftime("%Y-%m-%d")
-        key = "stats.match_goat" if match.is_goat else "stats.match"
         parts.append(
             t(
                 lang,
-                key,
+                _match_key(match),
                 date=day,
+                game=game_name(lang, match.game),
                 chat=match.chat_title,
                 score=match.score,
                 delta=f"{match.rating_delta:+d}",
             )
         )
     return Html("\n".join(parts))
+
+
+def _game_line(lang: str, record: GameRecord) -> str:
+    line = t(
+        lang,
+        "stats.game" if record.game in GOAT_GAMES else "stats.game_score",
+        game=game_name(lang, record.game),
+        matches=record.matches,
+        wins=record.wins,
+        goats=record.losses,
+        losses=record.losses,
+        avg=f"{record.avg_points:.1f}",
+        rating=f"{record.rating:+d}",
+    )
+    return line + (t(lang, "stats.draws", draws=record.draws) if record.draws else "")
+
+
+def _match_key(match: RecentMatch) -> str:
+    """How a past match is marked: 🏆 won, 🤝 drawn, 🐐 Kozel's goat; a plain loss unmarked."""
+    if match.outcome == "won":
+        return "stats.match_won"
+    if match.outcome == "draw":
+        return "stats.match_draw"
+    if match.outcome == "lost" and match.game in GOAT_GAMES:
+        return "stats.match_goat"
+    return "stats.match"

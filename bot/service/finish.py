@@ -3,14 +3,28 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
-from engine.scoring.rating import rating_delta, timeout_rating_delta
-from storage import EndedBy, PlayerResult, Storage
+from engine.games import game_of
+from engine.scoring.rating import (
+    loss_rating_delta,
+    rating_delta,
+    timeout_rating_delta,
+    win_rating_delta,
+)
+from storage import EndedBy, Outcome, PlayerResult, Storage
 
 from ..table import Table
 from .store import TableStore
 
 log = logging.getLogger(__name__)
+#: How a match ended (``Match.ended_by``), as storage records it.
+ENDED_BY: dict[str, EndedBy] = {
+    "goat": "goat",
+    "target": "target",
+    "draw": "draw",
+    "timeout": "timeout",
+}
 
 
 class Finisher:
@@ -22,8 +36,10 @@ class Finisher:
         """Record the result of the table's match, which is over, and close the table."""
         match = table.match
         assert match is not None and match.is_over
-        ended: EndedBy = "timeout" if match.ended_by == "timeout" else "goat"
-        await self.storage.record_match(table.id, ended, match.rounds_played, results(table))
+        ended = ENDED_BY[match.ended_by or "goat"]
+        await self.storage.record_match(
+            table.id, ended, match.rounds_played, results(table), game=match.rules.game
+        )
         table.row = await self.storage.get_table(table.id) or table.row
         self.store.forget(table.id)
         log.info(
@@ -45,35 +61,80 @@ class Finisher:
         await self.record(table)
 
 
+#: How one seat of a match that is over did: from its seat, side and score, its outcome and
+#: rating change.
+Judge = Callable[[int, int, int], tuple[Outcome, int]]
+
+
 def results(table: Table) -> list[PlayerResult]:
     """Each seat's result of the table's match, which is over."""
     match = table.match
     assert match is not None
-    scores = match.tally.scores
-    best = min(scores)
-    rated = rated_against(table)
+    judge = target_judge(table) if game_of(match.rules).wins_at_target else kozel_judge(table)
     found = []
     for seat in table.seats:
         side = match.side_of(seat.seat)
-        score = scores[side]
-        if match.ended_by != "timeout":
-            delta = rating_delta(score)
-        elif rated is None or seat.seat in rated[1]:
-            delta = 0
-        else:
-            delta = timeout_rating_delta(scores[match.side_of(rated[0])], score)
+        score = match.tally.scores[side]
+        outcome, delta = judge(seat.seat, side, score)
         found.append(
             PlayerResult(
                 user_id=seat.user_id,
                 seat=seat.seat,
                 side=side,
                 score=score,
-                is_goat=side in match.losers,
-                is_winner=score == best and side not in match.losers,
+                outcome=outcome,
                 rating_delta=delta,
             )
         )
     return found
+
+
+def kozel_judge(table: Table) -> Judge:
+    """Kozel (§2.11): the goats lost, the lowest score won; a rating for everyone, or after a
+    timeout against the score of whoever timed out."""
+    match = table.match
+    assert match is not None
+    scores = match.tally.scores
+    best = min(scores)
+    rated = rated_against(table)
+
+    def judge(seat: int, side: int, score: int) -> tuple[Outcome, int]:
+        outcome: Outcome = "lost" if side in match.losers else "won" if score == best else "none"
+        if match.ended_by != "timeout":
+            return outcome, rating_delta(score)
+        if rated is None or seat in rated[1]:
+            return outcome, 0
+        return outcome, timeout_rating_delta(scores[match.side_of(rated[0])], score)
+
+    return judge
+
+
+def target_judge(table: Table) -> Judge:
+    """A win-at-target match: its winners gain and its losers lose, by the margin against their
+    rival in tenths of the target (``win_rating_delta``); a draw moves nobody; after a timeout
+    the winners are rated against whoever timed out, who, like everyone who dropped out, gets
+    nothing (as §2.11 does for Kozel)."""
+    match = table.match
+    assert match is not None
+    scores, target = match.tally.scores, match.rules.target
+    rated = rated_against(table) if match.ended_by == "timeout" else None
+    dropped = set() if rated is None else rated[1]
+    rival = max((scores[side] for side in match.losers), default=0)
+    if rated is not None:
+        rival = scores[match.side_of(rated[0])]
+    best = max((scores[side] for side in match.winners), default=0)
+
+    def judge(seat: int, side: int, score: int) -> tuple[Outcome, int]:
+        if side in match.winners:
+            outcome: Outcome = "won"
+            delta = win_rating_delta(score, rival, target)
+        elif side in match.losers:
+            outcome, delta = "lost", loss_rating_delta(score, best, target)
+        else:
+            outcome, delta = "draw", 0
+        return outcome, 0 if seat in dropped else delta
+
+    return judge
 
 
 def rated_against(table: Table) -> tuple[int, set[int]] | None:

@@ -7,11 +7,14 @@ import logging
 from typing import Any
 
 from engine import RuleSet
+from engine.rules import PRESETS
 from engine.seats import side_of
 from storage import Storage, TableRow
 
-from ..i18n import language_for
+from ..games import fits, offered, seating, who_plays
+from ..i18n import language_for, t
 from ..place import Place
+from ..render.game_names import game_name
 from ..settings import Settings
 from ..table import Seat, Table
 from .errors import Refusal
@@ -126,18 +129,8 @@ class Lobby:
 
     async def change_setting(self, table: Table, name: str, value: Any) -> None:
         _still_open(table)
-        if name == "players":
-            if value < len(table.seats):
-                raise Refusal("err.too_many_seated", count=len(table.seats))
-            pairs = table.pairs and value == 4
-            table.row = await self.storage.update_table(table.id, players=value, pairs=pairs)
-        elif name == "pairs":
-            players = 4 if value else table.players
-            table.row = await self.storage.update_table(table.id, pairs=value, players=players)
-            for seat in table.seats:
-                await self.storage.update_seat(
-                    table.id, seat.seat, side=side_of(seat.seat, table.pairs)
-                )
+        if name in ("players", "pairs"):
+            await self._reseat_for(table, *seating(table.players, table.pairs, name, value))
         elif name == "turn_seconds":
             table.row = await self.storage.update_table(table.id, turn_seconds=value)
         elif name == "computer_level":
@@ -145,6 +138,36 @@ class Lobby:
         else:
             rules = table.rules.with_options(**{name: value})
             table.row = await self.storage.update_table(table.id, rules=rules.to_dict())
+
+    async def _reseat_for(self, table: Table, players: int, pairs: bool) -> None:
+        """Set the table for ``players`` (``pairs``: two pairs), if its game is played so."""
+        if players < len(table.seats):
+            raise Refusal("err.too_many_seated", count=len(table.seats))
+        if not fits(table.rules.game, players, pairs):
+            raise Refusal("err.players_misfit", **_game_values(table))
+        changed_sides = pairs != table.pairs
+        table.row = await self.storage.update_table(table.id, players=players, pairs=pairs)
+        if changed_sides:
+            for seat in table.seats:
+                await self.storage.update_seat(table.id, seat.seat, side=side_of(seat.seat, pairs))
+
+    async def change_game(self, table: Table, game: str) -> None:
+        """Play ``game`` at this table, by its usual rules (its preset): refused when the table's
+        players do not fit it, rather than changing the seats behind the opener's back."""
+        _still_open(table)
+        if game not in offered():
+            raise Refusal("err.unknown_game")
+        if game == table.rules.game:
+            return
+        if not fits(game, table.players, table.pairs):
+            seated = t(
+                table.language,
+                "players.table_pairs" if table.pairs else "players.table",
+                count=table.players,
+            )
+            raise Refusal("err.game_misfit", table=seated, **_game_values(table, game))
+        rules = PRESETS[game]()
+        table.row = await self.storage.update_table(table.id, rules=rules.to_dict())
 
     async def close_damaged(self, row: TableRow) -> None:
         """Close a table that cannot be rebuilt; its events stay in the database to inspect."""
@@ -156,6 +179,13 @@ class Lobby:
         table.row = await self.storage.update_table(table.id, status="cancelled")
         self.store.forget(table.id)
         log.info("table cancelled", extra={"table": table.id, "chat": table.chat_id})
+
+
+def _game_values(table: Table, game: str | None = None) -> dict[str, str]:
+    """The game's name and who plays it, for a refusal in the table's language."""
+    game = game or table.rules.game
+    lang = table.language
+    return {"game": game_name(lang, game), "players": t(lang, f"players.{who_plays(game)}")}
 
 
 def _still_open(table: Table) -> None:

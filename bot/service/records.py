@@ -26,13 +26,18 @@ class Records:
         return chat.title if chat is not None else ""
 
     async def standings(
-        self, chat_id: int, offset: int, limit: int
+        self, chat_id: int, game: str, offset: int, limit: int
     ) -> tuple[list[StandingRow], int]:
-        """A page of the group's standings of all time, and how many players there are."""
-        rows = await self.storage.chat_standings(chat_id, limit=limit, offset=offset)
-        return rows, await self.storage.count_chat_players(chat_id)
+        """A page of the group's standings of all time in ``game``, and how many players
+        there are."""
+        rows = await self.storage.chat_standings(chat_id, limit=limit, offset=offset, game=game)
+        return rows, await self.storage.count_chat_players(chat_id, game=game)
+
+    async def games_played(self, chat_id: int) -> list[str]:
+        """The games the group has finished matches of, the latest played first."""
+        return await self.storage.chat_games(chat_id)
 
     async def player(self, user_id: int, recent: int) -> tuple[UserRecord, list[RecentMatch]]:
-        """A person's record in every group, and their latest matches."""
+        """A person's record in every group and game, and their latest matches."""
         record = await self.storage.user_record(user_id)
         return record, await self.storage.recent_matches(user_id, limit=recent)

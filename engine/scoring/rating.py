@@ -18,3 +18,21 @@ def rating_delta(score: int) -> int:
 def timeout_rating_delta(timed_out_score: int, score: int) -> int:
     """A match ended by a player's timeout: the others get max(1, (T − S)/10); he gets nothing."""
     return max(1, round_half_up(timed_out_score - score, 10))
+
+
+# The win-at-target games (§3.4-3.9): §2.11 rates Kozel only, where points are bad and everyone
+# but the goat gains. Their rating is this project's decision, in §2.11's units: a side's lead
+# or deficit against its rival, as tenths of the target (so a game to 72 and one to 225 weigh
+# alike), rounded as §2.11 rounds; a winner always gains and a loser always loses at least 1.
+# A draw moves nobody; a timeout is rated as in §2.11, against the score of whoever timed out.
+
+
+def win_rating_delta(score: int, rival: int, target: int) -> int:
+    """A winner of a win-at-target match: ``max(1, 10·(S − R)/target)``, where R is the best
+    score among the losers (or, after a timeout, the score of the player who timed out)."""
+    return max(1, round_half_up(10 * (score - rival), target))
+
+
+def loss_rating_delta(score: int, winner: int, target: int) -> int:
+    """A loser of a win-at-target match: ``min(−1, 10·(S − W)/target)``, W the winner's score."""
+    return min(-1, round_half_up(10 * (score - winner), target))

@@ -140,11 +140,11 @@ class Harness:
         choice = self.rng.choice(playable)
         query = await self.tg.press(user, message, str(choice["callback_data"]))
         await self.tg.wait_for(lambda: query in self.tg.callback_answers, timeout=10.0)
-        current = self.tg.message(user.id, message.message_id)
-        ends = [b for b in current.buttons if str(b.get("callback_data", "")).count(":") == 4]
-        if ends:
-            query = await self.tg.press(user, current, str(self.rng.choice(ends)["callback_data"]))
-            await self.tg.wait_for(lambda: query in self.tg.callback_answers, timeout=10.0)
+        # then the questions a tile may ask: which end, and for English fives' doubles, which way
+        while choices := self._choices(self.tg.message(user.id, message.message_id)):
+            current = self.tg.message(user.id, message.message_id)
+            data = str(self.rng.choice(choices)["callback_data"])
+            await tap(self.tg, user, current, data)
         if not shown:
             return
         # the toast comes first; the move is done once this keyboard has become a record
@@ -153,6 +153,17 @@ class Harness:
             timeout=10.0,
             what=f"{user.first_name}'s hand to become a record",
         )
+
+    @staticmethod
+    def _choices(message: FakeMessage) -> list[dict[str, Any]]:
+        """The buttons of a question about the tile tapped (an end, or which way a double
+        lies), whose callback data carries more than the tile."""
+        return [
+            b
+            for b in message.buttons
+            if CALLBACK.match(str(b.get("callback_data", "")))
+            and str(b.get("callback_data")).count(":") >= 4
+        ]
 
     async def play_match(
         self,

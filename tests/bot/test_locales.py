@@ -12,15 +12,18 @@ from typing import get_args, get_type_hints
 
 import pytest
 
+from bot.games import GAME_OPTIONS, offered, who_plays
 from bot.i18n import FALLBACK, LANGUAGES, _flatten, catalog, plural, t
-from bot.render.lobby import LOBBY_OPTIONS, TABLE_SETTINGS, choices, value_key
+from bot.render.lobby import TABLE_SETTINGS, choices, value_key
 from bot.table import Recent
 from engine import errors
+from engine.layout import End
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 LOCALES = BOT / "locales"
 FORMS = {"en": ("one", "many")}
 SLAVIC_FORMS = ("one", "few", "many")
+GAME_PARTS = ("about", "summary")
 ALLOWED_TAGS = {"b", "i", "u", "s", "code", "pre", "a"}
 ENTITY = re.compile(r"&(?:lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);")
 TAG = re.compile(r"</?[a-z]+(?:\s[^<>]*)?>")
@@ -282,8 +285,9 @@ def test_every_rule_choice_is_described(lang: str) -> None:
     keys = catalog(lang)
     missing = [
         f"rules.{name}.{value_key(value)}"
-        for name in (*TABLE_SETTINGS, *LOBBY_OPTIONS)
-        for value in choices(name)
+        for game in offered()
+        for name in (*TABLE_SETTINGS, *GAME_OPTIONS[game])
+        for value in choices(name, game)
         if f"rules.{name}.{value_key(value)}" not in keys and f"rules.{name}.other" not in keys
     ]
     assert missing == []
@@ -295,7 +299,16 @@ def test_recent_kinds_and_hand_ends(lang: str) -> None:
     assert kinds >= {"played", "knocked", "drew"}
     keys = catalog(lang)
     assert sorted(k for k in kinds if f"board.recent.{k}" not in keys) == []
-    assert {"hand.on_left", "hand.on_right"} <= set(keys)
+    assert {f"hand.on_{end}" for end in get_args(End)} <= set(keys)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_game_is_named_described_and_explained(lang: str) -> None:
+    keys = catalog(lang)
+    wanted = {f"games.{game}.{part}" for game in GAME_OPTIONS for part in GAME_PARTS}
+    wanted |= {f"game.{game}" for game in GAME_OPTIONS}
+    wanted |= {f"players.{who_plays(game)}" for game in offered()}
+    assert sorted(wanted - set(keys)) == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

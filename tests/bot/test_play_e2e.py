@@ -71,7 +71,7 @@ async def test_two_players_with_the_bazaar_play_to_the_goat(
     for row in rows:
         seat = 0 if row.display_name == "Masha" else 1
         assert row.avg_points == scores[seat]
-        assert row.goats == (seat in match.losers)
+        assert row.losses == (seat in match.losers)
 
     await tg.send_text(masha, group, "/top")
     top = await tg.wait_for_message(group, "Standings")

@@ -56,8 +56,7 @@ def results_of(players: int, pairs: bool, final_events: list[dict[str, Any]]) ->
                 seat=seat,
                 side=side,
                 score=int(scores[side]) if side < len(scores) else 0,
-                is_goat=side in losers,
-                is_winner=side not in losers,
+                outcome="lost" if side in losers else "won",
                 rating_delta=0,
             )
         )

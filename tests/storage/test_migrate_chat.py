@@ -15,7 +15,7 @@ async def finished_match(storage: Storage, chat_id: int) -> int:
         table.table_id,
         "goat",
         2,
-        [PlayerResult(1, 0, 0, 10, False, True, 9), PlayerResult(2, 1, 1, 101, True, False, 0)],
+        [PlayerResult(1, 0, 0, 10, "won", 9), PlayerResult(2, 1, 1, 101, "lost", 0)],
     )
     return table.table_id
 

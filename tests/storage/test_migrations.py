@@ -14,6 +14,7 @@ import pytest
 
 from storage import (
     MigrationError,
+    PlayerResult,
     SchemaTooNew,
     Storage,
     TableAlreadyActive,
@@ -270,6 +271,89 @@ async def test_0006_gives_every_table_a_strong_computer_level(db_path: Path) -> 
     assert user_version(db_path) == LATEST >= 6
 
 
+# The standings as version 6 read them (repository.py before migration 0007), to show 0007
+# keeps every number.
+V6_STANDINGS = (
+    "SELECT mp.user_id, COUNT(*), SUM(mp.is_goat), SUM(mp.is_winner), AVG(mp.score), "
+    "SUM(mp.rating_delta) FROM match_players AS mp JOIN matches AS m ON m.match_id = mp.match_id "
+    "WHERE m.chat_id = ? AND mp.user_id IS NOT NULL GROUP BY mp.user_id ORDER BY mp.user_id"
+)
+
+
+async def test_0007_keeps_kozel_results_and_opens_results_to_every_game(db_path: Path) -> None:
+    """A version-6 database with Kozel matches (goats, a best score, players in between, a
+    computer, a timeout) upgrades to results that name the game and the outcome: the goats
+    have lost, the best has won, the rest neither, and the standings read exactly as before."""
+    async with await Storage.open(db_path, max_version=6) as s:
+        await seed_chat(s, -100, 1, 2, 3)
+        tables = []
+        for _ in range(2):
+            tables.append((await s.create_table(-100, 1, players=3)).table_id)
+            await s.update_table(tables[-1], status="finished")
+    # user, seat, score, is_goat, is_winner, rating_delta (seat 2 of the first: a computer)
+    played: dict[int, tuple[str, list[tuple[int | None, int, int, int, int, int]]]] = {
+        tables[0]: ("goat", [(1, 0, 12, 0, 1, 9), (2, 1, 104, 1, 0, 0), (None, 2, 40, 0, 0, 0)]),
+        tables[1]: ("timeout", [(1, 0, 30, 1, 0, 0), (2, 1, 20, 0, 1, 1), (3, 2, 25, 0, 0, 1)]),
+    }
+    with closing(sqlite3.connect(db_path, isolation_level=None)) as conn:
+        for tid, (ended_by, seats) in played.items():
+            match_id = conn.execute(
+                "INSERT INTO matches (table_id, chat_id, game, players, pairs, rounds, ended_by, "
+                "finished_at) VALUES (?, -100, 'kozel', 3, 0, 4, ?, ?)",
+                (tid, ended_by, 1_700_000_000 + tid),
+            ).lastrowid
+            conn.executemany(
+                "INSERT INTO match_players (match_id, user_id, seat, side, score, is_goat, "
+                "is_winner, rating_delta) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(match_id, user, seat, seat, *rest) for user, seat, *rest in seats],
+            )
+        before = conn.execute(V6_STANDINGS, (-100,)).fetchall()
+        with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+            conn.execute(
+                "INSERT INTO matches (table_id, chat_id, game, players, pairs, rounds, ended_by, "
+                "finished_at) VALUES (?, -100, 'muggins', 2, 0, 1, 'target', 0)",
+                (tables[0],),
+            )
+    assert before == [(1, 2, 1, 1, 21.0, 9), (2, 2, 1, 1, 62.0, 1), (3, 1, 0, 0, 25.0, 1)]
+
+    async with await Storage.open(db_path) as s:
+        after = await s.chat_standings(-100, order_by="matches")
+        assert await s.chat_games(-100) == ["kozel"]
+        assert [
+            (r.user_id, r.matches, r.losses, r.wins, r.avg_points, r.rating)
+            for r in sorted(after, key=lambda r: r.user_id)
+        ] == before
+        assert all(r.draws == 0 for r in after)
+        assert [(m.ended_by, m.outcome, m.score) for m in await s.recent_matches(3)] == [
+            ("timeout", "none", 25)
+        ]
+        [record] = (await s.user_record(2)).games
+        assert (record.game, record.matches, record.losses, record.wins) == ("kozel", 2, 1, 1)
+        # a muggins match can now be recorded, and stays out of the kozel standings
+        await seed_chat(s, -100, 4)
+        muggins = (await s.create_table(-100, 4, players=2)).table_id
+        match_id = await s.record_match(
+            muggins,
+            "target",
+            3,
+            [PlayerResult(4, 0, 0, 105, "won", 4), PlayerResult(1, 1, 1, 60, "lost", -4)],
+            game="muggins",
+        )
+        assert match_id == 3  # after the old matches' ids
+        assert await s.chat_games(-100) == ["muggins", "kozel"]
+        assert await s.chat_standings(-100, order_by="matches") == after
+        assert [r.user_id for r in await s.chat_standings(-100, game="muggins")] == [4, 1]
+    assert user_version(db_path) == LATEST >= 7
+    assert {"is_goat", "is_winner"}.isdisjoint(column_names(db_path, "match_players"))
+    with closing(sqlite3.connect(db_path)) as conn:
+        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert conn.execute("SELECT COUNT(*) FROM match_players").fetchone() == (8,)
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+    assert {"matches_by_chat_game", "match_players_by_user"} <= names
+    assert not {n for n in names if n.endswith("_0006")}
+
+
 async def test_failed_migration_leaves_the_previous_version(tmp_path: Path, db_path: Path) -> None:
     migrations = copy_shipped_migrations(tmp_path / "migrations")
     (migrations / f"{LATEST + 1:04d}_broken.sql").write_text(
@@ -288,11 +372,11 @@ async def test_newer_database_is_refused(tmp_path: Path, db_path: Path) -> None:
     async with await Storage.open(db_path):
         pass
     with sqlite3.connect(db_path) as conn:
-        conn.execute("PRAGMA user_version = 7")
+        conn.execute(f"PRAGMA user_version = {LATEST + 1}")
     with pytest.raises(SchemaTooNew) as caught:
         await Storage.open(db_path, migrations=migrations, max_version=3)
     assert str(caught.value) == (
-        "database schema version 7 is newer than this bot supports (3); upgrade the bot"
+        f"database schema version {LATEST + 1} is newer than this bot supports (3); upgrade the bot"
     )
     with pytest.raises(SchemaTooNew, match=f"supports \\({LATEST}\\)"):
         await Storage.open(db_path)

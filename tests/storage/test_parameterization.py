@@ -27,7 +27,7 @@ async def test_hostile_strings_round_trip(db_path: Path) -> None:
             assert await storage.load_events(table.table_id) == [{"type": text, "who": text}]
             assert await storage.load_snapshot(table.table_id) == (1, {"name": text})
             await storage.record_match(
-                table.table_id, "goat", 1, [PlayerResult(i, 1, 1, 5, False, True, 3)]
+                table.table_id, "goat", 1, [PlayerResult(i, 1, 1, 5, "won", 3)]
             )
 
     async with await Storage.open(db_path) as storage:  # the users table is still there
@@ -37,7 +37,7 @@ async def test_hostile_strings_round_trip(db_path: Path) -> None:
             assert stored_chat is not None and stored_chat.title == text
             assert stored_chat.language == text
             assert stored_user is not None and stored_user.display_name == text
-            [row] = await storage.chat_standings(-i)
+            [row] = await storage.chat_standings(-i, game=text)
             assert row.display_name == text
             [recent] = await storage.recent_matches(i)
             assert recent.chat_title == text and recent.game == text

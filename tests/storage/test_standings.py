@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from storage import MatchAlreadyRecorded, NotFound, PlayerResult, Storage
+from storage import EndedBy, MatchAlreadyRecorded, NotFound, PlayerResult, Storage
 
 from .conftest import seed_chat
 
@@ -17,8 +17,7 @@ def result(
         seat=seat,
         side=seat,
         score=score,
-        is_goat=goat,
-        is_winner=not goat,
+        outcome="lost" if goat else "won",
         rating_delta=delta,
     )
 
@@ -106,7 +105,7 @@ async def test_standings_by_rating(league: Storage) -> None:
         (4, 4, 4),
     ]
     ann = rows[0]
-    assert (ann.display_name, ann.matches, ann.goats, ann.wins) == ("Player 1", 4, 0, 4)
+    assert (ann.display_name, ann.matches, ann.losses, ann.wins) == ("Player 1", 4, 0, 4)
     assert ann.avg_points == pytest.approx(25.0)
     assert rows[2].avg_points == pytest.approx(57.5)
 
@@ -115,9 +114,10 @@ async def test_standings_by_rating(league: Storage) -> None:
     ("order", "expected"),
     [
         ("matches", [1, 2, 3, 4]),  # 4, 4 (tie broken by rating), 2, 1
-        ("goats", [2, 3, 1, 4]),  # 2, 1, then 0 and 0 (more matches first)
+        ("losses", [2, 3, 1, 4]),  # 2, 1, then 0 and 0 (more matches first)
         ("wins", [1, 2, 3, 4]),  # 4, 2, 1 (rating 10) ahead of 1 (rating 4)
         ("avg_points", [1, 3, 4, 2]),  # 25, 57.5, 60, 64: fewer points is better
+        ("most_points", [2, 4, 3, 1]),  # the scoring games' way round
         ("rating", [1, 2, 3, 4]),
     ],
 )
@@ -167,17 +167,19 @@ async def test_user_record_across_two_chats(league: Storage) -> None:
         league, -200, result(1, 0, 101, goat=True, delta=-2), result(5, 1, 0, delta=10)
     )
     record = await league.user_record(1)
-    assert (record.matches, record.goats, record.wins, record.rating, record.chats) == (
+    assert (record.display_name, record.matches, record.chats) == ("Player 1", 5, 2)
+    [kozel] = record.games
+    assert (kozel.game, kozel.matches, kozel.losses, kozel.wins, kozel.draws) == (
+        "kozel",
         5,
         1,
         4,
-        27,
-        2,
+        0,
     )
-    assert record.avg_points == pytest.approx((10 + 20 + 30 + 40 + 101) / 5)
-    assert record.display_name == "Player 1"
+    assert (kozel.rating, kozel.chats) == (27, 2)
+    assert kozel.avg_points == pytest.approx((10 + 20 + 30 + 40 + 101) / 5)
     nobody = await league.user_record(42)
-    assert (nobody.matches, nobody.avg_points, nobody.rating, nobody.chats) == (0, 0.0, 0, 0)
+    assert (nobody.matches, nobody.chats, nobody.games) == (0, 0, ())
 
 
 async def test_recent_matches_newest_first(league: Storage) -> None:
@@ -187,10 +189,63 @@ async def test_recent_matches_newest_first(league: Storage) -> None:
     recent = await league.recent_matches(2, limit=3)
     assert [m.chat_title for m in recent] == ["Dominoes & beer", "Chat -100", "Chat -100"]
     assert [m.score for m in recent] == [101, 50, 105]
-    assert recent[0].is_goat and not recent[0].is_winner and recent[0].ended_by == "goat"
+    assert recent[0].outcome == "lost" and recent[0].ended_by == "goat"
     assert recent[1].rating_delta == 5
     assert recent[0].finished_at > recent[1].finished_at
     assert len(await league.recent_matches(2)) == 5
     assert await league.recent_matches(42) == []
     with pytest.raises(ValueError, match=r"^limit must be positive, not -1$"):
         await league.recent_matches(2, limit=-1)
+
+
+async def play_game(
+    storage: Storage, chat_id: int, game: str, ended_by: EndedBy, *results: PlayerResult
+) -> int:
+    table = await storage.create_table(chat_id, 1, game=game, players=len(results))
+    return await storage.record_match(table.table_id, ended_by, 4, results)
+
+
+async def test_each_game_has_standings_of_its_own(league: Storage) -> None:
+    """A muggins win and a Telephone draw never show in the group's Kozel table, nor Kozel's
+    matches in theirs; the rating is summed per game."""
+    kozel = await league.chat_standings(-100)
+    await play_game(
+        league,
+        -100,
+        "muggins",
+        "target",
+        PlayerResult(4, 0, 0, 100, "won", 6),
+        PlayerResult(1, 1, 1, 40, "lost", -6),
+    )
+    await play_game(
+        league,
+        -100,
+        "telephone_ua",
+        "draw",
+        PlayerResult(4, 0, 0, 230, "draw", 0),
+        PlayerResult(2, 1, 1, 240, "draw", 0),
+    )
+    assert await league.chat_standings(-100) == kozel
+    assert await league.count_chat_players(-100) == 4
+    muggins = await league.chat_standings(-100, game="muggins")
+    assert [(r.user_id, r.matches, r.wins, r.losses, r.rating) for r in muggins] == [
+        (4, 1, 1, 0, 6),
+        (1, 1, 0, 1, -6),
+    ]
+    most = await league.chat_standings(-100, "most_points", game="muggins")
+    assert [r.avg_points for r in most] == [100.0, 40.0]
+    drawn = await league.chat_standings(-100, game="telephone_ua")
+    assert [(r.user_id, r.draws, r.wins, r.losses) for r in drawn] == [(2, 1, 0, 0), (4, 1, 0, 0)]
+    assert await league.count_chat_players(-100, game="muggins") == 2
+    assert await league.chat_games(-100) == ["telephone_ua", "muggins", "kozel"]
+    assert await league.chat_games(-200) == []
+
+    four = await league.user_record(4)
+    assert (four.matches, four.chats) == (3, 1)
+    records = {r.game: r for r in four.games}
+    assert list(records) == ["telephone_ua", "muggins", "kozel"]  # one each: the latest first
+    assert (records["kozel"].matches, records["kozel"].rating) == (1, 4)
+    assert (records["muggins"].wins, records["muggins"].rating) == (1, 6)
+    assert records["telephone_ua"].draws == 1
+    [latest, *_] = await league.recent_matches(4)
+    assert (latest.game, latest.ended_by, latest.outcome) == ("telephone_ua", "draw", "draw")

@@ -1,0 +1,86 @@
+"""The games a table can choose, as the bot offers them: which, with which of their options in
+the ⚙️ Rules editor, and for how many players."""
+
+from __future__ import annotations
+
+from engine.games import GAMES
+
+#: The Kozel options players actually argue about, in the order the editor shows them.
+KOZEL_OPTIONS = (
+    "goat_limit",
+    "fish_mode",
+    "lone_00",
+    "lone_66",
+    "special_bones",
+    "memory",
+    "eggs",
+    "draw_mode",
+    "bazaar_reserve",
+    "first_lead",
+    "next_lead",
+    "lead_tile",
+    "redeal_rule",
+    "kozel_hand_sizes",
+    "restart_1_1_after_unrecorded",
+    "fish_closure_rule",
+)
+#: Each game's options in the editor: only what the game reads (RULES.md §3.4-§3.9), most
+#: argued about first. The multi-double move is left out: the hand keyboard plays one tile a
+#: move, and every preset has it off.
+GAME_OPTIONS: dict[str, tuple[str, ...]] = {
+    "kozel": KOZEL_OPTIONS,
+    "telephone": ("target", "play_points", "spinner_arms_open", "spinner_count", "draw_mode"),
+    "telephone_ua": ("target", "spinner_arms_open", "spinner_count", "draw_mode"),
+    "muggins": ("target", "muggins_bonus", "spinner", "spinner_count", "draw_mode"),
+    "all_threes": ("target", "threes_bonus", "spinner", "spinner_count", "draw_mode"),
+    "bulgarian_fives": ("target", "bg_block_winner", "spinner_count"),
+    "english_fives": ("target", "spinner", "spinner_count", "draw_mode"),
+}
+#: The targets a win-at-target game cycles through, its preset's among them.
+TARGETS: dict[str, tuple[int, ...]] = {
+    "telephone": (72, 100, 150),
+    "telephone_ua": (150, 225, 300),
+    "muggins": (100, 250, 500),
+    "all_threes": (100, 250, 500),
+    "bulgarian_fives": (100, 150, 200),
+    "english_fives": (100, 200, 300),
+}
+
+
+def offered() -> tuple[str, ...]:
+    """The games a table can choose, in the order the lobby lists them: those the engine plays."""
+    return tuple(name for name in GAME_OPTIONS if name in GAMES)
+
+
+def fits(game: str, players: int, pairs: bool) -> bool:
+    """Whether ``game`` is played by ``players`` (``pairs``: two pairs), as the engine says."""
+    try:
+        GAMES[game].check_table(players, pairs)
+    except ValueError:
+        return False
+    return True
+
+
+def seating(players: int, pairs: bool, name: str, value: object) -> tuple[int, bool]:
+    """The players and pairs of a table whose setting ``name`` (``players`` or ``pairs``) moves to
+    ``value``: pairs need four players, and fewer than four cannot be pairs."""
+    if name == "players":
+        assert isinstance(value, int)
+        return value, pairs and value == 4
+    return (4 if value else players), bool(value)
+
+
+#: The ways a table can be set: two to four players, each for themselves, or two pairs.
+TABLE_SHAPES: tuple[tuple[int, bool], ...] = ((2, False), (3, False), (4, False), (4, True))
+#: Who plays a game, by the shapes it fits, as the lobby and its refusals say it (``players.*``).
+WHO_PLAYS: dict[tuple[tuple[int, bool], ...], str] = {
+    TABLE_SHAPES: "any",
+    TABLE_SHAPES[:3]: "alone",
+    ((2, False), (4, True)): "two_or_pairs",
+    ((2, False),): "two",
+}
+
+
+def who_plays(game: str) -> str:
+    """The ``players.*`` key that says who plays ``game``, read off the engine's table check."""
+    return WHO_PLAYS[tuple(shape for shape in TABLE_SHAPES if fits(game, *shape))]

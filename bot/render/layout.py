@@ -1,0 +1,65 @@
+"""The tiles on the table as the board and the hands show them: Kozel's line with its two ends,
+and the spinner's cross of the scoring games, with its open ends and their sum S (RULES.md
+§1.8), which is what a player adds up before moving."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine.cross import Cross
+from engine.layout import End, Layout
+from engine.line import Line
+
+from ..i18n import Html, t
+from .tiles import tile_text, tiles_text
+
+#: How each end is pointed at, on the board and on the buttons that choose one.
+ARROWS: Final[dict[End, str]] = {"left": "⬅️", "right": "➡️", "up": "⬆️", "down": "⬇️"}
+SPINNER: Final = "✳️"
+
+
+def layout_lines(layout: Layout) -> list[Html]:
+    """The long line left to right; with a spinner, the spinner marked and in bold, its top arm
+    above the line and its bottom arm below, each read outward from the spinner."""
+    if not isinstance(layout, Cross) or layout.spinner is None:
+        assert isinstance(layout, Line | Cross)
+        return [Html(tiles_text(layout.chain))]
+    spinner = layout.spinner
+    line = "".join(
+        f"{SPINNER}<b>{tile_text(pair)}</b>" if i == spinner else tile_text(pair)
+        for i, pair in enumerate(layout.chain)
+    )
+    up = [Html(f"{ARROWS['up']} {tiles_text(layout.up)}")] if layout.up else []
+    down = [Html(f"{ARROWS['down']} {tiles_text(layout.down)}")] if layout.down else []
+    return [*up, Html(line), *down]
+
+
+def ends_text(lang: str, layout: Layout) -> Html | None:
+    """Kozel's "Ends: 3 … 5"; on a cross each open end with what it counts, and their sum S: a
+    crosswise double at an end shows as one ("6|6": both halves count), a free side of the
+    spinner with its mark. None before the lead."""
+    if layout.is_empty:
+        return None
+    if not isinstance(layout, Cross):
+        ends = layout.open_ends()
+        return t(lang, "board.ends", left=ends["left"], right=ends["right"])
+    shown = [
+        f"{ARROWS[end]} {_counted(value, twice, spinner_side)}"
+        for end, value, twice, spinner_side in layout.ends_in_full()
+    ]
+    return t(lang, "board.open_ends", ends=Html(" · ".join(shown)), sum=layout.end_sum())
+
+
+def _counted(value: int, twice: bool, spinner_side: bool) -> str:
+    if spinner_side:
+        return f"{SPINNER}{value}"
+    return f"{value}|{value}" if twice else str(value)
+
+
+def end_label(lang: str, layout: Layout, end: End, value: int) -> Html:
+    """A button that puts the tile on ``end``, named as a player would point at it: "⬅️ to the
+    5 on the left", "⬆️ to the 4 on the top arm", "✳️ on the spinner's arm (5|5)" while the arm
+    is bare (either arm: they are one choice then)."""
+    if isinstance(layout, Cross) and end in ("up", "down") and not getattr(layout, end):
+        return t(lang, "hand.on_arm", value=value)
+    return t(lang, f"hand.on_{end}", value=value)

@@ -1,0 +1,303 @@
+"""The scoring games through Telegram, as a group would play them: choosing one in the lobby,
+/rules, the tables a game does not fit, points on the board, and a tile with several ends."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from bot.i18n import catalog, t
+from bot.place import Place
+from bot.table import Table
+from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from engine import Lay, Tile
+from tests.bot.harness import Harness, stored_events, tap, texts_seen
+
+
+def plain(text: str) -> str:
+    """A catalog text as a client shows it: tags gone, entities read."""
+    for tag in ("<b>", "</b>", "<i>", "</i>"):
+        text = text.replace(tag, "")
+    return html.unescape(text)
+
+
+def data_in(button: dict[str, Any]) -> str:
+    return str(button["callback_data"])
+
+
+def data_of(message: FakeMessage, label: str | Callable[[dict[str, Any]], bool]) -> str:
+    """The callback data of the button ``label`` on ``message``."""
+    button = message.find_button(label)
+    assert button is not None, (label, message.button_texts)
+    return data_in(button)
+
+
+def lobby_now(tg: FakeTelegram, lobby: FakeMessage) -> FakeMessage:
+    return tg.message(lobby.chat, lobby.message_id)
+
+
+async def open_lobby(harness: Harness, users: list[FakeUser], group: FakeChat) -> FakeMessage:
+    tg = harness.tg
+    for user in users:
+        await tg.send_text(user, tg.private(user), "/start")
+        await tg.wait_for_message(user, lambda m: m.from_bot)
+    await tg.send_text(users[0], group, "/new")
+    lobby = await tg.wait_for_message(group, lambda m: bool(m.buttons))
+    await tg.wait_idle()
+    return lobby
+
+
+async def choose_game(
+    harness: Harness, user: FakeUser, lobby: FakeMessage, name: str, lang: str = "en"
+) -> str | None:
+    """Open the chooser from the lobby and tap the game ``name`` (as labelled); the answer."""
+    tg = harness.tg
+    await tg.press_button(user, lobby, lambda b: str(b.get("text")).startswith("🎲 "))
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(name))
+    answer = await tap(tg, user, lobby, data_of(lobby_now(tg, lobby), name))
+    return answer.text
+
+
+async def set_players(harness: Harness, user: FakeUser, lobby: FakeMessage, count: int) -> None:
+    """In the ⚙️ Rules editor, tap Players until the table is set for ``count``."""
+    tg = harness.tg
+    await tg.press_button(user, lobby, "⚙️ Rules")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(lambda b: "Players:" in str(b)))
+    while not lobby_now(tg, lobby).find_button(f"Players: {count}"):
+        await tg.press_button(user, lobby, lambda b: "Players:" in str(b.get("text")))
+        await tg.wait_idle()
+    await tg.press_button(user, lobby, "« Back")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("✋ Join"))
+
+
+async def dealt_for_two(
+    harness: Harness, users: list[FakeUser], group: FakeChat, game: str = "Muggins"
+) -> None:
+    """A table of ``game`` (as the chooser names it) for the two ``users``, dealt."""
+    tg = harness.tg
+    lobby = await open_lobby(harness, users, group)
+    await set_players(harness, users[0], lobby, 2)
+    assert await choose_game(harness, users[0], lobby, game) == f"Game: {game}"
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("✋ Join"))
+    await tg.press_button(users[1], lobby, "✋ Join")
+    await tg.wait_for(lambda: "Players 2/2" in (lobby_now(tg, lobby).text or ""))
+    await tg.press_button(users[0], lobby, "▶️ Start")
+    await tg.wait_for_message(group, "Order of play")
+
+
+async def table_in(harness: Harness, group: FakeChat) -> Table:
+    """The table the bot keeps for the group (what it knows of the match)."""
+    table = await harness.kozel.service.store.active_table(Place(group.id))
+    assert table is not None and table.match is not None
+    return table
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_lobby_offers_the_games_and_rules_explains_the_chosen_one(
+    tg: FakeTelegram, harness: Harness, lang: str
+) -> None:
+    opener = tg.user(901, "Masha", language_code=lang)
+    group = tg.group(-1901, "Yard")
+    lobby = await open_lobby(harness, [opener], group)
+    kozel, muggins = catalog(lang)["game.kozel"], catalog(lang)["game.muggins"]
+    assert lobby_now(tg, lobby).find_button(plain(t(lang, "lobby.game", game=kozel)))
+    await tg.press_button(opener, lobby, plain(t(lang, "lobby.game", game=kozel)))
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(f"✅ {kozel}"))
+    chooser = lobby_now(tg, lobby).text or ""
+    for game in ("kozel", "telephone", "muggins", "bulgarian_fives", "english_fives"):
+        assert plain(t(lang, f"games.{game}.about")) in chooser
+    answer = await tap(tg, opener, lobby, data_of(lobby_now(tg, lobby), muggins))
+    assert answer.text == plain(t(lang, "lobby.game_toast", game=muggins))
+    shown = lobby_now(tg, lobby).text or ""
+    assert shown.startswith(f"🎲 {muggins} — ")
+    assert plain(t(lang, "rules.target.other", value=100)) in shown  # the preset's target
+    assert plain(t(lang, "rules.goat_limit.other", value=101)) not in shown
+    # the editor offers Muggins' own options, not Kozel's
+    await tg.press_button(opener, lobby, plain(t(lang, "lobby.settings")))
+    await tg.wait_for(
+        lambda: lobby_now(tg, lobby).find_button(plain(t(lang, "rules.muggins_bonus.divided")))
+    )
+    labels = str(lobby_now(tg, lobby).button_texts)
+    assert plain(t(lang, "rules.fish_mode.for_one")) not in labels
+    await tg.press_button(opener, lobby, plain(t(lang, "rules.target.other", value=100)))
+    await tg.wait_for(
+        lambda: lobby_now(tg, lobby).find_button(plain(t(lang, "rules.target.other", value=250)))
+    )
+
+    await tg.send_text(opener, group, "/rules")
+    rules = await tg.wait_for_message(group, plain(t(lang, "rules.head_table", game=muggins)))
+    text = rules.text or ""
+    assert plain(t(lang, "games.muggins.summary")) in text
+    assert plain(t(lang, "rules.target.other", value=250)) in text
+    # and any game by its name, in any of the bot's languages
+    await tg.send_text(opener, group, "/rules Bulgarian Fives")
+    bulgarian = catalog(lang)["game.bulgarian_fives"]
+    told = await tg.wait_for_message(group, plain(t(lang, "rules.head_default", game=bulgarian)))
+    assert plain(t(lang, "games.bulgarian_fives.summary")) in (told.text or "")
+
+
+async def test_a_game_the_table_does_not_fit_is_refused_politely(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha = tg.user(911, "Masha")
+    group = tg.group(-1911, "Yard")
+    lobby = await open_lobby(harness, [masha], group)
+    refusal = await choose_game(harness, masha, lobby, "Bulgarian Fives")
+    assert refusal == (
+        "Bulgarian Fives is played by 2 players, and this table is set for 4 players: "
+        "change the players in ⚙️ Rules first."
+    )
+    await tg.press_button(masha, lobby, "« Back")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("🎲 Game: Kozel"))
+
+    await set_players(harness, masha, lobby, 2)
+    assert await choose_game(harness, masha, lobby, "Bulgarian Fives") == "Game: Bulgarian Fives"
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("🎲 Game: Bulgarian Fives"))
+    # two it is: the players cannot be changed now
+    await tg.press_button(masha, lobby, "⚙️ Rules")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("Players: 2"))
+    answer = await tap(tg, masha, lobby, data_of(lobby_now(tg, lobby), "Players: 2"))
+    assert answer.text == "Bulgarian Fives is played by 2 players: the table cannot be set so."
+    assert lobby_now(tg, lobby).find_button("Players: 2")
+
+
+async def test_muggins_shows_the_points_of_a_scoring_move_on_the_board(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    users = [tg.user(921, "Masha"), tg.user(922, "Zoë & <Co>")]
+    group = tg.group(-1921, "Yard")
+    await dealt_for_two(harness, users, group)
+
+    def boards() -> list[str]:
+        return [text for text in texts_seen(tg, group) if text.startswith("🎲 Muggins · round")]
+
+    def scored() -> bool:
+        return any(" · +" in board for board in boards())
+
+    await harness.play_until(users, scored, watching=True)
+    events = await stored_events(harness.database, 1)
+    move = next(e for e in events if e["type"] == "played" and e["scored"])
+    a, b = move["tile"].split("-")
+    mover = users[move["seat"]].first_name
+    board = next(board for board in boards() if " · +" in board)
+    assert f"{mover} played [{a}|{b}] · +{move['scored']}" in board
+    assert f"{mover}: {move['scores'][move['seat']]} of 100" in board
+    assert board.startswith("🎲 Muggins · round 1 · to 100")
+
+
+async def test_a_tile_that_fits_several_ends_asks_which_and_goes_there(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    users = [tg.user(931, "Masha"), tg.user(932, "Alex")]
+    group = tg.group(-1931, "Yard")
+    await dealt_for_two(harness, users, group)
+    version = 0
+    for _ in range(300):
+        user, hand = await harness.next_turn(users, version)
+        version = harness.version_of(hand)
+        layout = (await table_in(harness, group)).match.round.layout  # type: ignore[union-attr]
+        several = [
+            data_in(button)
+            for button in hand.buttons
+            if str(button.get("text")).startswith("✅")
+            and not layout.is_empty
+            and len(layout.fits(Tile.parse(data_in(button).split(":")[3]))) > 1
+        ]
+        if several:
+            break
+        await harness.play_turn(user, hand)
+    else:
+        raise AssertionError("no tile ever fitted several ends")
+    tile = several[0].split(":")[3]
+    ends = layout.fits(Tile.parse(tile))
+    await tap(tg, user, hand, several[0])
+    choice = tg.message(user.id, hand.message_id)
+    a, b = tile.split("-")
+    assert f"[{a}|{b}] fits" in (choice.text or "")
+    offered = [data for data in map(data_in, choice.buttons) if data.count(":") == 4]
+    assert [data.split(":")[4] for data in offered] == list(ends)
+    chosen = offered[-1]
+    answer = await tap(tg, user, choice, chosen)
+    assert answer.text == f"You played [{a}|{b}]"
+    events = await stored_events(harness.database, 1)
+    played = [e for e in events if e["type"] == "played"][-1]
+    assert (played["tile"], played["end"]) == (tile, chosen.split(":")[4])
+
+
+async def test_a_match_to_the_target_names_its_winner_and_counts_in_its_game(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    users = [tg.user(941, "Masha"), tg.user(942, "Alex")]
+    group = tg.group(-1941, "Yard")
+    lobby = await open_lobby(harness, users, group)
+    await set_players(harness, users[0], lobby, 2)
+    assert await choose_game(harness, users[0], lobby, "English Fives") == "Game: English Fives"
+    k = harness.kozel
+    async with k.service.store.lock(group.id):  # a short match: a target the buttons do not offer
+        table = await k.service.store.active_table(Place(group.id))
+        assert table is not None
+        await k.service.lobby.change_setting(table, "target", 15)
+    await tg.press_button(users[1], lobby, "✋ Join")
+    await tg.wait_for(lambda: "Players 2/2" in (lobby_now(tg, lobby).text or ""))
+    await tg.press_button(users[0], lobby, "▶️ Start")
+    await tg.wait_for_message(group, "Order of play")
+
+    def over() -> bool:
+        return any("Send /new for another match." in text for text in texts_seen(tg, group))
+
+    await harness.play_until(users, over, watching=True)
+    events = await stored_events(harness.database, 1)
+    ended = events[-1]
+    assert ended["type"] == "match_ended" and ended["ended_by"] == "target"
+    (winner,) = ended["winners"]
+    result = next(text for text in texts_seen(tg, group) if "for another match" in text)
+    assert result.startswith(f"🏆 {users[winner].first_name} wins!")
+    assert "goat" not in result
+    assert f"{users[winner].first_name}: {ended['scores'][winner]}" in result
+    await harness.groups_told()
+    await tg.send_text(users[0], group, "/top")
+    top = await tg.wait_for_message(group, "Standings: English Fives")
+    assert "1. " + users[winner].first_name in (top.text or "")
+
+
+async def test_an_english_fives_double_may_be_laid_along_the_line(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    users = [tg.user(951, "Masha"), tg.user(952, "Alex")]
+    group = tg.group(-1951, "Yard")
+    await dealt_for_two(harness, users, group, "English Fives")
+    version = 0
+    for _ in range(300):
+        user, hand = await harness.next_turn(users, version)
+        version = harness.version_of(hand)
+        match = (await table_in(harness, group)).match
+        assert match is not None and match.current_seat is not None
+        along = [
+            action.placements[0]
+            for action in match.legal_actions(match.current_seat)
+            if isinstance(action, Lay) and action.placements[0].lengthwise
+        ]
+        if along:
+            break
+        await harness.play_turn(user, hand)
+    else:
+        raise AssertionError("no double could ever lie along the line")
+    double, end = along[0].tile, along[0].end
+    await tap(tg, user, hand, next(d for d in map(data_in, hand.buttons) if f":{double}" in d))
+    question = tg.message(user.id, hand.message_id)
+    if f"{double}:{end}" not in str(question.buttons):  # it fits several ends: this one first
+        await tap(tg, user, question, data_of(question, lambda b: f":{double}:{end}" in str(b)))
+        question = tg.message(user.id, hand.message_id)
+    v = double.a
+    assert question.text == f"How do you lay [{v}|{v}]?"
+    assert question.button_texts[0] == [
+        f"✖️ [{v}|{v}] across: counts {2 * v}",
+        f"↔️ [{v}|{v}] along: counts {v}",
+    ]
+    await tap(tg, user, question, data_of(question, f"↔️ [{v}|{v}] along: counts {v}"))
+    events = await stored_events(harness.database, 1)
+    played = [e for e in events if e["type"] == "played"][-1]
+    assert (played["tile"], played["end"], played.get("lengthwise")) == (str(double), end, True)

@@ -1,0 +1,175 @@
+"""The scoring games as the group and the players see them: the cross on the board, the ends a
+tile may go to, the scores against the target, the results; every name escaped."""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+
+import pytest
+
+from bot.render.board import board_text
+from bot.render.hand import end_keyboard, which_end_text
+from bot.render.layout import ends_text, layout_lines
+from bot.render.results import match_result_text, round_result_text
+from bot.service.finish import results
+from bot.table import Table
+from engine import Tile
+from engine.cross import Cross
+from engine.events import MatchEnded, RoundEnded
+from engine.rules import PRESETS
+from tests.bot.tables import table_of
+from tests.bot.test_locales import html_problems
+
+NAUGHTY = "Zoë & <Co>"
+
+
+def known_cross() -> Cross:
+    """6-6 and 6-5 left of the spinner 5-5, 5-2 and 2-2 right of it, 5-4 and 4-3 on its top arm,
+    5-1 on the bottom one: S = 12 + 4 + 3 + 1 = 20 (RULES.md §1.8, the spinner covered on all
+    four sides counts nothing)."""
+    return Cross(
+        chain=[(6, 6), (6, 5), (5, 5), (5, 2), (2, 2)],
+        spinner=2,
+        up=[(5, 4), (4, 3)],
+        down=[(5, 1)],
+    )
+
+
+def muggins_table(names: list[str], layout: Cross, lang: str = "en") -> Table:
+    table = table_of(names, lang=lang, rules=PRESETS["muggins"]())
+    assert table.match is not None and table.match.round is not None
+    table.match.round.layout = layout
+    return table
+
+
+def test_the_cross_shows_its_arms_around_the_marked_spinner() -> None:
+    assert layout_lines(known_cross()) == [
+        "⬆️ [5|4][4|3]",
+        "[6|6][6|5]✳️<b>[5|5]</b>[5|2][2|2]",
+        "⬇️ [5|1]",
+    ]
+
+
+def test_the_open_ends_show_what_they_count_and_their_sum() -> None:
+    text = ends_text("en", known_cross())
+    assert text == "Open ends: ⬅️ 6|6 · ➡️ 2|2 · ⬆️ 3 · ⬇️ 1 · sum <b>20</b>"
+    assert html_problems(text or "") == []
+
+
+def test_bare_sides_of_the_spinner_are_marked_and_counted_as_the_rules_say() -> None:
+    """The lead 5-5 with 5-3 on its right: covered on one side, it counts 10, and 3 makes 13."""
+    led = Cross(chain=[(5, 5), (5, 3)], spinner=0)
+    assert ends_text("en", led) == "Open ends: ⬅️ ✳️5 · ➡️ 3 · ⬆️ ✳️5 · ⬇️ ✳️5 · sum <b>13</b>"
+    assert ends_text("ru", led) == "Открытые концы: ⬅️ ✳️5 · ➡️ 3 · ⬆️ ✳️5 · ⬇️ ✳️5 · сумма <b>13</b>"
+
+
+def test_kozel_keeps_its_line_and_its_two_ends() -> None:
+    table = table_of(["Masha", "Alex"])
+    text = html.unescape(board_text(table))
+    assert text.startswith("🎲 <b>Kozel</b> · round 1 · to 101")
+    assert "Open ends" not in text
+
+
+def test_the_board_of_a_scoring_game_escapes_names_and_counts_to_the_target() -> None:
+    table = muggins_table([NAUGHTY, "Bob"], known_cross())
+    text = board_text(table)
+    assert html_problems(text) == []
+    assert "Zoë &amp; &lt;Co&gt;: <b>0</b> of 100" in text
+    assert "<Co>" not in text
+    assert text.startswith("🎲 <b>Muggins</b> · round 1 · to 100")
+    assert "sum <b>20</b>" in text
+
+
+def test_a_tile_that_fits_several_ends_offers_each_named_as_players_would() -> None:
+    """5-6 fits the 6-6 on the left and a bare arm of the spinner 5-5 (either arm: one choice)."""
+    spinner_inside = Cross(chain=[(6, 6), (6, 5), (5, 5), (5, 2)], spinner=2)
+    table = muggins_table(["Masha", "Bob"], spinner_inside)
+    seat = table.seats[0]
+    keyboard = end_keyboard(table, seat, Tile(5, 6)).inline_keyboard
+    assert [[b.text for b in row] for row in keyboard] == [
+        ["⬅️ to the 6 on the left"],
+        ["✳️ on the spinner's arm (5|5)"],
+        ["« Back"],
+    ]
+    assert [b.callback_data for b in keyboard[1]] == [f"p:1:{table.version}:5-6:up"]
+    question = which_end_text(table, seat, Tile(5, 6))
+    assert question == "[5|6] fits more than one of the open ends. Where does it go?"
+
+
+def test_a_grown_arm_is_named_by_the_value_it_shows() -> None:
+    table = muggins_table(["Маша", "Лёша"], known_cross())
+    seat = table.seats[0]
+    seat.language = "ru"  # the hand speaks its player's language
+    keyboard = end_keyboard(table, seat, Tile(1, 3)).inline_keyboard
+    assert [[b.text for b in row] for row in keyboard][:1] == [
+        ["⬆️ к 3 на верхней ветке", "⬇️ к 1 на нижней ветке"]
+    ]
+
+
+def test_a_scoring_round_shows_bonuses_and_write_offs_with_their_sign() -> None:
+    table = muggins_table([NAUGHTY, "Bob"], known_cross())
+    ended = RoundEnded(
+        round=3,
+        result="fish",
+        winner=1,
+        fisherman=0,
+        hands=[[Tile(6, 4), Tile(5, 3)], [Tile(0, 1)]],
+        hand_values=[18, 1],
+        amounts=[-15, 5],
+        scores=[40, 65],
+    )
+    text = round_result_text(table, ended)
+    assert html_problems(text) == []
+    lines = html.unescape(text).splitlines()
+    assert lines[:2] == [
+        "🧱 Round 3: <b>blocked</b> — nobody can move.",
+        "Bob has the lightest hand and takes the round.",
+    ]
+    assert f"{NAUGHTY}: 18 in hand → <b>−15</b>" in lines
+    assert "Bob: 1 in hand → <b>+5</b>" in lines
+
+
+@pytest.mark.parametrize(
+    ("ended", "head"),
+    [
+        (MatchEnded([0], [60, 105], "target", [1]), "🏆 <b>Bob wins!</b>"),
+        (MatchEnded([], [230, 226], "draw", []), "🤝 <b>A draw:</b>"),
+        (MatchEnded([1], [30, 20], "timeout", [0]), "The match ended early: Bob timed out."),
+    ],
+)
+def test_a_win_at_target_match_names_its_winners(ended: MatchEnded, head: str) -> None:
+    table = muggins_table([NAUGHTY, "Bob"], known_cross())
+    text = match_result_text(table, ended)
+    assert html_problems(text) == []
+    assert html.unescape(text).startswith(head)
+    assert "goat" not in text
+    best = max(ended.scores)
+    assert text.index(f": {best}") < text.index(f": {min(ended.scores)}")
+
+
+def test_a_pair_wins_together() -> None:
+    table = table_of(["Masha", "Alex", "Olya", "Serg"], pairs=True, rules=PRESETS["muggins"]())
+    text = match_result_text(table, MatchEnded([1], [100, 80], "target", [0]))
+    assert text.startswith("🏆 <b>Masha &amp; Olya win!</b>")
+
+
+@pytest.mark.parametrize(
+    ("ended_by", "winners", "losers", "outcomes", "deltas"),
+    [
+        ("target", [1], [0], ["lost", "won"], [-3, 3]),
+        ("draw", [], [], ["draw", "draw"], [0, 0]),
+    ],
+)
+def test_a_win_at_target_match_is_recorded_with_winners_and_margins(
+    ended_by: str, winners: list[int], losers: list[int], outcomes: list[str], deltas: list[int]
+) -> None:
+    """Rated by the margin in tenths of the target: 70 against 100 in a game to 100 is 3."""
+    table = table_of(["Masha", "Bob"], rules=PRESETS["muggins"]())
+    match = table.match
+    assert match is not None
+    match.tally = dataclasses.replace(match.tally, scores=(70, 100))
+    match.winners, match.losers, match.ended_by = winners, losers, ended_by
+    found = results(table)
+    assert [r.outcome for r in found] == outcomes
+    assert [r.rating_delta for r in found] == deltas
