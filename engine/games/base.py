@@ -83,9 +83,9 @@ class Game(ABC):
     def move(
         self, layout: Layout, tile: Tile, end: End, rules: RuleSet, lengthwise: bool = False
     ) -> tuple[list[int] | dict[str, int], int | None]:
-        """What ``played`` records of putting ``tile`` on ``end`` (it is not placed yet): the open
-        ends after it, and the points it scores. By default Kozel's: the ends as a list, and
-        ``move_points``."""
+        """What ``played`` records of putting ``tile`` on ``end`` (it is not placed yet), laid
+        ``lengthwise`` where the game offers that (``lays``): the open ends after it, and the
+        points it scores. By default Kozel's: the ends as a list, and ``move_points``."""
         return list(layout.ends_after(tile, end)), self.move_points(layout, tile, end, rules)
 
     def lays(self, rnd: Round, seat: int, rules: RuleSet) -> list[Lay]:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine import Lay, Match, Play, RuleSet, Tile
+from engine import Lay, Match, Play, RuleSet, Tile, replay
 from engine.actions import Placement
 from engine.ai import random_player
 from engine.errors import OneTilePerMove, TileDoesNotFit, WrongLead
@@ -528,3 +528,19 @@ def test_first_leads_a_game_may_choose() -> None:
     assert "three_two" in (option_choices("first_lead", "muggins") or ())
     assert option_choices("target", "muggins") == (100, 250, 500)
     assert option_choices("target", "english_fives") is None
+
+
+def test_a_timeout_loses_a_scoring_match_for_its_side_and_the_others_win() -> None:
+    match, events = Match.new(4, True, PRESETS["muggins"](), seed=5)
+    ended = dicts(match.abandon(3))
+    assert ended == [
+        {
+            "type": "match_ended",
+            "losers": [1],
+            "scores": [0, 0],
+            "ended_by": "timeout",
+            "winners": [0],
+        }
+    ]
+    assert match.winners == [0] and match.losers == [1]
+    assert replay([*dicts(events), *ended]).to_json() == match.to_json()
