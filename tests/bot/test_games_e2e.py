@@ -185,7 +185,7 @@ async def test_muggins_shows_the_points_of_a_scoring_move_on_the_board(
     board = next(board for board in boards() if " · +" in board)
     assert f"{mover} played [{a}|{b}] · +{move['scored']}" in board
     assert f"{mover}: {move['scores'][move['seat']]} of 100" in board
-    assert board.startswith("🎲 Muggins · round 1 · to 100")
+    assert board.startswith(f"🎲 Muggins · round {move['round']} · to 100")
 
 
 async def test_a_tile_that_fits_several_ends_asks_which_and_goes_there(
