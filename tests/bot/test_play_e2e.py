@@ -392,10 +392,12 @@ async def test_an_ordinary_move_costs_four_calls(tg: FakeTelegram, harness: Harn
         if user is not masha:
             await harness.play_turn(user, hand)
             continue
+        await harness.groups_told()
         await tg.wait_idle()
         start = len(tg.calls)
         await harness.play_turn(user, hand)
         await tg.wait_idle()
+        await harness.groups_told()  # the board goes out in the group's turn, after the DMs
         calls = [c.method for c in tg.calls[start:] if c.method != "getUpdates"]
         events = await stored_events(harness.database, 1)
         alex_hand = harness.live_hand(alex)
