@@ -214,8 +214,7 @@ class Match:
     def _played(self, rnd: Round, seat: int, play: Play) -> Played:
         """The event of the legal ``play``: the game says what the ends show and what it scores,
         and the sides' scores follow when it scored."""
-        rnd.check_play(seat, play)
-        tile, end = play.tile, rnd.end_for(play)
+        tile, end = play.tile, rnd.check_play(seat, play)
         ends, scored = self.game.move(rnd.layout, tile, end, self.rules)
         return Played(rnd.number, seat, tile, end, ends, scored, self._scores_after(seat, scored))
 

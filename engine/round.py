@@ -97,8 +97,9 @@ class Round:
             return moves
         return [DRAW] if self.can_draw(rules) else [KNOCK]
 
-    def check_play(self, seat: int, play: Play) -> None:
-        """Raise the ``IllegalAction`` that says why ``play`` is not legal, if it is not."""
+    def check_play(self, seat: int, play: Play) -> End:
+        """The end ``play`` goes on; raises the ``IllegalAction`` that says why it is not legal,
+        if it is not."""
         tile, end, layout = play.tile, play.end, self.layout
         _check_end_name(layout, end)
         if tile not in self.hands[seat]:
@@ -107,8 +108,8 @@ class Round:
             if self.lead_tiles is not None and tile not in self.lead_tiles:
                 allowed = ", ".join(str(t) for t in self.lead_tiles)
                 raise errors.WrongLead(f"this round must be led with {allowed}")
-            return
-        _check_fit(layout, tile, end)
+            return layout.end_for(tile, end)
+        return _check_fit(layout, tile, end)
 
     def check_lay(self, seat: int, lay: Lay, most: int) -> Placements:
         """The placements of ``lay``, several doubles in one move, each on the end it goes to;
@@ -128,8 +129,7 @@ class Round:
             _check_end_name(layout, placement.end)
             if tile not in hand:
                 raise errors.TileNotInHand(f"{tile} is not in your hand")
-            _check_fit(layout, tile, placement.end)
-            end = layout.end_for(tile, placement.end)
+            end = _check_fit(layout, tile, placement.end)
             if any(end == used for _, used in placed):
                 raise errors.TileDoesNotFit(f"one double a move on the {end} end")
             hand.remove(tile)
@@ -253,9 +253,9 @@ def _check_end_name(layout: Layout, end: End | None) -> None:
         raise errors.NoSuchEnd(f"there is no {end!r} end: choose {names}")
 
 
-def _check_fit(layout: Layout, tile: Tile, end: End | None) -> None:
-    """Raise the ``IllegalAction`` that says why ``tile`` cannot go on ``end`` (none named: on
-    the one end it fits) of the ``layout`` that has its lead."""
+def _check_fit(layout: Layout, tile: Tile, end: End | None) -> End:
+    """The end ``tile`` goes on: ``end``, or with none named the one end it fits, of the
+    ``layout`` that has its lead; raises the ``IllegalAction`` that says why it cannot."""
     showing = layout.ends_showing(tile)
     if not showing:
         values = ", ".join(str(v) for v in layout.open_ends().values())
@@ -264,5 +264,7 @@ def _check_fit(layout: Layout, tile: Tile, end: End | None) -> None:
         choices = layout.fits(tile)
         if len(choices) > 1:
             raise errors.EndRequired(f"{tile} fits several ends: choose {' or '.join(choices)}")
-    elif end not in showing:
+        return choices[0]
+    if end not in showing:
         raise errors.TileDoesNotFit(f"{tile} does not fit the {end} end")
+    return end
