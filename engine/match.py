@@ -177,10 +177,10 @@ class Match:
         if seat != rnd.turn:
             raise errors.NotYourTurn(f"it is seat {rnd.turn}'s turn, not seat {seat}'s")
         event: Event
-        if isinstance(action, Lay):
-            event = self._laid(rnd, seat, action)
-        elif isinstance(action, Play):
+        if isinstance(action, Play):
             event = self._played(rnd, seat, action)
+        elif isinstance(action, Lay):
+            event = self._laid(rnd, seat, action)
         elif isinstance(action, Draw):
             if rnd.can_play(seat):
                 raise errors.MustPlay("you hold a playable tile")

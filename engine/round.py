@@ -84,10 +84,12 @@ class Round:
         moves: list[Action] = []
         for tile in hand:
             ends = layout.fits(tile)
-            if len(ends) > 1:
-                moves += [PLAYS[tile, end] for end in ends]
-            elif ends:
+            if not ends:
+                continue
+            if len(ends) == 1:
                 moves.append(PLAYS[tile, None])
+            else:
+                moves += [PLAYS[tile, end] for end in ends]
         if moves and rules.multi_double:
             moves += [
                 Lay(tuple(Placement(tile, end) for tile, end in placements))
