@@ -103,7 +103,8 @@ class Round:
         """The end ``play`` goes on; raises the ``IllegalAction`` that says why it is not legal,
         if it is not."""
         tile, end, layout = play.tile, play.end, self.layout
-        _check_end_name(layout, end)
+        if end is not None:
+            _check_end_name(layout, end)
         if tile not in self.hands[seat]:
             raise errors.TileNotInHand(f"{tile} is not in your hand")
         if layout.is_empty:
@@ -128,7 +129,8 @@ class Round:
             tile = placement.tile
             if not tile.is_double:
                 raise errors.OneTilePerMove(f"only doubles go down together, and {tile} is not one")
-            _check_end_name(layout, placement.end)
+            if placement.end is not None:
+                _check_end_name(layout, placement.end)
             if tile not in hand:
                 raise errors.TileNotInHand(f"{tile} is not in your hand")
             end = _check_fit(layout, tile, placement.end)
@@ -249,8 +251,8 @@ class Round:
         )
 
 
-def _check_end_name(layout: Layout, end: End | None) -> None:
-    if end is not None and end not in layout.end_names():
+def _check_end_name(layout: Layout, end: End) -> None:
+    if end not in layout.end_names():
         names = " or ".join(layout.end_names())
         raise errors.NoSuchEnd(f"there is no {end!r} end: choose {names}")
 
