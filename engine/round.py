@@ -260,15 +260,15 @@ def _check_end_name(layout: Layout, end: End) -> None:
 def _check_fit(layout: Layout, tile: Tile, end: End | None) -> End:
     """The end ``tile`` goes on: ``end``, or with none named the one end it fits, of the
     ``layout`` that has its lead; raises the ``IllegalAction`` that says why it cannot."""
-    showing = layout.ends_showing(tile)
-    if not showing:
+    # With no end named, the choices it has; else every end it may be attached to.
+    fitting = layout.fits(tile) if end is None else layout.ends_showing(tile)
+    if not fitting:
         values = ", ".join(str(v) for v in layout.open_ends().values())
         raise errors.TileDoesNotFit(f"{tile} fits none of the open ends ({values})")
     if end is None:
-        choices = layout.fits(tile)
-        if len(choices) > 1:
-            raise errors.EndRequired(f"{tile} fits several ends: choose {' or '.join(choices)}")
-        return choices[0]
-    if end not in showing:
+        if len(fitting) > 1:
+            raise errors.EndRequired(f"{tile} fits several ends: choose {' or '.join(fitting)}")
+        return fitting[0]
+    if end not in fitting:
         raise errors.TileDoesNotFit(f"{tile} does not fit the {end} end")
     return end
