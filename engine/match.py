@@ -195,8 +195,8 @@ class Match:
             event = Knocked(rnd.number, seat)
         else:  # pragma: no cover - the Action union is closed
             raise errors.IllegalAction(f"unknown action {action!r}")
-        events: list[Event] = []
-        self._emit(event, events)
+        self.apply(event)
+        events: list[Event] = [event]
         if not self._ended_in_play(event, events) and rnd.ended:
             self._finish_round(rnd, events)
         return events
