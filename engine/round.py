@@ -142,12 +142,10 @@ class Round:
         return tuple(placed)
 
     def blocked(self, rules: RuleSet) -> bool:
-        """The generic fish test: nobody can place a tile and nothing can be drawn (§1.9). Asked
-        after every move, where someone can nearly always place: that is asked first."""
-        layout = self.layout
-        if layout.is_empty or layout.takes_any(self.hands):
+        """The generic fish test: nobody can place a tile and nothing can be drawn (§1.9)."""
+        if self.layout.is_empty or self.drawable(rules) > 0:
             return False
-        return self.drawable(rules) == 0
+        return not self.layout.takes_any(self.hands)
 
     def end_for(self, play: Play) -> End:
         """The end the legal ``play`` goes on."""
