@@ -66,12 +66,18 @@ def deal(tiles: list[Tile], players: int, hand_size: int) -> tuple[list[Hand], l
 def redeal_reason(hand: Hand, rules: RuleSet) -> Literal["doubles", "suit"] | None:
     """Why this hand forces a redeal: ≥5 doubles, or (by default) ≥6 tiles of one suit, a double
     counting once in its own suit (000_7076521a207d37f7.txt §ONL)."""
-    if sum(t.is_double for t in hand) >= 5:
+    doubles = 0
+    per_suit = [0] * 7
+    for a, b in hand:
+        per_suit[a] += 1
+        if a == b:
+            doubles += 1
+        else:
+            per_suit[b] += 1
+    if doubles >= 5:
         return "doubles"
-    if rules.redeal_rule == "doubles_or_suit":
-        suits = [value for t in hand for value in {t.a, t.b}]  # the suits of each tile
-        if max(map(suits.count, range(7))) >= 6:
-            return "suit"
+    if rules.redeal_rule == "doubles_or_suit" and max(per_suit) >= 6:
+        return "suit"
     return None
 
 

@@ -72,8 +72,8 @@ class Line(Layout):
     def takes_any(self, hands: Iterable[Iterable[Tile]]) -> bool:
         ends = self.ends
         for hand in hands:  # plain loops: the fish test runs after every move
-            for tile in hand:
-                if tile.a in ends or tile.b in ends:
+            for a, b in hand:
+                if a in ends or b in ends:
                     return True
         return False
 

@@ -177,10 +177,10 @@ class Match:
         if seat != rnd.turn:
             raise errors.NotYourTurn(f"it is seat {rnd.turn}'s turn, not seat {seat}'s")
         event: Event
-        if isinstance(action, Lay):
-            event = self._laid(rnd, seat, action)
-        elif isinstance(action, Play):
+        if isinstance(action, Play):
             event = self._played(rnd, seat, action)
+        elif isinstance(action, Lay):
+            event = self._laid(rnd, seat, action)
         elif isinstance(action, Draw):
             if rnd.can_play(seat):
                 raise errors.MustPlay("you hold a playable tile")
@@ -195,8 +195,8 @@ class Match:
             event = Knocked(rnd.number, seat)
         else:  # pragma: no cover - the Action union is closed
             raise errors.IllegalAction(f"unknown action {action!r}")
-        events: list[Event] = []
-        self._emit(event, events)
+        self.apply(event)
+        events: list[Event] = [event]
         if not self._ended_in_play(event, events) and rnd.ended:
             self._finish_round(rnd, events)
         return events
@@ -214,8 +214,7 @@ class Match:
     def _played(self, rnd: Round, seat: int, play: Play) -> Played:
         """The event of the legal ``play``: the game says what the ends show and what it scores,
         and the sides' scores follow when it scored."""
-        rnd.check_play(seat, play)
-        tile, end = play.tile, rnd.end_for(play)
+        tile, end = play.tile, rnd.check_play(seat, play)
         ends, scored = self.game.move(rnd.layout, tile, end, self.rules)
         return Played(rnd.number, seat, tile, end, ends, scored, self._scores_after(seat, scored))
 

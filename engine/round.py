@@ -84,10 +84,12 @@ class Round:
         moves: list[Action] = []
         for tile in hand:
             ends = layout.fits(tile)
-            if len(ends) > 1:
-                moves += [PLAYS[tile, end] for end in ends]
-            elif ends:
+            if not ends:
+                continue
+            if len(ends) == 1:
                 moves.append(PLAYS[tile, None])
+            else:
+                moves += [PLAYS[tile, end] for end in ends]
         if moves and rules.multi_double:
             moves += [
                 Lay(tuple(Placement(tile, end) for tile, end in placements))
@@ -97,18 +99,20 @@ class Round:
             return moves
         return [DRAW] if self.can_draw(rules) else [KNOCK]
 
-    def check_play(self, seat: int, play: Play) -> None:
-        """Raise the ``IllegalAction`` that says why ``play`` is not legal, if it is not."""
+    def check_play(self, seat: int, play: Play) -> End:
+        """The end ``play`` goes on; raises the ``IllegalAction`` that says why it is not legal,
+        if it is not."""
         tile, end, layout = play.tile, play.end, self.layout
-        _check_end_name(layout, end)
+        if end is not None:
+            _check_end_name(layout, end)
         if tile not in self.hands[seat]:
             raise errors.TileNotInHand(f"{tile} is not in your hand")
         if layout.is_empty:
             if self.lead_tiles is not None and tile not in self.lead_tiles:
                 allowed = ", ".join(str(t) for t in self.lead_tiles)
                 raise errors.WrongLead(f"this round must be led with {allowed}")
-            return
-        _check_fit(layout, tile, end)
+            return layout.end_for(tile, end)
+        return _check_fit(layout, tile, end)
 
     def check_lay(self, seat: int, lay: Lay, most: int) -> Placements:
         """The placements of ``lay``, several doubles in one move, each on the end it goes to;
@@ -125,11 +129,11 @@ class Round:
             tile = placement.tile
             if not tile.is_double:
                 raise errors.OneTilePerMove(f"only doubles go down together, and {tile} is not one")
-            _check_end_name(layout, placement.end)
+            if placement.end is not None:
+                _check_end_name(layout, placement.end)
             if tile not in hand:
                 raise errors.TileNotInHand(f"{tile} is not in your hand")
-            _check_fit(layout, tile, placement.end)
-            end = layout.end_for(tile, placement.end)
+            end = _check_fit(layout, tile, placement.end)
             if any(end == used for _, used in placed):
                 raise errors.TileDoesNotFit(f"one double a move on the {end} end")
             hand.remove(tile)
@@ -247,22 +251,24 @@ class Round:
         )
 
 
-def _check_end_name(layout: Layout, end: End | None) -> None:
-    if end is not None and end not in layout.end_names():
+def _check_end_name(layout: Layout, end: End) -> None:
+    if end not in layout.end_names():
         names = " or ".join(layout.end_names())
         raise errors.NoSuchEnd(f"there is no {end!r} end: choose {names}")
 
 
-def _check_fit(layout: Layout, tile: Tile, end: End | None) -> None:
-    """Raise the ``IllegalAction`` that says why ``tile`` cannot go on ``end`` (none named: on
-    the one end it fits) of the ``layout`` that has its lead."""
-    showing = layout.ends_showing(tile)
-    if not showing:
+def _check_fit(layout: Layout, tile: Tile, end: End | None) -> End:
+    """The end ``tile`` goes on: ``end``, or with none named the one end it fits, of the
+    ``layout`` that has its lead; raises the ``IllegalAction`` that says why it cannot."""
+    # With no end named, the choices it has; else every end it may be attached to.
+    fitting = layout.fits(tile) if end is None else layout.ends_showing(tile)
+    if not fitting:
         values = ", ".join(str(v) for v in layout.open_ends().values())
         raise errors.TileDoesNotFit(f"{tile} fits none of the open ends ({values})")
     if end is None:
-        choices = layout.fits(tile)
-        if len(choices) > 1:
-            raise errors.EndRequired(f"{tile} fits several ends: choose {' or '.join(choices)}")
-    elif end not in showing:
+        if len(fitting) > 1:
+            raise errors.EndRequired(f"{tile} fits several ends: choose {' or '.join(fitting)}")
+        return fitting[0]
+    if end not in fitting:
         raise errors.TileDoesNotFit(f"{tile} does not fit the {end} end")
+    return end
