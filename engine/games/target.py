@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from abc import abstractmethod
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Lay, Placement
@@ -73,12 +74,12 @@ class TargetGame(Game):
         return _recorded(after, rules)
 
     def move_all(
-        self, layout: Layout, placements: Placements, rules: RuleSet
+        self, layout: Layout, placements: Placements, rules: RuleSet, closed: Sequence[bool] = ()
     ) -> tuple[list[int] | dict[str, int], int | None]:
         """The open ends by name after the move, and its points (§1.8; with several doubles, on
         the sum once all are down, §3.4): every move records them, 0 included."""
         after = layout.copy()
-        after.place_all(placements)
+        after.place_all(placements, closed)
         return _recorded(after, rules)
 
     def lays(self, rnd: Round, seat: int, rules: RuleSet) -> list[Lay]:
