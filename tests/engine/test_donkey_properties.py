@@ -27,7 +27,12 @@ from .support import EVERY_TILE, checked, expected_first_lead, expected_scoring
 from .test_properties import Table
 
 QUICK_PLAYERS = ("random", "greedy", "easy")
-ARMS = ("up", "down")
+END_ORDER = ("left", "right", "up", "down")
+
+
+def in_order(ends: dict[str, int]) -> dict[str, int]:
+    """The open ends as the events list them: left, right, up, down."""
+    return {name: ends[name] for name in END_ORDER if name in ends}
 
 
 @dataclass
@@ -119,7 +124,7 @@ class Referee:
             assert tile in self.hands[seat], e
             self.hands[seat].remove(tile)
             self.place(seat, tile, end, closed)
-        assert e["ends"] == self.ends, (e, self.ends)
+        assert list(e["ends"].items()) == list(self.ends.items()), (e, self.ends)  # in order
         self.last, self.last_placer, self.drew = tiles[-1], seat, False
         if not self.hands[seat]:
             self.expect = "round_ended:out"
@@ -153,7 +158,7 @@ class Referee:
             self.ends.update(up=value, down=value)
         else:
             self.ends[end] = tile.b if tile.a == value else tile.a
-        self.ends = {name: self.ends[name] for name in ("left", "right", *ARMS) if name in self.ends}
+        self.ends = in_order(self.ends)
 
     def on_reopened(self, e: dict[str, Any]) -> None:
         seat, tile = e["seat"], Tile.parse(e["tile"])
@@ -161,7 +166,7 @@ class Referee:
         closer, end = self.closed.pop(tile)
         assert closer == seat, e
         self.ends[end] = tile.a
-        self.ends = {name: self.ends[name] for name in ("left", "right", *ARMS) if name in self.ends}
+        self.ends = in_order(self.ends)
         self.count("reopened")
 
     def on_drew(self, e: dict[str, Any]) -> None:
