@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -13,12 +14,20 @@ from engine.ai import PLAYERS, greedy_player
 from engine.cross import Cross
 from engine.layout import End
 from engine.rules import PRESETS
+from engine.search import StrongPlayer
+from engine.selfplay import play_match
 
 from .support import dicts, layout_position, of_type, scoring_table, snapshot, t
 
 
 def lay(*placements: tuple[str, End | None, bool]) -> Lay:
     return Lay(tuple(Placement(t(tile), end, closed) for tile, end, closed in placements))
+
+
+def closes(played: dict[str, Any]) -> bool:
+    """Whether a ``played`` event lays a double face down."""
+    closed = played["closed"]
+    return closed is True or (isinstance(closed, list) and any(closed))
 
 
 def d_1(rest: str = "3-4 0-1") -> Match:
@@ -246,8 +255,7 @@ def test_computer_players_play_whole_matches_that_replay(ai: str) -> None:
             match.to_json()
         )
         for played in of_type(log, "played"):
-            closed = played["closed"]
-            if closed is True or (isinstance(closed, list) and any(closed)):
+            if closes(played):
                 kinds.add("closed")
             if "tiles" in played:
                 kinds.add("several")
@@ -263,3 +271,14 @@ def test_kozel_and_scoring_logs_write_no_closed_flag() -> None:
             events += match.act(seat, PLAYERS["random"](match, seat, rng))
         assert not any("closed" in d for d in of_type(events, "played"))
         assert "donkey_reopen" not in dicts(events)[0]["options"]
+
+
+def test_the_strong_player_plays_donkey_with_its_closing_and_reopening() -> None:
+    rules = PRESETS["donkey"]().with_options(donkey_reopen=True, goat_limit=40)
+    strong = StrongPlayer(playouts=8)
+    log = dicts(play_match(3, False, rules, 7, [strong, PLAYERS["greedy"], strong]))
+    assert log[-1]["type"] == "match_ended" and log[-1]["ended_by"] == "goat"
+    by_strong = [e for e in log if e.get("seat") in (0, 2)]
+    assert any(e["type"] == "played" and "tiles" in e for e in by_strong)
+    assert any(e["type"] == "played" and closes(e) for e in by_strong)
+    assert replay(log).is_over
