@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
+from io import StringIO
 from typing import Any
 
 from hypothesis import given
@@ -21,9 +22,11 @@ from hypothesis import strategies as st
 
 from engine import DRAW, KNOCK, Action, Lay, Match, Play, Reopen, RuleSet, Tile, replay
 from engine.ai import PLAYERS
+from engine.cli import main
+from engine.games.donkey import DONKEY_OPTION_NAMES
 from engine.rules import PRESETS
 
-from .support import EVERY_TILE, checked, expected_first_lead, expected_scoring
+from .support import EVERY_TILE, KOZEL_OPTIONS, checked, expected_first_lead, expected_scoring
 from .test_properties import Table
 
 QUICK_PLAYERS = ("random", "greedy", "easy")
@@ -324,3 +327,24 @@ def test_the_matches_reach_every_kind_of_end() -> None:
             seen[kind] = seen.get(kind, 0) + n
     for kind in ("out", "fish", "closed", "reopened", "several", "no open end"):
         assert seen.get(kind, 0) > 0, (kind, seen)
+
+
+def test_the_selfplay_transcript() -> None:
+    """``python -m engine selfplay --game donkey``: the README's format, the same bytes for the
+    same seed, followed by the referee to the end, and a log that replays."""
+    argv = ["selfplay", "--game", "donkey", "--players", "3", "--seed", "4", "--ai", "greedy"]
+    out, again = StringIO(), StringIO()
+    assert main([*argv, "--set", "donkey_reopen=true"], out=out) == 0
+    assert main([*argv, "--set", "donkey_reopen=true"], out=again) == 0
+    assert out.getvalue() == again.getvalue()
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    first = lines[0]
+    assert list(first["options"]) == [*KOZEL_OPTIONS, *DONKEY_OPTION_NAMES]
+    rules = RuleSet.from_dict(first["options"])
+    assert rules == PRESETS["donkey"]().with_options(donkey_reopen=True)
+    referee = Referee(3, False, rules)
+    for line in lines:
+        referee.feed(line)
+    assert referee.over and referee.seen.get("closed", 0) > 0
+    assert all(isinstance(e["closed"], bool | list) for e in lines if e["type"] == "played")
+    assert replay(lines).is_over
