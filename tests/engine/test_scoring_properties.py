@@ -95,7 +95,7 @@ class Referee:
         getattr(self, "on_" + kind)(e)
 
     def on_match_started(self, e: dict[str, Any]) -> None:
-        assert e["game"] == self.rules.game and e["options"] == self.rules.to_dict()
+        assert e["game"] == self.rules.game and RuleSet.from_dict(e["options"]) == self.rules
         self.expect = "round_started"
 
     def on_round_started(self, e: dict[str, Any]) -> None:
@@ -425,15 +425,27 @@ def test_only_legal_actions_are_accepted(table: Table) -> None:
 @given(tables(), st.floats(0, 1))
 def test_replay_and_json_reproduce_the_match(table: Table, cut: float) -> None:
     result = run(table)
-    final = result.match.to_json()
-    assert replay(result.log).to_json() == final
+    check_rebuilt(table, result.match, result.log, result.actions, cut)
+
+
+def check_rebuilt(
+    table: Table,
+    match: Match,
+    log: list[dict[str, Any]],
+    actions: list[tuple[int, Action]],
+    cut: float,
+) -> None:
+    """Replay and JSON rebuild the finished ``match``, and one restored from JSON after ``cut``
+    of its ``actions`` plays on exactly like the original."""
+    final = match.to_json()
+    assert replay(log).to_json() == final
     assert Match.from_json(json.loads(json.dumps(final))).to_json() == final
     original, _ = Match.new(table.players, table.pairs, table.rules, table.seed)
-    k = int(cut * len(result.actions))
-    for seat, action in result.actions[:k]:
+    k = int(cut * len(actions))
+    for seat, action in actions[:k]:
         original.act(seat, action)
     clone = Match.from_json(json.loads(json.dumps(original.to_json())))
-    for seat, action in result.actions[k:]:
+    for seat, action in actions[k:]:
         assert [e.to_dict() for e in clone.act(seat, action)] == [
             e.to_dict() for e in original.act(seat, action)
         ]
