@@ -156,6 +156,9 @@ async def test_a_game_the_table_does_not_fit_is_refused_politely(
     await set_players(harness, masha, lobby, 2)
     assert await choose_game(harness, masha, lobby, "Bulgarian Fives") == "Game: Bulgarian Fives"
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("🎲 Game: Bulgarian Fives"))
+    # the stored table says which game it is, not only its rules (it kept "kozel" once)
+    row = await harness.kozel.storage.get_active_table(group.id)
+    assert row is not None and row.game == "bulgarian_fives"
     # two it is: the players cannot be changed now
     await tg.press_button(masha, lobby, "⚙️ Rules")
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("Players: 2"))
