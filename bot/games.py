@@ -25,11 +25,17 @@ KOZEL_OPTIONS = (
     "fish_closure_rule",
 )
 #: Each game's options in the editor: only what the game reads (RULES.md §3.4-§3.9), most
-#: argued about first. The multi-double move is left out: the hand keyboard plays one tile a
-#: move, and every preset has it off.
+#: argued about first; several doubles a move where RULES.md §1.6 names the game.
 GAME_OPTIONS: dict[str, tuple[str, ...]] = {
     "kozel": KOZEL_OPTIONS,
-    "telephone": ("target", "play_points", "spinner_arms_open", "spinner_count", "draw_mode"),
+    "telephone": (
+        "target",
+        "play_points",
+        "spinner_arms_open",
+        "spinner_count",
+        "multi_double",
+        "draw_mode",
+    ),
     "telephone_ua": ("target", "spinner_arms_open", "spinner_count", "draw_mode"),
     "muggins": ("target", "muggins_bonus", "spinner", "spinner_count", "draw_mode"),
     "all_threes": ("target", "threes_bonus", "spinner", "spinner_count", "draw_mode"),

@@ -10,7 +10,7 @@ from ..table import Table
 from .game_names import game_name
 from .layout import ends_text, layout_lines
 from .lobby import numbered
-from .tiles import tile_text, tiles_text
+from .tiles import tiles_text
 
 
 def limit_of(match: Match) -> int:
@@ -49,7 +49,7 @@ def recent_text(table: Table, lang: str, rnd: Round) -> list[str]:
             lang,
             "board.recent.scored" if recent.points else f"board.recent.{recent.kind}",
             name=table.seats[recent.seat].name,
-            tile="" if recent.tile is None else tile_text(recent.tile),
+            tile=tiles_text(recent.tiles) if recent.tiles else "",
             count=recent.count,
             points=recent.points,
         )

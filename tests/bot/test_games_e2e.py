@@ -11,6 +11,7 @@ import pytest
 
 from bot.i18n import catalog, t
 from bot.place import Place
+from bot.render.layout import ARROWS
 from bot.table import Table
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from engine import Lay, Tile
@@ -304,3 +305,52 @@ async def test_an_english_fives_double_may_be_laid_along_the_line(
     events = await stored_events(harness.database, 1)
     played = [e for e in events if e["type"] == "played"][-1]
     assert (played["tile"], played["end"], played.get("lengthwise")) == (str(double), end, True)
+
+
+async def test_several_doubles_go_down_in_one_tap_where_the_rules_allow(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    users = [tg.user(961, "Masha"), tg.user(962, "Alex")]
+    group = tg.group(-1961, "Yard")
+    lobby = await open_lobby(harness, users, group)
+    await set_players(harness, users[0], lobby, 2)
+    assert await choose_game(harness, users[0], lobby, "Telephone") == "Game: Telephone"
+    await tg.press_button(users[0], lobby, "⚙️ Rules")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("One tile a move"))
+    while not lobby_now(tg, lobby).find_button("Up to 4 doubles in one move, one per end"):
+        await tg.press_button(users[0], lobby, lambda b: "move" in str(b.get("text")))
+        await tg.wait_idle()
+    await tg.press_button(users[0], lobby, "« Back")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("✋ Join"))
+    await tg.press_button(users[1], lobby, "✋ Join")
+    await tg.wait_for(lambda: "Players 2/2" in (lobby_now(tg, lobby).text or ""))
+    await tg.press_button(users[0], lobby, "▶️ Start")
+    await tg.wait_for_message(group, "Order of play")
+    version = 0
+    for _ in range(2000):
+        user, hand = await harness.next_turn(users, version)
+        version = harness.version_of(hand)
+        together = [b for b in hand.buttons if str(b.get("text")).startswith("⏬ Together: ")]
+        if together:
+            break
+        await harness.play_turn(user, hand)
+    else:
+        raise AssertionError("no two doubles ever went down together")
+    match = (await table_in(harness, group)).match
+    assert match is not None and match.current_seat is not None
+    lays = [
+        action
+        for action in match.legal_actions(match.current_seat)
+        if isinstance(action, Lay) and len(action.placements) > 1
+    ]
+    assert len(together) == min(len(lays), 6)
+    mover, button = match.current_seat, together[0]
+    answer = await tap(tg, user, hand, data_in(button))
+    shown = str(button["text"]).removeprefix("⏬ Together: ")
+    assert answer.text == f"You played {shown}"
+    played = [e for e in await stored_events(harness.database, 1) if e["type"] == "played"][-1]
+    assert len(played["tiles"]) > 1 and played["seat"] == mover
+    assert shown == " + ".join(
+        f"[{tile.replace('-', '|')}]{ARROWS[end]}"
+        for tile, end in zip(played["tiles"], played["ends_used"], strict=True)
+    )
