@@ -1,7 +1,7 @@
 """The rules engine of Kozel and its family: pure, synchronous and deterministic given a seed."""
 
 from . import revisions
-from .actions import DRAW, KNOCK, Action, Draw, Knock, Lay, Placement, Play
+from .actions import DRAW, KNOCK, Action, Draw, Knock, Lay, Placement, Play, Reopen
 from .errors import IllegalAction, ReplayMismatch
 from .events import Event, event_from_dict
 from .layout import End, Layout
@@ -27,6 +27,7 @@ __all__ = [
     "Match",
     "Placement",
     "Play",
+    "Reopen",
     "ReplayMismatch",
     "Round",
     "RuleSet",

@@ -62,6 +62,18 @@ class Lay:
 
 
 @dataclass(frozen=True, slots=True)
+class Reopen:
+    """Turn face up a double this player closed (Donkey with ``donkey_reopen``, RULES.md §3.3): a
+    free action at the start of his turn, before he draws or moves, after which he moves as
+    usual."""
+
+    tile: Tile
+
+    def __str__(self) -> str:
+        return f"reopen {self.tile}"
+
+
+@dataclass(frozen=True, slots=True)
 class Draw:
     def __str__(self) -> str:
         return "draw"
@@ -73,6 +85,6 @@ class Knock:
         return "knock"
 
 
-Action = Play | Lay | Draw | Knock
+Action = Play | Lay | Reopen | Draw | Knock
 DRAW: Final = Draw()
 KNOCK: Final = Knock()

@@ -15,7 +15,7 @@ import random
 from collections.abc import Collection, Sequence
 from typing import Final, Protocol
 
-from .actions import Action, Lay, Play
+from .actions import Action, Lay, Play, Reopen
 from .events import Event
 from .match import Match
 from .search import strong_player
@@ -53,18 +53,31 @@ def _greedy_order(match: Match, seat: int, rng: random.Random) -> list[Play | La
             ((tile, end),) = placements
             ends, points = match.game.move(rnd.layout, tile, end, match.rules, lengthwise=True)
         else:
-            ends, points = match.game.move_all(rnd.layout, placements, match.rules)
+            closed = [p.closed for p in move.placements]
+            ends, points = match.game.move_all(rnd.layout, placements, match.rules, closed)
         values = ends.values() if isinstance(ends, dict) else ends
         return [tile for tile, _ in placements], points or 0, set(values)
 
-    def worth(move: Play | Lay) -> tuple[int, int, float]:
+    def worth(move: Play | Lay) -> tuple[int, int, int, float]:
         tiles, points, ends = outcome(move)
         rest = [t for t in hand if t not in tiles]
         followers = sum(1 for t in rest if t.a in ends or t.b in ends)
         weight = sum(2 * t.pips + (6 if t.is_double else 0) for t in tiles) + 3 * followers
-        return (points, weight, rng.random())
+        return (points, weight, _denied(move, rest), rng.random())
 
     return sorted(moves, key=worth, reverse=True)
+
+
+def _denied(move: Play | Lay, rest: list[Tile]) -> int:
+    """How many ends ``move`` closes (Donkey, §3.3) that only the others could follow: doubles of
+    a suit the rest of the hand does not hold."""
+    if isinstance(move, Play):
+        return 0
+    return sum(
+        1
+        for p in move.placements
+        if p.closed and not any(p.tile.a == t.a or p.tile.a == t.b for t in rest)
+    )
 
 
 def greedy_player(
@@ -75,10 +88,29 @@ def greedy_player(
     In the scoring games the move that scores most comes first. Then, as in Kozel, where points
     are bad, the heaviest tile goes first; doubles are worth shedding early
     because they can only go on one value; and among equals, prefer leaving an end that this hand
-    can follow next turn, so as not to be forced to draw or knock.
+    can follow next turn, so as not to be forced to draw or knock. In Donkey that keeps open a
+    double of a suit the hand still holds, and closes one of a suit it lacks, an end that only
+    the others could use (§3.3), and reopens one of its own closed doubles once it holds that
+    suit again.
     """
+    reopen = _reopening(match, seat)
+    if reopen is not None:
+        return reopen
     ranked = _greedy_order(match, seat, rng)
     return ranked[0] if ranked else match.legal_actions(seat)[0]
+
+
+def _reopening(match: Match, seat: int) -> Reopen | None:
+    """A double ``seat`` closed and may reopen (Donkey, §3.3) whose suit the hand holds again:
+    open, its end serves this hand too."""
+    rnd = match.round
+    if not match.rules.donkey_reopen or rnd is None:
+        return None
+    hand = rnd.hands[seat]
+    for tile in rnd.reopenable(seat):
+        if any(tile.a in (t.a, t.b) for t in hand):
+            return Reopen(tile)
+    return None
 
 
 #: How often ``easy`` plays another tile than greedy's choice.
@@ -90,6 +122,9 @@ def easy_player(
 ) -> Action:
     """Greedy, except that about one choice in three it plays some other fitting tile, as a
     beginner does who grabs the first tile that fits and keeps a heavy double too long."""
+    reopen = _reopening(match, seat)
+    if reopen is not None:
+        return reopen
     ranked = _greedy_order(match, seat, rng)
     if not ranked:
         return match.legal_actions(seat)[0]

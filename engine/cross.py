@@ -6,6 +6,11 @@ has two arms, ``up`` and ``down``, which open at once or only once both its long
 (``spinner_arms_open``), so up to four ends are open. What the ends add up to, the open-end sum S
 of §1.8, is what these games score on. With ``spinner = none`` it is a line of two ends that still
 counts its doubles as §1.8 says.
+
+Donkey (§3.3) closes doubles: a closed double lies face down at the outer end of its branch, so
+that end is dead (it counts 0 and takes nothing). A closed double is never the spinner: the first
+double left open becomes it. Reopening one turns it face up as an ordinary double; it does not
+become the spinner even if there is none yet (FLAG: it was not "left open" when placed).
 """
 
 from __future__ import annotations
@@ -46,6 +51,8 @@ class Cross(Layout):
     up: list[tuple[int, int]] = field(default_factory=list)
     down: list[tuple[int, int]] = field(default_factory=list)
     lengthwise: list[Tile] = field(default_factory=list)
+    #: The closed doubles (Donkey, §3.3), each with the seat that closed it, who may reopen it.
+    closed: dict[Tile, int] = field(default_factory=dict)
     _: KW_ONLY
     spinner_rule: Spinner = "first_double"
     arms_open: SpinnerArmsOpen = "immediately"
@@ -76,6 +83,7 @@ class Cross(Layout):
             list(self.up),
             list(self.down),
             list(self.lengthwise),
+            dict(self.closed),
             spinner_rule=self.spinner_rule,
             arms_open=self.arms_open,
             spinner_count=self.spinner_count,
@@ -126,7 +134,14 @@ class Cross(Layout):
                     ends.append((name, arm[-1][1], self._crosswise(arm[-1]), False))
                 else:
                     ends.append((name, value, True, True))
+        if self.closed:
+            outer = {LEFT: [first], RIGHT: [last], UP: self.up[-1:], DOWN: self.down[-1:]}
+            ends = [end for end in ends if not self._is_closed(outer[end[0]])]
         return ends
+
+    def _is_closed(self, outer: list[tuple[int, int]]) -> bool:
+        """Whether the outermost tile of a branch (none on an empty arm) is a closed double."""
+        return bool(outer) and Tile.of(*outer[0]) in self.closed
 
     def _crosswise(self, pair: tuple[int, int]) -> bool:
         """Whether the tile ``pair`` is a double laid crosswise, which counts both halves."""
@@ -204,6 +219,12 @@ class Cross(Layout):
         after.place(tile, end, lengthwise)
         return after.end_sum()
 
+    def is_dead(self) -> bool:
+        return bool(self.chain) and not self._open
+
+    def closed_by(self, seat: int) -> list[Tile]:
+        return [tile for tile, closer in self.closed.items() if closer == seat]
+
     def closed_on(self) -> int | None:
         """None: Kozel's closure test belongs to the line (§1.9); here the generic test decides."""
         return None
@@ -239,16 +260,32 @@ class Cross(Layout):
             self.lengthwise.append(tile)
         self._open = self._find_ends()
 
+    def close(self, tile: Tile, seat: int) -> None:
+        """Turn face down the double ``tile`` that ``seat`` has just placed (never the lead): its
+        end is dead, and if it has just become the spinner it is not one after all."""
+        spinner = self.spinner
+        if spinner is not None and self.chain[spinner] == (tile.a, tile.b):
+            self.spinner = None
+        self.closed[tile] = seat
+        self._open = self._find_ends()
+
+    def reopen(self, tile: Tile) -> None:
+        del self.closed[tile]
+        self._open = self._find_ends()
+
     # --- serialization -----------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "chain": [list(pair) for pair in self.chain],
             "spinner": self.spinner,
             "up": [list(pair) for pair in self.up],
             "down": [list(pair) for pair in self.down],
             "lengthwise": [str(t) for t in self.lengthwise],
         }
+        if self.closed:  # only Donkey closes doubles: the other games' JSON stays as it was
+            data["closed"] = {str(t): seat for t, seat in self.closed.items()}
+        return data
 
     def restored(self, data: dict[str, Any]) -> Cross:
         return Cross(
@@ -257,6 +294,7 @@ class Cross(Layout):
             [(a, b) for a, b in data["up"]],
             [(a, b) for a, b in data["down"]],
             [Tile.parse(t) for t in data["lengthwise"]],
+            {Tile.parse(t): seat for t, seat in data.get("closed", {}).items()},
             spinner_rule=self.spinner_rule,
             arms_open=self.arms_open,
             spinner_count=self.spinner_count,

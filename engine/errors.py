@@ -48,7 +48,8 @@ class OneTilePerMove(IllegalAction):
 
 
 class CannotClose(IllegalAction):
-    """The move lays a tile closed (face down), which only Donkey allows (RULES.md §3.3)."""
+    """The move lays a tile closed (face down) where it may not be: only Donkey closes, only
+    doubles, never the lead (RULES.md §3.3); or reopens a double that this player may not."""
 
     code = "cannot_close"
 

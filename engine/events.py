@@ -111,7 +111,8 @@ class Played(Event):
     name to the value it shows, ``scored`` is what the move earned (RULES.md §1.8; 0 for none,
     always written) and ``scores`` the sides' scores after it, written when it scored.
     ``lengthwise`` (written only when true) marks a double laid along the line, which counts once
-    in the open-end sum (English fives, §3.9)."""
+    in the open-end sum (English fives, §3.9). ``closed`` says whether the tile was laid face down
+    (Donkey, §3.3); None, and then not written, in a game that cannot close."""
 
     round: int
     seat: int
@@ -121,11 +122,14 @@ class Played(Event):
     scored: int | None = None
     scores: list[int] | None = None
     lengthwise: bool = False
+    closed: bool | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data = _without_missing_points(Event.to_dict(self))
         if not self.lengthwise:
             del data["lengthwise"]
+        if self.closed is None:
+            del data["closed"]
         return data
 
 
@@ -133,7 +137,8 @@ class Played(Event):
 class PlayedDoubles(Event):
     """Several doubles put down in one move (``multi_double``, RULES.md §1.6), written as a
     ``played`` with ``tiles`` and ``ends_used`` (the end each went to, in the same order) in
-    place of ``tile`` and ``end``; the rest as in ``Played``, after all of them are down."""
+    place of ``tile`` and ``end``; the rest as in ``Played``, after all of them are down.
+    ``closed`` flags each tile laid face down (Donkey), in the same order; None elsewhere."""
 
     round: int
     seat: int
@@ -142,9 +147,13 @@ class PlayedDoubles(Event):
     ends: list[int] | dict[str, int]
     scored: int | None = None
     scores: list[int] | None = None
+    closed: list[bool] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return _without_missing_points(Event.to_dict(self))
+        data = _without_missing_points(Event.to_dict(self))
+        if self.closed is None:
+            del data["closed"]
+        return data
 
 
 def _without_missing_points(data: dict[str, Any]) -> dict[str, Any]:
@@ -153,6 +162,15 @@ def _without_missing_points(data: dict[str, Any]) -> dict[str, Any]:
         if data[name] is None:
             del data[name]
     return data
+
+
+@dataclass(slots=True)
+class Reopened(Event):
+    """``seat`` turned face up the double ``tile`` he had closed (Donkey, §3.3), before his move."""
+
+    round: int
+    seat: int
+    tile: Tile
 
 
 @dataclass(slots=True)
@@ -236,6 +254,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     "redealt": Redealt,
     "round_started": RoundStarted,
     "played": Played,
+    "reopened": Reopened,
     "drew": Drew,
     "knocked": Knocked,
     "round_ended": RoundEnded,

@@ -117,12 +117,36 @@ class Layout:
         """Whether the next double put down becomes a spinner (§1.7); a line never has one."""
         return False
 
+    # --- closed doubles (Donkey, §3.3; only the cross closes) --------------------------------
+
+    def is_dead(self) -> bool:
+        """Whether tiles are down but no open end is left (§1.9 item 3); a line never is."""
+        return False
+
+    def close(self, tile: Tile, seat: int) -> None:
+        """Turn face down the double ``tile`` that ``seat`` has just placed: its end is dead."""
+        raise ValueError("only the cross closes doubles")
+
+    def reopen(self, tile: Tile) -> None:
+        """Turn the closed double ``tile`` face up again."""
+        raise ValueError("only the cross closes doubles")
+
+    def closed_by(self, seat: int) -> list[Tile]:
+        """The closed doubles that ``seat`` closed."""
+        return []
+
     # --- several doubles in one move (``multi_double``, §1.6) --------------------------------
 
-    def place_all(self, placements: Placements) -> None:
-        """Put down the tiles of one move, in order (each already checked to fit)."""
-        for tile, end in placements:
+    def place_all(
+        self, placements: Placements, closed: Sequence[bool] = (), seat: int = -1
+    ) -> None:
+        """Put down the tiles of one move, in order (each already checked to fit); those flagged
+        in ``closed`` face down by ``seat``, each as it goes down, so that a closed double never
+        becomes the spinner and a later one of the same move may."""
+        for i, (tile, end) in enumerate(placements):
             self.place(tile, end)
+            if closed and closed[i]:
+                self.close(tile, seat)
 
     def end_sum_after_all(self, placements: Placements) -> int:
         """S once all of ``placements`` are down: what a multi-double move scores on (§3.4)."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import errors, revisions
-from .actions import DRAW, KNOCK, Action, Draw, Knock, Lay, Placement, Play
+from .actions import DRAW, KNOCK, Action, Draw, Lay, Placement, Play, Reopen
 from .deal import CURRENT_SHUFFLE, OLDEST_SHUFFLE, SHUFFLES, Shuffle, deal, shuffled
 from .events import (
     Drew,
@@ -29,6 +29,7 @@ from .events import (
     Played,
     PlayedDoubles,
     Redealt,
+    Reopened,
     RoundEnded,
     RoundStarted,
     RulesUpgraded,
@@ -137,6 +138,8 @@ class Match:
         moves = rnd.legal_actions(seat, self.rules)
         if moves and isinstance(moves[0], Play):  # a placement is possible: so may more be
             moves += self.game.lays(rnd, seat, self.rules)
+        if self.rules.donkey_reopen:
+            moves += [Reopen(tile) for tile in rnd.reopenable(seat)]
         return moves
 
     # --- acting ------------------------------------------------------------------------------
@@ -181,25 +184,31 @@ class Match:
             event = self._laid(rnd, seat, action)
         elif isinstance(action, Play):
             event = self._played(rnd, seat, action)
+        elif isinstance(action, Reopen):
+            event = self._reopened(rnd, seat, action)
         elif isinstance(action, Draw):
             if rnd.can_play(seat):
                 raise errors.MustPlay("you hold a playable tile")
             if not rnd.can_draw(self.rules):
                 raise errors.CannotDraw("there is nothing you may draw")
             event = Drew(rnd.number, seat, rnd.bazaar[0])
-        elif isinstance(action, Knock):
+        else:  # the Action union is closed: a Knock
             if rnd.can_play(seat):
                 raise errors.MustPlay("you hold a playable tile")
             if rnd.can_draw(self.rules):
                 raise errors.MustDraw("you must draw from the bazaar")
             event = Knocked(rnd.number, seat)
-        else:  # pragma: no cover - the Action union is closed
-            raise errors.IllegalAction(f"unknown action {action!r}")
         events: list[Event] = []
         self._emit(event, events)
         if not self._ended_in_play(event, events) and rnd.ended:
             self._finish_round(rnd, events)
         return events
+
+    def _reopened(self, rnd: Round, seat: int, reopen: Reopen) -> Reopened:
+        """The event of turning face up a double ``seat`` closed (``donkey_reopen``, §3.3)."""
+        if not self.rules.donkey_reopen or reopen.tile not in rnd.reopenable(seat):
+            raise errors.CannotClose(f"you cannot reopen {reopen.tile} now (§3.3)")
+        return Reopened(rnd.number, seat, reopen.tile)
 
     def _ended_in_play(self, event: Event, events: list[Event]) -> bool:
         """Whether ``event`` is a move that scored and so ended the match, as a target reached in
@@ -211,32 +220,46 @@ class Match:
             self._emit(ended, events)
         return ended is not None
 
-    def _played(self, rnd: Round, seat: int, play: Play) -> Played:
-        """The event of the legal ``play``: the game says what the ends show and what it scores,
-        and the sides' scores follow when it scored."""
+    def _played(self, rnd: Round, seat: int, play: Play, closed: bool = False) -> Played:
+        """The event of the legal ``play``, laid face down when ``closed``: the game says what the
+        ends show and what it scores, and the sides' scores follow when it scored."""
         rnd.check_play(seat, play)
         tile, end = play.tile, rnd.end_for(play)
-        ends, scored = self.game.move(rnd.layout, tile, end, self.rules)
-        return Played(rnd.number, seat, tile, end, ends, scored, self._scores_after(seat, scored))
+        if not self.game.closes_doubles:
+            ends, scored = self.game.move(rnd.layout, tile, end, self.rules)
+            scores = self._scores_after(seat, scored)
+            return Played(rnd.number, seat, tile, end, ends, scored, scores)
+        ends, scored = self.game.move_all(rnd.layout, ((tile, end),), self.rules, (closed,))
+        scores = self._scores_after(seat, scored)
+        return Played(rnd.number, seat, tile, end, ends, scored, scores, closed=closed)
 
     def _laid(self, rnd: Round, seat: int, lay: Lay) -> Played | PlayedDoubles:
-        """The event of the legal ``lay``. One open tile is the ``Play`` it spells; several doubles
-        go down together where ``multi_double`` allows (§1.6). A closed tile is Donkey's (§3.3),
-        which no game here has yet: refused."""
-        if any(placement.closed for placement in lay.placements):
-            raise errors.CannotClose(f"{self.game.name} has no closed tiles (§3.3)")
+        """The event of the legal ``lay``. One tile is the ``Play`` it spells; several doubles go
+        down together where ``multi_double`` allows (§1.6). Doubles may be laid face down where
+        the game closes them (Donkey, §3.3), but never the lead."""
+        closed = [placement.closed for placement in lay.placements]
+        if any(closed):
+            if not self.game.closes_doubles:
+                raise errors.CannotClose(f"{self.game.name} has no closed tiles (§3.3)")
+            if rnd.layout.is_empty:
+                raise errors.CannotClose("the lead cannot be closed (§3.3)")
+            if not all(p.tile.is_double for p in lay.placements if p.closed):
+                raise errors.CannotClose("only a double can be closed (§3.3)")
         if any(placement.lengthwise for placement in lay.placements):
             return self._lengthwise(rnd, seat, lay)
         if len(lay.placements) == 1:
             placement = lay.placements[0]
-            return self._played(rnd, seat, Play(placement.tile, placement.end))
+            return self._played(rnd, seat, Play(placement.tile, placement.end), closed[0])
         if len(lay.placements) == 0 or not self.rules.multi_double:
             raise errors.OneTilePerMove(f"{self.game.name} puts down one tile a move (§1.6)")
         placements = rnd.check_lay(seat, lay, self.rules.multi_double)
-        ends, scored = self.game.move_all(rnd.layout, placements, self.rules)
+        flags = closed if self.game.closes_doubles else ()
+        ends, scored = self.game.move_all(rnd.layout, placements, self.rules, flags)
         tiles, ends_used = [tile for tile, _ in placements], [end for _, end in placements]
         scores = self._scores_after(seat, scored)
-        return PlayedDoubles(rnd.number, seat, tiles, ends_used, ends, scored, scores)
+        return PlayedDoubles(
+            rnd.number, seat, tiles, ends_used, ends, scored, scores, list(flags) or None
+        )
 
     def _lengthwise(self, rnd: Round, seat: int, lay: Lay) -> Played:
         """A double laid lengthwise, where the game offers it (English fives, §3.9)."""
@@ -297,16 +320,24 @@ class Match:
             assert rnd is not None
             if isinstance(event, Played):
                 rnd.apply_played(
-                    event.seat, event.tile, event.end, self.rules, lengthwise=event.lengthwise
+                    event.seat,
+                    event.tile,
+                    event.end,
+                    self.rules,
+                    lengthwise=event.lengthwise,
+                    closed=bool(event.closed),
                 )
             else:
                 placements = tuple(zip(event.tiles, event.ends_used, strict=True))
-                rnd.apply_laid(event.seat, placements, self.rules)
+                rnd.apply_laid(event.seat, placements, self.rules, event.closed or ())
             if event.scored:
                 self.tally = self.tally.credit(self.side_of(event.seat), event.scored)
         elif isinstance(event, Drew):
             assert rnd is not None
             rnd.apply_drew(event.seat, event.tile)
+        elif isinstance(event, Reopened):
+            assert rnd is not None
+            rnd.apply_reopened(event.tile)
         elif isinstance(event, Knocked):
             assert rnd is not None
             rnd.apply_knocked(self.rules)
@@ -420,11 +451,16 @@ def _redo(match: Match, event: Event, at: int) -> list[Event]:
         if isinstance(event, Played) and event.lengthwise:
             lengthwise = Placement(event.tile, event.end, lengthwise=True)
             return match.act(event.seat, Lay((lengthwise,)))
+        if isinstance(event, Played) and event.closed:
+            return match.act(event.seat, Lay((Placement(event.tile, event.end, closed=True),)))
         if isinstance(event, Played):
             return match.act(event.seat, Play(event.tile, event.end))
         if isinstance(event, PlayedDoubles):
-            placements = zip(event.tiles, event.ends_used, strict=True)
-            return match.act(event.seat, Lay(tuple(Placement(t, e) for t, e in placements)))
+            flags = event.closed or [False] * len(event.tiles)
+            placements = zip(event.tiles, event.ends_used, flags, strict=True)
+            return match.act(event.seat, Lay(tuple(Placement(t, e, c) for t, e, c in placements)))
+        if isinstance(event, Reopened):
+            return match.act(event.seat, Reopen(event.tile))
         if isinstance(event, Drew):
             return match.act(event.seat, DRAW)
         if isinstance(event, Knocked):

@@ -7,6 +7,7 @@ replaying events, so a replayed round is the same round. Where tiles go is the l
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Literal
 
@@ -138,10 +139,22 @@ class Round:
         return tuple(placed)
 
     def blocked(self, rules: RuleSet) -> bool:
-        """The generic fish test: nobody can place a tile and nothing can be drawn (§1.9)."""
-        if self.layout.is_empty or self.drawable(rules) > 0:
+        """The generic fish test: nobody can place a tile and nothing can be drawn (§1.9); or no
+        open end is left (Donkey's closed doubles, §1.9 item 3), bazaar or not. Only the open
+        ends count: a closed double its closer could reopen keeps nothing going (FLAG)."""
+        layout = self.layout
+        if layout.is_empty:
             return False
-        return not self.layout.takes_any(self.hands)
+        if layout.is_dead():
+            return True
+        return self.drawable(rules) == 0 and not layout.takes_any(self.hands)
+
+    def reopenable(self, seat: int) -> list[Tile]:
+        """The closed doubles ``seat`` may reopen now (``donkey_reopen``, §3.3): his own, at the
+        start of his turn, before he draws."""
+        if self.ended or seat != self.turn or self.drew_this_turn:
+            return []
+        return self.layout.closed_by(seat)
 
     def end_for(self, play: Play) -> End:
         """The end the legal ``play`` goes on."""
@@ -158,11 +171,19 @@ class Round:
         self.drew_this_turn = False
 
     def apply_played(
-        self, seat: int, tile: Tile, end: End, rules: RuleSet, *, lengthwise: bool = False
+        self,
+        seat: int,
+        tile: Tile,
+        end: End,
+        rules: RuleSet,
+        *,
+        lengthwise: bool = False,
+        closed: bool = False,
     ) -> None:
         """A placement; the round ends when the hand is empty (out) or nobody can go on (fish:
         the closure test when the rules use it, else the generic test). ``lengthwise``: a double
-        laid along the line (§3.9), which only the cross knows."""
+        laid along the line (§3.9), which only the cross knows; ``closed``: a double laid face
+        down (Donkey, §3.3)."""
         self.hands[seat].remove(tile)
         layout = self.layout
         if layout.is_empty:
@@ -172,15 +193,24 @@ class Round:
             layout.place(tile, end, lengthwise)
         else:
             layout.place(tile, end)
+        if closed:
+            layout.close(tile, seat)
         self._placed(seat, tile, rules)
 
-    def apply_laid(self, seat: int, placements: Placements, rules: RuleSet) -> None:
-        """Several doubles in one move, in order; then as ``apply_played``."""
+    def apply_laid(
+        self, seat: int, placements: Placements, rules: RuleSet, closed: Sequence[bool] = ()
+    ) -> None:
+        """Several doubles in one move, in order, those flagged in ``closed`` face down; then as
+        ``apply_played``."""
         hand = self.hands[seat]
         for tile, _ in placements:
             hand.remove(tile)
-        self.layout.place_all(placements)
+        self.layout.place_all(placements, closed, seat)
         self._placed(seat, placements[-1][0], rules)
+
+    def apply_reopened(self, tile: Tile) -> None:
+        """A closed double turned face up; the same player moves on (§3.3)."""
+        self.layout.reopen(tile)
 
     def _placed(self, seat: int, last: Tile, rules: RuleSet) -> None:
         self.last = last

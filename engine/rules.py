@@ -22,6 +22,7 @@ GameName = Literal[
     "all_threes",
     "bulgarian_fives",
     "english_fives",
+    "donkey",
 ]
 HandSizes = Literal["default", "ht"]
 RedealRule = Literal["doubles_or_suit", "doubles_only"]
@@ -107,6 +108,9 @@ class RuleSet:
     spinner_arms_open: SpinnerArmsOpen = "immediately"
     spinner_count: SpinnerCount = "A"
     multi_double: int = 0
+    # Donkey (RULES.md §3.3; ``games/donkey.py``).
+    #: Whether the player who closed a double may reopen it at the start of a later turn of his.
+    donkey_reopen: bool = False
     #: Not an option: which revision of the rules' code reads the options (``revisions.py``).
     #: A match keeps the one it started under; new rule sets get the current one.
     revision: int = field(default_factory=revisions.current, kw_only=True)
@@ -267,6 +271,13 @@ def english_fives() -> RuleSet:
     return _scoring_game("english_fives", 200, first_lead="lot_lowest")
 
 
+def donkey() -> RuleSet:
+    """Donkey (§3.3): Kozel's deal, leads and scoring to 101 on the spinner's cross, whose arms
+    open at once; up to four doubles a move, each of which may be closed. Kozel's closure test is
+    a line rule (§1.9), so the generic fish test decides."""
+    return RuleSet(game="donkey", spinner="first_double", multi_double=4, fish_closure_rule=False)
+
+
 PRESETS = {
     "kozel": kozel,
     "pair_kozel_team": pair_kozel_team,
@@ -276,4 +287,5 @@ PRESETS = {
     "all_threes": all_threes,
     "bulgarian_fives": bulgarian_fives,
     "english_fives": english_fives,
+    "donkey": donkey,
 }

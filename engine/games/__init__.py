@@ -18,6 +18,7 @@ from __future__ import annotations
 from ..rules import RuleSet
 from .base import Game
 from .bulgarian import BulgarianFives
+from .donkey import Donkey
 from .english import EnglishFives
 from .kozel import Kozel
 from .muggins import Muggins
@@ -33,6 +34,7 @@ GAMES: dict[str, Game] = {
         Muggins("all_threes"),
         BulgarianFives(),
         EnglishFives(),
+        Donkey(),
     )
 }
 

@@ -36,6 +36,9 @@ class Game(ABC):
 
     #: Whether the match is won by reaching a target (§1.11): its ``match_ended`` names winners.
     wins_at_target: bool = False
+    #: Whether a double may be laid face down, closing its end (Donkey, §3.3): then every move is
+    #: asked of ``move_all`` with its ``closed`` flags, and ``played`` records them.
+    closes_doubles: bool = False
 
     def options(self, rules: RuleSet) -> dict[str, Any]:
         """The options ``match_started`` records: by default every ``RuleSet`` field."""
@@ -94,12 +97,13 @@ class Game(ABC):
         return []
 
     def move_all(
-        self, layout: Layout, placements: Placements, rules: RuleSet
+        self, layout: Layout, placements: Placements, rules: RuleSet, closed: Sequence[bool] = ()
     ) -> tuple[list[int] | dict[str, int], int | None]:
         """What ``played`` records of several doubles put down in one move (§1.6; not placed yet),
-        as ``move`` records one. By default: the ends as a list, and no points."""
+        as ``move`` records one, those flagged in ``closed`` face down. By default: the ends as a
+        list, and no points."""
         after = layout.copy()
-        after.place_all(placements)
+        after.place_all(placements, closed)
         return list(after.open_ends().values()), None
 
     def move_points(self, layout: Layout, tile: Tile, end: End, rules: RuleSet) -> int | None:

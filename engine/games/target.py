@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import math
 from abc import abstractmethod
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Lay, Placement
 from ..cross import Cross
 from ..events import MatchEnded, RoundEnded
 from ..layout import End, Layout, Placements
 from ..round import Round
-from ..rules import RuleSet
+from ..rules import OPTION_NAMES, RuleSet
 from ..scoring import fives
 from ..scoring.tally import Tally
 from ..seats import side_of
@@ -24,6 +25,10 @@ from .base import Game
 
 if TYPE_CHECKING:
     from ..match import Match
+
+#: The options the scoring games' logs record: those they had when they joined, so that the
+#: options of the games added since leave their logs as they were.
+SCORING_OPTION_NAMES = OPTION_NAMES[: OPTION_NAMES.index("multi_double") + 1]
 
 
 class TargetGame(Game):
@@ -43,6 +48,9 @@ class TargetGame(Game):
     ends_mid_round: ClassVar[bool] = True
     #: Whether a double other than the spinner may be laid lengthwise, counting once (§3.9).
     lengthwise_doubles: ClassVar[bool] = False
+
+    def options(self, rules: RuleSet) -> dict[str, Any]:
+        return {name: getattr(rules, name) for name in SCORING_OPTION_NAMES}
 
     def check_table(self, players: int, pairs: bool) -> None:
         if players not in self.table_sizes:
@@ -73,12 +81,12 @@ class TargetGame(Game):
         return _recorded(after, rules)
 
     def move_all(
-        self, layout: Layout, placements: Placements, rules: RuleSet
+        self, layout: Layout, placements: Placements, rules: RuleSet, closed: Sequence[bool] = ()
     ) -> tuple[list[int] | dict[str, int], int | None]:
         """The open ends by name after the move, and its points (§1.8; with several doubles, on
         the sum once all are down, §3.4): every move records them, 0 included."""
         after = layout.copy()
-        after.place_all(placements)
+        after.place_all(placements, closed)
         return _recorded(after, rules)
 
     def lays(self, rnd: Round, seat: int, rules: RuleSet) -> list[Lay]:

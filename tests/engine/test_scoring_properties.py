@@ -95,7 +95,7 @@ class Referee:
         getattr(self, "on_" + kind)(e)
 
     def on_match_started(self, e: dict[str, Any]) -> None:
-        assert e["game"] == self.rules.game and e["options"] == self.rules.to_dict()
+        assert e["game"] == self.rules.game and RuleSet.from_dict(e["options"]) == self.rules
         self.expect = "round_started"
 
     def on_round_started(self, e: dict[str, Any]) -> None:
