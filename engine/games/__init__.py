@@ -21,6 +21,7 @@ from .bulgarian import BulgarianFives
 from .english import EnglishFives
 from .kozel import Kozel
 from .muggins import Muggins
+from .sea_goat import SeaGoat
 from .telephone import Telephone, TelephoneUA
 
 GAMES: dict[str, Game] = {
@@ -33,6 +34,7 @@ GAMES: dict[str, Game] = {
         Muggins("all_threes"),
         BulgarianFives(),
         EnglishFives(),
+        SeaGoat(),
     )
 }
 
