@@ -170,7 +170,7 @@ def dominoes_installed() -> bool:
     return True
 
 
-#: The scoring games (RULES.md §3.4-§3.9) from their presets, each at a table it is played at.
+#: The other games (RULES.md §3.2, §3.4-§3.9) from their presets, each at a table it is played at.
 SCORING_TABLES = {
     "telephone": 4,
     "telephone_ua": 2,
@@ -178,6 +178,7 @@ SCORING_TABLES = {
     "all_threes": 3,
     "bulgarian_fives": 2,
     "english_fives": 4,
+    "sea_goat": 4,
 }
 
 MEASURES = {
