@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from io import StringIO
 from typing import Any
 
 import pytest
@@ -12,11 +13,14 @@ import pytest
 from engine import Lay, Match, Play, replay
 from engine.actions import Placement
 from engine.ai import PLAYERS, greedy_player
+from engine.cli import main
+from engine.events import MatchEnded, PlayedDoubles
 from engine.layout import End
 from engine.leads import first_lead
 from engine.rules import PRESETS
 from engine.scoring.sea_goat import SeaState, hand_value, record
 from engine.scoring.tally import Tally
+from engine.search import StrongPlayer
 from engine.selfplay import play_match
 
 from .support import layout_position, of_type, t, tiles
@@ -317,3 +321,32 @@ def test_matches_replay_and_round_trip_through_json(
                 assert len(held) <= 1
         assert logged[-1]["type"] == "match_ended"
     assert len(outcomes) >= 2
+
+
+@pytest.mark.parametrize("names", [("random", "greedy"), ("easy", "strong")])
+def test_every_computer_player_plays_sea_goat_with_two_doubles_at_once(
+    names: tuple[str, str],
+) -> None:
+    kinds = {**PLAYERS, "strong": StrongPlayer(playouts=6)}
+    rules = PRESETS["sea_goat"]().with_options(sg_target=60)
+    doubles = 0
+    for seed in range(3 if "strong" in names else 12):
+        ai = [kinds[name] for name in names]
+        *events, last = play_match(2, False, rules, seed, ai)
+        assert isinstance(last, MatchEnded) and last.winners
+        doubles += sum(isinstance(e, PlayedDoubles) for e in events)
+    assert doubles > 0 or "strong" in names
+
+
+def test_selfplay_writes_a_sea_goat_transcript_that_replays() -> None:
+    argv = ["selfplay", "--game", "sea_goat", "--players", "4", "--pairs", "--seed", "9"]
+    out = StringIO()
+    assert main([*argv, "--set", "sg_fish=ua_fisherman"], out=out) == 0
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert lines[0]["options"]["sg_fish"] == "ua_fisherman"
+    assert lines[0]["options"]["multi_double"] == 2
+    for line in lines:
+        if line["type"] == "round_ended":
+            assert {"sea", "hand_values", "amounts", "scores"} <= set(line)
+            assert "memory" not in line
+    assert lines[-1]["type"] == "match_ended" and replay(lines).is_over
