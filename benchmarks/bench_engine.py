@@ -170,7 +170,7 @@ def dominoes_installed() -> bool:
     return True
 
 
-#: The games besides Kozel (RULES.md §3.3-§3.9) from their presets, each at a table it is played
+#: The games besides Kozel (RULES.md §3.2-§3.9) from their presets, each at a table it is played
 #: at.
 SCORING_TABLES = {
     "telephone": 4,
@@ -180,6 +180,7 @@ SCORING_TABLES = {
     "bulgarian_fives": 2,
     "english_fives": 4,
     "donkey": 4,
+    "sea_goat": 4,
 }
 
 MEASURES = {

@@ -193,7 +193,10 @@ class RoundEnded(Event):
     the seat that went out, and in the scoring games also the winner of a block (None on a tie).
 
     Kozel's memory, opening and eggs (``eggs``, ``memory``, ``opened``, ``pot``,
-    ``pot_awarded_to``) are None in the other games, and then not written."""
+    ``pot_awarded_to``) are None in the other games, and then not written. Sea Goat (§3.2) writes
+    ``outcome`` when the round ended specially ("writeoff", "instant_win", "na_sto_won", ...:
+    ``games/sea_goat.py``) and ``sea``, what it carries to the next round (``SeaState``); both
+    are None, and not written, in the other games."""
 
     round: int
     result: Literal["out", "fish"]
@@ -208,16 +211,22 @@ class RoundEnded(Event):
     opened: list[bool] | None = None
     pot: int | None = None
     pot_awarded_to: int | None = None
+    outcome: str | None = None
+    sea: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data = Event.to_dict(self)
         if self.memory is None:
             for name in _KOZEL_ONLY:
                 del data[name]
+        for name in _SEA_GOAT_ONLY:
+            if data[name] is None:
+                del data[name]
         return data
 
 
 _KOZEL_ONLY = ("eggs", "memory", "opened", "pot", "pot_awarded_to")
+_SEA_GOAT_ONLY = ("outcome", "sea")
 
 
 @dataclass(slots=True)

@@ -41,6 +41,10 @@ class Round:
     last_placer: int | None = None
     lead: Tile | None = None
     last: Tile | None = None
+    #: The tiles of the last move (several doubles at once, §1.6), ``last`` among them.
+    last_move: list[Tile] = field(default_factory=list)
+    #: Who placed the last non-double: Sea Goat's fisherman (§1.9.4).
+    last_single_placer: int | None = None
     outcome: Outcome | None = None
 
     def __post_init__(self) -> None:
@@ -195,6 +199,7 @@ class Round:
             layout.place(tile, end)
         if closed:
             layout.close(tile, seat)
+        self.last_move = [tile]
         self._placed(seat, tile, rules)
 
     def apply_laid(
@@ -206,6 +211,7 @@ class Round:
         for tile, _ in placements:
             hand.remove(tile)
         self.layout.place_all(placements, closed, seat)
+        self.last_move = [tile for tile, _ in placements]
         self._placed(seat, placements[-1][0], rules)
 
     def apply_reopened(self, tile: Tile) -> None:
@@ -215,6 +221,8 @@ class Round:
     def _placed(self, seat: int, last: Tile, rules: RuleSet) -> None:
         self.last = last
         self.last_placer = seat
+        if not last.is_double:
+            self.last_single_placer = seat
         closed = rules.fish_closure_rule and self.layout.closed_on() is not None
         if not self.hands[seat]:
             self.outcome = "out"
@@ -250,7 +258,18 @@ class Round:
             "lead": None if self.lead is None else str(self.lead),
             "last": None if self.last is None else str(self.last),
             "outcome": self.outcome,
+            **self._sea_goat_json(),
         }
+
+    def _sea_goat_json(self) -> dict[str, Any]:
+        """``last_move`` and ``last_single_placer`` where they say more than ``last`` and
+        ``last_placer`` (so a Kozel round's JSON is as it was)."""
+        data: dict[str, Any] = {}
+        if len(self.last_move) > 1:
+            data["last_move"] = [str(t) for t in self.last_move]
+        if self.last_single_placer != self.last_placer:
+            data["last_single_placer"] = self.last_single_placer
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any], layout: Layout) -> Round:
@@ -273,6 +292,8 @@ class Round:
             last_placer=data["last_placer"],
             lead=tile(data["lead"]),
             last=tile(data["last"]),
+            last_move=[Tile.parse(t) for t in data.get("last_move", filter(None, [data["last"]]))],
+            last_single_placer=data.get("last_single_placer", data["last_placer"]),
             outcome=data["outcome"],
         )
 

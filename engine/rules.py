@@ -23,6 +23,7 @@ GameName = Literal[
     "bulgarian_fives",
     "english_fives",
     "donkey",
+    "sea_goat",
 ]
 HandSizes = Literal["default", "ht"]
 RedealRule = Literal["doubles_or_suit", "doubles_only"]
@@ -47,6 +48,11 @@ BgBlockWinner = Literal["lowest_pips", "literal_most_points"]
 Spinner = Literal["none", "first_double"]
 SpinnerArmsOpen = Literal["immediately", "after_both_long_sides"]
 SpinnerCount = Literal["A", "B"]
+SgMeaning = Literal["win", "lose"]
+SgFinish = Literal["auto_win", "ua", "penalty_002"]
+SgNaSto = Literal["writeoff", "svoyak"]
+SgFish = Literal["lowest_wins", "ua_fisherman"]
+SgEggs = Literal["pot_to_next_winner", "ua"]
 
 #: Options whose value is restricted to a set of integers by the spec.
 INT_CHOICES: dict[str, tuple[int, ...]] = {
@@ -111,6 +117,19 @@ class RuleSet:
     # Donkey (RULES.md §3.3; ``games/donkey.py``).
     #: Whether the player who closed a double may reopen it at the start of a later turn of his.
     donkey_reopen: bool = False
+    # Sea Goat (RULES.md §3.2; ``games/sea_goat.py``). The target is 125, or 202 for pairs by
+    # 000 §NI (the ``sea_goat_pairs`` preset: FLAG, the table chooses, pairs do not imply it).
+    sg_target: int = 125
+    #: Whether reaching the target wins the match, or (002 §INTRO) loses it.
+    sg_125_meaning: SgMeaning = "win"
+    #: What going out on 0-0 / 6-6 does (§3.2.2).
+    sg_finish: SgFinish = "auto_win"
+    #: What losing a "на сто" round costs (§3.2.1 rule 7).
+    sg_na_sto: SgNaSto = "writeoff"
+    #: Who wins a fish: the lowest hand, or 004's fisherman module (§3.2.4).
+    sg_fish: SgFish = "lowest_wins"
+    #: Eggs: the pot to the next winner, or 004's replay from 1-1, rotten after 3 (§3.2.5).
+    sg_eggs: SgEggs = "pot_to_next_winner"
     #: Not an option: which revision of the rules' code reads the options (``revisions.py``).
     #: A match keeps the one it started under; new rule sets get the current one.
     revision: int = field(default_factory=revisions.current, kw_only=True)
@@ -278,6 +297,16 @@ def donkey() -> RuleSet:
     return RuleSet(game="donkey", spinner="first_double", multi_double=4, fish_closure_rule=False)
 
 
+def sea_goat() -> RuleSet:
+    """Sea Goat (§3.2): Kozel's deal, leads, drawing, line and fish, two doubles at once, to 125."""
+    return RuleSet(game="sea_goat", multi_double=2)
+
+
+def sea_goat_pairs() -> RuleSet:
+    """Sea Goat in pairs to 202 (000 §NI)."""
+    return RuleSet(game="sea_goat", multi_double=2, sg_target=202)
+
+
 PRESETS = {
     "kozel": kozel,
     "pair_kozel_team": pair_kozel_team,
@@ -288,4 +317,6 @@ PRESETS = {
     "bulgarian_fives": bulgarian_fives,
     "english_fives": english_fives,
     "donkey": donkey,
+    "sea_goat": sea_goat,
+    "sea_goat_pairs": sea_goat_pairs,
 }

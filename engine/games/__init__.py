@@ -22,6 +22,7 @@ from .donkey import Donkey
 from .english import EnglishFives
 from .kozel import Kozel
 from .muggins import Muggins
+from .sea_goat import SeaGoat
 from .telephone import Telephone, TelephoneUA
 
 GAMES: dict[str, Game] = {
@@ -35,6 +36,7 @@ GAMES: dict[str, Game] = {
         BulgarianFives(),
         EnglishFives(),
         Donkey(),
+        SeaGoat(),
     )
 }
 

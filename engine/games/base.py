@@ -10,7 +10,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..actions import Lay
+from ..actions import Lay, Play
 from ..events import MatchEnded, RoundEnded
 from ..layout import End, Layout, Placements
 from ..leads import opening_lead
@@ -126,6 +126,11 @@ class Game(ABC):
             return None
         losers = self.losers(tally, rules)
         return MatchEnded(losers, list(tally.scores), self.ended_by) if losers else None
+
+    def declines(self, match: Match, seat: int, move: Play | Lay) -> bool:
+        """Whether greedy players keep ``move`` for when nothing else is legal (Sea Goat's
+        "на сто" lead, §3.2.1 rule 7): by default no move."""
+        return False
 
     def utility(self, match: Match, ended: RoundEnded | None, side: int) -> float:
         """How good the match's standing is for ``side`` once the round ``ended`` (None: the match
