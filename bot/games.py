@@ -41,6 +41,25 @@ GAME_OPTIONS: dict[str, tuple[str, ...]] = {
     "all_threes": ("target", "threes_bonus", "spinner", "spinner_count", "draw_mode"),
     "bulgarian_fives": ("target", "bg_block_winner", "spinner_count"),
     "english_fives": ("target", "spinner_count", "draw_mode"),
+    "sea_goat": (
+        "sg_target",
+        "sg_125_meaning",
+        "sg_finish",
+        "sg_na_sto",
+        "sg_fish",
+        "sg_eggs",
+        "multi_double",
+        "draw_mode",
+    ),
+    "donkey": (
+        "goat_limit",
+        "multi_double",
+        "donkey_reopen",
+        "fish_mode",
+        "eggs",
+        "draw_mode",
+        "memory",
+    ),
 }
 #: The targets a win-at-target game cycles through, its preset's among them.
 TARGETS: dict[str, tuple[int, ...]] = {
@@ -51,6 +70,8 @@ TARGETS: dict[str, tuple[int, ...]] = {
     "bulgarian_fives": (100, 150, 200),
     "english_fives": (100, 200, 300),
 }
+#: Sea Goat's targets: 125, and 202 that pairs play to (RULES.md §3.2).
+SEA_GOAT_TARGETS = (125, 202)
 
 
 def offered() -> tuple[str, ...]:
