@@ -32,6 +32,7 @@ _SHORT: Final = {
     "here": "h",
     "game": "m",
     "lay": "y",
+    "reopen": "r",
 }
 _LONG: Final = {v: k for k, v in _SHORT.items()}
 _ENDS: Final[dict[str, End]] = {end: end for end in get_args(End)}
@@ -50,6 +51,7 @@ Stamp = Literal["events", "lobby", "page"]
 _STAMP: Final[dict[str, Stamp]] = {
     "play": "events",
     "lay": "events",
+    "reopen": "events",
     "back": "events",
     "top": "page",
     **dict.fromkeys(("join", "leave", "start", "opt", "bot", "cancel", "lobby", "game"), "lobby"),
@@ -120,11 +122,13 @@ def decode(data: str | None) -> Callback | None:
     verb, args = _LONG[parts[0]], tuple(parts[3:])
     stamp = _STAMP.get(verb)
     cb = Callback(verb, table_id, args=args, **({} if stamp is None else {stamp: number}))
-    if verb == "play" and (not args or not _is_tile(args[0])):
+    if verb in ("play", "reopen") and (not args or not _is_tile(args[0])):
         return None
     if verb == "play" and (len(args) > 3 or (len(args) > 2 and args[2] not in WAYS)):
         return None
     if verb == "play" and len(args) > 1 and args[1] not in _ENDS:
+        return None
+    if verb == "reopen" and len(args) != 1:
         return None
     if verb == "lay" and not _is_lay(args):
         return None

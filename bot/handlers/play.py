@@ -11,13 +11,13 @@ from dataclasses import dataclass
 
 from telegram import CallbackQuery, Update
 
-from engine import IllegalAction, Lay, Placement, Play, Tile
+from engine import IllegalAction, Lay, Placement, Play, Reopen, Tile
 from engine.errors import EndRequired
 from engine.layout import End
 
 from ..callbacks import Callback
 from ..context import Kozel, KozelContext
-from ..i18n import t
+from ..i18n import Html, t
 from ..render.hand import (
     close_keyboard,
     close_text,
@@ -178,7 +178,7 @@ async def _play(k: Kozel, turn: Turn) -> None:
         return
     lengthwise = Lay((Placement(tile, end, lengthwise=True),))
     action = lengthwise if turn.button.lengthwise else Play(tile, end)
-    await _act(k, turn, action, tile_text(tile))
+    await _act(k, turn, action, _played(turn, tile_text(tile)))
 
 
 async def lay_button(update: Update, context: KozelContext) -> None:
@@ -191,7 +191,18 @@ async def _lay(k: Kozel, turn: Turn) -> None:
     placements = turn.button.placements
     if not turn.button.settled and await _ask_to_close(k, turn, placements):
         return
-    await _act(k, turn, Lay(placements), laid_text(placements))
+    await _act(k, turn, Lay(placements), _played(turn, laid_text(placements)))
+
+
+async def reopen_button(update: Update, context: KozelContext) -> None:
+    """A closed double of this player's turned face up (Donkey's ``donkey_reopen``); then he
+    moves as usual."""
+    await _on_turn(update, context, _reopen)
+
+
+async def _reopen(k: Kozel, turn: Turn) -> None:
+    tile = tile_text(turn.button.tile)
+    await _act(k, turn, Reopen(turn.button.tile), t(turn.seat.language, "hand.reopened", tile=tile))
 
 
 async def _ask_to_close(k: Kozel, turn: Turn, placements: tuple[Placement, ...]) -> bool:
@@ -208,10 +219,14 @@ async def _ask_to_close(k: Kozel, turn: Turn, placements: tuple[Placement, ...])
     return True
 
 
-async def _act(k: Kozel, turn: Turn, action: Play | Lay, shown: str) -> None:
-    """Make the move; a tile that fits several ends first asks which."""
+def _played(turn: Turn, tiles: str) -> Html:
+    return t(turn.seat.language, "hand.played_toast", tile=tiles)
+
+
+async def _act(k: Kozel, turn: Turn, action: Play | Lay | Reopen, toast: Html) -> None:
+    """Make the move, then say so (``toast``); a tile that fits several ends first asks which."""
     table, seat, lang = turn.table, turn.seat, turn.seat.language
-    tile = action.tile if isinstance(action, Play) else action.placements[0].tile
+    tile = action.placements[0].tile if isinstance(action, Lay) else action.tile
     try:
         events = await k.service.player.act(table, seat, action)
     except EndRequired:
@@ -226,7 +241,7 @@ async def _act(k: Kozel, turn: Turn, action: Play | Lay, shown: str) -> None:
     except IllegalAction as no:
         await refuse(k, turn.update, lang, f"err.{no.code}")
         return
-    await k.sender.answer(turn.query.id, t(lang, "hand.played_toast", tile=shown))
+    await k.sender.answer(turn.query.id, toast)
     await k.presenter.show(table, events)
     await k.scheduler.after_change(table)
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from engine import Lay, Placement, Play, Round, Tile
+from engine import Lay, Placement, Play, Reopen, Round, Tile
 from engine.layout import End
 
 from ..callbacks import CROSSWISE, LENGTHWISE, Callback, lay_args
 from ..i18n import Html, t
 from ..table import Seat, Table
-from .layout import ARROWS, end_label, ends_text
+from .layout import ARROWS, CLOSED, end_label, ends_text
 from .tiles import button_text, tile_text, tiles_text
 
 ROW = 4
@@ -44,7 +44,17 @@ def hand_keyboard(table: Table, seat: Seat) -> InlineKeyboardMarkup:
         key=lambda lay: -len(lay.placements),
     )
     rows += [[_lay_button(table, seat, lay.placements)] for lay in together[:TOGETHER]]
-    return InlineKeyboardMarkup(rows)
+    reopen = [
+        InlineKeyboardButton(
+            t(seat.language, "hand.reopen", tile=tile_text(action.tile)),
+            callback_data=Callback(
+                "reopen", table.id, events=table.version, args=(str(action.tile),)
+            ).encode(),
+        )
+        for action in actions
+        if isinstance(action, Reopen)
+    ]
+    return InlineKeyboardMarkup([*rows, *([reopen] if reopen else [])])
 
 
 def _closes(lay: Lay) -> bool:
@@ -54,7 +64,7 @@ def _closes(lay: Lay) -> bool:
 def laid_text(placements: tuple[Placement, ...]) -> str:
     """``[3|3]⬅️ + [5|5]🔒➡️``: the tiles of a move with their ends, the closed ones locked."""
     return " + ".join(
-        tile_text(p.tile) + ("🔒" if p.closed else "") + (ARROWS[p.end] if p.end else "")
+        tile_text(p.tile) + (CLOSED if p.closed else "") + (ARROWS[p.end] if p.end else "")
         for p in placements
     )
 

@@ -9,6 +9,24 @@ from ..table import Table
 from .board import score_lines, scores_points
 from .tiles import tiles_text
 
+#: The special ways a round ends that get a line of their own (Sea Goat, RULES.md §3.2).
+OUTCOMES = frozenset(
+    (
+        "writeoff",
+        "fish_writeoff",
+        "fish_written_off",
+        "fish_lost",
+        "eggs",
+        "eggs_rotten",
+        "na_sto_won",
+        "na_sto_lost",
+        "instant_win",
+        "penalty_66",
+    )
+)
+#: The ways a match ends besides the target, a draw or a timeout that its result names.
+SPECIAL_ENDS = frozenset(("na_sto", "instant_win"))
+
 
 def round_result_text(table: Table, ended: RoundEnded) -> Html:
     assert table.match is not None
@@ -65,6 +83,8 @@ def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
         parts = [t(lang, "result.blocked", round=ended.round)]
         if ended.winner is not None:
             parts.append(t(lang, "result.lightest", name=seats[ended.winner].name))
+    if ended.outcome in OUTCOMES:
+        parts.append(t(lang, f"result.outcome.{ended.outcome}"))
     parts += ["", *_hands(table, ended), ""]
     for side in range(table.match.sides):
         value, amount = ended.hand_values[side], ended.amounts[side]
@@ -109,6 +129,8 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
         plural = len(ended.winners) > 1 or table.pairs
         head = t(lang, "match.winners" if plural else "match.winner", names=winners)
     parts: list[str] = [head, ""]
+    if ended.ended_by in SPECIAL_ENDS:
+        parts[1:1] = [t(lang, f"match.ended_by.{ended.ended_by}")]
     for side in sorted(range(table.match.sides), key=lambda s: -ended.scores[s]):
         parts.append(t(lang, "match.final", name=table.side_name(side), score=ended.scores[side]))
     parts += ["", t(lang, "match.again")]

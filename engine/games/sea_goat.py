@@ -133,7 +133,7 @@ class SeaGoat(Game):
         for seat, hand in enumerate(rnd.hands):
             if seat != ignore:
                 now.values[side_of(seat, pairs)] += hand_value(hand)
-        na_sto = _na_sto_seat(rnd, tally, pairs)
+        na_sto = na_sto_seat(rnd, tally, pairs)
         if went_out and self._finish(rnd, now, pairs, rules):
             pass
         elif na_sto is not None and (
@@ -301,7 +301,7 @@ class SeaGoat(Game):
         return weights[side] / sum(weights)
 
 
-def _na_sto_seat(rnd: Round, tally: Tally, pairs: bool) -> int | None:
+def na_sto_seat(rnd: Round, tally: Tally, pairs: bool) -> int | None:
     """The seat playing this round "на сто": one that earned it and leads, or the holder's seat
     that led 6-6 freely."""
     if tally.sea is not None and tally.sea.na_sto == rnd.leader:
