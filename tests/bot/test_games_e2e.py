@@ -354,3 +354,54 @@ async def test_several_doubles_go_down_in_one_tap_where_the_rules_allow(
         f"[{tile.replace('-', '|')}]{ARROWS[end]}"
         for tile, end in zip(played["tiles"], played["ends_used"], strict=True)
     )
+
+
+async def test_a_donkey_double_is_closed_only_by_a_second_tap_and_shows_dead(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    users = [tg.user(971, "Masha"), tg.user(972, "Alex")]
+    group = tg.group(-1971, "Yard")
+    await dealt_for_two(harness, users, group, "Donkey")
+    version = 0
+    for _ in range(300):
+        user, hand = await harness.next_turn(users, version)
+        version = harness.version_of(hand)
+        match = (await table_in(harness, group)).match
+        assert match is not None and match.current_seat is not None
+        closing = [
+            action.placements[0]
+            for action in match.legal_actions(match.current_seat)
+            if isinstance(action, Lay)
+            and len(action.placements) == 1
+            and action.placements[0].closed
+        ]
+        if closing:
+            break
+        await harness.play_turn(user, hand)
+    else:
+        raise AssertionError("no double could ever be closed")
+    double, end = closing[0].tile, closing[0].end
+    assert end is not None
+    laid_before = len(await stored_events(harness.database, 1))
+    await tap(
+        tg, user, hand, next(d for d in map(data_in, hand.buttons) if d.endswith(f":{double}"))
+    )
+    question = tg.message(user.id, hand.message_id)
+    if (
+        question.text
+        != f"Lay [{double.a}|{double.a}] open, or close it so that nothing more goes there?"
+    ):
+        # it fits several ends: the end first, then the question
+        await tap(tg, user, question, data_of(question, lambda b: f":{double}:{end}" in str(b)))
+        question = tg.message(user.id, hand.message_id)
+    shown = f"[{double.a}|{double.a}]"
+    assert question.text == f"Lay {shown} open, or close it so that nothing more goes there?"
+    assert question.button_texts == [[f"🔓 {shown} open"], [f"🔒 Close {shown}"], ["« Back"]]
+    assert len(await stored_events(harness.database, 1)) == laid_before  # nothing laid yet
+    answer = await tap(tg, user, question, data_of(question, f"🔒 Close {shown}"))
+    assert answer.text == f"You played {shown}🔒{ARROWS[end]}"
+    played = [e for e in await stored_events(harness.database, 1) if e["type"] == "played"][-1]
+    assert (played["tile"], played["end"], played.get("closed")) == (str(double), end, True)
+    await harness.groups_told()
+    boards = [text for text in texts_seen(tg, group) if text.startswith("🎲 Donkey · round")]
+    assert f"{shown}🔒" in boards[-1]
