@@ -405,3 +405,44 @@ async def test_a_donkey_double_is_closed_only_by_a_second_tap_and_shows_dead(
     await harness.groups_told()
     boards = [text for text in texts_seen(tg, group) if text.startswith("🎲 Donkey · round")]
     assert f"{shown}🔒" in boards[-1]
+
+
+async def test_a_sea_goat_match_shows_its_holder_and_ends_with_a_winner(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    users = [tg.user(981, "Masha"), tg.user(982, "Zoë & <Co>")]
+    group = tg.group(-1981, "Yard")
+    lobby = await open_lobby(harness, users, group)
+    await set_players(harness, users[0], lobby, 2)
+    assert await choose_game(harness, users[0], lobby, "Sea Goat") == "Game: Sea Goat"
+    k = harness.kozel
+    async with k.service.store.lock(group.id):  # a short match: a target the buttons do not offer
+        table = await k.service.store.active_table(Place(group.id))
+        assert table is not None
+        await k.service.lobby.change_setting(table, "sg_target", 30)
+    await tg.press_button(users[1], lobby, "✋ Join")
+    await tg.wait_for(lambda: "Players 2/2" in (lobby_now(tg, lobby).text or ""))
+    await tg.press_button(users[0], lobby, "▶️ Start")
+    await tg.wait_for_message(group, "Order of play")
+
+    def over() -> bool:
+        return any("Send /new for another match." in text for text in texts_seen(tg, group))
+
+    await harness.play_until(users, over, watching=True)
+    boards = [text for text in texts_seen(tg, group) if text.startswith("🎲 Sea Goat · round")]
+    assert all(" · to 30" in board.splitlines()[0] for board in boards)
+    assert any("📝 Nobody holds points yet (25 starts)" in board for board in boards)
+    events = await stored_events(harness.database, 1)
+    ended = events[-1]
+    assert ended["type"] == "match_ended" and ended["ended_by"] in (
+        "target",
+        "na_sto",
+        "instant_win",
+    )
+    (winner,) = ended["winners"]
+    result = next(text for text in texts_seen(tg, group) if "for another match" in text)
+    assert result.startswith(f"🏆 {users[winner].first_name} wins!")
+    await harness.groups_told()
+    await tg.send_text(users[0], group, "/top")
+    top = await tg.wait_for_message(group, "Standings: Sea Goat")
+    assert "1. " + users[winner].first_name in (top.text or "")
