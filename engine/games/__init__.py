@@ -19,9 +19,12 @@ from ..rules import RuleSet
 from .base import Game
 from .bulgarian import BulgarianFives
 from .english import EnglishFives
+from .generals import GeneralsGoat
 from .kozel import Kozel
 from .muggins import Muggins
+from .sport import Sport
 from .telephone import Telephone, TelephoneUA
+from .traditional import Traditional
 
 GAMES: dict[str, Game] = {
     game.name: game
@@ -33,6 +36,9 @@ GAMES: dict[str, Game] = {
         Muggins("all_threes"),
         BulgarianFives(),
         EnglishFives(),
+        Traditional(),
+        GeneralsGoat(),
+        Sport(),
     )
 }
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import math
 from abc import abstractmethod
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Lay, Placement
 from ..cross import Cross
 from ..events import MatchEnded, RoundEnded
 from ..layout import End, Layout, Placements
 from ..round import Round
-from ..rules import RuleSet
+from ..rules import SCORING_OPTION_NAMES, RuleSet
 from ..scoring import fives
 from ..scoring.tally import Tally
 from ..seats import side_of
@@ -43,6 +43,10 @@ class TargetGame(Game):
     ends_mid_round: ClassVar[bool] = True
     #: Whether a double other than the spinner may be laid lengthwise, counting once (§3.9).
     lengthwise_doubles: ClassVar[bool] = False
+
+    def options(self, rules: RuleSet) -> dict[str, Any]:
+        """The options these games have always recorded, none of the games that came later."""
+        return {name: rules.option(name) for name in SCORING_OPTION_NAMES}
 
     def check_table(self, players: int, pairs: bool) -> None:
         if players not in self.table_sizes:
@@ -110,8 +114,12 @@ class TargetGame(Game):
         """The seat that won the round that has just ended (None: nobody), and what each side
         gets at its end; ``values`` are the seats' hand values."""
 
+    def hand_value(self, hand: list[Tile], rules: RuleSet) -> int:
+        """What a hand left at the round's end counts: its pips (§1.10)."""
+        return fives.pips(hand)
+
     def end_round(self, rnd: Round, tally: Tally, pairs: bool, rules: RuleSet) -> RoundEnded:
-        values = [fives.pips(hand) for hand in rnd.hands]
+        values = [self.hand_value(hand, rules) for hand in rnd.hands]
         winner, amounts = self.settle(rnd, values, tally, pairs, rules)
         went_out = rnd.outcome == "out"
         side_values = [0] * len(tally.scores)

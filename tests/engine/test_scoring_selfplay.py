@@ -11,7 +11,7 @@ import pytest
 
 from engine import RuleSet, replay
 from engine.cli import main
-from engine.rules import OPTION_NAMES, PRESETS
+from engine.rules import PRESETS, SCORING_OPTION_NAMES
 
 from .test_scoring_properties import SCORING_GAMES, Referee
 
@@ -31,7 +31,7 @@ def test_a_scoring_game_transcript(game: str) -> None:
     lines = transcript(*argv)
     assert transcript(*argv) == lines
     first, last = lines[0], lines[-1]
-    assert first["game"] == game and list(first["options"]) == list(OPTION_NAMES)
+    assert first["game"] == game and list(first["options"]) == list(SCORING_OPTION_NAMES)
     rules = RuleSet.from_dict(first["options"])
     assert rules == PRESETS[game]()
     referee = Referee(int(players), bool(pairs), rules, 9)
