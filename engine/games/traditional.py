@@ -61,7 +61,7 @@ class Traditional(TargetGame):
         self, layout: Layout, tile: Tile, end: End, rules: RuleSet, lengthwise: bool = False
     ) -> tuple[list[int] | dict[str, int], int | None]:
         """As Kozel records a move: the ends ``[left, right]``, no points."""
-        return Game.move(self, layout, tile, end, rules)
+        return list(layout.ends_after(tile, end)), None
 
     def move_all(
         self, layout: Layout, placements: Placements, rules: RuleSet
