@@ -20,7 +20,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import DRAW, KNOCK, Action, Lay, Match, Play, RuleSet, Tile, errors, replay
+from engine import DRAW, KNOCK, Action, Lay, Match, Play, RuleSet, Tile, errors
 from engine.ai import PLAYERS
 from engine.rules import PRESETS, SCORING_OPTION_NAMES
 
@@ -29,6 +29,7 @@ from .support import (
     NON_DOUBLES_HIGH_FIRST,
     _fish_amounts,
     _pot_receiver,
+    check_rebuilt,
     checked,
     t,
     value,
@@ -501,19 +502,16 @@ def test_only_legal_actions_are_accepted(table: Table) -> None:
 @given(tables(), st.floats(0, 1))
 def test_replay_and_json_reproduce_the_match(table: Table, cut: float) -> None:
     result = run(table)
-    final = result.match.to_json()
-    assert replay(result.log).to_json() == final
-    assert Match.from_json(json.loads(json.dumps(final))).to_json() == final
-    original, _ = Match.new(table.players, table.pairs, table.rules, table.seed)
-    k = int(cut * len(result.actions))
-    for seat, action in result.actions[:k]:
-        original.act(seat, action)
-    clone = Match.from_json(json.loads(json.dumps(original.to_json())))
-    for seat, action in result.actions[k:]:
-        assert [e.to_dict() for e in clone.act(seat, action)] == [
-            e.to_dict() for e in original.act(seat, action)
-        ]
-    assert clone.to_json() == final
+    check_rebuilt(
+        table.players,
+        table.pairs,
+        table.rules,
+        table.seed,
+        match=result.match,
+        log=result.log,
+        actions=result.actions,
+        cut=cut,
+    )
 
 
 def test_the_matches_reach_every_kind_of_end() -> None:
