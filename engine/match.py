@@ -279,8 +279,9 @@ class Match:
         return list(self.tally.credit(self.side_of(seat), scored).scores)
 
     def _finish_round(self, rnd: Round, events: list[Event]) -> None:
-        self._emit(self.game.end_round(rnd, self.tally, self.pairs, self.rules), events)
-        ended = self.game.match_end(self.tally, self.rules, in_round=False)
+        scored = self.game.end_round(rnd, self.tally, self.pairs, self.rules)
+        self._emit(scored, events)
+        ended = self.game.match_end_after(scored, self.tally, self.rules)
         if ended is not None:
             self._emit(ended, events)
         else:

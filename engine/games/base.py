@@ -132,6 +132,12 @@ class Game(ABC):
         "на сто" lead, §3.2.1 rule 7): by default no move."""
         return False
 
+    def match_end_after(self, ended: RoundEnded, tally: Tally, rules: RuleSet) -> MatchEnded | None:
+        """The end of the match once the round ``ended`` is scored into ``tally``, or None: by
+        default ``match_end``; a game whose end hangs on the round itself (the count of deals,
+        a title won in it) reads ``ended``."""
+        return self.match_end(tally, rules, in_round=False)
+
     def utility(self, match: Match, ended: RoundEnded | None, side: int) -> float:
         """How good the match's standing is for ``side`` once the round ``ended`` (None: the match
         ended in the middle of one), higher better: what the strong player (``search.py``)
