@@ -51,6 +51,9 @@ GAME_OPTIONS: dict[str, tuple[str, ...]] = {
         "multi_double",
         "draw_mode",
     ),
+    "traditional": ("target", "trad_lead", "trad_fish", "extra_turn_after_double", "draw_mode"),
+    "generals_goat": ("gg_losses", "general_title", "multi_double"),
+    "sport": ("sport_deals", "fish_mode", "eggs", "special_bones", "draw_mode"),
     "donkey": (
         "goat_limit",
         "multi_double",
@@ -69,9 +72,13 @@ TARGETS: dict[str, tuple[int, ...]] = {
     "all_threes": (100, 250, 500),
     "bulgarian_fives": (100, 150, 200),
     "english_fives": (100, 200, 300),
+    "traditional": (100, 200, 300),
 }
 #: Sea Goat's targets: 125, and 202 that pairs play to (RULES.md §3.2).
 SEA_GOAT_TARGETS = (125, 202)
+#: The other counts the editor cycles through: rounds a General's Goat team may lose (§3.10),
+#: Sport domino's deals, a multiple of 4 (§3.11).
+COUNTS: dict[str, tuple[int, ...]] = {"gg_losses": (1, 2, 3), "sport_deals": (4, 8, 12, 16)}
 
 
 def offered() -> tuple[str, ...]:
@@ -105,6 +112,7 @@ WHO_PLAYS: dict[tuple[tuple[int, bool], ...], str] = {
     TABLE_SHAPES[:3]: "alone",
     ((2, False), (4, True)): "two_or_pairs",
     ((2, False),): "two",
+    ((4, True),): "pairs",
 }
 
 

@@ -20,6 +20,8 @@ def limit_of(match: Match) -> int:
     others play to."""
     if match.rules.game == "sea_goat":
         return match.rules.sg_target
+    if match.rules.game == "generals_goat":
+        return match.rules.gg_losses
     return match.rules.target if scores_points(match) else match.rules.goat_limit
 
 
@@ -38,6 +40,12 @@ def score_lines(table: Table, lang: str) -> list[str]:
             name, score = table.side_name(side), match.tally.scores[side]
             lines.append(t(lang, "board.score_target", name=name, score=score, target=target))
         return lines
+    if match.rules.game == "generals_goat":  # no points: the rounds each team has lost
+        limit = limit_of(match)
+        return [
+            t(lang, "board.lost_rounds", name=table.side_name(side), score=score, limit=limit)
+            for side, score in enumerate(match.tally.scores)
+        ]
     for side in range(match.sides):
         score, memory = match.tally.scores[side], match.tally.memory[side]
         key = "board.score_with_memory" if memory else "board.score"
@@ -89,7 +97,11 @@ def board_text(table: Table, rnd: Round | None = None) -> Html:
     assert match is not None and match.round is not None
     rnd = rnd or match.round
     game = game_name(lang, match.rules.game)
-    title = t(lang, "board.title", game=game, round=rnd.number, limit=limit_of(match))
+    if match.rules.game == "sport":
+        deals = match.rules.sport_deals
+        title = t(lang, "board.deal_of", game=game, round=rnd.number, deals=deals)
+    else:
+        title = t(lang, "board.title", game=game, round=rnd.number, limit=limit_of(match))
     parts: list[str] = [title, *layout_lines(rnd.layout)]
     ends = ends_text(lang, rnd.layout, with_sum=scores_points(match))
     if ends is not None:

@@ -12,7 +12,16 @@ from engine.ai import LEVELS
 from engine.rules import RuleSet, option_choices
 
 from ..callbacks import Callback
-from ..games import GAME_OPTIONS, SEA_GOAT_TARGETS, TARGETS, fits, offered, seating, who_plays
+from ..games import (
+    COUNTS,
+    GAME_OPTIONS,
+    SEA_GOAT_TARGETS,
+    TARGETS,
+    fits,
+    offered,
+    seating,
+    who_plays,
+)
 from ..i18n import Html, t
 from ..table import Seat, Table
 from .game_names import game_name
@@ -39,6 +48,8 @@ def choices(name: str, game: str = "kozel") -> tuple[Any, ...]:
         return GOAT_LIMITS
     if name == "sg_target":
         return SEA_GOAT_TARGETS
+    if name in COUNTS:
+        return COUNTS[name]
     if name == "players":
         return PLAYER_COUNTS
     if name == "pairs":
