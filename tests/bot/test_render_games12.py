@@ -116,3 +116,43 @@ def test_a_sea_goat_round_written_off_and_a_match_won_na_sto_say_so() -> None:
     won = match_result_text(table, MatchEnded([0], [0, 60], "na_sto", [1]))
     assert html_problems(won) == []
     assert html.unescape(won).startswith("🏆 <b>Bob wins!</b>\n💯 Won <b>на сто</b>.")
+
+
+def pairs_table(game: str) -> Table:
+    return table_of([NAUGHTY, "Bob", "Olya", "Ivan"], pairs=True, rules=PRESETS[game]())
+
+
+def test_each_game_has_its_title_and_its_own_score_lines() -> None:
+    traditional = board_text(table_of([NAUGHTY, "Bob"], rules=PRESETS["traditional"]()))
+    assert traditional.startswith("🎲 <b>Traditional</b> · round 1 · to 100")
+    assert "Zoë &amp; &lt;Co&gt;: <b>0</b> of 100" in traditional
+    sport = board_text(pairs_table("sport"))
+    assert sport.startswith("🎲 <b>Sport Domino</b> · deal 1 of 8")
+    generals = board_text(pairs_table("generals_goat"))
+    assert generals.startswith("🎲 <b>General's Goat</b> · round 1 · to 2")
+    assert "Zoë &amp; &lt;Co&gt; &amp; Olya: lost <b>0</b> of 2" in generals
+    for text in (traditional, sport, generals):
+        assert html_problems(text) == [] and "<Co>" not in text
+
+
+def test_a_general_hung_is_told_with_the_round_and_ends_the_match() -> None:
+    table = pairs_table("generals_goat")
+    ended = RoundEnded(
+        round=2,
+        result="out",
+        winner=0,
+        fisherman=None,
+        hands=[[], [Tile(6, 4)], [Tile(1, 2)], [Tile(3, 3)]],
+        hand_values=[3, 16],
+        amounts=[0, 1],
+        scores=[0, 1],
+        loser=1,
+        general=True,
+    )
+    text = html.unescape(round_result_text(table, ended))
+    assert "Bob loses the round." in text
+    assert "🎖 <b>A General</b> is hung on Bob & Ivan!" in text
+    over = html.unescape(match_result_text(table, MatchEnded([1], [0, 1], "general", [0])))
+    assert over.startswith(f"🏆 <b>{NAUGHTY} & Olya win!</b>\n🎖 A General was hung")
+    # no points here: the team that lost fewer rounds comes first
+    assert over.index(f"{NAUGHTY} & Olya: 0") < over.index("Bob & Ivan: 1")
