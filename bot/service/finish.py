@@ -90,16 +90,24 @@ def results(table: Table) -> list[PlayerResult]:
 
 
 def kozel_judge(table: Table) -> Judge:
-    """Kozel (§2.11): the goats lost, the lowest score won; a rating for everyone, or after a
-    timeout against the score of whoever timed out."""
+    """Kozel (§2.11) and the games that count points against (Donkey, Sport domino, General's
+    Goat's lost rounds): the goats lost, the lowest score or the named winners won, a draw is one;
+    a rating for everyone, or after a timeout against the score of whoever timed out."""
     match = table.match
     assert match is not None
     scores = match.tally.scores
     best = min(scores)
     rated = rated_against(table)
 
+    def won(side: int, score: int) -> bool:
+        """The sides the match names as winners (General's Goat, whose General may hang on the
+        team that lost fewer rounds; Sport domino), else Kozel's lowest score."""
+        return side in match.winners if match.winners else score == best
+
     def judge(seat: int, side: int, score: int) -> tuple[Outcome, int]:
-        outcome: Outcome = "lost" if side in match.losers else "won" if score == best else "none"
+        outcome: Outcome = "lost" if side in match.losers else "won" if won(side, score) else "none"
+        if match.ended_by == "draw":
+            outcome = "draw"
         if match.ended_by != "timeout":
             return outcome, rating_delta(score)
         if rated is None or seat in rated[1]:

@@ -11,6 +11,7 @@ from bot.callbacks import decode
 from bot.render.board import board_text
 from bot.render.hand import close_keyboard, hand_keyboard, laid_text
 from bot.render.results import match_result_text, round_result_text
+from bot.service.finish import results
 from bot.table import Table
 from engine import Lay, Placement, Tile
 from engine.cross import Cross
@@ -156,3 +157,21 @@ def test_a_general_hung_is_told_with_the_round_and_ends_the_match() -> None:
     assert over.startswith(f"🏆 <b>{NAUGHTY} & Olya win!</b>\n🎖 A General was hung")
     # no points here: the team that lost fewer rounds comes first
     assert over.index(f"{NAUGHTY} & Olya: 0") < over.index("Bob & Ivan: 1")
+
+
+def test_a_general_hung_on_the_team_that_lost_fewer_rounds_still_wins_the_other() -> None:
+    table = pairs_table("generals_goat")
+    match = table.match
+    assert match is not None
+    match.tally = dataclasses.replace(match.tally, scores=(1, 0))
+    match.winners, match.losers, match.ended_by = [0], [1], "general"
+    assert [r.outcome for r in results(table)] == ["won", "lost", "won", "lost"]
+
+
+def test_a_sport_match_with_equal_points_is_a_draw_for_everyone() -> None:
+    table = pairs_table("sport")
+    match = table.match
+    assert match is not None
+    match.tally = dataclasses.replace(match.tally, scores=(40, 40))
+    match.winners, match.losers, match.ended_by = [], [], "draw"
+    assert [r.outcome for r in results(table)] == ["draw"] * 4
