@@ -18,12 +18,16 @@ from ..table import Table
 from .store import TableStore
 
 log = logging.getLogger(__name__)
-#: How a match ended (``Match.ended_by``), as storage records it.
+#: How a match ended (``Match.ended_by``), as storage records it: a game's own ways of naming
+#: its winners (Sea Goat's "на сто" and instant win, General's Goat's General and lost rounds,
+#: Sport domino's deals played) are won by the game's rule, as a target is; the exact way stays
+#: in the event log.
 ENDED_BY: dict[str, EndedBy] = {
     "goat": "goat",
     "target": "target",
     "draw": "draw",
     "timeout": "timeout",
+    **dict.fromkeys(("na_sto", "instant_win", "general", "losses", "deals"), "target"),
 }
 
 

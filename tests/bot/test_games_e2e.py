@@ -231,19 +231,20 @@ async def test_a_tile_that_fits_several_ends_asks_which_and_goes_there(
     assert (played["tile"], played["end"]) == (tile, chosen.split(":")[4])
 
 
-async def test_a_match_to_the_target_names_its_winner_and_counts_in_its_game(
-    tg: FakeTelegram, harness: Harness
-) -> None:
-    users = [tg.user(941, "Masha"), tg.user(942, "Alex")]
-    group = tg.group(-1941, "Yard")
+async def short_match(
+    harness: Harness, users: list[FakeUser], group: FakeChat, game: str, *, target: tuple[str, int]
+) -> dict[str, Any]:
+    """A match of ``game`` (as the chooser names it) for the two ``users``, to a ``target`` (an
+    option and its value) the buttons do not offer, played to its end: its ``match_ended``."""
+    tg = harness.tg
     lobby = await open_lobby(harness, users, group)
     await set_players(harness, users[0], lobby, 2)
-    assert await choose_game(harness, users[0], lobby, "English Fives") == "Game: English Fives"
+    assert await choose_game(harness, users[0], lobby, game) == f"Game: {game}"
     k = harness.kozel
-    async with k.service.store.lock(group.id):  # a short match: a target the buttons do not offer
+    async with k.service.store.lock(group.id):
         table = await k.service.store.active_table(Place(group.id))
         assert table is not None
-        await k.service.lobby.change_setting(table, "target", 15)
+        await k.service.lobby.change_setting(table, *target)
     await tg.press_button(users[1], lobby, "✋ Join")
     await tg.wait_for(lambda: "Players 2/2" in (lobby_now(tg, lobby).text or ""))
     await tg.press_button(users[0], lobby, "▶️ Start")
@@ -253,18 +254,37 @@ async def test_a_match_to_the_target_names_its_winner_and_counts_in_its_game(
         return any("Send /new for another match." in text for text in texts_seen(tg, group))
 
     await harness.play_until(users, over, watching=True)
-    events = await stored_events(harness.database, 1)
-    ended = events[-1]
-    assert ended["type"] == "match_ended" and ended["ended_by"] == "target"
+    ended = (await stored_events(harness.database, 1))[-1]
+    assert ended["type"] == "match_ended"
+    return ended
+
+
+async def winner_told_and_ranked(
+    harness: Harness, users: list[FakeUser], group: FakeChat, ended: dict[str, Any], game: str
+) -> str:
+    """The winner is named in the group and heads the game's standings; the result's text."""
+    tg = harness.tg
     (winner,) = ended["winners"]
     result = next(text for text in texts_seen(tg, group) if "for another match" in text)
     assert result.startswith(f"🏆 {users[winner].first_name} wins!")
-    assert "goat" not in result
-    assert f"{users[winner].first_name}: {ended['scores'][winner]}" in result
     await harness.groups_told()
     await tg.send_text(users[0], group, "/top")
-    top = await tg.wait_for_message(group, "Standings: English Fives")
+    top = await tg.wait_for_message(group, f"Standings: {game}")
     assert "1. " + users[winner].first_name in (top.text or "")
+    return result
+
+
+async def test_a_match_to_the_target_names_its_winner_and_counts_in_its_game(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    users = [tg.user(941, "Masha"), tg.user(942, "Alex")]
+    group = tg.group(-1941, "Yard")
+    ended = await short_match(harness, users, group, "English Fives", target=("target", 15))
+    assert ended["ended_by"] == "target"
+    result = await winner_told_and_ranked(harness, users, group, ended, "English Fives")
+    assert "goat" not in result
+    (winner,) = ended["winners"]
+    assert f"{users[winner].first_name}: {ended['scores'][winner]}" in result
 
 
 async def test_an_english_fives_double_may_be_laid_along_the_line(
@@ -412,37 +432,9 @@ async def test_a_sea_goat_match_shows_its_holder_and_ends_with_a_winner(
 ) -> None:
     users = [tg.user(981, "Masha"), tg.user(982, "Zoë & <Co>")]
     group = tg.group(-1981, "Yard")
-    lobby = await open_lobby(harness, users, group)
-    await set_players(harness, users[0], lobby, 2)
-    assert await choose_game(harness, users[0], lobby, "Sea Goat") == "Game: Sea Goat"
-    k = harness.kozel
-    async with k.service.store.lock(group.id):  # a short match: a target the buttons do not offer
-        table = await k.service.store.active_table(Place(group.id))
-        assert table is not None
-        await k.service.lobby.change_setting(table, "sg_target", 30)
-    await tg.press_button(users[1], lobby, "✋ Join")
-    await tg.wait_for(lambda: "Players 2/2" in (lobby_now(tg, lobby).text or ""))
-    await tg.press_button(users[0], lobby, "▶️ Start")
-    await tg.wait_for_message(group, "Order of play")
-
-    def over() -> bool:
-        return any("Send /new for another match." in text for text in texts_seen(tg, group))
-
-    await harness.play_until(users, over, watching=True)
+    ended = await short_match(harness, users, group, "Sea Goat", target=("sg_target", 30))
+    assert ended["ended_by"] in ("target", "na_sto", "instant_win")
     boards = [text for text in texts_seen(tg, group) if text.startswith("🎲 Sea Goat · round")]
     assert all(" · to 30" in board.splitlines()[0] for board in boards)
     assert any("📝 Nobody holds points yet (25 starts)" in board for board in boards)
-    events = await stored_events(harness.database, 1)
-    ended = events[-1]
-    assert ended["type"] == "match_ended" and ended["ended_by"] in (
-        "target",
-        "na_sto",
-        "instant_win",
-    )
-    (winner,) = ended["winners"]
-    result = next(text for text in texts_seen(tg, group) if "for another match" in text)
-    assert result.startswith(f"🏆 {users[winner].first_name} wins!")
-    await harness.groups_told()
-    await tg.send_text(users[0], group, "/top")
-    top = await tg.wait_for_message(group, "Standings: Sea Goat")
-    assert "1. " + users[winner].first_name in (top.text or "")
+    await winner_told_and_ranked(harness, users, group, ended, "Sea Goat")
