@@ -26,7 +26,14 @@ from engine.cli import main
 from engine.games.donkey import DONKEY_OPTION_NAMES
 from engine.rules import PRESETS
 
-from .support import EVERY_TILE, KOZEL_OPTIONS, checked, expected_first_lead, expected_scoring
+from .support import (
+    EVERY_TILE,
+    KOZEL_OPTIONS,
+    check_rebuilt,
+    checked,
+    expected_first_lead,
+    expected_scoring,
+)
 from .test_properties import Table
 
 QUICK_PLAYERS = ("random", "greedy", "easy")
@@ -300,19 +307,16 @@ def test_every_event_follows_the_rules_of_donkey(table: Table) -> None:
 @given(tables(), st.floats(0, 1))
 def test_replay_and_json_reproduce_the_match(table: Table, cut: float) -> None:
     result = run(table)
-    final = result.match.to_json()
-    assert replay(result.log).to_json() == final
-    assert Match.from_json(json.loads(json.dumps(final))).to_json() == final
-    original, _ = Match.new(table.players, table.pairs, table.rules, table.seed)
-    k = int(cut * len(result.actions))
-    for seat, action in result.actions[:k]:
-        original.act(seat, action)
-    clone = Match.from_json(json.loads(json.dumps(original.to_json())))
-    for seat, action in result.actions[k:]:
-        assert [e.to_dict() for e in clone.act(seat, action)] == [
-            e.to_dict() for e in original.act(seat, action)
-        ]
-    assert clone.to_json() == final
+    check_rebuilt(
+        table.players,
+        table.pairs,
+        table.rules,
+        table.seed,
+        match=result.match,
+        log=result.log,
+        actions=result.actions,
+        cut=cut,
+    )
 
 
 def test_the_matches_reach_every_kind_of_end() -> None:
