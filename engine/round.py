@@ -250,6 +250,10 @@ class Round:
             return None if text is None else Tile.parse(text)
 
         lead_tiles = data["lead_tiles"]
+        last = tile(data["last"])
+        last_move = [last] if last is not None else []  # written only when it held more
+        if "last_move" in data:
+            last_move = [Tile.parse(t) for t in data["last_move"]]
         return cls(
             number=data["number"],
             hands=[[Tile.parse(t) for t in h] for h in data["hands"]],
@@ -261,8 +265,8 @@ class Round:
             drew_this_turn=data["drew_this_turn"],
             last_placer=data["last_placer"],
             lead=tile(data["lead"]),
-            last=tile(data["last"]),
-            last_move=[Tile.parse(t) for t in data.get("last_move", filter(None, [data["last"]]))],
+            last=last,
+            last_move=last_move,
             last_single_placer=data.get("last_single_placer", data["last_placer"]),
             outcome=data["outcome"],
         )
