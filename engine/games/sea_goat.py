@@ -133,22 +133,17 @@ class SeaGoat(Game):
         for seat, hand in enumerate(rnd.hands):
             if seat != ignore:
                 now.values[side_of(seat, pairs)] += hand_value(hand)
-        na_sto = na_sto_seat(rnd, tally, pairs)
-        if went_out and self._finish(rnd, now, pairs, rules):
-            pass
-        elif na_sto is not None and (
-            now.winner is None or side_of(now.winner, pairs) != side_of(na_sto, pairs)
-        ):
-            self._na_sto_lost(rnd, now, na_sto, pairs, rules)
-        elif na_sto is not None:
-            assert now.winner is not None
-            side = side_of(now.winner, pairs)
-            now.decide([side], _others(side, sides), "na_sto_won", "na_sto")
-        else:
-            if not went_out:
-                assert fisherman is not None
-                self._fish(rnd, now, fisherman, pairs, rules)
-            self._settle(rnd, now, pairs, rules)
+        if not (went_out and self._finish(rnd, now, pairs, rules)):
+            na_sto = na_sto_seat(rnd, tally, pairs)
+            if na_sto is None:
+                if fisherman is not None:
+                    self._fish(rnd, now, fisherman, pairs, rules)
+                self._settle(rnd, now, pairs, rules)
+            elif now.winner is None or side_of(now.winner, pairs) != side_of(na_sto, pairs):
+                self._na_sto_lost(rnd, now, na_sto, pairs, rules)
+            else:
+                side = side_of(now.winner, pairs)
+                now.decide([side], _others(side, sides), "na_sto_won", "na_sto")
         old = tally.scores
         return RoundEnded(
             round=rnd.number,
@@ -187,6 +182,7 @@ class SeaGoat(Game):
     def _na_sto_lost(
         self, rnd: Round, now: _Settling, seat: int, pairs: bool, rules: RuleSet
     ) -> None:
+        """§3.2.1 rule 7: a write-off, or with ``svoyak`` 25 pips or more lose the match."""
         side = side_of(seat, pairs)
         if rules.sg_na_sto == "svoyak" and hand_value(rnd.hands[seat]) >= MINIMUM:
             others = _others(side, len(now.scores))

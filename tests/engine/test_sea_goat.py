@@ -132,6 +132,15 @@ def test_sg_4_going_out_on_0_0_6_6_or_both_wins_at_once(hand: str, move: Play | 
     assert replay_of(match).is_over
 
 
+def test_going_out_on_two_other_doubles_at_once_is_an_ordinary_win() -> None:
+    match = table(["3-3 5-5", "4-5 0-6 2-6 0-2"], [("3-5", "left")])
+    both = Lay((Placement(t("3-3"), "left"), Placement(t("5-5"), "right")))
+    events = match.act(P0, both)
+    result = ended(events)
+    assert "outcome" not in result and result["scores"] == [25, 0]
+    assert match_end(events) is None
+
+
 def test_both_doubles_at_once_are_one_legal_move_on_the_line() -> None:
     match = table(["0-0 6-6 2-3", "2-3"], ZERO_SIX)
     both = Lay((Placement(t("0-0"), "left"), Placement(t("6-6"), "right")))
@@ -194,6 +203,31 @@ def test_sg_5_svoyak_left_with_25_loses_the_match_with_less_a_write_off(
         assert end["ended_by"] == "na_sto"
     else:
         assert end is None and ended(events)["scores"] == [0, 0]
+
+
+def test_a_fish_in_the_na_sto_round_loses_it() -> None:
+    # 6-6, 1-6, 0-1 show 0 and 6; P1's 0-6 leaves 6 on both ends, and nobody holds a 6.
+    lays: list[tuple[str, End]] = [("1-6", "left"), ("0-1", "left")]
+    match = na_sto_table(["1-2 5-5", "0-6 3-4"], lays, turn=P1)
+    result = ended(match.act(P1, Play(t("0-6"), "left")))
+    assert result["result"] == "fish" and result["fisherman"] == P1
+    assert result["outcome"] == "na_sto_lost" and result["scores"] == [0, 0]
+
+
+def test_in_pairs_the_partner_going_out_wins_the_na_sto_round() -> None:
+    match = table(
+        ["1-2 2-2", "5-5", "6-3", "4-4"],
+        [("6-6", "left"), ("2-6", "left")],
+        turn=2,
+        scores=(40, 0),
+        pairs=True,
+    )
+    assert match.round is not None
+    match.round.leader, match.round.lead = P0, t("6-6")
+    events = match.act(2, Play(t("6-3"), "right"))
+    assert ended(events)["outcome"] == "na_sto_won"
+    end = match_end(events)
+    assert end is not None and end["winners"] == [0]
 
 
 def test_a_6_6_lead_by_a_side_without_points_is_no_na_sto() -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from hypothesis import given
@@ -22,9 +21,9 @@ from engine.errors import IllegalAction
 from engine.rules import PRESETS, option_choices
 
 from .support import EVERY_TILE, checked, expected_first_lead, t
+from .test_properties import QUICK_PLAYERS, Table
 
 SEA_OPTIONS = ("sg_125_meaning", "sg_finish", "sg_na_sto", "sg_fish", "sg_eggs")
-QUICK_PLAYERS = ("random", "greedy", "easy")
 SPECIAL = {("0-0",): 25, ("6-6",): 50, ("0-0", "6-6"): 75}
 
 
@@ -199,15 +198,6 @@ class Referee:
                 match["ended_by"],
             )
         self.over = True
-
-
-@dataclass(frozen=True)
-class Table:
-    players: int
-    pairs: bool
-    rules: RuleSet
-    seed: int
-    ai: tuple[str, ...]
 
 
 @st.composite
