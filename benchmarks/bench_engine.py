@@ -1,7 +1,7 @@
 """Random self-play speed of the engine, next to the ``dominoes`` package on the same core.
 
 ``python -m benchmarks.bench_engine [--seconds 5] [--slices 5] [--seed 1]`` prints rounds (games)
-per second and moves per second, for Kozel and then a line per other game (RULES.md §3.3-§3.9).
+per second and moves per second, for Kozel and then a line per other game (RULES.md §3.1-§3.11).
 Every figure drives the public API the bot uses: ``Match.new`` deals, ``legal_actions`` lists the
 moves, ``act`` validates each one, builds its events and applies them, and a round's end is scored
 by the real scoring code before the next round is dealt. Whole matches are played, so deals,
@@ -170,7 +170,7 @@ def dominoes_installed() -> bool:
     return True
 
 
-#: The games besides Kozel (RULES.md §3.3-§3.9) from their presets, each at a table it is played
+#: The games besides Kozel (RULES.md §3.2-§3.9) from their presets, each at a table it is played
 #: at.
 SCORING_TABLES = {
     "telephone": 4,
@@ -180,6 +180,14 @@ SCORING_TABLES = {
     "bulgarian_fives": 2,
     "english_fives": 4,
     "donkey": 4,
+    "sea_goat": 4,
+}
+
+#: The line games of RULES.md §3.1, §3.10 and §3.11: the table each is played at, in pairs or not.
+YARD_TABLES = {
+    "traditional": (4, False),
+    "generals_goat": (4, True),
+    "sport": (4, True),
 }
 
 MEASURES = {
@@ -194,6 +202,14 @@ MEASURES = {
             engine_slice(players, partial(Match.new, rules=PRESETS[game]())),
         )
         for game, players in SCORING_TABLES.items()
+    },
+    **{
+        game: (
+            f"{game}, {players} players{' in pairs' if pairs else ''}",
+            "rounds",
+            engine_slice(players, partial(Match.new, pairs=pairs, rules=PRESETS[game]())),
+        )
+        for game, (players, pairs) in YARD_TABLES.items()
     },
 }
 

@@ -62,6 +62,8 @@ ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
 #: Each button's verb, and the handler that answers a tap on it.
 BUTTONS: dict[str, Handler] = {
     "play": play.play_button,
+    "lay": play.lay_button,
+    "reopen": play.reopen_button,
     "back": play.back_button,
     "here": play.back_here,
     "join": lobby.join_button,

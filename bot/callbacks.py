@@ -9,11 +9,11 @@ for an older hand or lobby is stale and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
-from engine import Tile
+from engine import Placement, Tile
 from engine.layout import End
 
 MAX_BYTES = 64
@@ -31,6 +31,8 @@ _SHORT: Final = {
     "lang": "g",
     "here": "h",
     "game": "m",
+    "lay": "y",
+    "reopen": "r",
 }
 _LONG: Final = {v: k for k, v in _SHORT.items()}
 _ENDS: Final[dict[str, End]] = {end: end for end in get_args(End)}
@@ -38,10 +40,18 @@ _ENDS: Final[dict[str, End]] = {end: end for end in get_args(End)}
 CROSSWISE: Final = "x"
 LENGTHWISE: Final = "l"
 WAYS: Final = (CROSSWISE, LENGTHWISE)
+#: The second argument of a ``lay`` whose player has answered every question about it.
+SETTLED: Final = "!"
+#: A placement on a ``lay`` button: the tile, its end's initial (none when the tile fits one
+#: end), ``c`` if laid closed.
+_END_OF: Final[dict[str, End]] = {end[0]: end for end in get_args(End)}
+_CLOSED: Final = "c"
 Stamp = Literal["events", "lobby", "page"]
 #: Which of ``Callback``'s fields a verb's stamp fills; the other verbs carry none.
 _STAMP: Final[dict[str, Stamp]] = {
     "play": "events",
+    "lay": "events",
+    "reopen": "events",
     "back": "events",
     "top": "page",
     **dict.fromkeys(("join", "leave", "start", "opt", "bot", "cancel", "lobby", "game"), "lobby"),
@@ -80,6 +90,16 @@ class Callback:
         return None
 
     @property
+    def placements(self) -> tuple[Placement, ...]:
+        """The tiles of a ``lay`` (checked by ``decode``): several doubles, or one to close."""
+        return tuple(_placement(part) for part in self.args[0].split("."))
+
+    @property
+    def settled(self) -> bool:
+        """A ``lay`` to make as it is, rather than to ask "open or closed?" about first."""
+        return self.args[1:] == (SETTLED,)
+
+    @property
     def lengthwise(self) -> bool | None:
         """How the double is laid, when its player was asked: along the line (English fives,
         RULES.md §3.9) or across it; None before the question."""
@@ -102,13 +122,45 @@ def decode(data: str | None) -> Callback | None:
     verb, args = _LONG[parts[0]], tuple(parts[3:])
     stamp = _STAMP.get(verb)
     cb = Callback(verb, table_id, args=args, **({} if stamp is None else {stamp: number}))
-    if verb == "play" and (not args or not _is_tile(args[0])):
+    if verb in ("play", "reopen") and (not args or not _is_tile(args[0])):
         return None
     if verb == "play" and (len(args) > 3 or (len(args) > 2 and args[2] not in WAYS)):
         return None
     if verb == "play" and len(args) > 1 and args[1] not in _ENDS:
         return None
+    if verb == "reopen" and len(args) != 1:
+        return None
+    if verb == "lay" and not _is_lay(args):
+        return None
     return cb
+
+
+def lay_args(placements: Sequence[Placement], *, settled: bool = False) -> tuple[str, ...]:
+    """The arguments of a ``lay`` button: ``3-3l.5-5rc`` (3-3 on the left, 5-5 closed on the
+    right), and whether its player has already chosen which to close."""
+    code = ".".join(
+        f"{p.tile}{p.end[0] if p.end else ''}{_CLOSED if p.closed else ''}" for p in placements
+    )
+    return (code, SETTLED) if settled else (code,)
+
+
+def _placement(part: str) -> Placement:
+    closed = part.endswith(_CLOSED)
+    part = part.removesuffix(_CLOSED)
+    if part[-1:].isdigit():  # the only end the tile fits
+        return Placement(Tile.parse(part), closed=closed)
+    return Placement(Tile.parse(part[:-1]), _END_OF[part[-1]], closed=closed)
+
+
+def _is_lay(args: tuple[str, ...]) -> bool:
+    if len(args) not in (1, 2) or args[1:] not in ((), (SETTLED,)):
+        return False
+    try:
+        for part in args[0].split("."):
+            _placement(part)
+    except (ValueError, KeyError, IndexError):
+        return False
+    return True
 
 
 def verb_is(*verbs: str) -> Callable[[object], bool]:

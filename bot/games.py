@@ -25,16 +25,44 @@ KOZEL_OPTIONS = (
     "fish_closure_rule",
 )
 #: Each game's options in the editor: only what the game reads (RULES.md §3.4-§3.9), most
-#: argued about first. The multi-double move is left out: the hand keyboard plays one tile a
-#: move, and every preset has it off.
+#: argued about first; several doubles a move where RULES.md §1.6 names the game.
 GAME_OPTIONS: dict[str, tuple[str, ...]] = {
     "kozel": KOZEL_OPTIONS,
-    "telephone": ("target", "play_points", "spinner_arms_open", "spinner_count", "draw_mode"),
+    "telephone": (
+        "target",
+        "play_points",
+        "spinner_arms_open",
+        "spinner_count",
+        "multi_double",
+        "draw_mode",
+    ),
     "telephone_ua": ("target", "spinner_arms_open", "spinner_count", "draw_mode"),
     "muggins": ("target", "muggins_bonus", "spinner", "spinner_count", "draw_mode"),
     "all_threes": ("target", "threes_bonus", "spinner", "spinner_count", "draw_mode"),
     "bulgarian_fives": ("target", "bg_block_winner", "spinner_count"),
     "english_fives": ("target", "spinner_count", "draw_mode"),
+    "sea_goat": (
+        "sg_target",
+        "sg_125_meaning",
+        "sg_finish",
+        "sg_na_sto",
+        "sg_fish",
+        "sg_eggs",
+        "multi_double",
+        "draw_mode",
+    ),
+    "traditional": ("target", "trad_lead", "trad_fish", "extra_turn_after_double", "draw_mode"),
+    "generals_goat": ("gg_losses", "general_title", "multi_double"),
+    "sport": ("sport_deals", "fish_mode", "eggs", "special_bones", "draw_mode"),
+    "donkey": (
+        "goat_limit",
+        "multi_double",
+        "donkey_reopen",
+        "fish_mode",
+        "eggs",
+        "draw_mode",
+        "memory",
+    ),
 }
 #: The targets a win-at-target game cycles through, its preset's among them.
 TARGETS: dict[str, tuple[int, ...]] = {
@@ -44,7 +72,13 @@ TARGETS: dict[str, tuple[int, ...]] = {
     "all_threes": (100, 250, 500),
     "bulgarian_fives": (100, 150, 200),
     "english_fives": (100, 200, 300),
+    "traditional": (100, 200, 300),
 }
+#: Sea Goat's targets: 125, and 202 that pairs play to (RULES.md §3.2).
+SEA_GOAT_TARGETS = (125, 202)
+#: The other counts the editor cycles through: rounds a General's Goat team may lose (§3.10),
+#: Sport domino's deals, a multiple of 4 (§3.11).
+COUNTS: dict[str, tuple[int, ...]] = {"gg_losses": (1, 2, 3), "sport_deals": (4, 8, 12, 16)}
 
 
 def offered() -> tuple[str, ...]:
@@ -78,6 +112,7 @@ WHO_PLAYS: dict[tuple[tuple[int, bool], ...], str] = {
     TABLE_SHAPES[:3]: "alone",
     ((2, False), (4, True)): "two_or_pairs",
     ((2, False),): "two",
+    ((4, True),): "pairs",
 }
 
 

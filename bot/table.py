@@ -51,7 +51,7 @@ class Recent:
     kind: Literal["played", "knocked", "drew"]
     seat: int
     round: int
-    tile: Tile | None = None  # the tile played
+    tiles: tuple[Tile, ...] = ()  # the tiles played: one, or several doubles at once
     count: int = 0  # how many tiles were drawn in a row
     points: int = 0  # what the tile played scored
 

@@ -58,12 +58,18 @@ def _greedy_order(match: Match, seat: int, rng: random.Random) -> list[Play | La
         values = ends.values() if isinstance(ends, dict) else ends
         return [tile for tile, _ in placements], points or 0, set(values)
 
-    def worth(move: Play | Lay) -> tuple[int, int, int, float]:
+    def worth(move: Play | Lay) -> tuple[bool, int, int, int, float]:
         tiles, points, ends = outcome(move)
         rest = [t for t in hand if t not in tiles]
         followers = sum(1 for t in rest if t.a in ends or t.b in ends)
         weight = sum(2 * t.pips + (6 if t.is_double else 0) for t in tiles) + 3 * followers
-        return (points, weight, _denied(move, rest), rng.random())
+        return (
+            not match.game.declines(match, seat, move),
+            points,
+            weight,
+            _denied(move, rest),
+            rng.random(),
+        )
 
     return sorted(moves, key=worth, reverse=True)
 

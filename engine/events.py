@@ -193,7 +193,10 @@ class RoundEnded(Event):
     the seat that went out, and in the scoring games also the winner of a block (None on a tie).
 
     Kozel's memory, opening and eggs (``eggs``, ``memory``, ``opened``, ``pot``,
-    ``pot_awarded_to``) are None in the other games, and then not written."""
+    ``pot_awarded_to``) are None in the other games, and then not written. Sea Goat (§3.2) writes
+    ``outcome`` when the round ended specially ("writeoff", "instant_win", "na_sto_won", ...:
+    ``games/sea_goat.py``) and ``sea``, what it carries to the next round (``SeaState``); both
+    are None, and not written, in the other games."""
 
     round: int
     result: Literal["out", "fish"]
@@ -208,16 +211,31 @@ class RoundEnded(Event):
     opened: list[bool] | None = None
     pot: int | None = None
     pot_awarded_to: int | None = None
+    #: How a round ended beyond ``result``, when a game says more: General's Goat's fish is
+    #: "redealt" (it does not count, §3.10).
+    outcome: str | None = None
+    #: Sea Goat (§3.2): what the match carries to the next round (``SeaState.to_dict``).
+    sea: dict[str, Any] | None = None
+    #: General's Goat (§3.10): the seat that lost the round (the next after the one who went
+    #: out), and whether a General was hung on his team.
+    loser: int | None = None
+    general: bool | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        """Kozel's memory and opening are written when set, its eggs and pot too (Sport domino
+        has eggs without the threshold); the fields of one game only when it sets them."""
         data = Event.to_dict(self)
         if self.memory is None:
-            for name in _KOZEL_ONLY:
+            del data["memory"], data["opened"]
+        if self.eggs is None:
+            del data["eggs"], data["pot"], data["pot_awarded_to"]
+        for name in _SOME_GAMES_ONLY:
+            if data[name] is None:
                 del data[name]
         return data
 
 
-_KOZEL_ONLY = ("eggs", "memory", "opened", "pot", "pot_awarded_to")
+_SOME_GAMES_ONLY = ("outcome", "sea", "loser", "general")
 
 
 @dataclass(slots=True)

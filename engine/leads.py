@@ -118,3 +118,36 @@ def compulsory_leads(hand: Hand, rules: RuleSet) -> list[Tile] | None:
     if not any(0 < t.a < 6 for t in doubles):
         return None
     return doubles
+
+
+_TRADITIONAL_ORDERS: Final = {
+    # §3.1, each the order in which the dealt hands are searched; no one draws for a double.
+    "highest_double": _HIGHEST_FIRST,
+    "zero_first": (DOUBLES[0], *reversed(DOUBLES[1:]), *NON_DOUBLES_DESCENDING),
+    "lowest_double_no_00": (*DOUBLES[1:], *reversed(NON_DOUBLES_DESCENDING)),
+    "lowest_incl_00": (*DOUBLES, *reversed(NON_DOUBLES_DESCENDING)),
+}
+
+
+def traditional_lead(
+    hands: Sequence[Hand], rules: RuleSet, seed: int
+) -> tuple[int, list[Tile] | None]:
+    """Who leads a round of Traditional and with what (``trad_lead``, §3.1), from the dealt
+    hands only: the bazaar is never searched for a double.
+
+    - ``highest_double`` (DEFAULT): 6-6, 5-5 … 0-0, else the highest tile (5-6, 4-6, …, §1.2).
+    - ``zero_first``: 0-0, else as ``highest_double`` (FLAG); 0-0 wins over a dealt 6-6 (FLAG).
+    - ``lowest_double_no_00``: 1-1 … 6-6, never 0-0, else the lowest non-double (0-1, 0-2, …);
+      a deal whose only double is 0-0 goes to the lowest non-double (FLAG).
+    - ``lowest_incl_00`` (the §HT preset): 0-0, 1-1 … 6-6, else the lowest non-double.
+    - ``lot_heaviest``: every player draws a tile by lot and the heaviest (§1.2) leads, any tile;
+      the lot comes from the shuffle of round 0 of the match's seed, as Muggins' lot does
+      (``opening_lead``).
+    """
+    if rules.trad_lead == "lot_heaviest":
+        lot = shuffled(seed, 0, 0)[: len(hands)]
+        return max(range(len(hands)), key=lambda seat: rank(lot[seat])), None
+    found = _first_holder(hands, _TRADITIONAL_ORDERS[rules.trad_lead])
+    if found is None:  # cannot happen: at least one tile is dealt
+        raise ValueError("no tiles were dealt")
+    return found[0], [found[1]]

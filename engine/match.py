@@ -39,6 +39,7 @@ from .games import game_of
 from .games.base import Game
 from .round import Round
 from .rules import RuleSet
+from .scoring.sea_goat import SeaState
 from .scoring.tally import Tally
 from .seats import seats_of, side_of
 
@@ -277,8 +278,9 @@ class Match:
         return list(self.tally.credit(self.side_of(seat), scored).scores)
 
     def _finish_round(self, rnd: Round, events: list[Event]) -> None:
-        self._emit(self.game.end_round(rnd, self.tally, self.pairs, self.rules), events)
-        ended = self.game.match_end(self.tally, self.rules, in_round=False)
+        scored = self.game.end_round(rnd, self.tally, self.pairs, self.rules)
+        self._emit(scored, events)
+        ended = self.game.match_end_after(scored, self.tally, self.rules)
         if ended is not None:
             self._emit(ended, events)
         else:
@@ -357,6 +359,7 @@ class Match:
                 kept.memory if event.memory is None else tuple(event.memory),
                 kept.opened if event.opened is None else tuple(event.opened),
                 kept.pot if event.pot is None else event.pot,
+                kept.sea if event.sea is None else SeaState.from_dict(event.sea),
             )
             self.next_leader = self.game.next_leader(self.players, self.pairs, event, self.rules)
             self.restart_chain = self.game.restarts_lead(event, self.rules)
@@ -397,6 +400,8 @@ class Match:
         }
         if self.rules.revision != revisions.FIRST:
             data["rules_revision"] = self.rules.revision
+        if self.tally.sea is not None:
+            data["sea"] = self.tally.sea.to_dict()
         return data
 
     @classmethod
@@ -407,8 +412,13 @@ class Match:
         if data["round"] is not None:
             match.round = Round.from_json(data["round"], match.game.layout(rules))
         match.rounds_played = data["rounds_played"]
+        sea = data.get("sea")
         match.tally = Tally(
-            tuple(data["scores"]), tuple(data["memory"]), tuple(data["opened"]), data["pot"]
+            tuple(data["scores"]),
+            tuple(data["memory"]),
+            tuple(data["opened"]),
+            data["pot"],
+            None if sea is None else SeaState.from_dict(sea),
         )
         match.next_leader = data["next_leader"]
         match.restart_chain = data["restart_chain"]

@@ -41,6 +41,11 @@ class Round:
     last_placer: int | None = None
     lead: Tile | None = None
     last: Tile | None = None
+    #: Every tile of the last move, several doubles included: General's Goat asks whether the
+    #: move that went out had 0-0 and 6-6 together (§3.10).
+    last_move: tuple[Tile, ...] = ()
+    #: Who placed the last non-double: Sea Goat's fisherman (§1.9.4).
+    last_single_placer: int | None = None
     outcome: Outcome | None = None
 
     def __post_init__(self) -> None:
@@ -199,7 +204,7 @@ class Round:
             layout.place(tile, end)
         if closed:
             layout.close(tile, seat)
-        self._placed(seat, tile, rules)
+        self._placed(seat, (tile,), rules)
 
     def apply_laid(
         self, seat: int, placements: Placements, rules: RuleSet, closed: Sequence[bool] = ()
@@ -210,20 +215,28 @@ class Round:
         for tile, _ in placements:
             hand.remove(tile)
         self.layout.place_all(placements, closed, seat)
-        self._placed(seat, placements[-1][0], rules)
+        self._placed(seat, tuple(tile for tile, _ in placements), rules)
 
     def apply_reopened(self, tile: Tile) -> None:
         """A closed double turned face up; the same player moves on (§3.3)."""
         self.layout.reopen(tile)
 
-    def _placed(self, seat: int, last: Tile, rules: RuleSet) -> None:
-        self.last = last
+    def _placed(self, seat: int, move: tuple[Tile, ...], rules: RuleSet) -> None:
+        """After a move, the round ends or the turn passes on; with the house rule
+        ``extra_turn_after_double`` (§1.6) a move that ends on a double is followed by another
+        turn of the same player."""
+        self.last = last = move[-1]
+        self.last_move = move
         self.last_placer = seat
+        if not last.is_double:
+            self.last_single_placer = seat
         closed = rules.fish_closure_rule and self.layout.closed_on() is not None
         if not self.hands[seat]:
             self.outcome = "out"
         elif closed or self.blocked(rules):
             self.outcome = "fish"
+        elif rules.extra_turn_after_double and last.is_double:
+            self.drew_this_turn = False
         else:
             self._next_turn()
 
@@ -253,8 +266,17 @@ class Round:
             "last_placer": self.last_placer,
             "lead": None if self.lead is None else str(self.lead),
             "last": None if self.last is None else str(self.last),
+            "last_move": [str(t) for t in self.last_move],
             "outcome": self.outcome,
+            **self._sea_goat_json(),
         }
+
+    def _sea_goat_json(self) -> dict[str, Any]:
+        """``last_single_placer`` where it says more than ``last_placer``."""
+        data: dict[str, Any] = {}
+        if self.last_single_placer != self.last_placer:
+            data["last_single_placer"] = self.last_single_placer
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any], layout: Layout) -> Round:
@@ -277,6 +299,10 @@ class Round:
             last_placer=data["last_placer"],
             lead=tile(data["lead"]),
             last=tile(data["last"]),
+            last_move=tuple(
+                Tile.parse(t) for t in data.get("last_move", filter(None, [data["last"]]))
+            ),
+            last_single_placer=data.get("last_single_placer", data["last_placer"]),
             outcome=data["outcome"],
         )
 

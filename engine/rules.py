@@ -23,6 +23,10 @@ GameName = Literal[
     "bulgarian_fives",
     "english_fives",
     "donkey",
+    "sea_goat",
+    "traditional",
+    "generals_goat",
+    "sport",
 ]
 HandSizes = Literal["default", "ht"]
 RedealRule = Literal["doubles_or_suit", "doubles_only"]
@@ -47,6 +51,16 @@ BgBlockWinner = Literal["lowest_pips", "literal_most_points"]
 Spinner = Literal["none", "first_double"]
 SpinnerArmsOpen = Literal["immediately", "after_both_long_sides"]
 SpinnerCount = Literal["A", "B"]
+SgMeaning = Literal["win", "lose"]
+SgFinish = Literal["auto_win", "ua", "penalty_002"]
+SgNaSto = Literal["writeoff", "svoyak"]
+SgFish = Literal["lowest_wins", "ua_fisherman"]
+SgEggs = Literal["pot_to_next_winner", "ua"]
+TradLead = Literal[
+    "highest_double", "zero_first", "lowest_double_no_00", "lot_heaviest", "lowest_incl_00"
+]
+TradFish = Literal["difference", "per_player"]
+GeneralTitle = Literal["both_at_once", "either"]
 
 #: Options whose value is restricted to a set of integers by the spec.
 INT_CHOICES: dict[str, tuple[int, ...]] = {
@@ -111,13 +125,49 @@ class RuleSet:
     # Donkey (RULES.md §3.3; ``games/donkey.py``).
     #: Whether the player who closed a double may reopen it at the start of a later turn of his.
     donkey_reopen: bool = False
+    # Sea Goat (RULES.md §3.2; ``games/sea_goat.py``). The target is 125, or 202 for pairs by
+    # 000 §NI (the ``sea_goat_pairs`` preset: FLAG, the table chooses, pairs do not imply it).
+    sg_target: int = 125
+    #: Whether reaching the target wins the match, or (002 §INTRO) loses it.
+    sg_125_meaning: SgMeaning = "win"
+    #: What going out on 0-0 / 6-6 does (§3.2.2).
+    sg_finish: SgFinish = "auto_win"
+    #: What losing a "на сто" round costs (§3.2.1 rule 7).
+    sg_na_sto: SgNaSto = "writeoff"
+    #: Who wins a fish: the lowest hand, or 004's fisherman module (§3.2.4).
+    sg_fish: SgFish = "lowest_wins"
+    #: Eggs: the pot to the next winner, or 004's replay from 1-1, rotten after 3 (§3.2.5).
+    sg_eggs: SgEggs = "pot_to_next_winner"
+    # Traditional, General's Goat and Sport domino (RULES.md §3.1, §3.10, §3.11; the modules
+    # ``games/traditional.py``, ``games/generals.py``, ``games/sport.py``).
+    #: Who leads each round of Traditional (§3.1); ``lowest_incl_00`` is the §HT preset's lead
+    #: (``traditional_ht``: the lowest double, 0-0 first, else the lowest non-double).
+    trad_lead: TradLead = "highest_double"
+    #: What the lowest hand wins at a Traditional fish: the others' pips minus its own
+    #: (``difference``), or the sum over the others of each one's pips minus its own
+    #: (``per_player``, the spec's "Option Σ_i (h_i − h_winner)"). Equal for two sides.
+    trad_fish: TradFish = "difference"
+    #: 0-0 counts 25 in any hand, not only alone (§3.1); spelled ``00_always_25``.
+    zero_zero_always_25: bool = False
+    #: 6-6 counts 50 in any hand (§3.1, §HT); spelled ``66_always_50``.
+    six_six_always_50: bool = False
+    #: A player who places a double plays again at once (Traditional's house rule, §1.6).
+    extra_turn_after_double: bool = False
+    #: When General's Goat hangs a General (§3.10): a last move of 0-0 and 6-6 together, or
+    #: either of them.
+    general_title: GeneralTitle = "both_at_once"
+    #: The rounds a team of General's Goat may lose before it loses the match (§3.10: "a team
+    #: that loses twice gives up its place").
+    gg_losses: int = 2
+    #: The deals of a Sport domino match, a multiple of 4 so that each seat leads as often (§3.11).
+    sport_deals: int = 8
     #: Not an option: which revision of the rules' code reads the options (``revisions.py``).
     #: A match keeps the one it started under; new rule sets get the current one.
     revision: int = field(default_factory=revisions.current, kw_only=True)
 
     def __post_init__(self) -> None:
         for name in OPTION_NAMES:
-            check_option(name, getattr(self, name), self.game)
+            check_option(name, self.option(name), self.game)
         if not revisions.known(self.revision):
             raise ValueError(f"unknown rules revision {self.revision!r}")
 
@@ -127,30 +177,51 @@ class RuleSet:
             return 5
         return 7
 
+    def option(self, name: str) -> Any:
+        """The value of the option spelled ``name`` (``00_always_25`` too, see ``SPELLED``)."""
+        return getattr(self, SPELLED.get(name, name))
+
     def to_dict(self) -> dict[str, Any]:
         """The options, without the revision: a match's log records that on its own."""
-        return {name: getattr(self, name) for name in OPTION_NAMES}
+        return {name: self.option(name) for name in OPTION_NAMES}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
         unknown = set(data) - set(OPTION_TYPES)
         if unknown:
             raise ValueError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
-        return cls(**data)
+        return cls(**_attributes(data))
 
     def with_options(self, **changes: Any) -> RuleSet:
-        return dataclasses.replace(self, **changes)
+        """A copy with ``changes``, options by their spelling (``00_always_25`` too)."""
+        return dataclasses.replace(self, **_attributes(changes))
 
     def under(self, revision: int) -> RuleSet:
         """The same options read by another revision of the rules' code."""
         return dataclasses.replace(self, revision=revision)
 
 
+#: Options RULES.md spells with a leading digit, which no Python name may have: each spelling
+#: (used in transcripts, settings and ``--set``) and the ``RuleSet`` attribute that holds it.
+SPELLED: dict[str, str] = {
+    "00_always_25": "zero_zero_always_25",
+    "66_always_50": "six_six_always_50",
+}
+_SPELLING: dict[str, str] = {attribute: name for name, attribute in SPELLED.items()}
+
+
+def _attributes(options: dict[str, Any]) -> dict[str, Any]:
+    return {SPELLED.get(name, name): value for name, value in options.items()}
+
+
+#: The options by their spelling, in ``RuleSet``'s order.
 OPTION_NAMES: tuple[str, ...] = tuple(
-    f.name for f in dataclasses.fields(RuleSet) if f.name != "revision"
+    _SPELLING.get(f.name, f.name) for f in dataclasses.fields(RuleSet) if f.name != "revision"
 )
 OPTION_TYPES: dict[str, Any] = {
-    name: kind for name, kind in get_type_hints(RuleSet).items() if name in OPTION_NAMES
+    _SPELLING.get(attribute, attribute): kind
+    for attribute, kind in get_type_hints(RuleSet).items()
+    if attribute != "revision"
 }
 
 
@@ -182,6 +253,8 @@ def check_option(name: str, value: Any, game: str = "kozel") -> None:
     if choices is None:
         if value <= 0:
             raise ValueError(f"{name} must be a positive integer, got {value!r}")
+        if name == "sport_deals" and value % 4:
+            raise ValueError(f"sport_deals must be a multiple of 4, got {value!r}")
     elif value not in choices:
         allowed = " | ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in choices)
         raise ValueError(f"{name} must be one of {allowed}, got {value!r}")
@@ -226,6 +299,9 @@ def pair_kozel_team() -> RuleSet:
 #: The options a Kozel match records (``match_started.options``): the ones it had before the
 #: scoring games joined, so that Kozel's logs stay as they were.
 KOZEL_OPTION_NAMES: tuple[str, ...] = OPTION_NAMES[: OPTION_NAMES.index("fish_closure_rule") + 1]
+#: The options the scoring games of RULES.md §3.4-§3.9 record: the ones they had when they came,
+#: so that their logs stay as they were as later games add theirs.
+SCORING_OPTION_NAMES: tuple[str, ...] = OPTION_NAMES[: OPTION_NAMES.index("multi_double") + 1]
 
 
 def _scoring_game(game: GameName, target: int, **options: Any) -> RuleSet:
@@ -278,6 +354,45 @@ def donkey() -> RuleSet:
     return RuleSet(game="donkey", spinner="first_double", multi_double=4, fish_closure_rule=False)
 
 
+def sea_goat() -> RuleSet:
+    """Sea Goat (§3.2): Kozel's deal, leads, drawing, line and fish, two doubles at once, to 125."""
+    return RuleSet(game="sea_goat", multi_double=2)
+
+
+def sea_goat_pairs() -> RuleSet:
+    """Sea Goat in pairs to 202 (000 §NI)."""
+    return RuleSet(game="sea_goat", multi_double=2, sg_target=202)
+
+
+def traditional() -> RuleSet:
+    """Traditional (§3.1): the winner collects, to 100; the highest double leads every round
+    (FLAG). Drawing until a tile fits; no Kozel closure test (a rule of the Kozel family, §1.9),
+    the generic fish test decides."""
+    return RuleSet(game="traditional", fish_closure_rule=False)
+
+
+def traditional_ht() -> RuleSet:
+    """The §HT reading of Traditional (``trad_preset = ht``, §3.1): the lowest double, 0-0
+    included, leads, else the lowest non-double; 0-0 always 25, 6-6 always 50; to 300."""
+    return traditional().with_options(
+        trad_lead="lowest_incl_00",
+        zero_zero_always_25=True,
+        six_six_always_50=True,
+        target=300,
+    )
+
+
+def generals_goat() -> RuleSet:
+    """General's Goat (§3.10): two pairs, 1-1 leads every round, two doubles may go down
+    together (the 0-0 and 6-6 of a General)."""
+    return RuleSet(game="generals_goat", multi_double=2)
+
+
+def sport() -> RuleSet:
+    """Sport domino (§3.11): two pairs, eight deals scored as pair Kozel without the threshold."""
+    return RuleSet(game="sport")
+
+
 PRESETS = {
     "kozel": kozel,
     "pair_kozel_team": pair_kozel_team,
@@ -288,4 +403,10 @@ PRESETS = {
     "bulgarian_fives": bulgarian_fives,
     "english_fives": english_fives,
     "donkey": donkey,
+    "sea_goat": sea_goat,
+    "sea_goat_pairs": sea_goat_pairs,
+    "traditional": traditional,
+    "traditional_ht": traditional_ht,
+    "generals_goat": generals_goat,
+    "sport": sport,
 }

@@ -281,6 +281,7 @@ class TableUpdate(TypedDict, total=False):
     """The columns ``update_table`` may change; anything else is refused."""
 
     status: TableStatus
+    game: str
     rules: Mapping[str, Any]
     players: int
     pairs: bool
@@ -309,6 +310,7 @@ def _flag(value: Any) -> int:
 # Column name -> (SET clause, encoder). The clauses are the only SQL text update_table joins.
 _TABLE_COLUMNS: Final[Mapping[str, tuple[str, Callable[[Any], Any]]]] = {
     "status": ("status = ?", _status),
+    "game": ("game = ?", _same),
     "rules": ("rules = ?", _dumps),
     "players": ("players = ?", _same),
     "pairs": ("pairs = ?", _flag),

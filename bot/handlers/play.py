@@ -11,15 +11,19 @@ from dataclasses import dataclass
 
 from telegram import CallbackQuery, Update
 
-from engine import IllegalAction, Lay, Placement, Play, Tile
+from engine import IllegalAction, Lay, Placement, Play, Reopen, Tile
 from engine.errors import EndRequired
 from engine.layout import End
 
 from ..callbacks import Callback
 from ..context import Kozel, KozelContext
-from ..i18n import t
+from ..i18n import Html, t
 from ..render.hand import (
+    close_keyboard,
+    close_text,
+    closings,
     end_keyboard,
+    laid_text,
     lengthwise_ends,
     way_keyboard,
     which_end_text,
@@ -160,7 +164,6 @@ async def play_button(update: Update, context: KozelContext) -> None:
 
 async def _play(k: Kozel, turn: Turn) -> None:
     table, seat, tile, end = turn.table, turn.seat, turn.button.tile, turn.button.end
-    lang = seat.language
     ask = _way_to_ask(table, seat, tile, end) if turn.button.lengthwise is None else None
     if ask is not None:
         await k.sender.edit(
@@ -171,8 +174,59 @@ async def _play(k: Kozel, turn: Turn) -> None:
         )
         await k.sender.answer(turn.query.id)
         return
+    if tile.is_double and await _ask_to_close(k, turn, (Placement(tile, end),)):
+        return
     lengthwise = Lay((Placement(tile, end, lengthwise=True),))
     action = lengthwise if turn.button.lengthwise else Play(tile, end)
+    await _act(k, turn, action, _played(turn, tile_text(tile)))
+
+
+async def lay_button(update: Update, context: KozelContext) -> None:
+    """Several doubles at once, or a double to lay open or closed: asked which to close where
+    the game closes doubles, then laid."""
+    await _on_turn(update, context, _lay)
+
+
+async def _lay(k: Kozel, turn: Turn) -> None:
+    placements = turn.button.placements
+    if not turn.button.settled and await _ask_to_close(k, turn, placements):
+        return
+    await _act(k, turn, Lay(placements), _played(turn, laid_text(placements)))
+
+
+async def reopen_button(update: Update, context: KozelContext) -> None:
+    """A closed double of this player's turned face up (Donkey's ``donkey_reopen``); then he
+    moves as usual."""
+    await _on_turn(update, context, _reopen)
+
+
+async def _reopen(k: Kozel, turn: Turn) -> None:
+    tile = tile_text(turn.button.tile)
+    await _act(k, turn, Reopen(turn.button.tile), t(turn.seat.language, "hand.reopened", tile=tile))
+
+
+async def _ask_to_close(k: Kozel, turn: Turn, placements: tuple[Placement, ...]) -> bool:
+    """Ask "open or closed?" when the game lets some of ``placements`` be closed (Donkey):
+    a second tap, so that no double is ever closed by surprise. Whether it asked."""
+    table, seat = turn.table, turn.seat
+    ways = closings(table, seat, placements)
+    if not ways:
+        return False
+    keyboard = close_keyboard(table, seat, placements, ways)
+    user_id = turn.query.from_user.id
+    await k.sender.edit(user_id, seat.hand_message_id, close_text(seat, placements), keyboard)
+    await k.sender.answer(turn.query.id)
+    return True
+
+
+def _played(turn: Turn, tiles: str) -> Html:
+    return t(turn.seat.language, "hand.played_toast", tile=tiles)
+
+
+async def _act(k: Kozel, turn: Turn, action: Play | Lay | Reopen, toast: Html) -> None:
+    """Make the move, then say so (``toast``); a tile that fits several ends first asks which."""
+    table, seat, lang = turn.table, turn.seat, turn.seat.language
+    tile = action.placements[0].tile if isinstance(action, Lay) else action.tile
     try:
         events = await k.service.player.act(table, seat, action)
     except EndRequired:
@@ -187,7 +241,7 @@ async def _play(k: Kozel, turn: Turn) -> None:
     except IllegalAction as no:
         await refuse(k, turn.update, lang, f"err.{no.code}")
         return
-    await k.sender.answer(turn.query.id, t(lang, "hand.played_toast", tile=tile_text(tile)))
+    await k.sender.answer(turn.query.id, toast)
     await k.presenter.show(table, events)
     await k.scheduler.after_change(table)
 

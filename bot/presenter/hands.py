@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from telegram import InlineKeyboardMarkup
 
 from engine import Event
-from engine.events import Played
+from engine.events import Played, PlayedDoubles
 
 from ..i18n import Html, t
 from ..render.hand import hand_keyboard, live_hand_text, played_note, record_text
@@ -34,10 +34,11 @@ class Hands:
         for the player's next live hand)."""
         notes: dict[int, Html] = {}
         for event in events:
-            if isinstance(event, Played):
+            if isinstance(event, Played | PlayedDoubles):
                 by_computer = timed_out is not None and timed_out.seat == event.seat
+                tiles = [event.tile] if isinstance(event, Played) else event.tiles
                 notes[event.seat] = played_note(
-                    table.seats[event.seat], event.tile, by_computer=by_computer
+                    table.seats[event.seat], tiles, by_computer=by_computer
                 )
         return notes
 

@@ -7,7 +7,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from engine import Event
-from engine.events import Drew, Knocked, Played, RoundStarted
+from engine.events import Drew, Knocked, Played, PlayedDoubles, RoundStarted
 
 from ..table import RECENT, Recent, Table
 
@@ -22,12 +22,13 @@ def follow(table: Table, events: Sequence[Event]) -> None:
             for seat in table.seats:
                 seat.drawn.clear()
                 seat.knocks = 0
-        elif isinstance(event, Played):
+        elif isinstance(event, Played | PlayedDoubles):
             mover = table.seats[event.seat]
             mover.drawn.clear()
             mover.knocks = 0
             points = event.scored or 0
-            played = Recent("played", event.seat, event.round, tile=event.tile, points=points)
+            tiles = (event.tile,) if isinstance(event, Played) else tuple(event.tiles)
+            played = Recent("played", event.seat, event.round, tiles=tiles, points=points)
             table.recent.append(played)
             added += 1
         elif isinstance(event, Knocked):

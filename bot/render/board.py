@@ -4,17 +4,24 @@ from __future__ import annotations
 
 from engine import Match, Round
 from engine.games import game_of
+from engine.games.sea_goat import na_sto_seat
+from engine.scoring.sea_goat import holder
 
 from ..i18n import Html, plural, t
 from ..table import Table
 from .game_names import game_name
 from .layout import ends_text, layout_lines
 from .lobby import numbered
-from .tiles import tile_text, tiles_text
+from .tiles import tiles_text
 
 
 def limit_of(match: Match) -> int:
-    """The score that ends the match: Kozel's goat limit, or the target the others play to."""
+    """The score that ends the match: Kozel's goat limit, Sea Goat's target, or the target the
+    others play to."""
+    if match.rules.game == "sea_goat":
+        return match.rules.sg_target
+    if match.rules.game == "generals_goat":
+        return match.rules.gg_losses
     return match.rules.target if scores_points(match) else match.rules.goat_limit
 
 
@@ -28,17 +35,42 @@ def score_lines(table: Table, lang: str) -> list[str]:
     assert match is not None
     lines: list[str] = []
     if scores_points(match):
-        target = match.rules.target
+        target = limit_of(match)
         for side in range(match.sides):
             name, score = table.side_name(side), match.tally.scores[side]
             lines.append(t(lang, "board.score_target", name=name, score=score, target=target))
         return lines
+    if match.rules.game == "generals_goat":  # no points: the rounds each team has lost
+        limit = limit_of(match)
+        return [
+            t(lang, "board.lost_rounds", name=table.side_name(side), score=score, limit=limit)
+            for side, score in enumerate(match.tally.scores)
+        ]
     for side in range(match.sides):
         score, memory = match.tally.scores[side], match.tally.memory[side]
         key = "board.score_with_memory" if memory else "board.score"
         lines.append(t(lang, key, name=table.side_name(side), score=score, memory=memory))
     if match.tally.pot:
         lines.append(t(lang, "board.pot", pot=match.tally.pot))
+    return lines
+
+
+def sea_goat_lines(table: Table, lang: str, rnd: Round) -> list[str]:
+    """Sea Goat's side that holds points (one at most, RULES.md §3.2) and the seat playing this
+    round "на сто", if any; nothing in the other games."""
+    match = table.match
+    assert match is not None
+    if match.rules.game != "sea_goat":
+        return []
+    held = holder(match.tally.scores)
+    lines: list[str] = [
+        t(lang, "board.holder_none")
+        if held is None
+        else t(lang, "board.holder", name=table.side_name(held))
+    ]
+    na_sto = na_sto_seat(rnd, match.tally, match.pairs)
+    if na_sto is not None and rnd.outcome is None:
+        lines.append(t(lang, "board.na_sto", name=table.seats[na_sto].name))
     return lines
 
 
@@ -49,7 +81,7 @@ def recent_text(table: Table, lang: str, rnd: Round) -> list[str]:
             lang,
             "board.recent.scored" if recent.points else f"board.recent.{recent.kind}",
             name=table.seats[recent.seat].name,
-            tile="" if recent.tile is None else tile_text(recent.tile),
+            tile=tiles_text(recent.tiles) if recent.tiles else "",
             count=recent.count,
             points=recent.points,
         )
@@ -65,11 +97,16 @@ def board_text(table: Table, rnd: Round | None = None) -> Html:
     assert match is not None and match.round is not None
     rnd = rnd or match.round
     game = game_name(lang, match.rules.game)
-    title = t(lang, "board.title", game=game, round=rnd.number, limit=limit_of(match))
+    if match.rules.game == "sport":
+        deals = match.rules.sport_deals
+        title = t(lang, "board.deal_of", game=game, round=rnd.number, deals=deals)
+    else:
+        title = t(lang, "board.title", game=game, round=rnd.number, limit=limit_of(match))
     parts: list[str] = [title, *layout_lines(rnd.layout)]
-    ends = ends_text(lang, rnd.layout)
+    ends = ends_text(lang, rnd.layout, with_sum=scores_points(match))
     if ends is not None:
         parts.append(ends)
+    parts += sea_goat_lines(table, lang, rnd)
     parts.append("")
     in_play = table.status == "playing" and not match.is_over and rnd.outcome is None
     for seat in table.seats:

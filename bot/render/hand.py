@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from engine import Lay, Play, Round, Tile
+from engine import Lay, Placement, Play, Reopen, Round, Tile
 from engine.layout import End
 
-from ..callbacks import CROSSWISE, LENGTHWISE, Callback
+from ..callbacks import CROSSWISE, LENGTHWISE, Callback, lay_args
 from ..i18n import Html, t
 from ..table import Seat, Table
-from .layout import end_label, ends_text
+from .layout import ARROWS, CLOSED, end_label, ends_text
 from .tiles import button_text, tile_text, tiles_text
 
 ROW = 4
+#: The most several-doubles moves a hand offers, those that put down the most first.
+TOGETHER = 6
 
 
 def _hand(table: Table, seat: Seat, rnd: Round | None = None) -> list[Tile]:
@@ -37,7 +39,97 @@ def hand_keyboard(table: Table, seat: Seat) -> InlineKeyboardMarkup:
         for tile in _hand(table, seat)
     ]
     rows = [buttons[i : i + ROW] for i in range(0, len(buttons), ROW)]
-    return InlineKeyboardMarkup(rows)
+    together = sorted(
+        (a for a in actions if isinstance(a, Lay) and len(a.placements) > 1 and not _closes(a)),
+        key=lambda lay: -len(lay.placements),
+    )
+    rows += [[_lay_button(table, seat, lay.placements)] for lay in together[:TOGETHER]]
+    reopen = [
+        InlineKeyboardButton(
+            t(seat.language, "hand.reopen", tile=tile_text(action.tile)),
+            callback_data=Callback(
+                "reopen", table.id, events=table.version, args=(str(action.tile),)
+            ).encode(),
+        )
+        for action in actions
+        if isinstance(action, Reopen)
+    ]
+    return InlineKeyboardMarkup([*rows, *([reopen] if reopen else [])])
+
+
+def _closes(lay: Lay) -> bool:
+    return any(placement.closed for placement in lay.placements)
+
+
+def laid_text(placements: tuple[Placement, ...]) -> str:
+    """``[3|3]⬅️ + [5|5]🔒➡️``: the tiles of a move with their ends, the closed ones locked."""
+    return " + ".join(
+        tile_text(p.tile) + (CLOSED if p.closed else "") + (ARROWS[p.end] if p.end else "")
+        for p in placements
+    )
+
+
+def _lay_button(
+    table: Table, seat: Seat, placements: tuple[Placement, ...], *, settled: bool = False
+) -> InlineKeyboardButton:
+    """A button for a move of several doubles (``hand.together``), or, once asked, for each way
+    of laying them open or closed."""
+    lang = seat.language
+    if settled and len(placements) == 1:
+        placement = placements[0]
+        key = "hand.close" if placement.closed else "hand.open"
+        text = t(lang, key, tile=tile_text(placement.tile))
+    elif settled:
+        text = t(lang, "hand.lay_so", tiles=laid_text(placements))
+    else:
+        text = t(lang, "hand.together", tiles=laid_text(placements))
+    args = lay_args(placements, settled=settled)
+    data = Callback("lay", table.id, events=table.version, args=args).encode()
+    return InlineKeyboardButton(text, callback_data=data)
+
+
+def closings(table: Table, seat: Seat, placements: tuple[Placement, ...]) -> list[Lay]:
+    """The legal ways of laying ``placements`` with some of them closed (Donkey, RULES.md
+    §3.3): none where the game closes nothing."""
+    assert table.match is not None and table.match.round is not None
+    layout = table.match.round.layout
+    if layout.is_empty:  # the lead is never closed
+        return []
+    wanted = [(p.tile, p.end or _only_end(layout.fits(p.tile))) for p in placements]
+    return [
+        action
+        for action in table.match.legal_actions(seat.seat)
+        if isinstance(action, Lay)
+        and _closes(action)
+        and [(p.tile, p.end) for p in action.placements] == wanted
+    ]
+
+
+def _only_end(ends: tuple[End, ...]) -> End | None:
+    return ends[0] if len(ends) == 1 else None
+
+
+def close_keyboard(
+    table: Table, seat: Seat, placements: tuple[Placement, ...], ways: list[Lay]
+) -> InlineKeyboardMarkup:
+    """Open or closed? All open first, then each legal way of closing some (``ways``)."""
+    open_ = tuple(Placement(p.tile, p.end) for p in placements)
+    rows = [
+        [_lay_button(table, seat, lay, settled=True)]
+        for lay in (open_, *(way.placements for way in ways))
+    ]
+    back = InlineKeyboardButton(
+        t(seat.language, "hand.back"),
+        callback_data=Callback("back", table.id, events=table.version).encode(),
+    )
+    return InlineKeyboardMarkup([*rows, [back]])
+
+
+def close_text(seat: Seat, placements: tuple[Placement, ...]) -> Html:
+    """The question over ``close_keyboard``."""
+    if len(placements) == 1:
+        return t(seat.language, "hand.open_or_closed", tile=tile_text(placements[0].tile))
+    return t(seat.language, "hand.which_closed", tiles=laid_text(placements))
 
 
 def end_keyboard(table: Table, seat: Seat, tile: Tile) -> InlineKeyboardMarkup:
@@ -149,6 +241,6 @@ def record_text(table: Table, seat: Seat, note: str, rnd: Round | None = None) -
     return Html("\n".join(parts))
 
 
-def played_note(seat: Seat, tile: Tile, *, by_computer: bool = False) -> Html:
+def played_note(seat: Seat, tiles: list[Tile], *, by_computer: bool = False) -> Html:
     key = "hand.computer_played" if by_computer else "hand.you_played"
-    return t(seat.language, key, tile=tile_text(tile))
+    return t(seat.language, key, tile=tiles_text(tiles))

@@ -9,6 +9,7 @@ from typing import Final
 from engine.cross import Cross
 from engine.layout import End, Layout
 from engine.line import Line
+from engine.tiles import Tile
 
 from ..i18n import Html, t
 from .tiles import tile_text, tiles_text
@@ -16,28 +17,39 @@ from .tiles import tile_text, tiles_text
 #: How each end is pointed at, on the board and on the buttons that choose one.
 ARROWS: Final[dict[End, str]] = {"left": "⬅️", "right": "➡️", "up": "⬆️", "down": "⬇️"}
 SPINNER: Final = "✳️"
+#: A double laid closed (Donkey, RULES.md §3.3): nothing more goes on its end.
+CLOSED: Final = "🔒"
 
 
 def layout_lines(layout: Layout) -> list[Html]:
     """The long line left to right; with a spinner, the spinner marked and in bold, its top arm
     above the line and its bottom arm below, each read outward from the spinner."""
-    if not isinstance(layout, Cross) or layout.spinner is None:
-        assert isinstance(layout, Line | Cross)
+    if not isinstance(layout, Cross):
+        assert isinstance(layout, Line)
         return [Html(tiles_text(layout.chain))]
-    spinner = layout.spinner
-    line = "".join(
-        f"{SPINNER}<b>{tile_text(pair)}</b>" if i == spinner else tile_text(pair)
-        for i, pair in enumerate(layout.chain)
-    )
-    up = [Html(f"{ARROWS['up']} {tiles_text(layout.up)}")] if layout.up else []
-    down = [Html(f"{ARROWS['down']} {tiles_text(layout.down)}")] if layout.down else []
-    return [*up, Html(line), *down]
+
+    def shown(pairs: list[tuple[int, int]], spinner: int | None = None) -> str:
+        return "".join(
+            f"{SPINNER}<b>{tile_text(pair)}</b>" if i == spinner else _tile_on(layout, pair)
+            for i, pair in enumerate(pairs)
+        )
+
+    line = Html(shown(layout.chain, layout.spinner) or "—")
+    up = [Html(f"{ARROWS['up']} {shown(layout.up)}")] if layout.up else []
+    down = [Html(f"{ARROWS['down']} {shown(layout.down)}")] if layout.down else []
+    return [*up, line, *down]
 
 
-def ends_text(lang: str, layout: Layout) -> Html | None:
+def _tile_on(layout: Cross, pair: tuple[int, int]) -> str:
+    """A tile of the cross; a closed double (Donkey) locked, its end dead."""
+    return tile_text(pair) + (CLOSED if Tile.of(*pair) in layout.closed else "")
+
+
+def ends_text(lang: str, layout: Layout, *, with_sum: bool = True) -> Html | None:
     """Kozel's "Ends: 3 … 5"; on a cross each open end with what it counts, and their sum S: a
     crosswise double at an end shows as one ("6|6": both halves count), a free side of the
-    spinner with its mark. None before the lead."""
+    spinner with its mark; without the sum where nothing is scored on it (Donkey), and "no open
+    end" once closed doubles have killed them all. None before the lead."""
     if layout.is_empty:
         return None
     if not isinstance(layout, Cross):
@@ -47,6 +59,10 @@ def ends_text(lang: str, layout: Layout) -> Html | None:
         f"{ARROWS[end]} {_counted(value, twice, spinner_side)}"
         for end, value, twice, spinner_side in layout.ends_in_full()
     ]
+    if not shown:
+        return t(lang, "board.no_open_end")
+    if not with_sum:
+        return t(lang, "board.open_ends_only", ends=Html(" · ".join(shown)))
     return t(lang, "board.open_ends", ends=Html(" · ".join(shown)), sum=layout.end_sum())
 
 

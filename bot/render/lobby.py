@@ -12,7 +12,16 @@ from engine.ai import LEVELS
 from engine.rules import RuleSet, option_choices
 
 from ..callbacks import Callback
-from ..games import GAME_OPTIONS, TARGETS, fits, offered, seating, who_plays
+from ..games import (
+    COUNTS,
+    GAME_OPTIONS,
+    SEA_GOAT_TARGETS,
+    TARGETS,
+    fits,
+    offered,
+    seating,
+    who_plays,
+)
 from ..i18n import Html, t
 from ..table import Seat, Table
 from .game_names import game_name
@@ -37,6 +46,10 @@ def choices(name: str, game: str = "kozel") -> tuple[Any, ...]:
         return TARGETS[game]
     if name == "goat_limit":
         return GOAT_LIMITS
+    if name == "sg_target":
+        return SEA_GOAT_TARGETS
+    if name in COUNTS:
+        return COUNTS[name]
     if name == "players":
         return PLAYER_COUNTS
     if name == "pairs":

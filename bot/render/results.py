@@ -9,6 +9,25 @@ from ..table import Table
 from .board import score_lines, scores_points
 from .tiles import tiles_text
 
+#: The special ways a round ends that get a line of their own (Sea Goat, RULES.md §3.2).
+OUTCOMES = frozenset(
+    (
+        "writeoff",
+        "fish_writeoff",
+        "fish_written_off",
+        "fish_lost",
+        "eggs",
+        "eggs_rotten",
+        "na_sto_won",
+        "na_sto_lost",
+        "instant_win",
+        "penalty_66",
+        "redealt",
+    )
+)
+#: The ways a match ends besides the target, a draw or a timeout that its result names.
+SPECIAL_ENDS = frozenset(("na_sto", "instant_win", "general", "losses", "deals"))
+
 
 def round_result_text(table: Table, ended: RoundEnded) -> Html:
     assert table.match is not None
@@ -24,7 +43,7 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
     else:
         fisher = "" if ended.fisherman is None else seats[ended.fisherman].name
         head = t(lang, "result.fish", round=ended.round, name=fisher)
-    parts = [head, "", *_hands(table, ended), ""]
+    parts = [head, *_round_notes(table, ended), "", *_hands(table, ended), ""]
     assert table.match is not None
     for side in range(table.match.sides):
         name = table.side_name(side)
@@ -42,6 +61,21 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
     parts.append(t(lang, "result.scores"))
     parts.extend(score_lines(table, lang))
     return Html("\n".join(parts))
+
+
+def _round_notes(table: Table, ended: RoundEnded) -> list[str]:
+    """What a game says of its round beyond who went out: Sea Goat's special outcomes, General's
+    Goat's redeal, the player who lost the round and the General hung on his team."""
+    lang, notes = table.language, list[str]()
+    if ended.outcome in OUTCOMES:
+        notes.append(t(lang, f"result.outcome.{ended.outcome}"))
+    if ended.loser is not None:
+        notes.append(t(lang, "result.outcome.lost_round", name=table.seats[ended.loser].name))
+        if ended.general:
+            assert table.match is not None
+            side = table.match.side_of(ended.loser)
+            notes.append(t(lang, "result.outcome.general", name=table.side_name(side)))
+    return notes
 
 
 def _hands(table: Table, ended: RoundEnded) -> list[str]:
@@ -65,7 +99,7 @@ def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
         parts = [t(lang, "result.blocked", round=ended.round)]
         if ended.winner is not None:
             parts.append(t(lang, "result.lightest", name=seats[ended.winner].name))
-    parts += ["", *_hands(table, ended), ""]
+    parts += [*_round_notes(table, ended), "", *_hands(table, ended), ""]
     for side in range(table.match.sides):
         value, amount = ended.hand_values[side], ended.amounts[side]
         signed = f"{amount:+d}".replace("-", "−") if amount else "0"
@@ -109,7 +143,11 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
         plural = len(ended.winners) > 1 or table.pairs
         head = t(lang, "match.winners" if plural else "match.winner", names=winners)
     parts: list[str] = [head, ""]
-    for side in sorted(range(table.match.sides), key=lambda s: -ended.scores[s]):
+    if ended.ended_by in SPECIAL_ENDS:
+        parts[1:1] = [t(lang, f"match.ended_by.{ended.ended_by}")]
+    # best first: the most points, or where points are bad (Sport, General's Goat) the fewest
+    sign = -1 if scores_points(table.match) else 1
+    for side in sorted(range(table.match.sides), key=lambda s: sign * ended.scores[s]):
         parts.append(t(lang, "match.final", name=table.side_name(side), score=ended.scores[side]))
     parts += ["", t(lang, "match.again")]
     return Html("\n".join(parts))

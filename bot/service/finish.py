@@ -18,12 +18,16 @@ from ..table import Table
 from .store import TableStore
 
 log = logging.getLogger(__name__)
-#: How a match ended (``Match.ended_by``), as storage records it.
+#: How a match ended (``Match.ended_by``), as storage records it: a game's own ways of naming
+#: its winners (Sea Goat's "на сто" and instant win, General's Goat's General and lost rounds,
+#: Sport domino's deals played) are won by the game's rule, as a target is; the exact way stays
+#: in the event log.
 ENDED_BY: dict[str, EndedBy] = {
     "goat": "goat",
     "target": "target",
     "draw": "draw",
     "timeout": "timeout",
+    **dict.fromkeys(("na_sto", "instant_win", "general", "losses", "deals"), "target"),
 }
 
 
@@ -90,16 +94,24 @@ def results(table: Table) -> list[PlayerResult]:
 
 
 def kozel_judge(table: Table) -> Judge:
-    """Kozel (§2.11): the goats lost, the lowest score won; a rating for everyone, or after a
-    timeout against the score of whoever timed out."""
+    """Kozel (§2.11) and the games that count points against (Donkey, Sport domino, General's
+    Goat's lost rounds): the goats lost, the lowest score or the named winners won, a draw is one;
+    a rating for everyone, or after a timeout against the score of whoever timed out."""
     match = table.match
     assert match is not None
     scores = match.tally.scores
     best = min(scores)
     rated = rated_against(table)
 
+    def won(side: int, score: int) -> bool:
+        """The sides the match names as winners (General's Goat, whose General may hang on the
+        team that lost fewer rounds; Sport domino), else Kozel's lowest score."""
+        return side in match.winners if match.winners else score == best
+
     def judge(seat: int, side: int, score: int) -> tuple[Outcome, int]:
-        outcome: Outcome = "lost" if side in match.losers else "won" if score == best else "none"
+        outcome: Outcome = "lost" if side in match.losers else "won" if won(side, score) else "none"
+        if match.ended_by == "draw":
+            outcome = "draw"
         if match.ended_by != "timeout":
             return outcome, rating_delta(score)
         if rated is None or seat in rated[1]:

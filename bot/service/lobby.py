@@ -167,7 +167,7 @@ class Lobby:
             )
             raise Refusal("err.game_misfit", table=seated, **_game_values(table, game))
         rules = PRESETS[game]()
-        table.row = await self.storage.update_table(table.id, rules=rules.to_dict())
+        table.row = await self.storage.update_table(table.id, game=game, rules=rules.to_dict())
 
     async def close_damaged(self, row: TableRow) -> None:
         """Close a table that cannot be rebuilt; its events stay in the database to inspect."""

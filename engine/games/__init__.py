@@ -20,9 +20,13 @@ from .base import Game
 from .bulgarian import BulgarianFives
 from .donkey import Donkey
 from .english import EnglishFives
+from .generals import GeneralsGoat
 from .kozel import Kozel
 from .muggins import Muggins
+from .sea_goat import SeaGoat
+from .sport import Sport
 from .telephone import Telephone, TelephoneUA
+from .traditional import Traditional
 
 GAMES: dict[str, Game] = {
     game.name: game
@@ -35,6 +39,10 @@ GAMES: dict[str, Game] = {
         BulgarianFives(),
         EnglishFives(),
         Donkey(),
+        SeaGoat(),
+        Traditional(),
+        GeneralsGoat(),
+        Sport(),
     )
 }
 

@@ -10,7 +10,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..actions import Lay
+from ..actions import Lay, Play
 from ..events import MatchEnded, RoundEnded
 from ..layout import End, Layout, Placements
 from ..leads import opening_lead
@@ -126,6 +126,17 @@ class Game(ABC):
             return None
         losers = self.losers(tally, rules)
         return MatchEnded(losers, list(tally.scores), self.ended_by) if losers else None
+
+    def declines(self, match: Match, seat: int, move: Play | Lay) -> bool:
+        """Whether greedy players keep ``move`` for when nothing else is legal (Sea Goat's
+        "на сто" lead, §3.2.1 rule 7): by default no move."""
+        return False
+
+    def match_end_after(self, ended: RoundEnded, tally: Tally, rules: RuleSet) -> MatchEnded | None:
+        """The end of the match once the round ``ended`` is scored into ``tally``, or None: by
+        default ``match_end``; a game whose end hangs on the round itself (the count of deals,
+        a title won in it) reads ``ended``."""
+        return self.match_end(tally, rules, in_round=False)
 
     def utility(self, match: Match, ended: RoundEnded | None, side: int) -> float:
         """How good the match's standing is for ``side`` once the round ``ended`` (None: the match

@@ -4,7 +4,7 @@ and ``scoring/kozel.py``; this module only says which of them answers each hook.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..deal import first_redeal
 from ..events import RoundEnded
@@ -26,6 +26,8 @@ class Kozel(Game):
 
     name = "kozel"
     ended_by = "goat"
+    #: Whether a side records points only from a round of 13 on (§2.8); Sport domino writes all.
+    threshold: ClassVar[bool] = True
 
     def options(self, rules: RuleSet) -> dict[str, Any]:
         """The options Kozel's logs have always recorded, none of the scoring games'."""
@@ -68,6 +70,7 @@ class Kozel(Game):
             winner=None if winner_seat is None else side_of(winner_seat, pairs),
             lead=rnd.lead,
             last=rnd.last,
+            threshold=self.threshold,
         )
         t = scored.tally
         return RoundEnded(
@@ -80,8 +83,8 @@ class Kozel(Game):
             hand_values=values,
             amounts=scored.amounts,
             scores=list(t.scores),
-            memory=list(t.memory),
-            opened=list(t.opened),
+            memory=list(t.memory) if self.threshold else None,
+            opened=list(t.opened) if self.threshold else None,
             pot=t.pot,
             pot_awarded_to=scored.pot_awarded_to,
         )

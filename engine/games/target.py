@@ -16,7 +16,7 @@ from ..cross import Cross
 from ..events import MatchEnded, RoundEnded
 from ..layout import End, Layout, Placements
 from ..round import Round
-from ..rules import OPTION_NAMES, RuleSet
+from ..rules import SCORING_OPTION_NAMES, RuleSet
 from ..scoring import fives
 from ..scoring.tally import Tally
 from ..seats import side_of
@@ -25,10 +25,6 @@ from .base import Game
 
 if TYPE_CHECKING:
     from ..match import Match
-
-#: The options the scoring games' logs record: those they had when they joined, so that the
-#: options of the games added since leave their logs as they were.
-SCORING_OPTION_NAMES = OPTION_NAMES[: OPTION_NAMES.index("multi_double") + 1]
 
 
 class TargetGame(Game):
@@ -50,7 +46,8 @@ class TargetGame(Game):
     lengthwise_doubles: ClassVar[bool] = False
 
     def options(self, rules: RuleSet) -> dict[str, Any]:
-        return {name: getattr(rules, name) for name in SCORING_OPTION_NAMES}
+        """The options these games have always recorded, none of the games that came later."""
+        return {name: rules.option(name) for name in SCORING_OPTION_NAMES}
 
     def check_table(self, players: int, pairs: bool) -> None:
         if players not in self.table_sizes:
@@ -118,8 +115,12 @@ class TargetGame(Game):
         """The seat that won the round that has just ended (None: nobody), and what each side
         gets at its end; ``values`` are the seats' hand values."""
 
+    def hand_value(self, hand: list[Tile], rules: RuleSet) -> int:
+        """What a hand left at the round's end counts: its pips (§1.10)."""
+        return fives.pips(hand)
+
     def end_round(self, rnd: Round, tally: Tally, pairs: bool, rules: RuleSet) -> RoundEnded:
-        values = [fives.pips(hand) for hand in rnd.hands]
+        values = [self.hand_value(hand, rules) for hand in rnd.hands]
         winner, amounts = self.settle(rnd, values, tally, pairs, rules)
         went_out = rnd.outcome == "out"
         side_values = [0] * len(tally.scores)

@@ -121,8 +121,11 @@ def score_round(
     winner: int | None,
     lead: Tile | None = None,
     last: Tile | None = None,
+    threshold: bool = True,
 ) -> RoundScore:
-    """Score one round for every side; ``winner`` is the side that went out (None after a fish)."""
+    """Score one round for every side; ``winner`` is the side that went out (None after a fish).
+    Without the ``threshold`` (Sport domino, §3.11) every amount is written at once (§2.8 not
+    applied)."""
     if result == "out":
         if winner is None:
             raise ValueError("a round ended by going out needs the winning side")
@@ -145,7 +148,12 @@ def score_round(
     if receiver is not None:
         amounts[receiver] += pot
         pot = 0
-    recorded = record(Tally(tally.scores, tally.memory, tally.opened, pot), amounts, rules)
+    before = Tally(tally.scores, tally.memory, tally.opened, pot)
+    if threshold:
+        recorded = record(before, amounts, rules)
+    else:
+        scores = tuple(s + a for s, a in zip(tally.scores, amounts, strict=True))
+        recorded = Tally(scores, tally.memory, tally.opened, pot)
     return RoundScore(False, amounts, recorded, receiver, goats(recorded.scores, rules))
 
 

@@ -19,7 +19,7 @@ from devtools.fake_telegram import CallbackAnswer, FakeChat, FakeMessage, FakeTe
 from engine import DRAW, KNOCK, Action, Event, Match, Play
 from storage import Storage
 
-CALLBACK = re.compile(r"^p:(\d+):(\d+):")
+CALLBACK = re.compile(r"^[py]:(\d+):(\d+):")
 
 
 def settings_for(tg: FakeTelegram, database: Path, **overrides: Any) -> Settings:

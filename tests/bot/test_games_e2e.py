@@ -11,6 +11,7 @@ import pytest
 
 from bot.i18n import catalog, t
 from bot.place import Place
+from bot.render.layout import ARROWS
 from bot.table import Table
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from engine import Lay, Tile
@@ -156,6 +157,9 @@ async def test_a_game_the_table_does_not_fit_is_refused_politely(
     await set_players(harness, masha, lobby, 2)
     assert await choose_game(harness, masha, lobby, "Bulgarian Fives") == "Game: Bulgarian Fives"
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("🎲 Game: Bulgarian Fives"))
+    # the stored table says which game it is, not only its rules (it kept "kozel" once)
+    row = await harness.kozel.storage.get_active_table(group.id)
+    assert row is not None and row.game == "bulgarian_fives"
     # two it is: the players cannot be changed now
     await tg.press_button(masha, lobby, "⚙️ Rules")
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("Players: 2"))
@@ -227,19 +231,20 @@ async def test_a_tile_that_fits_several_ends_asks_which_and_goes_there(
     assert (played["tile"], played["end"]) == (tile, chosen.split(":")[4])
 
 
-async def test_a_match_to_the_target_names_its_winner_and_counts_in_its_game(
-    tg: FakeTelegram, harness: Harness
-) -> None:
-    users = [tg.user(941, "Masha"), tg.user(942, "Alex")]
-    group = tg.group(-1941, "Yard")
+async def short_match(
+    harness: Harness, users: list[FakeUser], group: FakeChat, game: str, *, target: tuple[str, int]
+) -> dict[str, Any]:
+    """A match of ``game`` (as the chooser names it) for the two ``users``, to a ``target`` (an
+    option and its value) the buttons do not offer, played to its end: its ``match_ended``."""
+    tg = harness.tg
     lobby = await open_lobby(harness, users, group)
     await set_players(harness, users[0], lobby, 2)
-    assert await choose_game(harness, users[0], lobby, "English Fives") == "Game: English Fives"
+    assert await choose_game(harness, users[0], lobby, game) == f"Game: {game}"
     k = harness.kozel
-    async with k.service.store.lock(group.id):  # a short match: a target the buttons do not offer
+    async with k.service.store.lock(group.id):
         table = await k.service.store.active_table(Place(group.id))
         assert table is not None
-        await k.service.lobby.change_setting(table, "target", 15)
+        await k.service.lobby.change_setting(table, *target)
     await tg.press_button(users[1], lobby, "✋ Join")
     await tg.wait_for(lambda: "Players 2/2" in (lobby_now(tg, lobby).text or ""))
     await tg.press_button(users[0], lobby, "▶️ Start")
@@ -249,18 +254,37 @@ async def test_a_match_to_the_target_names_its_winner_and_counts_in_its_game(
         return any("Send /new for another match." in text for text in texts_seen(tg, group))
 
     await harness.play_until(users, over, watching=True)
-    events = await stored_events(harness.database, 1)
-    ended = events[-1]
-    assert ended["type"] == "match_ended" and ended["ended_by"] == "target"
+    ended = (await stored_events(harness.database, 1))[-1]
+    assert ended["type"] == "match_ended"
+    return ended
+
+
+async def winner_told_and_ranked(
+    harness: Harness, users: list[FakeUser], group: FakeChat, ended: dict[str, Any], game: str
+) -> str:
+    """The winner is named in the group and heads the game's standings; the result's text."""
+    tg = harness.tg
     (winner,) = ended["winners"]
     result = next(text for text in texts_seen(tg, group) if "for another match" in text)
     assert result.startswith(f"🏆 {users[winner].first_name} wins!")
-    assert "goat" not in result
-    assert f"{users[winner].first_name}: {ended['scores'][winner]}" in result
     await harness.groups_told()
     await tg.send_text(users[0], group, "/top")
-    top = await tg.wait_for_message(group, "Standings: English Fives")
+    top = await tg.wait_for_message(group, f"Standings: {game}")
     assert "1. " + users[winner].first_name in (top.text or "")
+    return result
+
+
+async def test_a_match_to_the_target_names_its_winner_and_counts_in_its_game(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    users = [tg.user(941, "Masha"), tg.user(942, "Alex")]
+    group = tg.group(-1941, "Yard")
+    ended = await short_match(harness, users, group, "English Fives", target=("target", 15))
+    assert ended["ended_by"] == "target"
+    result = await winner_told_and_ranked(harness, users, group, ended, "English Fives")
+    assert "goat" not in result
+    (winner,) = ended["winners"]
+    assert f"{users[winner].first_name}: {ended['scores'][winner]}" in result
 
 
 async def test_an_english_fives_double_may_be_laid_along_the_line(
@@ -301,3 +325,116 @@ async def test_an_english_fives_double_may_be_laid_along_the_line(
     events = await stored_events(harness.database, 1)
     played = [e for e in events if e["type"] == "played"][-1]
     assert (played["tile"], played["end"], played.get("lengthwise")) == (str(double), end, True)
+
+
+async def test_several_doubles_go_down_in_one_tap_where_the_rules_allow(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    users = [tg.user(961, "Masha"), tg.user(962, "Alex")]
+    group = tg.group(-1961, "Yard")
+    lobby = await open_lobby(harness, users, group)
+    await set_players(harness, users[0], lobby, 2)
+    assert await choose_game(harness, users[0], lobby, "Telephone") == "Game: Telephone"
+    await tg.press_button(users[0], lobby, "⚙️ Rules")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("One tile a move"))
+    while not lobby_now(tg, lobby).find_button("Up to 4 doubles in one move, one per end"):
+        await tg.press_button(users[0], lobby, lambda b: "move" in str(b.get("text")))
+        await tg.wait_idle()
+    await tg.press_button(users[0], lobby, "« Back")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("✋ Join"))
+    await tg.press_button(users[1], lobby, "✋ Join")
+    await tg.wait_for(lambda: "Players 2/2" in (lobby_now(tg, lobby).text or ""))
+    await tg.press_button(users[0], lobby, "▶️ Start")
+    await tg.wait_for_message(group, "Order of play")
+    version = 0
+    for _ in range(2000):
+        user, hand = await harness.next_turn(users, version)
+        version = harness.version_of(hand)
+        together = [b for b in hand.buttons if str(b.get("text")).startswith("⏬ Together: ")]
+        if together:
+            break
+        await harness.play_turn(user, hand)
+    else:
+        raise AssertionError("no two doubles ever went down together")
+    match = (await table_in(harness, group)).match
+    assert match is not None and match.current_seat is not None
+    lays = [
+        action
+        for action in match.legal_actions(match.current_seat)
+        if isinstance(action, Lay) and len(action.placements) > 1
+    ]
+    assert len(together) == min(len(lays), 6)
+    mover, button = match.current_seat, together[0]
+    answer = await tap(tg, user, hand, data_in(button))
+    shown = str(button["text"]).removeprefix("⏬ Together: ")
+    assert answer.text == f"You played {shown}"
+    played = [e for e in await stored_events(harness.database, 1) if e["type"] == "played"][-1]
+    assert len(played["tiles"]) > 1 and played["seat"] == mover
+    assert shown == " + ".join(
+        f"[{tile.replace('-', '|')}]{ARROWS[end]}"
+        for tile, end in zip(played["tiles"], played["ends_used"], strict=True)
+    )
+
+
+async def test_a_donkey_double_is_closed_only_by_a_second_tap_and_shows_dead(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    users = [tg.user(971, "Masha"), tg.user(972, "Alex")]
+    group = tg.group(-1971, "Yard")
+    await dealt_for_two(harness, users, group, "Donkey")
+    version = 0
+    for _ in range(300):
+        user, hand = await harness.next_turn(users, version)
+        version = harness.version_of(hand)
+        match = (await table_in(harness, group)).match
+        assert match is not None and match.current_seat is not None
+        closing = [
+            action.placements[0]
+            for action in match.legal_actions(match.current_seat)
+            if isinstance(action, Lay)
+            and len(action.placements) == 1
+            and action.placements[0].closed
+        ]
+        if closing:
+            break
+        await harness.play_turn(user, hand)
+    else:
+        raise AssertionError("no double could ever be closed")
+    double, end = closing[0].tile, closing[0].end
+    assert end is not None
+    laid_before = len(await stored_events(harness.database, 1))
+    await tap(
+        tg, user, hand, next(d for d in map(data_in, hand.buttons) if d.endswith(f":{double}"))
+    )
+    question = tg.message(user.id, hand.message_id)
+    if (
+        question.text
+        != f"Lay [{double.a}|{double.a}] open, or close it so that nothing more goes there?"
+    ):
+        # it fits several ends: the end first, then the question
+        await tap(tg, user, question, data_of(question, lambda b: f":{double}:{end}" in str(b)))
+        question = tg.message(user.id, hand.message_id)
+    shown = f"[{double.a}|{double.a}]"
+    assert question.text == f"Lay {shown} open, or close it so that nothing more goes there?"
+    assert question.button_texts == [[f"🔓 {shown} open"], [f"🔒 Close {shown}"], ["« Back"]]
+    assert len(await stored_events(harness.database, 1)) == laid_before  # nothing laid yet
+    answer = await tap(tg, user, question, data_of(question, f"🔒 Close {shown}"))
+    assert answer.text == f"You played {shown}🔒{ARROWS[end]}"
+    played = [e for e in await stored_events(harness.database, 1) if e["type"] == "played"][-1]
+    assert (played["tile"], played["end"], played.get("closed")) == (str(double), end, True)
+    await harness.groups_told()
+    boards = [text for text in texts_seen(tg, group) if text.startswith("🎲 Donkey · round")]
+    assert f"{shown}🔒" in boards[-1]
+
+
+async def test_a_sea_goat_match_shows_its_holder_and_ends_with_a_winner(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    users = [tg.user(981, "Masha"), tg.user(982, "Zoë & <Co>")]
+    group = tg.group(-1981, "Yard")
+    ended = await short_match(harness, users, group, "Sea Goat", target=("sg_target", 30))
+    assert ended["ended_by"] in ("target", "na_sto", "instant_win")
+    boards = [text for text in texts_seen(tg, group) if text.startswith("🎲 Sea Goat · round")]
+    assert all(" · to 30" in board.splitlines()[0] for board in boards)
+    assert any("📝 Nobody holds points yet (25 starts)" in board for board in boards)
+    await winner_told_and_ranked(harness, users, group, ended, "Sea Goat")

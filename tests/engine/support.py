@@ -30,6 +30,7 @@ from engine import (
     RuleSet,
     Tile,
     errors,
+    replay,
 )
 from engine.ai import PLAYERS
 from engine.deal import CURRENT_SHUFFLE, Shuffle
@@ -740,3 +741,32 @@ def run_match(
     assert oracle.phase == "over"
     assert Counter(d["type"] for d in log)["match_ended"] == 1
     return Run(match, raw, log, oracle, actions)
+
+
+def check_rebuilt(
+    players: int,
+    pairs: bool,
+    rules: RuleSet,
+    seed: int,
+    *,
+    match: Match,
+    log: list[dict[str, Any]],
+    actions: Sequence[tuple[int, Action]],
+    cut: float,
+) -> None:
+    """The finished ``match`` is rebuilt by replaying its ``log`` and from its JSON; and the same
+    match saved to JSON after ``cut`` of its ``actions`` and restored goes on exactly as the
+    original, event for event."""
+    final = match.to_json()
+    assert replay(log).to_json() == final
+    assert Match.from_json(json.loads(json.dumps(final))).to_json() == final
+    original, _ = Match.new(players, pairs, rules, seed)
+    k = int(cut * len(actions))
+    for seat, action in actions[:k]:
+        original.act(seat, action)
+    clone = Match.from_json(json.loads(json.dumps(original.to_json())))
+    for seat, action in actions[k:]:
+        assert [e.to_dict() for e in clone.act(seat, action)] == [
+            e.to_dict() for e in original.act(seat, action)
+        ]
+    assert clone.to_json() == final

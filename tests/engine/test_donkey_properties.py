@@ -26,9 +26,15 @@ from engine.cli import main
 from engine.games.donkey import DONKEY_OPTION_NAMES
 from engine.rules import PRESETS
 
-from .support import EVERY_TILE, KOZEL_OPTIONS, checked, expected_first_lead, expected_scoring
+from .support import (
+    EVERY_TILE,
+    KOZEL_OPTIONS,
+    check_rebuilt,
+    checked,
+    expected_first_lead,
+    expected_scoring,
+)
 from .test_properties import Table
-from .test_scoring_properties import check_rebuilt
 
 QUICK_PLAYERS = ("random", "greedy", "easy")
 END_ORDER = ("left", "right", "up", "down")
@@ -301,7 +307,16 @@ def test_every_event_follows_the_rules_of_donkey(table: Table) -> None:
 @given(tables(), st.floats(0, 1))
 def test_replay_and_json_reproduce_the_match(table: Table, cut: float) -> None:
     result = run(table)
-    check_rebuilt(table, result.match, result.log, result.actions, cut)
+    check_rebuilt(
+        table.players,
+        table.pairs,
+        table.rules,
+        table.seed,
+        match=result.match,
+        log=result.log,
+        actions=result.actions,
+        cut=cut,
+    )
 
 
 def test_the_matches_reach_every_kind_of_end() -> None:

@@ -11,8 +11,7 @@ import pytest
 
 from engine import RuleSet, replay
 from engine.cli import main
-from engine.games.target import SCORING_OPTION_NAMES
-from engine.rules import PRESETS
+from engine.rules import PRESETS, SCORING_OPTION_NAMES
 
 from .test_scoring_properties import SCORING_GAMES, Referee
 

@@ -6,7 +6,7 @@ from bot.service import TableService
 from bot.service.finish import rated_against, results
 from storage import Storage
 
-from .conftest import MASHA, playing
+from .conftest import MASHA, lobby_of, playing
 
 
 async def test_a_match_ended_by_timeout_is_rated_against_whoever_stopped_playing(
@@ -37,3 +37,20 @@ async def test_message_ids_and_announcements_are_stored(
     assert (await storage.get_seats(table.id))[0].hand_message_id == 43
     assert await service.store.unannounced(table) == []
     assert table.seats[0].user_id == MASHA
+
+
+async def test_a_match_a_game_ends_its_own_way_is_recorded_as_won_by_rule(
+    service: TableService, storage: Storage
+) -> None:
+    """Sea Goat's instant win on 0-0 / 6-6 (and the other games' own ends) once failed to record
+    for want of a storage category: the table stayed in play."""
+    table = await lobby_of(service)
+    await service.lobby.change_game(table, "sea_goat")
+    await service.player.start(table)
+    match = table.match
+    assert match is not None
+    match.winners, match.losers, match.ended_by, match.over = [0], [1], "instant_win", True
+    await service.finisher.record(table)
+    assert table.status == "finished"
+    (recorded,) = await storage.recent_matches(MASHA, limit=1)
+    assert (recorded.game, recorded.ended_by) == ("sea_goat", "target")

@@ -1,0 +1,96 @@
+"""Traditional / Draw domino (RULES.md §3.1): the line, a bazaar, and the winner collects to 100.
+
+The arithmetic is ``scoring/traditional.py``, the leads ``leads.traditional_lead``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from ..events import RoundEnded
+from ..layout import End, Layout, Placements
+from ..leads import traditional_lead
+from ..line import Line
+from ..round import Hand, Round
+from ..rules import SCORING_OPTION_NAMES, RuleSet
+from ..scoring import traditional as scoring
+from ..scoring.tally import Tally
+from ..seats import seats_of
+from ..tiles import Tile
+from .base import Game
+from .target import TargetGame, winner_side_bonus
+
+#: The options Traditional adds to the scoring games' (``rules.py``).
+OPTIONS: tuple[str, ...] = (
+    "trad_lead",
+    "trad_fish",
+    "00_always_25",
+    "66_always_50",
+    "extra_turn_after_double",
+)
+
+
+class Traditional(TargetGame):
+    """Win-at-target without points during play: 2 players get 7 tiles, 3 or 4 get 5, and four
+    may play as two pairs, partners' hands summed (FLAG); a player draws until a tile fits
+    (§1.5). ``trad_lead`` leads every round, the later ones too (FLAG: the seeds give no rule),
+    except under ``lot_heaviest``, whose lot seats only the match's first leader, and later
+    rounds go to the last round's winner, or after a fish nobody won to the player who made it
+    (FLAG). The target is checked when a round ends, the only time anyone scores."""
+
+    name = "traditional"
+    pairs_allowed: ClassVar[bool] = True
+    ends_mid_round: ClassVar[bool] = False
+
+    def options(self, rules: RuleSet) -> dict[str, Any]:
+        return {name: rules.option(name) for name in (*SCORING_OPTION_NAMES, *OPTIONS)}
+
+    def layout(self, rules: RuleSet) -> Layout:
+        return Line()
+
+    def first_lead(
+        self, hands: Sequence[Hand], rules: RuleSet, seed: int
+    ) -> tuple[int, list[Tile] | None]:
+        return traditional_lead(hands, rules, seed)
+
+    def restarts_lead(self, ended: RoundEnded, rules: RuleSet) -> bool:
+        return rules.trad_lead != "lot_heaviest"
+
+    def move(
+        self, layout: Layout, tile: Tile, end: End, rules: RuleSet, lengthwise: bool = False
+    ) -> tuple[list[int] | dict[str, int], int | None]:
+        """As Kozel records a move: the ends ``[left, right]``, no points."""
+        return list(layout.ends_after(tile, end)), None
+
+    def move_all(
+        self, layout: Layout, placements: Placements, rules: RuleSet, closed: Sequence[bool] = ()
+    ) -> tuple[list[int] | dict[str, int], int | None]:
+        return Game.move_all(self, layout, placements, rules, closed)
+
+    def move_points(self, layout: Layout, tile: Tile, end: End, rules: RuleSet) -> int:
+        """Nothing is scored during play (what the computer players ask)."""
+        return 0
+
+    def hand_value(self, hand: list[Tile], rules: RuleSet) -> int:
+        return scoring.hand_value(hand, rules)
+
+    def settle(
+        self, rnd: Round, values: list[int], tally: Tally, pairs: bool, rules: RuleSet
+    ) -> tuple[int | None, list[int]]:
+        """Going out scores the losers' hands; at a fish the side with the fewest pips scores
+        as ``trad_fish`` says, and its player with the fewest pips is the round's winner (the
+        one who made the fish on a tie between partners, FLAG)."""
+        sides = len(tally.scores)
+        if rnd.outcome == "out":
+            assert rnd.last_placer is not None
+            winner = rnd.last_placer
+            return winner, winner_side_bonus(
+                sides, winner, pairs, scoring.domino(values, winner, pairs)
+            )
+        side, amount = scoring.fish(scoring.side_totals(values, pairs), rules)
+        if side is None:
+            return None, [0] * sides
+        seats = seats_of(side, len(values), pairs)
+        seat = min(seats, key=lambda s: (values[s], s != rnd.last_placer))
+        return seat, winner_side_bonus(sides, seat, pairs, amount)

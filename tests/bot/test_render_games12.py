@@ -1,0 +1,177 @@
+"""Donkey and Sea Goat as the group sees them: closed doubles locked on the board and their ends
+dead, Sea Goat's holder, target and "на сто", the special ends of its rounds and matches, and
+the buttons of several doubles at once; every name escaped."""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+
+from bot.callbacks import decode
+from bot.render.board import board_text
+from bot.render.hand import close_keyboard, hand_keyboard, laid_text
+from bot.render.results import match_result_text, round_result_text
+from bot.service.finish import results
+from bot.table import Table
+from engine import Lay, Placement, Tile
+from engine.cross import Cross
+from engine.events import MatchEnded, RoundEnded
+from engine.rules import PRESETS
+from engine.scoring.sea_goat import SeaState
+from engine.scoring.tally import Tally
+from tests.bot.tables import table_of
+from tests.bot.test_locales import html_problems
+
+NAUGHTY = "Zoë & <Co>"
+
+
+def donkey_table(layout: Cross) -> Table:
+    table = table_of([NAUGHTY, "Bob"], rules=PRESETS["donkey"]())
+    assert table.match is not None and table.match.round is not None
+    table.match.round.layout = layout
+    return table
+
+
+def test_a_closed_double_shows_locked_and_its_end_is_gone_from_the_open_ends() -> None:
+    """5-5 spinner; 5-3 then 3-3 closed on the left; 5-2 on the right: only the right and the
+    spinner's arms are open, and Donkey adds up nothing."""
+    cross = Cross(chain=[(3, 3), (3, 5), (5, 5), (5, 2)], spinner=2, closed={Tile(3, 3): 0})
+    text = board_text(donkey_table(cross))
+    assert html_problems(text) == []
+    assert "[3|3]🔒[3|5]✳️<b>[5|5]</b>[5|2]" in text
+    assert "Open ends: ➡️ 2 · ⬆️ ✳️5 · ⬇️ ✳️5\n" in text + "\n"
+    assert "⬅️" not in text and "sum" not in text
+    assert text.startswith("🎲 <b>Donkey</b> · round 1 · to 101")
+    assert "Zoë &amp; &lt;Co&gt;" in text and "<Co>" not in text
+
+
+def test_a_cross_with_every_end_closed_says_none_is_left() -> None:
+    cross = Cross(chain=[(3, 3), (3, 4), (4, 4)], closed={Tile(3, 3): 0, Tile(4, 4): 1})
+    assert "🔒 No open end is left" in board_text(donkey_table(cross))
+
+
+def test_closing_is_asked_with_each_way_and_several_doubles_are_one_button() -> None:
+    table = donkey_table(Cross(chain=[(3, 5)]))
+    seat = table.seats[0]
+    both = (Placement(Tile(3, 3), "left"), Placement(Tile(5, 5), "right"))
+    assert laid_text(both) == "[3|3]⬅️ + [5|5]➡️"
+    ways = [Lay((Placement(Tile(3, 3), "left", closed=True), both[1]))]
+    keyboard = close_keyboard(table, seat, both, ways).inline_keyboard
+    assert [[b.text for b in row] for row in keyboard] == [
+        ["[3|3]⬅️ + [5|5]➡️"],
+        ["[3|3]🔒⬅️ + [5|5]➡️"],
+        ["« Back"],
+    ]
+    closed = decode(str(keyboard[1][0].callback_data))
+    assert closed is not None and closed.settled
+    assert closed.placements == ways[0].placements
+
+
+def test_a_hand_offers_two_doubles_together_when_it_may() -> None:
+    table = donkey_table(Cross(chain=[(3, 5)]))
+    assert table.match is not None and table.match.round is not None
+    rnd = table.match.round
+    rnd.hands[0] = [Tile(3, 3), Tile(5, 5), Tile(0, 1)]
+    rnd.turn = 0
+    rows = hand_keyboard(table, table.seats[0]).inline_keyboard
+    together = [b.text for row in rows for b in row if b.text.startswith("⏬")]
+    # with no spinner yet, either may go first and become it: two different moves
+    assert together == ["⏬ Together: [3|3]⬅️ + [5|5]➡️", "⏬ Together: [5|5]➡️ + [3|3]⬅️"]
+    assert all(len(str(b.callback_data).encode()) <= 64 for row in rows for b in row)
+
+
+def sea_table(scores: list[int], na_sto: int | None = None) -> Table:
+    table = table_of([NAUGHTY, "Bob"], rules=PRESETS["sea_goat"]())
+    assert table.match is not None
+    table.match.tally = dataclasses.replace(
+        Tally.fresh(2), scores=tuple(scores), sea=SeaState(na_sto=na_sto)
+    )
+    return table
+
+
+def test_the_sea_goat_board_names_the_holder_and_the_target() -> None:
+    text = board_text(sea_table([40, 0]))
+    assert html_problems(text) == []
+    assert text.startswith("🎲 <b>Sea Goat</b> · round 1 · to 125")
+    assert "📝 Holding points: Zoë &amp; &lt;Co&gt;" in text
+    assert "Bob: <b>0</b> of 125" in text
+    assert "📝 Nobody holds points yet (25 starts)" in board_text(sea_table([0, 0]))
+
+
+def test_a_sea_goat_round_written_off_and_a_match_won_na_sto_say_so() -> None:
+    table = sea_table([0, 0])
+    ended = RoundEnded(
+        round=4,
+        result="out",
+        winner=1,
+        fisherman=None,
+        hands=[[Tile(6, 4), Tile(5, 3)], []],
+        hand_values=[18, 0],
+        amounts=[-40, 0],
+        scores=[0, 0],
+        outcome="writeoff",
+    )
+    text = round_result_text(table, ended)
+    assert html_problems(text) == []
+    assert "✂️ Another side won 25 or more: every score is written off." in text
+    won = match_result_text(table, MatchEnded([0], [0, 60], "na_sto", [1]))
+    assert html_problems(won) == []
+    assert html.unescape(won).startswith("🏆 <b>Bob wins!</b>\n💯 Won <b>на сто</b>.")
+
+
+def pairs_table(game: str) -> Table:
+    return table_of([NAUGHTY, "Bob", "Olya", "Ivan"], pairs=True, rules=PRESETS[game]())
+
+
+def test_each_game_has_its_title_and_its_own_score_lines() -> None:
+    traditional = board_text(table_of([NAUGHTY, "Bob"], rules=PRESETS["traditional"]()))
+    assert traditional.startswith("🎲 <b>Traditional</b> · round 1 · to 100")
+    assert "Zoë &amp; &lt;Co&gt;: <b>0</b> of 100" in traditional
+    sport = board_text(pairs_table("sport"))
+    assert sport.startswith("🎲 <b>Sport Domino</b> · deal 1 of 8")
+    generals = board_text(pairs_table("generals_goat"))
+    assert generals.startswith("🎲 <b>General's Goat</b> · round 1 · to 2")
+    assert "Zoë &amp; &lt;Co&gt; &amp; Olya: lost <b>0</b> of 2" in generals
+    for text in (traditional, sport, generals):
+        assert html_problems(text) == [] and "<Co>" not in text
+
+
+def test_a_general_hung_is_told_with_the_round_and_ends_the_match() -> None:
+    table = pairs_table("generals_goat")
+    ended = RoundEnded(
+        round=2,
+        result="out",
+        winner=0,
+        fisherman=None,
+        hands=[[], [Tile(6, 4)], [Tile(1, 2)], [Tile(3, 3)]],
+        hand_values=[3, 16],
+        amounts=[0, 1],
+        scores=[0, 1],
+        loser=1,
+        general=True,
+    )
+    text = html.unescape(round_result_text(table, ended))
+    assert "Bob loses the round." in text
+    assert "🎖 <b>A General</b> is hung on Bob & Ivan!" in text
+    over = html.unescape(match_result_text(table, MatchEnded([1], [0, 1], "general", [0])))
+    assert over.startswith(f"🏆 <b>{NAUGHTY} & Olya win!</b>\n🎖 A General was hung")
+    # no points here: the team that lost fewer rounds comes first
+    assert over.index(f"{NAUGHTY} & Olya: 0") < over.index("Bob & Ivan: 1")
+
+
+def test_a_general_hung_on_the_team_that_lost_fewer_rounds_still_wins_the_other() -> None:
+    table = pairs_table("generals_goat")
+    match = table.match
+    assert match is not None
+    match.tally = dataclasses.replace(match.tally, scores=(1, 0))
+    match.winners, match.losers, match.ended_by = [0], [1], "general"
+    assert [r.outcome for r in results(table)] == ["won", "lost", "won", "lost"]
+
+
+def test_a_sport_match_with_equal_points_is_a_draw_for_everyone() -> None:
+    table = pairs_table("sport")
+    match = table.match
+    assert match is not None
+    match.tally = dataclasses.replace(match.tally, scores=(40, 40))
+    match.winners, match.losers, match.ended_by = [], [], "draw"
+    assert [r.outcome for r in results(table)] == ["draw"] * 4
