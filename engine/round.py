@@ -228,12 +228,12 @@ class Round:
             "lead": None if self.lead is None else str(self.lead),
             "last": None if self.last is None else str(self.last),
             "outcome": self.outcome,
-            **self._sea_goat_json(),
         }
 
-    def _sea_goat_json(self) -> dict[str, Any]:
+    def sea_goat_json(self) -> dict[str, Any]:
         """``last_move`` and ``last_single_placer`` where they say more than ``last`` and
-        ``last_placer`` (so a Kozel round's JSON is as it was)."""
+        ``last_placer``: Sea Goat's match JSON adds them to the round's (``to_json`` leaves them
+        out, so the other games' JSON is as it was)."""
         data: dict[str, Any] = {}
         if len(self.last_move) > 1:
             data["last_move"] = [str(t) for t in self.last_move]
