@@ -78,7 +78,7 @@ class Match:
         self.game.check_table(self.players, self.pairs)
         if self.shuffle not in SHUFFLES:
             raise ValueError(f"unknown shuffle {self.shuffle!r}")
-        self.tally = Tally.fresh(self.sides)
+        self.tally = self.game.fresh_tally(self.sides)
 
     # --- construction ------------------------------------------------------------------------
 
@@ -402,6 +402,8 @@ class Match:
             data["rules_revision"] = self.rules.revision
         if self.tally.sea is not None:
             data["sea"] = self.tally.sea.to_dict()
+            if self.round is not None:
+                data["round"].update(self.round.sea_goat_json())
         return data
 
     @classmethod

@@ -268,11 +268,11 @@ class Round:
             "last": None if self.last is None else str(self.last),
             "last_move": [str(t) for t in self.last_move],
             "outcome": self.outcome,
-            **self._sea_goat_json(),
         }
 
-    def _sea_goat_json(self) -> dict[str, Any]:
-        """``last_single_placer`` where it says more than ``last_placer``."""
+    def sea_goat_json(self) -> dict[str, Any]:
+        """``last_single_placer`` where it says more than ``last_placer``: Sea Goat's match JSON
+        adds it to the round's (``to_json`` leaves it out, so other games' JSON is as it was)."""
         data: dict[str, Any] = {}
         if self.last_single_placer != self.last_placer:
             data["last_single_placer"] = self.last_single_placer

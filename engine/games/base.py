@@ -51,6 +51,10 @@ class Game(ABC):
         if pairs and players != 4:
             raise ValueError("pairs need exactly 4 players")
 
+    def fresh_tally(self, sides: int) -> Tally:
+        """The standing at a match's start: by default every side at 0."""
+        return Tally.fresh(sides)
+
     def layout(self, rules: RuleSet) -> Layout:
         """An empty layout for a new round: by default the line of §1.7."""
         return Line()

@@ -93,6 +93,10 @@ class SeaGoat(Game):
     ended_by = "target"
     wins_at_target = True
 
+    def fresh_tally(self, sides: int) -> Tally:
+        """Sea Goat carries its ``SeaState`` from the start, so its match JSON always has it."""
+        return replace(Tally.fresh(sides), sea=SeaState())
+
     def hand_size(self, rules: RuleSet, players: int) -> int:
         return 7
 
