@@ -51,7 +51,15 @@ GAME_OPTIONS: dict[str, tuple[str, ...]] = {
         "multi_double",
         "draw_mode",
     ),
-    "traditional": ("target", "trad_lead", "trad_fish", "extra_turn_after_double", "draw_mode"),
+    "traditional": (
+        "target",
+        "trad_lead",
+        "trad_fish",
+        "00_always_25",
+        "66_always_50",
+        "extra_turn_after_double",
+        "draw_mode",
+    ),
     "generals_goat": ("gg_losses", "general_title", "multi_double"),
     "sport": ("sport_deals", "fish_mode", "eggs", "special_bones", "draw_mode"),
     "donkey": (

@@ -66,7 +66,7 @@ def choices(name: str, game: str = "kozel") -> tuple[Any, ...]:
 def value_of(table: Table, name: str) -> Any:
     if name in TABLE_SETTINGS:
         return getattr(table, name)
-    return getattr(table.rules, name)
+    return table.rules.option(name)
 
 
 def value_key(value: Any) -> str:
@@ -91,7 +91,7 @@ def applies(rules: RuleSet, name: str) -> bool:
 def rules_text(lang: str, rules: RuleSet, limit: int | None = None) -> list[Html]:
     """The game's options in plain words, one a line; ``limit``: only the first few."""
     names = GAME_OPTIONS[rules.game][:limit]
-    return [Html("• " + describe(lang, n, getattr(rules, n))) for n in names if applies(rules, n)]
+    return [Html("• " + describe(lang, n, rules.option(n))) for n in names if applies(rules, n)]
 
 
 def game_line(lang: str, game: str) -> Html:

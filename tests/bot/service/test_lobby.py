@@ -63,6 +63,20 @@ async def test_a_rule_setting_is_stored_with_the_table(
     assert stored is not None and stored.rules["goat_limit"] == 51
 
 
+async def test_traditional_zero_zero_and_six_six_values_are_set_by_their_spelling(
+    service: TableService, storage: Storage
+) -> None:
+    """RULES.md §3.1 spells these options with a leading digit; the editor sets them so."""
+    table = await lobby_of(service)
+    await service.lobby.change_game(table, "traditional")
+    await service.lobby.change_setting(table, "00_always_25", True)
+    await service.lobby.change_setting(table, "66_always_50", True)
+    assert table.rules.option("00_always_25") and table.rules.option("66_always_50")
+    stored = await storage.get_table(table.id)
+    assert stored is not None
+    assert stored.rules["00_always_25"] is True and stored.rules["66_always_50"] is True
+
+
 async def test_a_person_who_leaves_a_match_is_replaced_by_a_computer(
     service: TableService,
 ) -> None:
