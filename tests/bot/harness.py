@@ -141,10 +141,13 @@ class Harness:
         query = await self.tg.press(user, message, str(choice["callback_data"]))
         await self.tg.wait_for(lambda: query in self.tg.callback_answers, timeout=10.0)
         # then the questions a tile may ask: which end, and for English fives' doubles, which way
-        while choices := self._choices(self.tg.message(user.id, message.message_id)):
-            current = self.tg.message(user.id, message.message_id)
-            data = str(self.rng.choice(choices)["callback_data"])
-            await tap(self.tg, user, current, data)
+        current = self.tg.message(user.id, message.message_id)  # edited in place as the bot answers
+        while choices := self._choices(current):
+            asked = current.buttons
+            await tap(self.tg, user, current, str(self.rng.choice(choices)["callback_data"]))
+            await self.tg.wait_idle()
+            if current.buttons == asked:
+                break  # the question stayed: the bot died before showing the move (a test kills it)
         if not shown:
             return
         # the toast comes first; the move is done once this keyboard has become a record
