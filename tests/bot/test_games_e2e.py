@@ -14,7 +14,7 @@ from bot.place import Place
 from bot.render.layout import ARROWS
 from bot.table import Table
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
-from engine import Lay, Tile
+from engine import Lay, Placement, Tile
 from tests.bot.harness import Harness, stored_events, tap, texts_seen
 
 
@@ -94,6 +94,32 @@ async def table_in(harness: Harness, group: FakeChat) -> Table:
     table = await harness.kozel.service.store.active_table(Place(group.id))
     assert table is not None and table.match is not None
     return table
+
+
+async def play_until_offered(
+    harness: Harness,
+    users: list[FakeUser],
+    group: FakeChat,
+    wanted: Callable[[Lay], bool],
+    what: str,
+) -> tuple[FakeUser, FakeMessage, list[Placement]]:
+    """Play until the player to move may make a one-tile ``Lay`` that ``wanted`` accepts; returns
+    him, his hand and those placements."""
+    version = 0
+    for _ in range(300):
+        user, hand = await harness.next_turn(users, version)
+        version = harness.version_of(hand)
+        match = (await table_in(harness, group)).match
+        assert match is not None and match.current_seat is not None
+        found = [
+            action.placements[0]
+            for action in match.legal_actions(match.current_seat)
+            if isinstance(action, Lay) and len(action.placements) == 1 and wanted(action)
+        ]
+        if found:
+            return user, hand, found
+        await harness.play_turn(user, hand)
+    raise AssertionError(f"no turn ever offered {what}")
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -293,22 +319,9 @@ async def test_an_english_fives_double_may_be_laid_along_the_line(
     users = [tg.user(951, "Masha"), tg.user(952, "Alex")]
     group = tg.group(-1951, "Yard")
     await dealt_for_two(harness, users, group, "English Fives")
-    version = 0
-    for _ in range(300):
-        user, hand = await harness.next_turn(users, version)
-        version = harness.version_of(hand)
-        match = (await table_in(harness, group)).match
-        assert match is not None and match.current_seat is not None
-        along = [
-            action.placements[0]
-            for action in match.legal_actions(match.current_seat)
-            if isinstance(action, Lay) and action.placements[0].lengthwise
-        ]
-        if along:
-            break
-        await harness.play_turn(user, hand)
-    else:
-        raise AssertionError("no double could ever lie along the line")
+    user, hand, along = await play_until_offered(
+        harness, users, group, lambda lay: lay.placements[0].lengthwise, "a double along the line"
+    )
     double, end = along[0].tile, along[0].end
     await tap(tg, user, hand, next(d for d in map(data_in, hand.buttons) if f":{double}" in d))
     question = tg.message(user.id, hand.message_id)
@@ -382,24 +395,9 @@ async def test_a_donkey_double_is_closed_only_by_a_second_tap_and_shows_dead(
     users = [tg.user(971, "Masha"), tg.user(972, "Alex")]
     group = tg.group(-1971, "Yard")
     await dealt_for_two(harness, users, group, "Donkey")
-    version = 0
-    for _ in range(300):
-        user, hand = await harness.next_turn(users, version)
-        version = harness.version_of(hand)
-        match = (await table_in(harness, group)).match
-        assert match is not None and match.current_seat is not None
-        closing = [
-            action.placements[0]
-            for action in match.legal_actions(match.current_seat)
-            if isinstance(action, Lay)
-            and len(action.placements) == 1
-            and action.placements[0].closed
-        ]
-        if closing:
-            break
-        await harness.play_turn(user, hand)
-    else:
-        raise AssertionError("no double could ever be closed")
+    user, hand, closing = await play_until_offered(
+        harness, users, group, lambda lay: lay.placements[0].closed, "a double to close"
+    )
     double, end = closing[0].tile, closing[0].end
     assert end is not None
     laid_before = len(await stored_events(harness.database, 1))
