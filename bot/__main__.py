@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 
 from pydantic import ValidationError
+from telegram.error import InvalidToken, NetworkError
 
 from . import logs
 from .app import ALLOWED_UPDATES, build, webhook_options
 from .settings import Settings
+
+log = logging.getLogger("bot")
 
 
 def configuration_problems(exc: ValidationError) -> list[str]:
@@ -56,10 +60,19 @@ def main() -> int:
     # asking for them now silences its deprecation warning on every 429
     os.environ.setdefault("PTB_TIMEDELTA", "1")
     app = build(settings)
-    if settings.mode == "webhook":
-        app.run_webhook(**webhook_options(settings))
-    else:
-        app.run_polling(allowed_updates=ALLOWED_UPDATES)
+    try:
+        if settings.mode == "webhook":
+            app.run_webhook(**webhook_options(settings))
+        else:
+            app.run_polling(allowed_updates=ALLOWED_UPDATES)
+    except InvalidToken:
+        # PTB's message quotes the token, and an uncaught one would print it unscrubbed
+        log.error("the Bot API refused KOZEL_BOT_TOKEN: check it with @BotFather (/mybots)")
+        return 1
+    except NetworkError as exc:
+        # systemd restarts the bot (deploy/kozel-bot.service), so one clear line is enough
+        log.error("cannot reach the Bot API at %s: %s", settings.base_url, exc)
+        return 1
     return 0
 
 

@@ -129,10 +129,10 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
         .post_stop(settle)
         .post_shutdown(teardown)
     )
+    transports: list[AiohttpRequest] = []
     if settings.http_client == "aiohttp":
-        builder = builder.request(AiohttpRequest(settings.connection_pool)).get_updates_request(
-            AiohttpRequest(1)
-        )
+        transports = [AiohttpRequest(settings.connection_pool), AiohttpRequest(1)]
+        builder = builder.request(transports[0]).get_updates_request(transports[1])
     else:
         builder = builder.connection_pool_size(settings.connection_pool)
     if configure is not None:
@@ -146,6 +146,7 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
         builder = builder.rate_limiter(limiter)  # type: ignore[arg-type]
     app = builder.build()
     app.bot_data.settings = settings
+    app.bot_data.transports = list(transports)
     app.add_handler(CommandHandler("start", info.start))
     app.add_handler(CommandHandler("new", lobby.new_table))
     app.add_handler(CommandHandler("join", lobby.join_command))
@@ -213,6 +214,8 @@ async def settle(app: App) -> None:
 
 
 async def teardown(app: App) -> None:
+    for transport in app.bot_data.transports:  # already closed, unless the bot never started
+        await transport.shutdown()
     k = app.bot_data.kozel
     if k is not None:
         await k.scheduler.stop()

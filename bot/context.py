@@ -8,6 +8,7 @@ from typing import Any, Self
 
 from telegram import Chat, Update
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
+from telegram.request import BaseRequest
 
 from storage import Storage
 
@@ -45,6 +46,9 @@ class BotData:
     def __init__(self) -> None:
         self.settings: Settings | None = None
         self.kozel: Kozel | None = None
+        #: The HTTP clients ``build`` gave the bot, closed again on the way out (``teardown``):
+        #: PTB closes them only for a bot that started, and a failed start would leak them.
+        self.transports: list[BaseRequest] = []
 
 
 class KozelContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], BotData]):

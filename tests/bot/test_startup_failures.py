@@ -1,0 +1,90 @@
+"""What an operator sees when the bot cannot start because Telegram turns it away or cannot be
+reached: one clear line, the token never printed, nothing left open, and a failing exit code so
+that systemd restarts it (deploy/kozel-bot.service)."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from pathlib import Path
+
+import pytest
+
+TOKEN = "123456:very-secret-token"
+
+
+def start_bot(tmp_path: Path, base_url: str) -> subprocess.CompletedProcess[str]:
+    env = {name: value for name, value in os.environ.items() if not name.startswith("KOZEL_")} | {
+        "KOZEL_BOT_TOKEN": TOKEN,
+        "KOZEL_BASE_URL": base_url,
+        "KOZEL_DATABASE": str(tmp_path / "kozel.sqlite3"),
+        "KOZEL_LOG_FORMAT": "text",
+    }
+    root = Path(__file__).resolve().parents[2]
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env | {"PYTHONPATH": str(root)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Unauthorized(BaseHTTPRequestHandler):
+    """The Bot API's answer to a revoked or mistyped token."""
+
+    def do_POST(self) -> None:
+        body = json.dumps({"ok": False, "error_code": 401, "description": "Unauthorized"})
+        self.send_response(401)
+        self.send_header("Content-Type", "application/json")
+        self.end_headers()
+        self.wfile.write(body.encode())
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Quiet: the test reads the bot's output, not the server's."""
+
+
+@pytest.fixture
+def refusing_server() -> Iterator[str]:
+    server = HTTPServer(("127.0.0.1", 0), Unauthorized)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/bot"
+    server.shutdown()
+    server.server_close()
+
+
+def assert_ends_with(stderr: str, line: str) -> None:
+    """The bot's last word is ``line``: no traceback after it, no session left open, no token."""
+    assert line in stderr.strip().splitlines()[-1]
+    assert "Unclosed" not in stderr
+    assert TOKEN not in stderr
+
+
+def test_an_unreachable_bot_api_is_named_in_one_line_and_the_bot_exits_failing(
+    tmp_path: Path,
+) -> None:
+    url = f"http://127.0.0.1:{closed_port()}/bot"
+    run = start_bot(tmp_path, url)
+    assert run.returncode == 1
+    assert_ends_with(run.stderr, f"cannot reach the Bot API at {url}")
+
+
+def test_a_refused_token_says_so_without_printing_it(tmp_path: Path, refusing_server: str) -> None:
+    run = start_bot(tmp_path, refusing_server)
+    assert run.returncode == 1
+    assert_ends_with(run.stderr, "the Bot API refused KOZEL_BOT_TOKEN")
