@@ -13,6 +13,7 @@ stored ones, under the revision of the rules' code the log says (``revisions.py`
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -94,7 +95,7 @@ class Match:
         """Start a match and deal its first round; returns the match and the events so far.
         ``shuffle`` other than the current one, like ``rules`` under an older revision, is for
         replaying old logs."""
-        rules = rules or RuleSet()
+        rules = rules or _default_rules(revisions.current())
         match = cls(players, pairs, rules, seed, shuffle)
         events: list[Event] = []
         started = MatchStarted(
@@ -430,6 +431,12 @@ class Match:
         match.ended_by = data["ended_by"]
         match.events_applied = data["events_applied"]
         return match
+
+
+@functools.cache
+def _default_rules(revision: int) -> RuleSet:
+    """Kozel's default rules under ``revision``: a frozen value, so built and checked once."""
+    return RuleSet(revision=revision)
 
 
 def replay(events: Iterable[Event | Mapping[str, Any]]) -> Match:

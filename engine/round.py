@@ -156,7 +156,7 @@ class Round:
             return False
         if layout.is_dead():
             return True
-        return self.drawable(rules) == 0 and not layout.takes_any(self.hands)
+        return not layout.takes_any(self.hands) and self.drawable(rules) == 0
 
     def reopenable(self, seat: int) -> list[Tile]:
         """The closed doubles ``seat`` may reopen now (``donkey_reopen``, §3.3): his own, at the
