@@ -10,7 +10,7 @@ from storage import DEFAULT_LEVEL
 
 from ..callbacks import Callback
 from ..context import Kozel, KozelContext
-from ..games import offered
+from ..games import chooser, chosen
 from ..i18n import LANGUAGES, Html, t
 from ..place import place_of
 from ..presenter import optional
@@ -68,29 +68,26 @@ async def rules_command(update: Update, context: KozelContext) -> None:
     k = context.kozel
     lang = await k.language(update)
     place = place_of(update)
-    asked = game_called(" ".join(context.args or []), offered())
+    asked = game_called(" ".join(context.args or []), chooser())
     table = (
         await k.service.store.active_table(place)
         if place is not None and in_group(update) and asked is None
         else None
     )
-    if table is not None:
-        rules = table.rules
-        head = t(lang, "rules.head_table", game=game_name(lang, rules.game))
-    else:
-        rules = PRESETS[asked or "kozel"]()
-        head = t(lang, "rules.head_default", game=game_name(lang, rules.game))
+    rules = table.rules if table is not None else PRESETS[asked or "kozel"]()
+    game = chosen(rules)
+    head = "rules.head_table" if table is not None else "rules.head_default"
     level = table.computer_level if table is not None else DEFAULT_LEVEL
     lines = [
-        head,
-        t(lang, f"games.{rules.game}.summary"),
+        t(lang, head, game=game_name(lang, game)),
+        t(lang, f"games.{game}.summary"),
         "",
         *rules_text(lang, rules),
         Html("• " + describe(lang, "computer_level", level)),
     ]
     if table is None and asked is None:
         lines += ["", t(lang, "rules.other_games")]
-        lines += [Html("• " + game_line(lang, game)) for game in offered() if game != rules.game]
+        lines += [Html("• " + game_line(lang, other)) for other in chooser() if other != game]
     await reply(k, update, Html("\n".join(lines)))
 
 
