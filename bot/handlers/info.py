@@ -14,7 +14,7 @@ from ..games import chooser, chosen
 from ..i18n import LANGUAGES, Html, t
 from ..place import place_of
 from ..presenter import optional
-from ..render.board import board_text, limit_of, score_lines
+from ..render.board import board_text, headline, score_lines
 from ..render.game_names import game_called, game_name
 from ..render.lobby import describe, game_line, rules_text
 from ..render.standings import record_text, top_text
@@ -104,16 +104,7 @@ async def standings(update: Update, context: KozelContext) -> None:
         await refuse(k, update, lang, "err.no_match")
         return
     match = table.match
-    game = game_name(lang, match.rules.game)
-    lines: list[str] = [
-        t(
-            lang,
-            "standings.head",
-            game=game,
-            rounds=match.rounds_played,
-            limit=limit_of(match),
-        )
-    ]
+    lines: list[str] = [headline(lang, "standings.head", match, rounds=match.rounds_played)]
     lines += score_lines(table, lang)
     if match.round is not None and not match.is_over:
         lines += ["", board_text(table)]

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from engine.events import MatchEnded, RoundEnded
+from engine.games.generals import generals
 
 from ..i18n import Html, t
 from ..table import Table
-from .board import score_lines, scores_points
+from .board import lost_rounds_line, score_lines, scores_points
 from .tiles import tiles_text
 
 #: The special ways a round ends that get a line of their own (Sea Goat, RULES.md §3.2).
@@ -147,7 +148,12 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
         parts[1:1] = [t(lang, f"match.ended_by.{ended.ended_by}")]
     # best first: the most points, or where points are bad (Sport, General's Goat) the fewest
     sign = -1 if scores_points(table.match) else 1
+    hung = generals(ended.ended_by, ended.losers, table.match.sides)
     for side in sorted(range(table.match.sides), key=lambda s: sign * ended.scores[s]):
-        parts.append(t(lang, "match.final", name=table.side_name(side), score=ended.scores[side]))
+        name, score = table.side_name(side), ended.scores[side]
+        if table.match.rules.game == "generals_goat":  # no points: its rounds lost, Generals
+            parts.append(lost_rounds_line(table, lang, side, score, hung[side]))
+        else:
+            parts.append(t(lang, "match.final", name=name, score=score))
     parts += ["", t(lang, "match.again")]
     return Html("\n".join(parts))
