@@ -135,8 +135,8 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
     lang = table.language
     assert ended.winners is not None and table.match is not None
     winners = ", ".join(table.side_name(side) for side in ended.winners)
-    if ended.ended_by == "draw":
-        head = t(lang, "match.draw")
+    if ended.ended_by == "draw":  # Sport domino's: equal points after its deals
+        head = t(lang, "match.draw_deals" if table.match.rules.game == "sport" else "match.draw")
     elif ended.ended_by == "timeout":
         losers = ", ".join(table.side_name(side) for side in ended.losers)
         head = t(lang, "match.abandoned", names=losers)

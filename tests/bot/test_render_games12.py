@@ -130,7 +130,7 @@ def test_each_game_has_its_title_and_its_own_score_lines() -> None:
     sport = board_text(pairs_table("sport"))
     assert sport.startswith("🎲 <b>Sport Domino</b> · deal 1 of 8")
     generals = board_text(pairs_table("generals_goat"))
-    assert generals.startswith("🎲 <b>General's Goat</b> · round 1 · to 2 rounds lost")
+    assert generals.startswith("🎲 <b>General's Goat</b> · round 1 · lost rounds to lose: 2")
     assert "Zoë &amp; &lt;Co&gt; &amp; Olya: lost <b>0</b> of 2 · 🎖 Generals: 0" in generals
     for text in (traditional, sport, generals):
         assert html_problems(text) == [] and "<Co>" not in text
@@ -188,6 +188,15 @@ def test_standings_say_what_ends_each_match() -> None:
         return headline("en", "standings.head", table.match, rounds=3)
 
     assert head(pairs_table("sport")).endswith("Sport Domino</b> · deals played: 3 of 8")
-    assert head(pairs_table("generals_goat")).endswith(" · 3 rounds played · to 2 rounds lost")
+    assert head(pairs_table("generals_goat")).endswith(
+        " · 3 rounds played · lost rounds to lose: 2"
+    )
     traditional = table_of([NAUGHTY, "Bob"], rules=PRESETS["traditional"]())
     assert head(traditional).endswith("Traditional</b> · 3 rounds played · to 100")
+
+
+def test_a_sport_draw_is_told_as_equal_points_after_the_deals() -> None:
+    table = pairs_table("sport")
+    over = html.unescape(match_result_text(table, MatchEnded([], [40, 40], "draw", [])))
+    assert over.startswith("🤝 <b>A draw:</b> equal points after all the deals.")
+    assert "target" not in over
