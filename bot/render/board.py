@@ -50,6 +50,12 @@ def scores_points(match: Match) -> bool:
     return game_of(match.rules).wins_at_target
 
 
+def keeps_points(match: Match) -> bool:
+    """Whether the game writes points: General's Goat keeps none, only the rounds each team
+    lost and its Generals (RULES.md §3.10)."""
+    return match.rules.game != "generals_goat"
+
+
 def score_lines(table: Table, lang: str) -> list[str]:
     match = table.match
     assert match is not None
@@ -60,7 +66,7 @@ def score_lines(table: Table, lang: str) -> list[str]:
             name, score = table.side_name(side), match.tally.scores[side]
             lines.append(t(lang, "board.score_target", name=name, score=score, target=target))
         return lines
-    if match.rules.game == "generals_goat":
+    if not keeps_points(match):
         hung = generals(match.ended_by, match.losers, match.sides)
         return [
             lost_rounds_line(table, lang, side, score, hung[side])

@@ -7,7 +7,7 @@ from engine.games.generals import generals
 
 from ..i18n import Html, t
 from ..table import Table
-from .board import lost_rounds_line, score_lines, scores_points
+from .board import keeps_points, lost_rounds_line, score_lines, scores_points
 from .tiles import tiles_text
 
 #: The special ways a round ends that get a line of their own (Sea Goat, RULES.md §3.2).
@@ -46,6 +46,17 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
         head = t(lang, "result.fish", round=ended.round, name=fisher)
     parts = [head, *_round_notes(table, ended), "", *_hands(table, ended), ""]
     assert table.match is not None
+    if keeps_points(table.match):
+        parts += [*_amounts(table, ended), ""]
+    parts.append(t(lang, "result.scores"))
+    parts.extend(score_lines(table, lang))
+    return Html("\n".join(parts))
+
+
+def _amounts(table: Table, ended: RoundEnded) -> list[str]:
+    """What each side held, and what it wrote (with the eggs' pot, if it took it)."""
+    lang, parts = table.language, list[str]()
+    assert table.match is not None
     for side in range(table.match.sides):
         name = table.side_name(side)
         value = ended.hand_values[side]
@@ -58,10 +69,7 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
     if ended.pot_awarded_to is not None:
         key = "result.pot_won_pair" if table.pairs else "result.pot_won"
         parts.append(t(lang, key, name=table.side_name(ended.pot_awarded_to)))
-    parts.append("")
-    parts.append(t(lang, "result.scores"))
-    parts.extend(score_lines(table, lang))
-    return Html("\n".join(parts))
+    return parts
 
 
 def _round_notes(table: Table, ended: RoundEnded) -> list[str]:
@@ -151,9 +159,9 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
     hung = generals(ended.ended_by, ended.losers, table.match.sides)
     for side in sorted(range(table.match.sides), key=lambda s: sign * ended.scores[s]):
         name, score = table.side_name(side), ended.scores[side]
-        if table.match.rules.game == "generals_goat":  # no points: its rounds lost, Generals
-            parts.append(lost_rounds_line(table, lang, side, score, hung[side]))
-        else:
+        if keeps_points(table.match):
             parts.append(t(lang, "match.final", name=name, score=score))
+        else:  # its rounds lost and Generals
+            parts.append(lost_rounds_line(table, lang, side, score, hung[side]))
     parts += ["", t(lang, "match.again")]
     return Html("\n".join(parts))

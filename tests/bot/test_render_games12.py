@@ -152,6 +152,7 @@ def test_a_general_hung_is_told_with_the_round_and_ends_the_match() -> None:
     )
     text = html.unescape(round_result_text(table, ended))
     assert "Bob loses the round." in text
+    assert "in hand" not in text and "+1" not in text  # no points: the round lost says it
     assert "🎖 <b>A General</b> is hung on Bob & Ivan!" in text
     over = html.unescape(match_result_text(table, MatchEnded([1], [0, 1], "general", [0])))
     assert over.startswith(f"🏆 <b>{NAUGHTY} & Olya win!</b>\n🎖 A General was hung")

@@ -184,6 +184,8 @@ async def test_a_whole_match_of_generals_goat_through_telegram(
     events = await stored_events(harness.database, 1)
     lost = [e for e in events if e["type"] == "round_ended" and e.get("loser") is not None]
     assert lost
+    results = [text for text in seen if text.startswith(("🏁 Round", "🐟 Round"))]
+    assert results and not any(" in hand → " in text for text in results)  # it writes no points
     for event in lost:  # the group is told who lost each round
         loser = users[event["loser"]].first_name
         assert any(
