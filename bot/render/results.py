@@ -30,6 +30,16 @@ OUTCOMES = frozenset(
 SPECIAL_ENDS = frozenset(("na_sto", "instant_win", "general", "losses", "deals"))
 
 
+def numbered(table: Table, ended: RoundEnded) -> Html:
+    """The round as its result names it: "Round 3", or in Sport domino, which plays a set
+    number of deals, "Deal 3 of 8" as its board does."""
+    assert table.match is not None
+    rules = table.match.rules
+    if rules.game == "sport":
+        return t(table.language, "result.deal", number=ended.round, deals=rules.sport_deals)
+    return t(table.language, "result.round", number=ended.round)
+
+
 def round_result_text(table: Table, ended: RoundEnded) -> Html:
     assert table.match is not None
     if scores_points(table.match):
@@ -38,12 +48,12 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
     seats = table.seats
     if ended.result == "out":
         assert ended.winner is not None
-        head = t(lang, "result.out", round=ended.round, name=seats[ended.winner].name)
+        head = t(lang, "result.out", round=numbered(table, ended), name=seats[ended.winner].name)
     elif ended.eggs:
-        head = t(lang, "result.eggs", round=ended.round, pot=ended.pot)
+        head = t(lang, "result.eggs", round=numbered(table, ended), pot=ended.pot)
     else:
         fisher = "" if ended.fisherman is None else seats[ended.fisherman].name
-        head = t(lang, "result.fish", round=ended.round, name=fisher)
+        head = t(lang, "result.fish", round=numbered(table, ended), name=fisher)
     parts = [head, *_round_notes(table, ended), "", *_hands(table, ended), ""]
     assert table.match is not None
     if keeps_points(table.match):
@@ -103,9 +113,10 @@ def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
     assert table.match is not None and ended.amounts is not None
     if ended.result == "out":
         assert ended.winner is not None
-        parts: list[str] = [t(lang, "result.out", round=ended.round, name=seats[ended.winner].name)]
+        name = seats[ended.winner].name
+        parts: list[str] = [t(lang, "result.out", round=numbered(table, ended), name=name)]
     else:
-        parts = [t(lang, "result.blocked", round=ended.round)]
+        parts = [t(lang, "result.blocked", round=numbered(table, ended))]
         if ended.winner is not None:
             parts.append(t(lang, "result.lightest", name=seats[ended.winner].name))
     parts += [*_round_notes(table, ended), "", *_hands(table, ended), ""]

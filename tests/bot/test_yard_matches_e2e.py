@@ -220,7 +220,7 @@ async def test_a_whole_match_of_sport_domino_through_telegram(
     users = four(tg, 1220)
     group = tg.group(-1220, "Yard")
     await pairs_dealt(harness, users, group, "Sport Domino", setting=" deals", value="4 deals")
-    await harness.play_until(users, lambda: told(tg, group, "Round 1:"))
+    await harness.play_until(users, lambda: told(tg, group, "Deal 1 of 4: "))
     await tg.send_text(users[1], group, "/standings")
     standings = await tg.wait_for_message(group, "📊 Current match: Sport Domino")
     assert (standings.text or "").splitlines()[0].endswith(" · deals played: 1 of 4")
@@ -232,9 +232,9 @@ async def test_a_whole_match_of_sport_domino_through_telegram(
     assert deals[-1] == 4
     # every deal's board says which deal of the four it is, and nothing else does
     assert titles == {f"🎲 Sport Domino · deal {n} of 4" for n in range(1, 5)}
-    for deal in deals:  # and each deal's result reaches the group
+    for deal in deals:  # and each deal's result, named as the board names it, reaches the group
         assert any(
-            text.startswith(("🏁", "🐟", "🥚")) and f"Round {deal}:" in text for text in seen
+            text.startswith(("🏁", "🐟", "🥚")) and f"Deal {deal} of 4: " in text for text in seen
         )
     scores = ended["scores"]
     result = next(text for text in seen if "Send /new for another match." in text)
