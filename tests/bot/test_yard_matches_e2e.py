@@ -170,7 +170,7 @@ async def test_a_whole_match_of_generals_goat_through_telegram(
 ) -> None:
     users = four(tg, 1210)
     group = tg.group(-1210, "Yard")
-    losses = "Rounds a team may lose before it loses the match: "
+    losses = "Rounds lost that lose the match: "
     await pairs_dealt(harness, users, group, "General's Goat", setting=losses, value=f"{losses}1")
     ended = await played_out(harness, users, group)
     seen = texts_seen(tg, group)
