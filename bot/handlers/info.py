@@ -10,7 +10,7 @@ from storage import DEFAULT_LEVEL
 
 from ..callbacks import Callback
 from ..context import Kozel, KozelContext
-from ..games import chooser, chosen
+from ..games import HOUSE_PRESETS, chooser, chosen, game_of_choice
 from ..i18n import LANGUAGES, Html, t
 from ..place import place_of
 from ..presenter import optional
@@ -113,7 +113,8 @@ async def standings(update: Update, context: KozelContext) -> None:
 
 async def top(update: Update, context: KozelContext) -> None:
     """/top [game]: the group's standings of all time (all of its topics) in one game, a page
-    at a time: the game named, else the one at the table here, else the one played last."""
+    at a time: the game named (a house preset's name names its game), else the one at the
+    table here, else the one played last."""
     k = context.kozel
     lang = await k.language(update)
     place = place_of(update)
@@ -124,12 +125,12 @@ async def top(update: Update, context: KozelContext) -> None:
     words = " ".join(context.args or ())
     if words:
         known = [*played, *(name for name in GAMES if name not in played)]
-        named = game_called(words, known)
+        named = game_called(words, [*known, *HOUSE_PRESETS])
         if named is None:
             names = Html(", ".join(game_name(lang, name) for name in known))
             await refuse(k, update, lang, "top.unknown_game", name=words, games=names)
             return
-        game = named
+        game = game_of_choice(named)  # a house preset counts in its game's standings
     else:
         table = await k.service.store.active_table(place)
         game = table.rules.game if table is not None else played[0] if played else "kozel"

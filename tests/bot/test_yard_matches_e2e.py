@@ -88,6 +88,8 @@ async def test_the_house_preset_of_traditional_is_chosen_in_the_lobby_and_counts
     await tg.send_text(masha, group, "/top")
     top = await tg.wait_for_message(group, "🏆 Standings: Traditional")
     assert "Masha" in (top.text or "") and "Alex" in (top.text or "")
+    await tg.send_text(alex, group, "/top traditional (to 300)")  # the preset's are Traditional's
+    await tg.wait_for(lambda: len([m for m in tg.messages(group) if m.text == top.text]) == 2)
     await tg.send_text(masha, tg.private(masha), "/stats")
     stats = await tg.wait_for_message(masha, "📈")
     assert "Traditional: matches: 1" in (stats.text or "")
