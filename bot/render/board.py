@@ -33,7 +33,7 @@ GOALS = {"sport": "_deals", "generals_goat": "_losses"}
 
 def headline(lang: str, key: str, match: Match, **values: object) -> Html:
     """``key`` (the board's title, /standings' head) for the match's game, with what ends it:
-    "deal 3 of 8", "to 2 rounds lost", or "to 101"."""
+    "deal 3 of 8", "lost rounds to lose: 2", or "to 101"."""
     rules = match.rules
     return t(
         lang,
@@ -50,10 +50,14 @@ def scores_points(match: Match) -> bool:
     return game_of(match.rules).wins_at_target
 
 
+#: The games that write no points: General's Goat counts only the rounds each team lost and
+#: its Generals (RULES.md §3.10), and its board, results and records say so.
+LOST_ROUNDS_GAMES = frozenset({"generals_goat"})
+
+
 def keeps_points(match: Match) -> bool:
-    """Whether the game writes points: General's Goat keeps none, only the rounds each team
-    lost and its Generals (RULES.md §3.10)."""
-    return match.rules.game != "generals_goat"
+    """Whether the game writes points (all but ``LOST_ROUNDS_GAMES``)."""
+    return match.rules.game not in LOST_ROUNDS_GAMES
 
 
 def score_lines(table: Table, lang: str) -> list[str]:

@@ -8,14 +8,11 @@ from collections.abc import Sequence
 from storage import GameRecord, RecentMatch, StandingRow, UserRecord
 
 from ..i18n import Html, t
+from .board import LOST_ROUNDS_GAMES
 from .game_names import game_name
 
 #: The games whose loser is the goat, and is called so.
 GOAT_GAMES = frozenset({"kozel"})
-#: The games whose recorded score is not points: General's Goat keeps none, only the rounds
-#: each team lost (RULES.md §3.10), and its record says so. The other games' score is points:
-#: won (the scoring games, Sea Goat, Traditional) or taken (Kozel, Donkey, Sport domino).
-LOST_ROUNDS_GAMES = frozenset({"generals_goat"})
 
 
 def _worded(key: str, game: str) -> str:
@@ -27,7 +24,8 @@ def _worded(key: str, game: str) -> str:
 
 
 def _score_key(game: str) -> str:
-    """How a match's score is worded: the rounds lost, or points."""
+    """How a match's recorded score is worded: the rounds lost (``LOST_ROUNDS_GAMES``), or
+    points, won (the scoring games, Sea Goat, Traditional) or taken (Kozel, Donkey, Sport)."""
     return "stats.lost_rounds" if game in LOST_ROUNDS_GAMES else "stats.points"
 
 
