@@ -4,6 +4,7 @@ the ⚙️ Rules editor, and for how many players."""
 from __future__ import annotations
 
 from engine.games import GAMES
+from engine.rules import PRESETS, RuleSet
 
 #: The Kozel options players actually argue about, in the order the editor shows them.
 KOZEL_OPTIONS = (
@@ -89,15 +90,48 @@ SEA_GOAT_TARGETS = (125, 202)
 COUNTS: dict[str, tuple[int, ...]] = {"gg_losses": (1, 2, 3), "sport_deals": (4, 8, 12, 16)}
 
 
+#: House presets the game chooser offers after their game (``engine.rules.PRESETS``; RULES.md
+#: §3.1: Traditional as §HT plays it, ``trad_preset = ht``). A house preset is its game with
+#: options the ⚙️ Rules editor could set one by one, so choosing one only sets the table's rules:
+#: the table, its match (``match_started``) and its result record the game itself, and the
+#: preset shares that game's standings, /top and /stats, as the same options set by hand would.
+HOUSE_PRESETS = ("traditional_ht",)
+
+
 def offered() -> tuple[str, ...]:
     """The games a table can choose, in the order the lobby lists them: those the engine plays."""
     return tuple(name for name in GAME_OPTIONS if name in GAMES)
 
 
+def game_of_choice(choice: str) -> str:
+    """The game a choice of the chooser plays: the game itself, or a house preset's game."""
+    return PRESETS[choice]().game if choice in HOUSE_PRESETS else choice
+
+
+def chooser() -> tuple[str, ...]:
+    """What the game chooser lists, in its order: each game, then its house presets."""
+    return tuple(
+        choice
+        for game in offered()
+        for choice in (game, *(p for p in HOUSE_PRESETS if game_of_choice(p) == game))
+    )
+
+
+def chosen(rules: RuleSet) -> str:
+    """The choice a table's ``rules`` are: a house preset while they are exactly its options,
+    else their game (with whatever options the table set)."""
+    options = rules.to_dict()
+    for preset in HOUSE_PRESETS:
+        if PRESETS[preset]().to_dict() == options:
+            return preset
+    return rules.game
+
+
 def fits(game: str, players: int, pairs: bool) -> bool:
-    """Whether ``game`` is played by ``players`` (``pairs``: two pairs), as the engine says."""
+    """Whether ``game`` (or a house preset of it) is played by ``players`` (``pairs``: two
+    pairs), as the engine says."""
     try:
-        GAMES[game].check_table(players, pairs)
+        GAMES[game_of_choice(game)].check_table(players, pairs)
     except ValueError:
         return False
     return True

@@ -10,11 +10,11 @@ from storage import DEFAULT_LEVEL
 
 from ..callbacks import Callback
 from ..context import Kozel, KozelContext
-from ..games import offered
+from ..games import HOUSE_PRESETS, chooser, chosen, game_of_choice
 from ..i18n import LANGUAGES, Html, t
 from ..place import place_of
 from ..presenter import optional
-from ..render.board import board_text, limit_of, score_lines
+from ..render.board import board_text, headline, score_lines
 from ..render.game_names import game_called, game_name
 from ..render.lobby import describe, game_line, rules_text
 from ..render.standings import record_text, top_text
@@ -68,29 +68,26 @@ async def rules_command(update: Update, context: KozelContext) -> None:
     k = context.kozel
     lang = await k.language(update)
     place = place_of(update)
-    asked = game_called(" ".join(context.args or []), offered())
+    asked = game_called(" ".join(context.args or []), chooser())
     table = (
         await k.service.store.active_table(place)
         if place is not None and in_group(update) and asked is None
         else None
     )
-    if table is not None:
-        rules = table.rules
-        head = t(lang, "rules.head_table", game=game_name(lang, rules.game))
-    else:
-        rules = PRESETS[asked or "kozel"]()
-        head = t(lang, "rules.head_default", game=game_name(lang, rules.game))
+    rules = table.rules if table is not None else PRESETS[asked or "kozel"]()
+    game = chosen(rules)
+    head = "rules.head_table" if table is not None else "rules.head_default"
     level = table.computer_level if table is not None else DEFAULT_LEVEL
     lines = [
-        head,
-        t(lang, f"games.{rules.game}.summary"),
+        t(lang, head, game=game_name(lang, game)),
+        t(lang, f"games.{game}.summary"),
         "",
         *rules_text(lang, rules),
         Html("• " + describe(lang, "computer_level", level)),
     ]
     if table is None and asked is None:
         lines += ["", t(lang, "rules.other_games")]
-        lines += [Html("• " + game_line(lang, game)) for game in offered() if game != rules.game]
+        lines += [Html("• " + game_line(lang, other)) for other in chooser() if other != game]
     await reply(k, update, Html("\n".join(lines)))
 
 
@@ -107,16 +104,7 @@ async def standings(update: Update, context: KozelContext) -> None:
         await refuse(k, update, lang, "err.no_match")
         return
     match = table.match
-    game = game_name(lang, match.rules.game)
-    lines: list[str] = [
-        t(
-            lang,
-            "standings.head",
-            game=game,
-            rounds=match.rounds_played,
-            limit=limit_of(match),
-        )
-    ]
+    lines: list[str] = [headline(lang, "standings.head", match, rounds=match.rounds_played)]
     lines += score_lines(table, lang)
     if match.round is not None and not match.is_over:
         lines += ["", board_text(table)]
@@ -125,7 +113,8 @@ async def standings(update: Update, context: KozelContext) -> None:
 
 async def top(update: Update, context: KozelContext) -> None:
     """/top [game]: the group's standings of all time (all of its topics) in one game, a page
-    at a time: the game named, else the one at the table here, else the one played last."""
+    at a time: the game named (a house preset's name names its game), else the one at the
+    table here, else the one played last."""
     k = context.kozel
     lang = await k.language(update)
     place = place_of(update)
@@ -136,12 +125,12 @@ async def top(update: Update, context: KozelContext) -> None:
     words = " ".join(context.args or ())
     if words:
         known = [*played, *(name for name in GAMES if name not in played)]
-        named = game_called(words, known)
+        named = game_called(words, [*known, *HOUSE_PRESETS])
         if named is None:
             names = Html(", ".join(game_name(lang, name) for name in known))
             await refuse(k, update, lang, "top.unknown_game", name=words, games=names)
             return
-        game = named
+        game = game_of_choice(named)  # a house preset counts in its game's standings
     else:
         table = await k.service.store.active_table(place)
         game = table.rules.game if table is not None else played[0] if played else "kozel"

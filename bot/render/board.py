@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine import Match, Round
 from engine.games import game_of
+from engine.games.generals import generals
 from engine.games.sea_goat import na_sto_seat
 from engine.scoring.sea_goat import holder
 
@@ -25,9 +26,38 @@ def limit_of(match: Match) -> int:
     return match.rules.target if scores_points(match) else match.rules.goat_limit
 
 
+#: How a game words what ends its match, by the suffix of ``board.title`` and ``standings.head``:
+#: Sport domino's deals, General's Goat's lost rounds; the others go to a limit or target.
+GOALS = {"sport": "_deals", "generals_goat": "_losses"}
+
+
+def headline(lang: str, key: str, match: Match, **values: object) -> Html:
+    """``key`` (the board's title, /standings' head) for the match's game, with what ends it:
+    "deal 3 of 8", "lost rounds to lose: 2", or "to 101"."""
+    rules = match.rules
+    return t(
+        lang,
+        key + GOALS.get(rules.game, ""),
+        game=game_name(lang, rules.game),
+        limit=limit_of(match),
+        deals=rules.sport_deals,
+        **values,
+    )
+
+
 def scores_points(match: Match) -> bool:
     """Points are good in this game: it is won at a target, and scored during play."""
     return game_of(match.rules).wins_at_target
+
+
+#: The games that write no points: General's Goat counts only the rounds each team lost and
+#: its Generals (RULES.md §3.10), and its board, results and records say so.
+LOST_ROUNDS_GAMES = frozenset({"generals_goat"})
+
+
+def keeps_points(match: Match) -> bool:
+    """Whether the game writes points (all but ``LOST_ROUNDS_GAMES``)."""
+    return match.rules.game not in LOST_ROUNDS_GAMES
 
 
 def score_lines(table: Table, lang: str) -> list[str]:
@@ -40,10 +70,10 @@ def score_lines(table: Table, lang: str) -> list[str]:
             name, score = table.side_name(side), match.tally.scores[side]
             lines.append(t(lang, "board.score_target", name=name, score=score, target=target))
         return lines
-    if match.rules.game == "generals_goat":  # no points: the rounds each team has lost
-        limit = limit_of(match)
+    if not keeps_points(match):
+        hung = generals(match.ended_by, match.losers, match.sides)
         return [
-            t(lang, "board.lost_rounds", name=table.side_name(side), score=score, limit=limit)
+            lost_rounds_line(table, lang, side, score, hung[side])
             for side, score in enumerate(match.tally.scores)
         ]
     for side in range(match.sides):
@@ -53,6 +83,14 @@ def score_lines(table: Table, lang: str) -> list[str]:
     if match.tally.pot:
         lines.append(t(lang, "board.pot", pot=match.tally.pot))
     return lines
+
+
+def lost_rounds_line(table: Table, lang: str, side: int, lost: int, hung: int) -> str:
+    """General's Goat keeps no points: a team's rounds ``lost``, against the rounds that lose
+    the match, and the Generals ``hung`` on it."""
+    assert table.match is not None
+    name, limit = table.side_name(side), limit_of(table.match)
+    return t(lang, "board.lost_rounds", name=name, score=lost, limit=limit, generals=hung)
 
 
 def sea_goat_lines(table: Table, lang: str, rnd: Round) -> list[str]:
@@ -96,12 +134,7 @@ def board_text(table: Table, rnd: Round | None = None) -> Html:
     match = table.match
     assert match is not None and match.round is not None
     rnd = rnd or match.round
-    game = game_name(lang, match.rules.game)
-    if match.rules.game == "sport":
-        deals = match.rules.sport_deals
-        title = t(lang, "board.deal_of", game=game, round=rnd.number, deals=deals)
-    else:
-        title = t(lang, "board.title", game=game, round=rnd.number, limit=limit_of(match))
+    title = headline(lang, "board.title", match, round=rnd.number)
     parts: list[str] = [title, *layout_lines(rnd.layout)]
     ends = ends_text(lang, rnd.layout, with_sum=scores_points(match))
     if ends is not None:

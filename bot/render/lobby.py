@@ -17,8 +17,9 @@ from ..games import (
     GAME_OPTIONS,
     SEA_GOAT_TARGETS,
     TARGETS,
+    chooser,
+    chosen,
     fits,
-    offered,
     seating,
     who_plays,
 )
@@ -132,7 +133,7 @@ def lobby_revision(table: Table) -> int:
 def lobby_text(table: Table, opener_name: str) -> Html:
     lang = table.language
     names = ", ".join(listed(s, lang) for s in table.seats) or "—"
-    game = table.rules.game
+    game = chosen(table.rules)
     parts = [
         t(lang, "lobby.title", game=game_name(lang, game), opener=opener_name),
         Html(f"<i>{t(lang, f'games.{game}.about')}</i>"),
@@ -157,7 +158,7 @@ def lobby_keyboard(table: Table) -> InlineKeyboardMarkup:
         return InlineKeyboardButton(t(lang, key), callback_data=data)
 
     game = InlineKeyboardButton(
-        t(lang, "lobby.game", game=game_name(lang, table.rules.game)),
+        t(lang, "lobby.game", game=game_name(lang, chosen(table.rules))),
         callback_data=Callback("game", table.id, lobby=revision).encode(),
     )
     return InlineKeyboardMarkup(
@@ -187,10 +188,10 @@ def settings_keyboard(table: Table) -> InlineKeyboardMarkup:
 
 
 def games_text(table: Table) -> Html:
-    """The game chooser: every game with its one line."""
+    """The game chooser: every game, and house preset, with its one line."""
     lang = table.language
     lines = [t(lang, "lobby.choose_game"), ""]
-    lines += [Html("• " + game_line(lang, game)) for game in offered()]
+    lines += [Html("• " + game_line(lang, game)) for game in chooser()]
     return Html("\n".join(lines))
 
 
@@ -200,11 +201,11 @@ def games_keyboard(table: Table) -> InlineKeyboardMarkup:
     revision = lobby_revision(table)
 
     def button(game: str) -> InlineKeyboardButton:
-        mark = "✅ " if game == table.rules.game else ""
+        mark = "✅ " if game == chosen(table.rules) else ""
         data = Callback("game", table.id, lobby=revision, args=(game,)).encode()
         return InlineKeyboardButton(mark + game_name(lang, game), callback_data=data)
 
-    games = [button(game) for game in offered()]
+    games = [button(game) for game in chooser()]
     rows = [games[i : i + 2] for i in range(0, len(games), 2)]
     back = Callback("lobby", table.id, lobby=revision).encode()
     rows.append([InlineKeyboardButton(t(lang, "lobby.back"), callback_data=back)])

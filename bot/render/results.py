@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from engine.events import MatchEnded, RoundEnded
+from engine.games.generals import generals
 
 from ..i18n import Html, t
 from ..table import Table
-from .board import score_lines, scores_points
+from .board import keeps_points, lost_rounds_line, score_lines, scores_points
 from .tiles import tiles_text
 
 #: The special ways a round ends that get a line of their own (Sea Goat, RULES.md §3.2).
@@ -29,6 +30,16 @@ OUTCOMES = frozenset(
 SPECIAL_ENDS = frozenset(("na_sto", "instant_win", "general", "losses", "deals"))
 
 
+def numbered(table: Table, ended: RoundEnded) -> Html:
+    """The round as its result names it: "Round 3", or in Sport domino, which plays a set
+    number of deals, "Deal 3 of 8" as its board does."""
+    assert table.match is not None
+    rules = table.match.rules
+    if rules.game == "sport":
+        return t(table.language, "result.deal", number=ended.round, deals=rules.sport_deals)
+    return t(table.language, "result.round", number=ended.round)
+
+
 def round_result_text(table: Table, ended: RoundEnded) -> Html:
     assert table.match is not None
     if scores_points(table.match):
@@ -37,13 +48,24 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
     seats = table.seats
     if ended.result == "out":
         assert ended.winner is not None
-        head = t(lang, "result.out", round=ended.round, name=seats[ended.winner].name)
+        head = t(lang, "result.out", round=numbered(table, ended), name=seats[ended.winner].name)
     elif ended.eggs:
-        head = t(lang, "result.eggs", round=ended.round, pot=ended.pot)
+        head = t(lang, "result.eggs", round=numbered(table, ended), pot=ended.pot)
     else:
         fisher = "" if ended.fisherman is None else seats[ended.fisherman].name
-        head = t(lang, "result.fish", round=ended.round, name=fisher)
+        head = t(lang, "result.fish", round=numbered(table, ended), name=fisher)
     parts = [head, *_round_notes(table, ended), "", *_hands(table, ended), ""]
+    assert table.match is not None
+    if keeps_points(table.match):
+        parts += [*_amounts(table, ended), ""]
+    parts.append(t(lang, "result.scores"))
+    parts.extend(score_lines(table, lang))
+    return Html("\n".join(parts))
+
+
+def _amounts(table: Table, ended: RoundEnded) -> list[str]:
+    """What each side held, and what it wrote (with the eggs' pot, if it took it)."""
+    lang, parts = table.language, list[str]()
     assert table.match is not None
     for side in range(table.match.sides):
         name = table.side_name(side)
@@ -57,10 +79,7 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
     if ended.pot_awarded_to is not None:
         key = "result.pot_won_pair" if table.pairs else "result.pot_won"
         parts.append(t(lang, key, name=table.side_name(ended.pot_awarded_to)))
-    parts.append("")
-    parts.append(t(lang, "result.scores"))
-    parts.extend(score_lines(table, lang))
-    return Html("\n".join(parts))
+    return parts
 
 
 def _round_notes(table: Table, ended: RoundEnded) -> list[str]:
@@ -94,9 +113,10 @@ def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
     assert table.match is not None and ended.amounts is not None
     if ended.result == "out":
         assert ended.winner is not None
-        parts: list[str] = [t(lang, "result.out", round=ended.round, name=seats[ended.winner].name)]
+        name = seats[ended.winner].name
+        parts: list[str] = [t(lang, "result.out", round=numbered(table, ended), name=name)]
     else:
-        parts = [t(lang, "result.blocked", round=ended.round)]
+        parts = [t(lang, "result.blocked", round=numbered(table, ended))]
         if ended.winner is not None:
             parts.append(t(lang, "result.lightest", name=seats[ended.winner].name))
     parts += [*_round_notes(table, ended), "", *_hands(table, ended), ""]
@@ -134,8 +154,8 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
     lang = table.language
     assert ended.winners is not None and table.match is not None
     winners = ", ".join(table.side_name(side) for side in ended.winners)
-    if ended.ended_by == "draw":
-        head = t(lang, "match.draw")
+    if ended.ended_by == "draw":  # Sport domino's: equal points after its deals
+        head = t(lang, "match.draw_deals" if table.match.rules.game == "sport" else "match.draw")
     elif ended.ended_by == "timeout":
         losers = ", ".join(table.side_name(side) for side in ended.losers)
         head = t(lang, "match.abandoned", names=losers)
@@ -147,7 +167,12 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
         parts[1:1] = [t(lang, f"match.ended_by.{ended.ended_by}")]
     # best first: the most points, or where points are bad (Sport, General's Goat) the fewest
     sign = -1 if scores_points(table.match) else 1
+    hung = generals(ended.ended_by, ended.losers, table.match.sides)
     for side in sorted(range(table.match.sides), key=lambda s: sign * ended.scores[s]):
-        parts.append(t(lang, "match.final", name=table.side_name(side), score=ended.scores[side]))
+        name, score = table.side_name(side), ended.scores[side]
+        if keeps_points(table.match):
+            parts.append(t(lang, "match.final", name=name, score=score))
+        else:  # its rounds lost and Generals
+            parts.append(lost_rounds_line(table, lang, side, score, hung[side]))
     parts += ["", t(lang, "match.again")]
     return Html("\n".join(parts))

@@ -8,10 +8,25 @@ from collections.abc import Sequence
 from storage import GameRecord, RecentMatch, StandingRow, UserRecord
 
 from ..i18n import Html, t
+from .board import LOST_ROUNDS_GAMES
 from .game_names import game_name
 
 #: The games whose loser is the goat, and is called so.
 GOAT_GAMES = frozenset({"kozel"})
+
+
+def _worded(key: str, game: str) -> str:
+    """The variant of ``key`` for ``game``'s record: Kozel's goats (``key`` itself), General's
+    Goat's lost rounds (``_rounds``), or points and plain losses (``_score``)."""
+    if game in GOAT_GAMES:
+        return key
+    return key + ("_rounds" if game in LOST_ROUNDS_GAMES else "_score")
+
+
+def _score_key(game: str) -> str:
+    """How a match's recorded score is worded: the rounds lost (``LOST_ROUNDS_GAMES``), or
+    points, won (the scoring games, Sea Goat, Traditional) or taken (Kozel, Donkey, Sport)."""
+    return "stats.lost_rounds" if game in LOST_ROUNDS_GAMES else "stats.points"
 
 
 def top_text(
@@ -26,7 +41,7 @@ def top_text(
     for row in rows:
         line = t(
             lang,
-            "top.row" if game in GOAT_GAMES else "top.row_score",
+            _worded("top.row", game),
             rank=row.rank,
             name=row.display_name,
             rating=f"{row.rating:+d}",
@@ -60,7 +75,7 @@ def record_text(lang: str, record: UserRecord, recent: Sequence[RecentMatch]) ->
                 date=day,
                 game=game_name(lang, match.game),
                 chat=match.chat_title,
-                score=match.score,
+                score=t(lang, _score_key(match.game), value=match.score),
                 delta=f"{match.rating_delta:+d}",
             )
         )
@@ -70,7 +85,7 @@ def record_text(lang: str, record: UserRecord, recent: Sequence[RecentMatch]) ->
 def _game_line(lang: str, record: GameRecord) -> str:
     line = t(
         lang,
-        "stats.game" if record.game in GOAT_GAMES else "stats.game_score",
+        _worded("stats.game", record.game),
         game=game_name(lang, record.game),
         matches=record.matches,
         wins=record.wins,

@@ -11,7 +11,7 @@ from engine.rules import PRESETS
 from engine.seats import side_of
 from storage import Storage, TableRow
 
-from ..games import fits, offered, seating, who_plays
+from ..games import chooser, chosen, fits, seating, who_plays
 from ..i18n import language_for, t
 from ..place import Place
 from ..render.game_names import game_name
@@ -152,12 +152,14 @@ class Lobby:
                 await self.storage.update_seat(table.id, seat.seat, side=side_of(seat.seat, pairs))
 
     async def change_game(self, table: Table, game: str) -> None:
-        """Play ``game`` at this table, by its usual rules (its preset): refused when the table's
-        players do not fit it, rather than changing the seats behind the opener's back."""
+        """Play ``game`` at this table, by its usual rules (its preset), or a house preset of a
+        game (``games.HOUSE_PRESETS``: its game is what the table records): refused when the
+        table's players do not fit it, rather than changing the seats behind the opener's back.
+        The game the table plays already keeps the options set for it."""
         _still_open(table)
-        if game not in offered():
+        if game not in chooser():
             raise Refusal("err.unknown_game")
-        if game == table.rules.game:
+        if game == chosen(table.rules):
             return
         if not fits(game, table.players, table.pairs):
             seated = t(
@@ -167,7 +169,9 @@ class Lobby:
             )
             raise Refusal("err.game_misfit", table=seated, **_game_values(table, game))
         rules = PRESETS[game]()
-        table.row = await self.storage.update_table(table.id, game=game, rules=rules.to_dict())
+        table.row = await self.storage.update_table(
+            table.id, game=rules.game, rules=rules.to_dict()
+        )
 
     async def close_damaged(self, row: TableRow) -> None:
         """Close a table that cannot be rebuilt; its events stay in the database to inspect."""
@@ -183,7 +187,7 @@ class Lobby:
 
 def _game_values(table: Table, game: str | None = None) -> dict[str, str]:
     """The game's name and who plays it, for a refusal in the table's language."""
-    game = game or table.rules.game
+    game = game or chosen(table.rules)
     lang = table.language
     return {"game": game_name(lang, game), "players": t(lang, f"players.{who_plays(game)}")}
 

@@ -3,6 +3,7 @@ lost by the player after the one who went out, and his team may have a General h
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ..events import MatchEnded, RoundEnded
@@ -26,6 +27,14 @@ def hangs_general(move: tuple[Tile, ...], rules: RuleSet) -> bool:
     and 6-6 placed together in it ("відразу і 0х0, і 6х6"), or with ``either`` one of them."""
     held = GENERAL_TILES.intersection(move)
     return held == GENERAL_TILES if rules.general_title == "both_at_once" else bool(held)
+
+
+def generals(ended_by: str | None, losers: Sequence[int], sides: int) -> list[int]:
+    """Each team's Generals, from how the match ended (``Match.ended_by`` and ``losers``, or
+    ``MatchEnded``'s): a General ends the match at once on the team it is hung on, so a team
+    has one only then."""
+    hung = losers if ended_by == "general" else ()
+    return [int(side in hung) for side in range(sides)]
 
 
 class GeneralsGoat(Game):

@@ -8,7 +8,7 @@ import dataclasses
 import html
 
 from bot.callbacks import decode
-from bot.render.board import board_text
+from bot.render.board import board_text, headline
 from bot.render.hand import close_keyboard, hand_keyboard, laid_text
 from bot.render.results import match_result_text, round_result_text
 from bot.service.finish import results
@@ -130,8 +130,8 @@ def test_each_game_has_its_title_and_its_own_score_lines() -> None:
     sport = board_text(pairs_table("sport"))
     assert sport.startswith("🎲 <b>Sport Domino</b> · deal 1 of 8")
     generals = board_text(pairs_table("generals_goat"))
-    assert generals.startswith("🎲 <b>General's Goat</b> · round 1 · to 2")
-    assert "Zoë &amp; &lt;Co&gt; &amp; Olya: lost <b>0</b> of 2" in generals
+    assert generals.startswith("🎲 <b>General's Goat</b> · round 1 · lost rounds to lose: 2")
+    assert "Zoë &amp; &lt;Co&gt; &amp; Olya: lost <b>0</b> of 2 · 🎖 Generals: 0" in generals
     for text in (traditional, sport, generals):
         assert html_problems(text) == [] and "<Co>" not in text
 
@@ -152,11 +152,14 @@ def test_a_general_hung_is_told_with_the_round_and_ends_the_match() -> None:
     )
     text = html.unescape(round_result_text(table, ended))
     assert "Bob loses the round." in text
+    assert "in hand" not in text and "+1" not in text  # no points: the round lost says it
     assert "🎖 <b>A General</b> is hung on Bob & Ivan!" in text
     over = html.unescape(match_result_text(table, MatchEnded([1], [0, 1], "general", [0])))
     assert over.startswith(f"🏆 <b>{NAUGHTY} & Olya win!</b>\n🎖 A General was hung")
     # no points here: the team that lost fewer rounds comes first
-    assert over.index(f"{NAUGHTY} & Olya: 0") < over.index("Bob & Ivan: 1")
+    assert over.index(f"{NAUGHTY} & Olya: lost <b>0</b> of 2 · 🎖 Generals: 0") < over.index(
+        "Bob & Ivan: lost <b>1</b> of 2 · 🎖 Generals: 1"
+    )
 
 
 def test_a_general_hung_on_the_team_that_lost_fewer_rounds_still_wins_the_other() -> None:
@@ -175,3 +178,26 @@ def test_a_sport_match_with_equal_points_is_a_draw_for_everyone() -> None:
     match.tally = dataclasses.replace(match.tally, scores=(40, 40))
     match.winners, match.losers, match.ended_by = [], [], "draw"
     assert [r.outcome for r in results(table)] == ["draw"] * 4
+
+
+def test_standings_say_what_ends_each_match() -> None:
+    """/standings' head: Sport domino's deals (not Kozel's goat limit, which it has not) and
+    General's Goat's lost rounds, the others' target."""
+
+    def head(table: Table) -> str:
+        assert table.match is not None
+        return headline("en", "standings.head", table.match, rounds=3)
+
+    assert head(pairs_table("sport")).endswith("Sport Domino</b> · deals played: 3 of 8")
+    assert head(pairs_table("generals_goat")).endswith(
+        " · 3 rounds played · lost rounds to lose: 2"
+    )
+    traditional = table_of([NAUGHTY, "Bob"], rules=PRESETS["traditional"]())
+    assert head(traditional).endswith("Traditional</b> · 3 rounds played · to 100")
+
+
+def test_a_sport_draw_is_told_as_equal_points_after_the_deals() -> None:
+    table = pairs_table("sport")
+    over = html.unescape(match_result_text(table, MatchEnded([], [40, 40], "draw", [])))
+    assert over.startswith("🤝 <b>A draw:</b> equal points after all the deals.")
+    assert "target" not in over

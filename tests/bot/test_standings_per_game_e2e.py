@@ -117,3 +117,33 @@ async def test_a_draw_and_a_game_never_played(tg: FakeTelegram, harness: Harness
     stats = await answer(tg, alex, alex, "/stats")
     assert "rating: +0 · draws: 1" in stats
     assert "240 points 🤝" in stats
+
+
+async def test_generals_goat_counts_lost_rounds_not_points(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """General's Goat keeps no points (RULES.md §3.10): what its record counts is the rounds each
+    team lost, and /stats and /top say so; the games of points still say points."""
+    masha, alex, olya, serg = (
+        tg.user(760 + i, n) for i, n in enumerate(("Masha", "Alex", "Olya", "Serg"))
+    )
+    group = tg.group(-761, "Yard")
+    await record(
+        harness,
+        group,
+        "generals_goat",
+        "target",
+        [(masha, 1, "won", 5), (alex, 2, "lost", -5), (olya, 1, "won", 5), (serg, 2, "lost", -5)],
+    )
+    await record(harness, group, "sport", "target", [(masha, 40, "won", 3), (alex, 52, "lost", -3)])
+    stats = await answer(tg, masha, masha, "/stats")
+    assert (
+        "General's Goat: matches: 1 · wins: 1 · lost: 0 · rounds lost a match: 1.0 · rating: +5"
+        in stats
+    )
+    assert " · General's Goat · Yard: rounds lost: 1 🏆, rating +5" in stats
+    assert "Sport Domino: matches: 1 · wins: 1 · lost: 0 · average: 40.0 points" in stats
+    assert " · Sport Domino · Yard: 40 points 🏆, rating +3" in stats
+    top = await answer(tg, alex, group, "/top generals goat")
+    assert top.startswith("🏆 Standings: General's Goat")
+    assert line_of(top, "Alex").endswith("wins 0 · lost 1 · rounds lost a match 2.0")
