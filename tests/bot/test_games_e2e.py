@@ -425,9 +425,16 @@ async def test_a_donkey_double_is_closed_only_by_a_second_tap_and_shows_dead(
     assert answer.text == f"You played {shown}🔒{ARROWS[end]}"
     played = [e for e in await stored_events(harness.database, 1) if e["type"] == "played"][-1]
     assert (played["tile"], played["end"], played.get("closed")) == (str(double), end, True)
-    await harness.groups_told()
-    boards = [text for text in texts_seen(tg, group) if text.startswith("🎲 Donkey · round")]
-    assert f"{shown}🔒" in boards[-1]
+    # the toast is answered before the board is queued, so the group may not be told yet
+    await tg.wait_for(
+        lambda: any(
+            f"{shown}🔒" in text
+            for text in texts_seen(tg, group)
+            if text.startswith("🎲 Donkey · round")
+        ),
+        timeout=30.0,
+        what="the board showing the closed double",
+    )
 
 
 async def test_a_sea_goat_match_shows_its_holder_and_ends_with_a_winner(
