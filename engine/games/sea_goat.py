@@ -328,12 +328,17 @@ def na_sto_seat(rnd: Round, tally: Tally, pairs: bool) -> int | None:
     return None
 
 
+def reads_double_finish(rules: RuleSet) -> bool:
+    """Whether ``sg_double_finish`` can change anything: under ``auto_win``, with two doubles a
+    move (``multi_double``)."""
+    return rules.sg_finish == "auto_win" and rules.multi_double >= 2
+
+
 def _two_doubles_win(rnd: Round, rules: RuleSet) -> bool:
-    """Whether the final move wins the match as two doubles at once without 0-0 or 6-6:
-    ``sg_double_finish = any_two`` under ``auto_win`` only."""
+    """Whether the final move, two doubles at once without 0-0 or 6-6, wins the match."""
     return (
-        rules.sg_finish == "auto_win"
-        and rules.sg_double_finish == "any_two"
+        rules.sg_double_finish == "any_two"
+        and reads_double_finish(rules)
         and sum(tile.is_double for tile in rnd.last_move) >= 2
     )
 

@@ -133,7 +133,10 @@ def test_sg_4_going_out_on_0_0_6_6_or_both_wins_at_once(hand: str, move: Play | 
 
 
 #: P0 goes out on 3-3 and 5-5 at once on a line 3 … 5; P1 holds 25 pips.
-THREES_FIVES = (["3-3 5-5", "4-5 0-6 2-6 0-2"], [("3-5", "left")])
+THREES_FIVES: tuple[list[str], list[tuple[str, End]]] = (
+    ["3-3 5-5", "4-5 0-6 2-6 0-2"],
+    [("3-5", "left")],
+)
 BOTH_35 = Lay((Placement(t("3-3"), "left"), Placement(t("5-5"), "right")))
 
 
