@@ -20,7 +20,7 @@ from engine.leads import first_lead
 from engine.rules import PRESETS
 from engine.scoring.sea_goat import SeaState, hand_value, record
 from engine.scoring.tally import Tally
-from engine.search import StrongPlayer
+from engine.search import StrongPlayer, utility
 from engine.selfplay import play_match
 
 from .support import layout_position, of_type, t, tiles
@@ -159,6 +159,24 @@ def test_any_two_going_out_on_3_3_and_5_5_at_once_wins_the_match() -> None:
     assert (end["winners"], end["losers"]) == ([0], [1])
     again = replay_of(match)
     assert again.is_over and again.winners == [0] and again.rules.sg_double_finish == "any_two"
+
+
+@pytest.mark.parametrize(("double_finish", "worth"), [("zero_six", 0.5), ("any_two", 1.0)])
+def test_the_strong_players_search_values_the_finish_on_two_doubles(
+    double_finish: str, worth: float
+) -> None:
+    """Under ``any_two`` the match is won (1); else the 40 are written off, level again."""
+    match = table(*THREES_FIVES, scores=(0, 40), sg_double_finish=double_finish)
+    match.act(P0, BOTH_35)
+    assert utility(match, None, 0) == pytest.approx(worth)
+
+
+def test_the_strong_player_takes_the_match_on_two_doubles_at_once() -> None:
+    """Against the holder's 40 going out on 3-3 and 5-5 only levels the scores under the
+    default, a close call for the search; under ``any_two`` it wins the match, always taken."""
+    for seed in range(4):
+        match = table(*THREES_FIVES, scores=(0, 40), sg_double_finish="any_two")
+        assert StrongPlayer(playouts=6)(match, P0, random.Random(seed)) == BOTH_35
 
 
 @pytest.mark.parametrize("double_finish", ["zero_six", "any_two"])
