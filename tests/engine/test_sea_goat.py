@@ -431,11 +431,16 @@ def test_every_computer_player_plays_sea_goat_with_two_doubles_at_once(
     assert doubles > 0 or "strong" in names
 
 
-def test_selfplay_writes_a_sea_goat_transcript_that_replays() -> None:
-    argv = ["selfplay", "--game", "sea_goat", "--players", "4", "--pairs", "--seed", "9"]
+def selfplay_pairs(seed: int, option: str) -> list[dict[str, Any]]:
+    """The lines ``selfplay`` writes for two pairs with ``--set option``."""
+    argv = ["selfplay", "--game", "sea_goat", "--players", "4", "--pairs", "--seed", str(seed)]
     out = StringIO()
-    assert main([*argv, "--set", "sg_fish=ua_fisherman"], out=out) == 0
-    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert main([*argv, "--set", option], out=out) == 0
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_selfplay_writes_a_sea_goat_transcript_that_replays() -> None:
+    lines = selfplay_pairs(9, "sg_fish=ua_fisherman")
     assert lines[0]["options"]["sg_fish"] == "ua_fisherman"
     assert lines[0]["options"]["multi_double"] == 2
     for line in lines:
@@ -446,10 +451,7 @@ def test_selfplay_writes_a_sea_goat_transcript_that_replays() -> None:
 
 
 def test_selfplay_sets_any_two_and_its_transcript_names_the_win_and_replays() -> None:
-    argv = ["selfplay", "--game", "sea_goat", "--players", "4", "--pairs", "--seed", "17"]
-    out = StringIO()
-    assert main([*argv, "--set", "sg_double_finish=any_two"], out=out) == 0
-    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    lines = selfplay_pairs(17, "sg_double_finish=any_two")
     assert lines[0]["options"]["sg_double_finish"] == "any_two"
     assert lines[-2]["outcome"] == "two_doubles" and lines[-1]["ended_by"] == "two_doubles"
     rebuilt = replay(lines)
