@@ -50,6 +50,7 @@ GAME_OPTIONS: dict[str, tuple[str, ...]] = {
         "sg_fish",
         "sg_eggs",
         "multi_double",
+        "sg_double_finish",
         "draw_mode",
     ),
     "traditional": (

@@ -56,6 +56,7 @@ SgFinish = Literal["auto_win", "ua", "penalty_002"]
 SgNaSto = Literal["writeoff", "svoyak"]
 SgFish = Literal["lowest_wins", "ua_fisherman"]
 SgEggs = Literal["pot_to_next_winner", "ua"]
+SgDoubleFinish = Literal["zero_six", "any_two"]
 TradLead = Literal[
     "highest_double", "zero_first", "lowest_double_no_00", "lot_heaviest", "lowest_incl_00"
 ]
@@ -138,6 +139,9 @@ class RuleSet:
     sg_fish: SgFish = "lowest_wins"
     #: Eggs: the pot to the next winner, or 004's replay from 1-1, rotten after 3 (§3.2.5).
     sg_eggs: SgEggs = "pot_to_next_winner"
+    #: Which two doubles at once win the match under ``sg_finish = auto_win`` (§3.2.2, FLAG):
+    #: 0-0 with 6-6 only, or any two. Spelled by this project: RULES.md names the option only.
+    sg_double_finish: SgDoubleFinish = "zero_six"
     # Traditional, General's Goat and Sport domino (RULES.md §3.1, §3.10, §3.11; the modules
     # ``games/traditional.py``, ``games/generals.py``, ``games/sport.py``).
     #: Who leads each round of Traditional (§3.1); ``lowest_incl_00`` is the §HT preset's lead

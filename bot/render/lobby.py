@@ -9,6 +9,7 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from engine.ai import LEVELS
+from engine.games.sea_goat import reads_double_finish
 from engine.rules import RuleSet, option_choices
 
 from ..callbacks import Callback
@@ -84,8 +85,11 @@ def describe(lang: str, name: str, value: Any) -> Html:
 
 
 def applies(rules: RuleSet, name: str) -> bool:
-    """Special bones override the lone 0-0 and 6-6 values (RULES.md §2.7.5): those two options
-    say nothing while they are on, so they are neither shown nor offered."""
+    """Special bones override the lone 0-0 and 6-6 values (RULES.md §2.7.5), and Sea Goat's
+    reading of two doubles at once matters only when going out on them can win (§3.2.2): such
+    options say nothing meanwhile, so they are neither shown nor offered."""
+    if name == "sg_double_finish":
+        return reads_double_finish(rules)
     return not (rules.special_bones and name in OVERRIDDEN_BY_SPECIAL_BONES)
 
 

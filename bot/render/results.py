@@ -22,12 +22,13 @@ OUTCOMES = frozenset(
         "na_sto_won",
         "na_sto_lost",
         "instant_win",
+        "two_doubles",
         "penalty_66",
         "redealt",
     )
 )
 #: The ways a match ends besides the target, a draw or a timeout that its result names.
-SPECIAL_ENDS = frozenset(("na_sto", "instant_win", "general", "losses", "deals"))
+SPECIAL_ENDS = frozenset(("na_sto", "instant_win", "two_doubles", "general", "losses", "deals"))
 
 
 def numbered(table: Table, ended: RoundEnded) -> Html:

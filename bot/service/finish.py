@@ -19,7 +19,7 @@ from .store import TableStore
 
 log = logging.getLogger(__name__)
 #: How a match ended (``Match.ended_by``), as storage records it: a game's own ways of naming
-#: its winners (Sea Goat's "на сто" and instant win, General's Goat's General and lost rounds,
+#: its winners (Sea Goat's "на сто" and instant wins, General's Goat's General and lost rounds,
 #: Sport domino's deals played) are won by the game's rule, as a target is; the exact way stays
 #: in the event log.
 ENDED_BY: dict[str, EndedBy] = {
@@ -27,7 +27,9 @@ ENDED_BY: dict[str, EndedBy] = {
     "target": "target",
     "draw": "draw",
     "timeout": "timeout",
-    **dict.fromkeys(("na_sto", "instant_win", "general", "losses", "deals"), "target"),
+    **dict.fromkeys(
+        ("na_sto", "instant_win", "two_doubles", "general", "losses", "deals"), "target"
+    ),
 }
 
 

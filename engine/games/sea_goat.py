@@ -12,8 +12,15 @@ Decisions where §3.2 is silent or marks a FLAG:
   round is recorded; with ``svoyak`` a loser holding 25 or more pips loses the match, with fewer
   it is a write-off. A fish in a "на сто" round loses it.
 - A finish on 0-0 or 6-6 (``sg_finish``) counts when the final move holds either tile, alone or
-  among two doubles; "both at once" is 0-0 with 6-6, which needs ends 0 and 6 (any other pair of
-  doubles is no finish of its own). It is judged before "на сто". Under ``ua`` a 6-6 finish wins
+  among two doubles. It is judged before "на сто". "Both at once" is read by
+  ``sg_double_finish`` (a FLAG of §3.2.2): DEFAULT ``zero_six``, 0-0 with 6-6, which needs ends 0
+  and 6 (any other pair of doubles is no finish of its own); ``any_two``, any two doubles at
+  once (3-3 and 5-5 too) win the match like 0-0 or 6-6 (``outcome`` and ``ended_by``
+  ``two_doubles``; a move that holds 0-0 or 6-6 stays ``instant_win``). It widens only
+  ``auto_win``'s "both at once": ``ua`` and ``penalty_002`` judge 0-0 and 6-6 each on its own,
+  so two other doubles are neither there and ``any_two`` changes nothing. It needs two doubles
+  in one move: with ``multi_double = 0`` it can never happen (the bot's editor then hides the
+  option, as under ``ua`` and ``penalty_002``). Under ``ua`` a 6-6 finish wins
   when the losers' hands are worth 25 or more together, else the round is recorded as usual and
   the finisher leads the next "на сто". Under ``penalty_002`` 0-0 wins the match (the 75 for the
   loser is moot), 6-6 sets the finisher's score to 0 and gives 100 to the losing side with the
@@ -166,11 +173,15 @@ class SeaGoat(Game):
         """A finish on 0-0 / 6-6 (§3.2.2): whether it settled the round."""
         assert now.winner is not None
         zero, six = ZERO_ZERO in rnd.last_move, SIX_SIX in rnd.last_move
-        if not (zero or six):
+        doubles = not (zero or six) and _two_doubles_win(rnd, rules)
+        if not (zero or six or doubles):
             return False
         side = side_of(now.winner, pairs)
         losers = _others(side, len(now.scores))
         lost = sum(now.values[s] for s in losers)
+        if doubles:
+            now.decide([side], losers, "two_doubles", "two_doubles")
+            return True
         if zero or rules.sg_finish == "auto_win" or (rules.sg_finish == "ua" and lost >= MINIMUM):
             now.decide([side], losers, "instant_win", "instant_win")
             return True
@@ -315,6 +326,21 @@ def na_sto_seat(rnd: Round, tally: Tally, pairs: bool) -> int | None:
     ):
         return rnd.leader
     return None
+
+
+def reads_double_finish(rules: RuleSet) -> bool:
+    """Whether ``sg_double_finish`` can change anything: under ``auto_win``, with two doubles a
+    move (``multi_double``)."""
+    return rules.sg_finish == "auto_win" and rules.multi_double >= 2
+
+
+def _two_doubles_win(rnd: Round, rules: RuleSet) -> bool:
+    """Whether the final move, two doubles at once without 0-0 or 6-6, wins the match."""
+    return (
+        rules.sg_double_finish == "any_two"
+        and reads_double_finish(rules)
+        and sum(tile.is_double for tile in rnd.last_move) >= 2
+    )
 
 
 def _o_holds(now: _Settling, side: int) -> bool:

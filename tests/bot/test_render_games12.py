@@ -119,6 +119,28 @@ def test_a_sea_goat_round_written_off_and_a_match_won_na_sto_say_so() -> None:
     assert html.unescape(won).startswith("🏆 <b>Bob wins!</b>\n💯 Won <b>на сто</b>.")
 
 
+def test_a_sea_goat_match_won_on_any_two_doubles_says_so() -> None:
+    table = sea_table([0, 40])
+    ended = RoundEnded(
+        round=3,
+        result="out",
+        winner=0,
+        fisherman=None,
+        hands=[[], [Tile(4, 5), Tile(0, 6), Tile(2, 6), Tile(0, 2)]],
+        hand_values=[0, 25],
+        amounts=[0, 0],
+        scores=[0, 40],
+        outcome="two_doubles",
+    )
+    text = round_result_text(table, ended)
+    assert html_problems(text) == []
+    assert "⚡ Out on two doubles together: the match is won at once!" in text
+    assert "0-0 or 6-6" not in text
+    won = match_result_text(table, MatchEnded([1], [0, 40], "two_doubles", [0]))
+    assert html_problems(won) == []
+    assert "<b>Zoë &amp; &lt;Co&gt; wins!</b>\n⚡ Won by going out on two doubles together." in won
+
+
 def pairs_table(game: str) -> Table:
     return table_of([NAUGHTY, "Bob", "Olya", "Ivan"], pairs=True, rules=PRESETS[game]())
 

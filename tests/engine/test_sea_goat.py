@@ -20,7 +20,7 @@ from engine.leads import first_lead
 from engine.rules import PRESETS
 from engine.scoring.sea_goat import SeaState, hand_value, record
 from engine.scoring.tally import Tally
-from engine.search import StrongPlayer
+from engine.search import StrongPlayer, utility
 from engine.selfplay import play_match
 
 from .support import layout_position, of_type, t, tiles
@@ -132,13 +132,71 @@ def test_sg_4_going_out_on_0_0_6_6_or_both_wins_at_once(hand: str, move: Play | 
     assert replay_of(match).is_over
 
 
+#: P0 goes out on 3-3 and 5-5 at once on a line 3 … 5; P1 holds 25 pips.
+THREES_FIVES: tuple[list[str], list[tuple[str, End]]] = (
+    ["3-3 5-5", "4-5 0-6 2-6 0-2"],
+    [("3-5", "left")],
+)
+BOTH_35 = Lay((Placement(t("3-3"), "left"), Placement(t("5-5"), "right")))
+
+
 def test_going_out_on_two_other_doubles_at_once_is_an_ordinary_win() -> None:
-    match = table(["3-3 5-5", "4-5 0-6 2-6 0-2"], [("3-5", "left")])
-    both = Lay((Placement(t("3-3"), "left"), Placement(t("5-5"), "right")))
-    events = match.act(P0, both)
+    events = table(*THREES_FIVES, scores=(0, 40)).act(P0, BOTH_35)
     result = ended(events)
-    assert "outcome" not in result and result["scores"] == [25, 0]
+    # an ordinary win worth 25 against the holder's 40: every score written off
+    assert result["outcome"] == "writeoff" and result["scores"] == [0, 0]
     assert match_end(events) is None
+
+
+def test_any_two_going_out_on_3_3_and_5_5_at_once_wins_the_match() -> None:
+    match = table(*THREES_FIVES, scores=(0, 40), sg_double_finish="any_two")
+    events = match.act(P0, BOTH_35)
+    result = ended(events)
+    assert result["outcome"] == "two_doubles" and result["scores"] == [0, 40]
+    assert result["sea"]["match"] == {"winners": [0], "losers": [1], "ended_by": "two_doubles"}
+    end = match_end(events)
+    assert end is not None and end["ended_by"] == "two_doubles"
+    assert (end["winners"], end["losers"]) == ([0], [1])
+    again = replay_of(match)
+    assert again.is_over and again.winners == [0] and again.rules.sg_double_finish == "any_two"
+
+
+@pytest.mark.parametrize(("double_finish", "worth"), [("zero_six", 0.5), ("any_two", 1.0)])
+def test_the_strong_players_search_values_the_finish_on_two_doubles(
+    double_finish: str, worth: float
+) -> None:
+    """Under ``any_two`` the match is won (1); else the 40 are written off, level again."""
+    match = table(*THREES_FIVES, scores=(0, 40), sg_double_finish=double_finish)
+    match.act(P0, BOTH_35)
+    assert utility(match, None, 0) == pytest.approx(worth)
+
+
+def test_the_strong_player_takes_the_match_on_two_doubles_at_once() -> None:
+    """Against the holder's 40 going out on 3-3 and 5-5 only levels the scores under the
+    default, a close call for the search; under ``any_two`` it wins the match, always taken."""
+    for seed in range(4):
+        match = table(*THREES_FIVES, scores=(0, 40), sg_double_finish="any_two")
+        assert StrongPlayer(playouts=6)(match, P0, random.Random(seed)) == BOTH_35
+
+
+@pytest.mark.parametrize("double_finish", ["zero_six", "any_two"])
+def test_0_0_with_6_6_at_once_wins_under_either_reading(double_finish: str) -> None:
+    both = Lay((Placement(t("0-0"), "left"), Placement(t("6-6"), "right")))
+    events = table(["0-0 6-6", "2-3"], ZERO_SIX, sg_double_finish=double_finish).act(P0, both)
+    assert ended(events)["outcome"] == "instant_win"
+
+
+@pytest.mark.parametrize("finish", ["ua", "penalty_002"])
+def test_any_two_reads_only_auto_win(finish: str) -> None:
+    match = table(*THREES_FIVES, sg_finish=finish, sg_double_finish="any_two")
+    events = match.act(P0, BOTH_35)
+    assert "outcome" not in ended(events) and ended(events)["scores"] == [25, 0]
+    assert match_end(events) is None
+
+
+def test_any_two_a_single_double_is_no_finish() -> None:
+    match = table(["5-5", "4-5 0-6 2-6 0-2"], [("3-5", "left")], sg_double_finish="any_two")
+    assert "outcome" not in ended(match.act(P0, Play(t("5-5"), "right")))
 
 
 def test_both_doubles_at_once_are_one_legal_move_on_the_line() -> None:
@@ -330,6 +388,7 @@ def replay_of(match: Match) -> Match:
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
+    {"sg_double_finish": "any_two"},
     {"sg_finish": "ua", "sg_na_sto": "svoyak", "sg_fish": "ua_fisherman", "sg_eggs": "ua"},
     {"sg_finish": "penalty_002", "sg_125_meaning": "lose"},
 ]
@@ -372,11 +431,16 @@ def test_every_computer_player_plays_sea_goat_with_two_doubles_at_once(
     assert doubles > 0 or "strong" in names
 
 
-def test_selfplay_writes_a_sea_goat_transcript_that_replays() -> None:
-    argv = ["selfplay", "--game", "sea_goat", "--players", "4", "--pairs", "--seed", "9"]
+def selfplay_pairs(seed: int, option: str) -> list[dict[str, Any]]:
+    """The lines ``selfplay`` writes for two pairs with ``--set option``."""
+    argv = ["selfplay", "--game", "sea_goat", "--players", "4", "--pairs", "--seed", str(seed)]
     out = StringIO()
-    assert main([*argv, "--set", "sg_fish=ua_fisherman"], out=out) == 0
-    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert main([*argv, "--set", option], out=out) == 0
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_selfplay_writes_a_sea_goat_transcript_that_replays() -> None:
+    lines = selfplay_pairs(9, "sg_fish=ua_fisherman")
     assert lines[0]["options"]["sg_fish"] == "ua_fisherman"
     assert lines[0]["options"]["multi_double"] == 2
     for line in lines:
@@ -384,3 +448,12 @@ def test_selfplay_writes_a_sea_goat_transcript_that_replays() -> None:
             assert {"sea", "hand_values", "amounts", "scores"} <= set(line)
             assert "memory" not in line
     assert lines[-1]["type"] == "match_ended" and replay(lines).is_over
+
+
+def test_selfplay_sets_any_two_and_its_transcript_names_the_win_and_replays() -> None:
+    lines = selfplay_pairs(17, "sg_double_finish=any_two")
+    assert lines[0]["options"]["sg_double_finish"] == "any_two"
+    assert lines[-2]["outcome"] == "two_doubles" and lines[-1]["ended_by"] == "two_doubles"
+    rebuilt = replay(lines)
+    assert rebuilt.is_over and rebuilt.rules.sg_double_finish == "any_two"
+    assert Match.from_json(rebuilt.to_json()).to_json() == rebuilt.to_json()

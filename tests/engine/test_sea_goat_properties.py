@@ -12,6 +12,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -23,7 +24,14 @@ from engine.rules import PRESETS, option_choices
 from .support import EVERY_TILE, checked, expected_first_lead, t
 from .test_properties import QUICK_PLAYERS, Table
 
-SEA_OPTIONS = ("sg_125_meaning", "sg_finish", "sg_na_sto", "sg_fish", "sg_eggs")
+SEA_OPTIONS = (
+    "sg_125_meaning",
+    "sg_finish",
+    "sg_na_sto",
+    "sg_fish",
+    "sg_eggs",
+    "sg_double_finish",
+)
 SPECIAL = {("0-0",): 25, ("6-6",): 50, ("0-0", "6-6"): 75}
 
 
@@ -109,6 +117,7 @@ class Referee:
         tiles = e["tiles"] if "tiles" in e else [e["tile"]]
         ends = e["ends_used"] if "tiles" in e else [e["end"]]
         if len(tiles) > 1:
+            assert self.rules.multi_double >= 2
             assert len(tiles) == 2 and self.ends and len(set(ends)) == 2
             assert all(x[0] == x[2] for x in tiles)
         for tile, end in zip(tiles, ends, strict=True):
@@ -173,6 +182,10 @@ class Referee:
             )
         if out and "0-0" in self.last_move:
             assert outcome == "instant_win"
+        if out and len(self.last_move) == 2 and not {"0-0", "6-6"} & set(self.last_move):
+            rules = self.rules
+            any_two = rules.sg_finish == "auto_win" and rules.sg_double_finish == "any_two"
+            assert (outcome == "two_doubles") == any_two
         if outcome in ("writeoff", "na_sto_lost", "fish_writeoff") and "match" not in e["sea"]:
             assert e["scores"] == [0] * self.sides
         assert e["amounts"] == [a - b for a, b in zip(e["scores"], before, strict=True)]
@@ -190,7 +203,7 @@ class Referee:
             holder_won = self.rules.sg_125_meaning == "win"
             assert (held in e["winners"]) == holder_won and (held in e["losers"]) != holder_won
         else:
-            assert e["ended_by"] in ("instant_win", "na_sto")
+            assert e["ended_by"] in ("instant_win", "two_doubles", "na_sto")
             match = self.sea["match"]
             assert (e["winners"], e["losers"], e["ended_by"]) == (
                 match["winners"],
@@ -206,6 +219,7 @@ def tables(draw: st.DrawFn) -> Table:
     pairs = players == 4 and draw(st.booleans())
     options = {name: draw(st.sampled_from(option_choices(name) or ())) for name in SEA_OPTIONS}
     options["sg_target"] = draw(st.sampled_from((125, 202, 40)))
+    options["multi_double"] = draw(st.sampled_from((2, 2, 0)))
     rules = PRESETS["sea_goat"]().with_options(**options)
     ai = tuple(draw(st.sampled_from(QUICK_PLAYERS)) for _ in range(players))
     return Table(players, pairs, rules, draw(st.integers(0, 2**32 - 1)), ai)
@@ -263,3 +277,13 @@ def test_only_legal_moves_are_accepted_and_replay_and_json_rebuild_the_match(
     part = replay(log[: stops[int((len(stops) - 1) * cut)]])
     again = Match.from_json(json.loads(json.dumps(part.to_json())))
     assert again.to_json() == part.to_json()
+
+
+@pytest.mark.parametrize(("players", "pairs", "seed"), [(3, False, 32), (4, True, 17)])
+def test_a_match_won_on_two_doubles_at_once_follows_the_rules(
+    players: int, pairs: bool, seed: int
+) -> None:
+    """Seeds where greedy goes out on two doubles other than 0-0 and 6-6 (rare at random)."""
+    rules = PRESETS["sea_goat"]().with_options(sg_double_finish="any_two")
+    log, _ = play(Table(players, pairs, rules, seed, ("greedy",) * players), probe=False)
+    assert log[-1]["ended_by"] == "two_doubles"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.service import TableService
 from bot.service.finish import rated_against, results
 from storage import Storage
@@ -39,8 +41,9 @@ async def test_message_ids_and_announcements_are_stored(
     assert table.seats[0].user_id == MASHA
 
 
+@pytest.mark.parametrize("ended_by", ["instant_win", "two_doubles"])
 async def test_a_match_a_game_ends_its_own_way_is_recorded_as_won_by_rule(
-    service: TableService, storage: Storage
+    service: TableService, storage: Storage, ended_by: str
 ) -> None:
     """Sea Goat's instant win on 0-0 / 6-6 (and the other games' own ends) once failed to record
     for want of a storage category: the table stayed in play."""
@@ -49,7 +52,7 @@ async def test_a_match_a_game_ends_its_own_way_is_recorded_as_won_by_rule(
     await service.player.start(table)
     match = table.match
     assert match is not None
-    match.winners, match.losers, match.ended_by, match.over = [0], [1], "instant_win", True
+    match.winners, match.losers, match.ended_by, match.over = [0], [1], ended_by, True
     await service.finisher.record(table)
     assert table.status == "finished"
     (recorded,) = await storage.recent_matches(MASHA, limit=1)
