@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from hypothesis import HealthCheck, settings
 
@@ -743,29 +743,48 @@ def run_match(
     return Run(match, raw, log, oracle, actions)
 
 
-def check_rebuilt(
-    players: int,
-    pairs: bool,
-    rules: RuleSet,
-    seed: int,
-    *,
-    match: Match,
-    log: list[dict[str, Any]],
-    actions: Sequence[tuple[int, Action]],
-    cut: float,
-) -> None:
-    """The finished ``match`` is rebuilt by replaying its ``log`` and from its JSON; and the same
-    match saved to JSON after ``cut`` of its ``actions`` and restored goes on exactly as the
-    original, event for event."""
-    final = match.to_json()
-    assert replay(log).to_json() == final
+@dataclass(frozen=True)
+class Table:
+    """A table the property tests play at: its seats, rules and deal seed, and the computer
+    player at each seat."""
+
+    players: int
+    pairs: bool
+    rules: RuleSet
+    seed: int
+    ai: tuple[str, ...]
+
+
+class Finished(Protocol):
+    """A match a property test played to its end: the log of its events (as JSON) and every
+    action taken, in order."""
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def log(self) -> list[dict[str, Any]]: ...
+
+    @property
+    def actions(self) -> list[tuple[int, Action]]: ...
+
+
+def check_rebuilt(table: Table, run: Finished, cut: float) -> None:
+    """The finished match is rebuilt by replaying its log and from its JSON; and the same match
+    saved to JSON after ``cut`` of its actions and restored goes on exactly as the original,
+    with the same moves offered and the same events, event for event."""
+    final = run.match.to_json()
+    assert replay(run.log).to_json() == final
     assert Match.from_json(json.loads(json.dumps(final))).to_json() == final
-    original, _ = Match.new(players, pairs, rules, seed)
-    k = int(cut * len(actions))
-    for seat, action in actions[:k]:
+    original, _ = Match.new(table.players, table.pairs, table.rules, table.seed)
+    k = int(cut * len(run.actions))
+    for seat, action in run.actions[:k]:
         original.act(seat, action)
     clone = Match.from_json(json.loads(json.dumps(original.to_json())))
-    for seat, action in actions[k:]:
+    assert clone.to_json() == original.to_json()
+    assert replay(run.log[: original.events_applied]).to_json() == original.to_json()
+    for seat, action in run.actions[k:]:
+        assert clone.legal_actions(seat) == original.legal_actions(seat)
         assert [e.to_dict() for e in clone.act(seat, action)] == [
             e.to_dict() for e in original.act(seat, action)
         ]

@@ -29,12 +29,12 @@ from engine.rules import PRESETS
 from .support import (
     EVERY_TILE,
     KOZEL_OPTIONS,
+    Table,
     check_rebuilt,
     checked,
     expected_first_lead,
     expected_scoring,
 )
-from .test_properties import Table
 
 QUICK_PLAYERS = ("random", "greedy", "easy")
 END_ORDER = ("left", "right", "up", "down")
@@ -307,16 +307,7 @@ def test_every_event_follows_the_rules_of_donkey(table: Table) -> None:
 @given(tables(), st.floats(0, 1))
 def test_replay_and_json_reproduce_the_match(table: Table, cut: float) -> None:
     result = run(table)
-    check_rebuilt(
-        table.players,
-        table.pairs,
-        table.rules,
-        table.seed,
-        match=result.match,
-        log=result.log,
-        actions=result.actions,
-        cut=cut,
-    )
+    check_rebuilt(table, result, cut)
 
 
 def test_the_matches_reach_every_kind_of_end() -> None:

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from engine import Match, ReplayMismatch, RuleSet, replay
 from engine.ai import greedy_player
 
-from .support import EVERY_TILE, checked, dicts, run_match
-from .test_properties import Table, play, tables
+from .support import EVERY_TILE, Table, checked, dicts, run_match
+from .test_properties import play, tables
 
 CORRUPTIONS = ("wrong tile", "wrong end", "wrong score", "dropped event", "swapped order")
 

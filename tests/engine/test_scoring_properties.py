@@ -26,8 +26,7 @@ from engine.games import GAMES
 from engine.games.target import TargetGame
 from engine.rules import PRESETS, SCORING_OPTION_NAMES
 
-from .support import EVERY_TILE, check_rebuilt, checked, t
-from .test_properties import Table
+from .support import EVERY_TILE, Table, check_rebuilt, checked, t
 
 #: The games that score during play; Traditional, a win-at-target game that does not, has its
 #: own referee (``test_yard_properties.py``).
@@ -430,16 +429,7 @@ def test_only_legal_actions_are_accepted(table: Table) -> None:
 @given(tables(), st.floats(0, 1))
 def test_replay_and_json_reproduce_the_match(table: Table, cut: float) -> None:
     result = run(table)
-    check_rebuilt(
-        table.players,
-        table.pairs,
-        table.rules,
-        table.seed,
-        match=result.match,
-        log=result.log,
-        actions=result.actions,
-        cut=cut,
-    )
+    check_rebuilt(table, result, cut)
 
 
 def test_the_matches_reach_every_kind_of_end() -> None:

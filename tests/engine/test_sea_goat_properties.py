@@ -21,8 +21,8 @@ from engine.ai import PLAYERS
 from engine.errors import IllegalAction
 from engine.rules import PRESETS, option_choices
 
-from .support import EVERY_TILE, checked, expected_first_lead, t
-from .test_properties import QUICK_PLAYERS, Table
+from .support import EVERY_TILE, Table, checked, expected_first_lead, t
+from .test_properties import QUICK_PLAYERS
 
 SEA_OPTIONS = (
     "sg_125_meaning",

@@ -27,6 +27,7 @@ from engine.rules import PRESETS, SCORING_OPTION_NAMES
 from .support import (
     EVERY_TILE,
     NON_DOUBLES_HIGH_FIRST,
+    Table,
     _fish_amounts,
     _pot_receiver,
     check_rebuilt,
@@ -34,7 +35,6 @@ from .support import (
     t,
     value,
 )
-from .test_properties import Table
 
 YARD_GAMES = ("traditional", "generals_goat", "sport")
 QUICK_PLAYERS = ("random", "greedy", "easy")
@@ -502,16 +502,7 @@ def test_only_legal_actions_are_accepted(table: Table) -> None:
 @given(tables(), st.floats(0, 1))
 def test_replay_and_json_reproduce_the_match(table: Table, cut: float) -> None:
     result = run(table)
-    check_rebuilt(
-        table.players,
-        table.pairs,
-        table.rules,
-        table.seed,
-        match=result.match,
-        log=result.log,
-        actions=result.actions,
-        cut=cut,
-    )
+    check_rebuilt(table, result, cut)
 
 
 def test_the_matches_reach_every_kind_of_end() -> None:
