@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from hypothesis import HealthCheck, settings
 
@@ -767,6 +767,72 @@ class Finished(Protocol):
 
     @property
     def actions(self) -> list[tuple[int, Action]]: ...
+
+
+class Referee(Protocol):
+    """An independent model of a game that the property tests feed each event's JSON."""
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def feed(self, event: dict[str, Any]) -> None: ...
+
+
+R = TypeVar("R", bound=Referee)
+#: What a property test checks at a turn before ``action`` is made: it may return a check of
+#: the events (as JSON) that the move then logs.
+TurnCheck = Callable[[Match, int, Action], Callable[[list[dict[str, Any]]], None] | None]
+
+
+@dataclass
+class Refereed(Generic[R]):
+    """A match played to its end under a referee, with its log and every action taken."""
+
+    match: Match
+    log: list[dict[str, Any]]
+    referee: R
+    actions: list[tuple[int, Action]]
+
+    def feed(self, events: Iterable[Event]) -> list[dict[str, Any]]:
+        """Log ``events`` as a stored log has them (through JSON) and feed them to the
+        referee; returns them as logged."""
+        logged = [json.loads(json.dumps(event.to_dict())) for event in events]
+        for data in logged:
+            self.log.append(data)
+            self.referee.feed(data)
+        return logged
+
+
+def play_refereed(
+    table: Table, referee: R, check: TurnCheck, most_actions: int = 5_000
+) -> Refereed[R]:
+    """Play ``table``'s match between its computer players, every event fed to ``referee``.
+    Before each move: it is the referee's turn too, every tile is somewhere, nobody else may
+    act, and ``check`` has its say about the match and the action chosen."""
+    match, first = Match.new(table.players, table.pairs, table.rules, table.seed)
+    run = Refereed(match, [], referee, [])
+    run.feed(first)
+    rng = random.Random(table.seed)
+    while not match.is_over:
+        assert len(run.actions) < most_actions, "the match does not end"
+        seat = match.current_seat
+        assert seat is not None and seat == referee.turn
+        rnd = match.round
+        assert rnd is not None
+        everything = [x for h in rnd.hands for x in h] + rnd.bazaar + rnd.layout.tiles()
+        assert len(everything) == 28 and set(everything) == EVERY_TILE
+        assert all(match.legal_actions(s) == [] for s in range(table.players) if s != seat)
+        action = PLAYERS[table.ai[seat]](match, seat, rng)
+        check_move = check(match, seat, action)
+        run.actions.append((seat, action))
+        logged = run.feed(match.act(seat, action))
+        if check_move is not None:
+            check_move(logged)
+    assert referee.over
+    return run
 
 
 def check_rebuilt(table: Table, run: Finished, cut: float) -> None:

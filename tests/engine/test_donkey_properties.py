@@ -12,7 +12,6 @@ the match.
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass, field
 from io import StringIO
 from typing import Any
@@ -21,7 +20,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import DRAW, KNOCK, Action, Lay, Match, Play, Reopen, RuleSet, Tile, replay
-from engine.ai import PLAYERS
 from engine.cli import main
 from engine.games.donkey import DONKEY_OPTION_NAMES
 from engine.rules import PRESETS
@@ -29,11 +27,13 @@ from engine.rules import PRESETS
 from .support import (
     EVERY_TILE,
     KOZEL_OPTIONS,
+    Refereed,
     Table,
     check_rebuilt,
     checked,
     expected_first_lead,
     expected_scoring,
+    play_refereed,
 )
 
 QUICK_PLAYERS = ("random", "greedy", "easy")
@@ -259,42 +259,15 @@ def tables(draw: st.DrawFn) -> Table:
     return Table(players, pairs, rules, draw(st.integers(0, 2**32 - 1)), ai)
 
 
-@dataclass
-class Run:
-    match: Match
-    log: list[dict[str, Any]]
-    referee: Referee
-    actions: list[tuple[int, Action]]
-
-
-def run(table: Table) -> Run:
-    match, first = Match.new(table.players, table.pairs, table.rules, table.seed)
+def run(table: Table) -> Refereed[Referee]:
+    """Play the match, every event (after a JSON round trip) fed to the referee, which checks
+    the legal moves before each."""
     referee = Referee(table.players, table.pairs, table.rules)
-    log: list[dict[str, Any]] = []
 
-    def feed(events: list[Any]) -> None:
-        for event in events:
-            log.append(json.loads(json.dumps(event.to_dict())))
-            referee.feed(log[-1])
-
-    feed(first)
-    rng = random.Random(table.seed)
-    actions: list[tuple[int, Action]] = []
-    while not match.is_over:
-        assert len(actions) < 20_000, "the match does not end"
-        seat = match.current_seat
-        assert seat is not None and seat == referee.turn
-        rnd = match.round
-        assert rnd is not None
-        everything = [x for h in rnd.hands for x in h] + rnd.bazaar + rnd.layout.tiles()
-        assert len(everything) == 28 and set(everything) == EVERY_TILE
+    def check(match: Match, seat: int, action: Action) -> None:
         referee.check_legal(seat, match.legal_actions(seat))
-        assert all(match.legal_actions(s) == [] for s in range(table.players) if s != seat)
-        action = PLAYERS[table.ai[seat]](match, seat, rng)
-        actions.append((seat, action))
-        feed(match.act(seat, action))
-    assert referee.over
-    return Run(match, log, referee, actions)
+
+    return play_refereed(table, referee, check, most_actions=20_000)
 
 
 @checked(40)

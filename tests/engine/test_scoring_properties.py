@@ -10,8 +10,8 @@ amounts, the next leader and when and how the match ends. Replay and JSON must r
 from __future__ import annotations
 
 import copy
-import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,13 +20,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import DRAW, KNOCK, Action, Lay, Match, Play, RuleSet, Tile, errors
-from engine.ai import PLAYERS
 from engine.cross import Cross
 from engine.games import GAMES
 from engine.games.target import TargetGame
 from engine.rules import PRESETS, SCORING_OPTION_NAMES
 
-from .support import EVERY_TILE, Table, check_rebuilt, checked, t
+from .support import (
+    EVERY_TILE,
+    Refereed,
+    Table,
+    check_rebuilt,
+    checked,
+    play_refereed,
+    t,
+)
 
 #: The games that score during play; Traditional, a win-at-target game that does not, has its
 #: own referee (``test_yard_properties.py``).
@@ -306,52 +313,28 @@ def tables(draw: st.DrawFn, games: tuple[str, ...] = SCORING_GAMES) -> Table:
     return Table(players, pairs, rules, draw(st.integers(0, 2**32 - 1)), ai)
 
 
-@dataclass
-class Run:
-    match: Match
-    log: list[dict[str, Any]]
-    referee: Referee
-    actions: list[tuple[int, Action]]
-
-
-def run(table: Table, probe: int = 0) -> Run:
+def run(table: Table, probe: int = 0) -> Refereed[Referee]:
     """Play the match, every event (after a JSON round trip) fed to the referee; ``probe``
-    illegal actions are tried before each move and must be refused without a change."""
-    match, first = Match.new(table.players, table.pairs, table.rules, table.seed)
+    illegal actions are tried before each move and must be refused without a change, and a
+    move scores what the rules say."""
     referee = Referee(table.players, table.pairs, table.rules, table.seed)
-    log: list[dict[str, Any]] = []
-    for event in first:
-        log.append(json.loads(json.dumps(event.to_dict())))
-        referee.feed(log[-1])
-    rng, probes = random.Random(table.seed), random.Random(~table.seed)
-    actions: list[tuple[int, Action]] = []
-    while not match.is_over:
-        assert len(actions) < 5_000, "the match does not end"
-        seat = match.current_seat
-        assert seat is not None and seat == referee.turn
-        rnd = match.round
-        assert rnd is not None
-        on_table = rnd.layout.tiles()
-        everything = [x for h in rnd.hands for x in h] + rnd.bazaar + on_table
-        assert len(everything) == 28 and set(everything) == EVERY_TILE
+    probes = random.Random(~table.seed)
+
+    def check(match: Match, seat: int, action: Action) -> Callable[[list[dict[str, Any]]], None]:
         legal = match.legal_actions(seat)
         check_legal(referee, seat, legal)
-        assert all(match.legal_actions(s) == [] for s in range(table.players) if s != seat)
         if probe:
             try_illegal(match, seat, legal, probes, probe)
-        action = PLAYERS[table.ai[seat]](match, seat, rng)
         expected = expected_points(match, action)
-        actions.append((seat, action))
-        played = []
-        for event in match.act(seat, action):
-            log.append(json.loads(json.dumps(event.to_dict())))
-            referee.feed(log[-1])
-            if log[-1]["type"] == "played":
-                played.append(log[-1])
-        if played:  # a move is one ``played``, several doubles included
-            assert len(played) == 1 and played[0]["scored"] == expected
-    assert referee.over
-    return Run(match, log, referee, actions)
+
+        def scored(logged: list[dict[str, Any]]) -> None:
+            played = [e for e in logged if e["type"] == "played"]
+            if played:  # a move is one ``played``, several doubles included
+                assert len(played) == 1 and played[0]["scored"] == expected
+
+        return scored
+
+    return play_refereed(table, referee, check)
 
 
 def check_legal(referee: Referee, seat: int, legal: list[Action]) -> None:

@@ -12,7 +12,6 @@ Goat's loser and Generals, and when and how the match ends. Replay and JSON must
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,17 +20,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import DRAW, KNOCK, Action, Lay, Match, Play, RuleSet, Tile, errors
-from engine.ai import PLAYERS
 from engine.rules import PRESETS, SCORING_OPTION_NAMES
 
 from .support import (
     EVERY_TILE,
     NON_DOUBLES_HIGH_FIRST,
+    Refereed,
     Table,
     _fish_amounts,
     _pot_receiver,
     check_rebuilt,
     checked,
+    play_refereed,
     t,
     value,
 )
@@ -416,44 +416,19 @@ def tables(draw: st.DrawFn, games: tuple[str, ...] = YARD_GAMES) -> Table:
     return Table(players, pairs, rules.with_options(**options), draw(st.integers(0, 2**32)), ai)
 
 
-@dataclass
-class Run:
-    match: Match
-    log: list[dict[str, Any]]
-    referee: YardReferee
-    actions: list[tuple[int, Action]]
-
-
-def run(table: Table, probe: int = 0) -> Run:
+def run(table: Table, probe: int = 0) -> Refereed[YardReferee]:
     """Play the match, every event (after a JSON round trip) fed to the referee, which also
     checks the legal moves before each; ``probe`` moves the referee finds illegal are tried
     first, and each must be refused without a change."""
-    match, first = Match.new(table.players, table.pairs, table.rules, table.seed)
     referee = YardReferee(table.players, table.pairs, table.rules)
-    log: list[dict[str, Any]] = []
+    probes = random.Random(~table.seed)
 
-    def feed(events: list[Any]) -> None:
-        for event in events:
-            log.append(json.loads(json.dumps(event.to_dict())))
-            referee.feed(log[-1])
-
-    feed(first)
-    rng, probes = random.Random(table.seed), random.Random(~table.seed)
-    actions: list[tuple[int, Action]] = []
-    while not match.is_over:
-        assert len(actions) < 5_000, "the match does not end"
-        seat = match.current_seat
-        assert seat == referee.turn
-        legal = match.legal_actions(seat)
-        assert {canonical(a) for a in legal} == referee.legal(seat)
-        assert all(match.legal_actions(s) == [] for s in range(table.players) if s != seat)
+    def check(match: Match, seat: int, action: Action) -> None:
+        assert {canonical(a) for a in match.legal_actions(seat)} == referee.legal(seat)
         if probe:
             try_illegal(match, seat, referee, probes, probe)
-        action = PLAYERS[table.ai[seat]](match, seat, rng)
-        actions.append((seat, action))
-        feed(match.act(seat, action))
-    assert referee.over
-    return Run(match, log, referee, actions)
+
+    return play_refereed(table, referee, check)
 
 
 def canonical(action: Action) -> Any:
