@@ -24,7 +24,7 @@ from typing import Any
 from .place import Place
 
 log = logging.getLogger(__name__)
-#: room a new round's board leaves to the results and the goat: below it the old board is edited
+#: room an optional message (a reminder) leaves to the moves, the results and the goat
 RESERVE = 3
 
 
@@ -81,9 +81,9 @@ class GroupPacer:
 @dataclass
 class Board:
     """A table's board as it should look now. ``fresh`` asks for a new message (a new round),
-    granted while the group has more than ``RESERVE`` room, else the board is edited in place.
-    ``where`` says where the board is when its turn comes (an earlier fresh board may have
-    moved it), and ``remember`` is told when it moves."""
+    below the last round's result: it costs the budget one call, as editing the old board
+    would, so a busy group gets it too. ``where`` says where the board is when its turn comes
+    (an earlier fresh board may have moved it), and ``remember`` is told when it moves."""
 
     table_id: int
     place: Place
