@@ -2,7 +2,7 @@
 messages (tdlib issue 2592).
 
 Each group has one outbox: a queue that a background task works through one call at a time,
-each as soon as the group's last minute has room. Whoever posts to it need not wait for that
+each as soon as the group's budget has room. Whoever posts to it need not wait for that
 room, so no table's lock is held across it. New messages keep their order and are never
 skipped; a table's board is the latest state, not a history, so a board still waiting in the
 queue is replaced by a newer one, and the group sees the newest board as soon as the budget
@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -23,49 +24,66 @@ from typing import Any
 from .place import Place
 
 log = logging.getLogger(__name__)
-#: room a new round's board leaves to the results and the goat: below it the old board is edited
+#: room an optional message (a reminder) leaves to the moves, the results and the goat
 RESERVE = 3
 
 
 class GroupPacer:
-    """Counts every call to each group over the last minute, new messages and edits alike, so
-    the bot stays under Telegram's ~20 a minute: optional messages check ``room``; everything
-    else waits (``wait_for_room``) once the minute is full."""
+    """Spends a token bucket per group on every call, new messages and edits alike, so the bot
+    stays under Telegram's ~20 a minute: optional messages check ``room``; everything else
+    waits (``wait_for_room``) until a call's worth has refilled.
+
+    Why a bucket: a sliding count of the last minute let a busy group (a move a second) spend
+    its whole minute in the first seconds, and its board froze until the minute rolled over,
+    every minute. The bucket holds a third of the minute (``burst``) for a flurry and refills
+    the rest evenly over the minute, so a busy board moves every few seconds and no minute
+    sees more than ``per_minute`` calls (a full burst plus the refill)."""
 
     def __init__(
         self, per_minute: int, window: float = 60.0, clock: Callable[[], float] = time.monotonic
     ) -> None:
         self.per_minute = per_minute
+        self.burst = math.ceil(per_minute / 3)
         self.window = window
         self.clock = clock
-        self._sent: dict[int, deque[float]] = {}
+        self._room: dict[int, tuple[float, float]] = {}  # room, and when it was counted
 
-    def _window(self, chat_id: int) -> deque[float]:
-        window = self._sent.setdefault(chat_id, deque())
-        now = self.clock()
-        while window and now - window[0] > self.window:
-            window.popleft()
-        return window
+    @property
+    def pace(self) -> float:
+        """Room refilled a clock-second (``window`` may be shortened, as tests do)."""
+        return max(1, self.per_minute - self.burst) / self.window
+
+    def _level(self, chat_id: int, now: float) -> float:
+        """The group's room at ``now``: below zero after more calls than room, as retries are
+        noted too."""
+        room, then = self._room.get(chat_id, (self.burst, now))
+        return min(self.burst, room + (now - then) * self.pace)
 
     def room(self, chat_id: int) -> int:
-        return self.per_minute - len(self._window(chat_id))
+        """Whole calls the group has room for now."""
+        return math.floor(self._level(chat_id, self.clock()))
+
+    def wait(self, chat_id: int) -> float:
+        """Seconds (on ``clock``) until the group has room for one call."""
+        return max(0.0, (1 - self._level(chat_id, self.clock())) / self.pace)
 
     def note(self, chat_id: int) -> None:
-        self._window(chat_id).append(self.clock())
+        now = self.clock()
+        self._room[chat_id] = (self._level(chat_id, now) - 1, now)
 
     async def wait_for_room(self, chat_id: int) -> None:
-        """Wait until the group's last minute has room for one more call."""
-        while self.room(chat_id) <= 0:
-            oldest = self._window(chat_id)[0]
-            await asyncio.sleep(min(1.0, max(0.01, oldest + self.window - self.clock())))
+        """Wait until the group has room for one more call. Polls in short steps: ``clock``
+        may run faster than real time (tests), so one long sleep would overshoot."""
+        while (seconds := self.wait(chat_id)) > 0:
+            await asyncio.sleep(min(0.25, max(0.01, seconds)))
 
 
 @dataclass
 class Board:
     """A table's board as it should look now. ``fresh`` asks for a new message (a new round),
-    granted while the group has more than ``RESERVE`` room, else the board is edited in place.
-    ``where`` says where the board is when its turn comes (an earlier fresh board may have
-    moved it), and ``remember`` is told when it moves."""
+    below the last round's result: it costs the budget one call, as editing the old board
+    would, so a busy group gets it too. ``where`` says where the board is when its turn comes
+    (an earlier fresh board may have moved it), and ``remember`` is told when it moves."""
 
     table_id: int
     place: Place

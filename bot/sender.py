@@ -18,7 +18,7 @@ from telegram import Bot, InlineKeyboardMarkup, Message, ReplyParameters
 from telegram.constants import MessageLimit, ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter, TelegramError
 
-from .pacing import RESERVE, Board, GroupPacer, Outbox
+from .pacing import Board, GroupPacer, Outbox
 from .place import Place
 
 log = logging.getLogger(__name__)
@@ -157,7 +157,7 @@ class Sender:
 
     async def _show_board(self, chat_id: int, board: Board) -> None:
         where = board.where()
-        if where is None or (board.fresh and self.pacer.room(chat_id) > RESERVE):
+        if where is None or board.fresh:
             moved = (await self._send(board.place, board.text)).message_id
         else:
             moved = await self._edit(board.place, where, board.text)

@@ -198,7 +198,8 @@ class Harness:
             return (None, None) if over() else self._turn(users, version)
 
         while taps < max_moves:
-            user, message = await self.tg.wait_for(turn, timeout=10.0)
+            # long enough for the goat, which may wait behind results the group's budget holds
+            user, message = await self.tg.wait_for(turn, timeout=30.0)
             if user is None or message is None:
                 return taps
             version = self.version_of(message)

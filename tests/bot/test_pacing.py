@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from itertools import pairwise
 
 from bot.pacing import Board, GroupPacer, Outbox
 from bot.place import Place
@@ -48,14 +49,13 @@ class Group:
 
 
 async def test_boards_waiting_for_the_budget_give_way_to_the_newest() -> None:
-    """A full minute: the moves' boards wait, and only the newest is shown when room comes;
+    """An empty budget: the moves' boards wait, and only the newest is shown when room comes;
     a round's last board stays before its result, which is never skipped."""
     clock = Clock()
-    pacer = GroupPacer(2, clock=clock)
+    pacer = GroupPacer(2, clock=clock)  # a burst of one, then one call a minute
     group = Group(pacer)
     outbox = Outbox(GROUP, pacer, group.show_board)
-    pacer.note(GROUP)
-    pacer.note(GROUP)  # the minute is full
+    pacer.note(GROUP)  # the budget is spent
     for move in range(1, 4):
         outbox.board(group.board(f"board {move}"))
     outbox.post(group.message("round 1 result"))
@@ -63,13 +63,35 @@ async def test_boards_waiting_for_the_budget_give_way_to_the_newest() -> None:
         outbox.board(group.board(f"board {move}"))
     await asyncio.sleep(0.05)
     assert group.shown == []  # nobody waited for this: the queue did
-    clock.now = 61.0  # room for two
+    clock.now = 60.0  # room for one
+    await settled(lambda: len(group.shown) == 1)
+    await asyncio.sleep(0.05)
+    assert group.shown == ["board 3"]
+    clock.now = 120.0
     await settled(lambda: len(group.shown) == 2)
     assert group.shown == ["board 3", "round 1 result"]
     outbox.board(group.board("board 7"))
-    clock.now = 122.0
+    clock.now = 180.0
     await settled(lambda: outbox.idle)
     assert group.shown == ["board 3", "round 1 result", "board 7"]
+
+
+def test_a_busy_group_sees_its_board_move_every_few_seconds() -> None:
+    """Calls waiting all the time for five minutes, the outbox looking every half second: a
+    burst at once, then calls spread over each minute, never more than its 18, rather than 18
+    at once and a board frozen for the rest of the minute."""
+    clock = Clock()
+    pacer = GroupPacer(18, clock=clock)
+    sent: list[float] = []
+    while clock.now <= 300.0:
+        while pacer.wait(GROUP) == 0:
+            pacer.note(GROUP)
+            sent.append(clock.now)
+        clock.now += 0.5
+    assert sent[:6] == [0.0] * 6
+    assert max(later - earlier for earlier, later in pairwise(sent)) <= 5.0
+    assert max(sum(1 for at in sent if start <= at < start + 60) for start in sent) <= 18
+    assert len(sent) >= 6 + 12 * 5 - 1
 
 
 async def settled(done: Callable[[], bool]) -> None:
