@@ -18,10 +18,9 @@ from ..render.board import board_text, headline, score_lines
 from ..render.game_names import game_called, game_name
 from ..render.lobby import describe, game_line, rules_text
 from ..render.standings import record_text, top_text
-from ..service import Refusal
 from ..table import Table
 from .common import in_group, is_admin, refuse, reply
-from .lobby import seat_person, show_lobby
+from .lobby import seat_and_show, show_lobby
 from .play import back_everywhere
 
 PAGE = 10
@@ -48,13 +47,7 @@ async def start(update: Update, context: KozelContext) -> None:
         await refuse(k, update, lang, "err.table_closed")
         return
     async with k.service.store.lock(table.chat_id):
-        try:
-            seated = await seat_person(k, table, user)
-        except Refusal as no:
-            await refuse(k, update, lang, no.key, **no.values)
-            return
-        if seated:
-            await show_lobby(k, table)
+        await seat_and_show(k, update, lang, table, user)
 
 
 async def help_command(update: Update, context: KozelContext) -> None:

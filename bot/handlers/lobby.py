@@ -65,6 +65,21 @@ async def seat_person(k: Kozel, table: Table, user: User) -> bool:
     return True
 
 
+async def seat_and_show(
+    k: Kozel, update: Update, lang: str, table: Table, user: User
+) -> bool | None:
+    """Seat ``user`` and show the lobby with them: True when seated, False when a DM does not
+    reach them yet, None when the lobby refused them (and they were told why)."""
+    try:
+        seated = await seat_person(k, table, user)
+    except Refusal as no:
+        await refuse(k, update, lang, no.key, **no.values)
+        return None
+    if seated:
+        await show_lobby(k, table)
+    return seated
+
+
 async def new_table(update: Update, context: KozelContext) -> None:
     """/new in a group, or in a topic of a forum, opens a lobby there; the opener takes the
     first seat."""
@@ -112,13 +127,9 @@ async def _join(update: Update, context: KozelContext, table_id: int | None) -> 
         if table is None or (table_id is not None and table.id != table_id):
             await refuse(k, update, lang, "err.no_lobby")
             return
-        try:
-            seated = await seat_person(k, table, user)
-        except Refusal as no:
-            await refuse(k, update, lang, no.key, **no.values)
-            return
-        if seated:
-            await show_lobby(k, table)
+        seated = await seat_and_show(k, update, lang, table, user)
+    if seated is None:
+        return
     query = update.callback_query
     if seated:
         if query is not None:
