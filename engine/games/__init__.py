@@ -8,7 +8,10 @@ to add a game:
 2. one module here, a ``Game`` that overrides the hooks it plays differently (its layout, hand
    sizes, leads, the points a move scores, how a round is scored and how the match ends), entered
    in ``GAMES`` below;
-3. its worked examples of RULES.md §4 as tests, and the property tests run over it.
+3. its worked examples of RULES.md §4 as tests, and the property tests run over it;
+4. in the bot, the options its ⚙️ Rules editor shows (``bot/games.py``: ``GAME_OPTIONS``, and its
+   targets in ``TARGETS`` if it plays to one), and in every ``bot/locales/*.toml`` its name and
+   its ``games.NAME`` description and rules; ``tests/bot/test_locales.py`` names what is missing.
 
 Kozel (``kozel.py``) goes through the same hooks.
 """
