@@ -1,12 +1,12 @@
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Generator
 from pathlib import Path
 
 import pytest
 
 from devtools.fake_telegram import FakeTelegram
-from tests.bot.harness import Harness, accelerated
+from tests.bot.harness import DEALS_VARIABLE, RUN_DEALS, Harness, accelerated
 
 #: How much faster than real time the fake server's clock runs. People tap at machine speed
 #: here and computers move at once, so whole matches outrun Telegram's 20 group messages a
@@ -22,6 +22,15 @@ def environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PTB_TIMEDELTA", "1")
     for name in ("NO_PROXY", "no_proxy"):
         monkeypatch.setenv(name, "127.0.0.1,localhost")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport() -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failing test's report says how to deal its matches again."""
+    report = yield
+    if report.failed:
+        report.sections.append(("deals", f"{DEALS_VARIABLE}={RUN_DEALS} deals them again"))
+    return report
 
 
 @pytest.fixture
