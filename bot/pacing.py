@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import logging
 import math
+import random
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -26,6 +27,10 @@ from .place import Place
 log = logging.getLogger(__name__)
 #: room an optional message (a reminder) leaves to the moves, the results and the goat
 RESERVE = 3
+#: Up to this share of a call's refill time is added to each wait, at random: busy groups that ran
+#: out of room together (tables started at once) would otherwise refill together and send
+#: together, all in the same instant every few seconds, for as long as they stay busy.
+JITTER = 0.1
 
 
 class GroupPacer:
@@ -40,12 +45,19 @@ class GroupPacer:
     sees more than ``per_minute`` calls (a full burst plus the refill)."""
 
     def __init__(
-        self, per_minute: int, window: float = 60.0, clock: Callable[[], float] = time.monotonic
+        self,
+        per_minute: int,
+        window: float = 60.0,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self.per_minute = per_minute
         self.burst = math.ceil(per_minute / 3)
         self.window = window
+        #: ``sleep`` waits seconds of ``clock``: tests run both faster than real time
         self.clock = clock
+        self.sleep = sleep
+        self.rng = random.Random()
         self._room: dict[int, tuple[float, float]] = {}  # room, and when it was counted
 
     @property
@@ -67,15 +79,20 @@ class GroupPacer:
         """Seconds (on ``clock``) until the group has room for one call."""
         return max(0.0, (1 - self._level(chat_id, self.clock())) / self.pace)
 
+    def wake_in(self, chat_id: int) -> float:
+        """How long (on ``clock``) a group waiting for room sleeps: until it has room, and a
+        little more, at random (``JITTER``)."""
+        return self.wait(chat_id) + self.rng.uniform(0, JITTER / self.pace)
+
     def note(self, chat_id: int) -> None:
         now = self.clock()
         self._room[chat_id] = (self._level(chat_id, now) - 1, now)
 
     async def wait_for_room(self, chat_id: int) -> None:
-        """Wait until the group has room for one more call. Polls in short steps: ``clock``
-        may run faster than real time (tests), so one long sleep would overshoot."""
-        while (seconds := self.wait(chat_id)) > 0:
-            await asyncio.sleep(min(0.25, max(0.01, seconds)))
+        """Wait until the group has room for one more call: one sleep, as long as it takes to
+        refill (a group waiting in a busy hour wakes once a call, not in polling steps)."""
+        while self.wait(chat_id) > 0:
+            await self.sleep(self.wake_in(chat_id))
 
 
 @dataclass

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import random
@@ -68,12 +69,18 @@ class Harness:
         # the bot counts its group messages on the server's clock (tests may speed it up)
         kozel = app.bot_data.kozel
         assert kozel is not None
-        kozel.sender.pacer.clock = self.tg.clock
+        self.app = app
+        if isinstance(self.tg.clock, Accelerated):
+            self.pace_by(self.tg.clock)
         kozel.service.player.rng = self.deals
         await app.start()
         assert app.updater is not None
         await app.updater.start_polling(poll_interval=0, timeout=1)
-        self.app = app
+
+    def pace_by(self, clock: Accelerated) -> None:
+        """The bot's group pacer counts on ``clock`` (the server's, or one faster still)."""
+        self.kozel.sender.pacer.clock = clock
+        self.kozel.sender.pacer.sleep = clock.sleep
 
     async def stop(self) -> None:
         app = self.app
@@ -292,12 +299,25 @@ async def stored_events(database: Path, table_id: int) -> list[dict[str, Any]]:
 # --- helpers for the scenario tests (test_play_e2e.py, test_bad_input_e2e.py) ---------------
 
 
-def accelerated(speed: float) -> Callable[[], float]:
+class Accelerated:
     """A clock running ``speed`` times faster than real time, for ``FakeTelegram(clock=...)``:
-    the harness hands the server's clock to the bot's group pacer, so a minute of Telegram's
-    group limit passes in 60/speed seconds and whole matches need not wait for it."""
-    origin = time.monotonic()
-    return lambda: origin + (time.monotonic() - origin) * speed
+    the harness hands it to the bot's group pacer (``Harness.pace_by``), so a minute of
+    Telegram's group limit passes in 60/speed seconds and whole matches need not wait for it."""
+
+    def __init__(self, speed: float) -> None:
+        self.speed = speed
+        self.origin = time.monotonic()
+
+    def __call__(self) -> float:
+        return self.origin + (time.monotonic() - self.origin) * self.speed
+
+    async def sleep(self, seconds: float) -> None:
+        """Wait ``seconds`` of this clock."""
+        await asyncio.sleep(seconds / self.speed)
+
+
+def accelerated(speed: float) -> Accelerated:
+    return Accelerated(speed)
 
 
 BOARD_TITLE = "🎲 Kozel · round"

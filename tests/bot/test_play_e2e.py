@@ -381,7 +381,7 @@ async def test_an_ordinary_move_costs_four_calls(tg: FakeTelegram, harness: Harn
     users = [masha, alex]
     await start_match(harness, users, group, computers=2)
     # a budget the moves never exhaust, so that the board goes with each move, not later
-    harness.kozel.sender.pacer.clock = accelerated(2000)
+    harness.pace_by(accelerated(2000))
     measured: list[list[str]] = []
     version = 0
     while len(measured) < 3:

@@ -469,7 +469,7 @@ async def test_one_person_plays_a_whole_match_against_a_computer(
 
     # a budget the moves never exhaust, and a player who follows the board: no board is
     # skipped (see test_rate_limit_e2e)
-    harness.kozel.sender.pacer.clock = accelerated(2000)
+    harness.pace_by(accelerated(2000))
     taps = await harness.play_match([masha], group, watching=True)
     assert taps > 5
     events = await events_of(harness)
