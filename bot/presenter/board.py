@@ -21,8 +21,8 @@ class Board:
     def draw(self, table: Table, *, fresh: bool = False, rnd: Round | None = None) -> None:
         """The one place the board is sent or edited, queued in the group's outbox: the group
         sees the newest board as soon as its budget allows (``pacing``). ``fresh``: a new round,
-        which gets a new message (it notifies); ``rnd``: a round that
-        has just ended, shown with its last move."""
+        which gets a new message (it notifies); ``rnd``: a round that has just ended, shown with
+        its last move."""
         board = pacing.Board(
             table.id,
             table.place,
