@@ -80,9 +80,10 @@ class GroupPacer:
         return max(0.0, (1 - self._level(chat_id, self.clock())) / self.pace)
 
     def wake_in(self, chat_id: int) -> float:
-        """How long (on ``clock``) a group waiting for room sleeps: until it has room, and a
-        little more, at random (``JITTER``)."""
-        return self.wait(chat_id) + self.rng.uniform(0, JITTER / self.pace)
+        """How long (on ``clock``) the group sleeps before its next call: 0 with room, else
+        until it has room and a little more, at random (``JITTER``)."""
+        seconds = self.wait(chat_id)
+        return seconds and seconds + self.rng.uniform(0, JITTER / self.pace)
 
     def note(self, chat_id: int) -> None:
         now = self.clock()
@@ -91,8 +92,8 @@ class GroupPacer:
     async def wait_for_room(self, chat_id: int) -> None:
         """Wait until the group has room for one more call: one sleep, as long as it takes to
         refill (a group waiting in a busy hour wakes once a call, not in polling steps)."""
-        while self.wait(chat_id) > 0:
-            await self.sleep(self.wake_in(chat_id))
+        while (seconds := self.wake_in(chat_id)) > 0:
+            await self.sleep(seconds)
 
 
 @dataclass
