@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from devtools.fake_telegram import FakeTelegram
-from tests.bot.harness import DEALS_VARIABLE, RUN_DEALS, Harness, accelerated
+from tests.bot.harness import DEALS_VARIABLE, RUN_DEALS, Accelerated, Harness
 
 #: How much faster than real time the fake server's clock runs. People tap at machine speed
 #: here and computers move at once, so whole matches outrun Telegram's 20 group messages a
@@ -35,7 +35,7 @@ def pytest_runtest_makereport() -> Generator[None, pytest.TestReport, pytest.Tes
 
 @pytest.fixture
 async def tg() -> AsyncIterator[FakeTelegram]:
-    async with FakeTelegram(clock=accelerated(SPEED)) as server:
+    async with FakeTelegram(clock=Accelerated(SPEED)) as server:
         yield server
 
 

@@ -316,10 +316,6 @@ class Accelerated:
         await asyncio.sleep(seconds / self.speed)
 
 
-def accelerated(speed: float) -> Accelerated:
-    return Accelerated(speed)
-
-
 BOARD_TITLE = "🎲 Kozel · round"
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from devtools.fake_telegram import FakeTelegram
 from engine import replay
-from tests.bot.harness import Harness, accelerated, stored_events
+from tests.bot.harness import Accelerated, Harness, stored_events
 
 
 @pytest.fixture
@@ -16,7 +16,7 @@ async def tg() -> AsyncIterator[FakeTelegram]:
     """A clock so fast that the group's budget never runs short, so that, with players who
     follow the board, no board is skipped (a short budget skips the boards between, see
     test_rate_limit_e2e)."""
-    async with FakeTelegram(clock=accelerated(2000)) as server:
+    async with FakeTelegram(clock=Accelerated(2000)) as server:
         yield server
 
 

@@ -15,8 +15,8 @@ from engine.scoring.rating import rating_delta
 from storage import Storage
 from tests.bot.harness import (
     BOARD_TITLE,
+    Accelerated,
     Harness,
-    accelerated,
     board_message,
     one_tap,
     start_match,
@@ -381,7 +381,7 @@ async def test_an_ordinary_move_costs_four_calls(tg: FakeTelegram, harness: Harn
     users = [masha, alex]
     await start_match(harness, users, group, computers=2)
     # a budget the moves never exhaust, so that the board goes with each move, not later
-    harness.pace_by(accelerated(2000))
+    harness.pace_by(Accelerated(2000))
     measured: list[list[str]] = []
     version = 0
     while len(measured) < 3:

@@ -8,7 +8,7 @@ from bot.presenter.news import recall
 from bot.render.board import board_text
 from devtools.fake_telegram import FakeTelegram, parse_html
 from tests.bot.conftest import SPEED
-from tests.bot.harness import BOARD_TITLE, Harness, accelerated, board_message, start_match
+from tests.bot.harness import BOARD_TITLE, Accelerated, Harness, board_message, start_match
 
 
 async def test_a_fast_match_keeps_to_the_group_limit_and_loses_nothing(tmp_path: Path) -> None:
@@ -18,7 +18,7 @@ async def test_a_fast_match_keeps_to_the_group_limit_and_loses_nothing(tmp_path:
     announced once each, in order, and the board left in the group shows the final state. Each
     round still gets its own board, below the last round's result: a new message costs what an
     edit does."""
-    async with FakeTelegram(enforce_group_limit=True, clock=accelerated(SPEED)) as tg:
+    async with FakeTelegram(enforce_group_limit=True, clock=Accelerated(SPEED)) as tg:
         harness = Harness(tg, tmp_path / "kozel.sqlite3")
         await harness.start()
         try:

@@ -22,7 +22,7 @@ from bot.i18n import LANGUAGES, catalog, t
 from bot.place import Place
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from engine import replay
-from tests.bot.harness import BOARD_TITLE, Harness, accelerated, board_message, tap, texts_seen
+from tests.bot.harness import BOARD_TITLE, Accelerated, Harness, board_message, tap, texts_seen
 
 NOT_OPENER = "Only the table's opener or the group's admins can do that."
 
@@ -469,7 +469,7 @@ async def test_one_person_plays_a_whole_match_against_a_computer(
 
     # a budget the moves never exhaust, and a player who follows the board: no board is
     # skipped (see test_rate_limit_e2e)
-    harness.pace_by(accelerated(2000))
+    harness.pace_by(Accelerated(2000))
     taps = await harness.play_match([masha], group, watching=True)
     assert taps > 5
     events = await events_of(harness)

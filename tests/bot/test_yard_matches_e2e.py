@@ -12,7 +12,7 @@ import pytest
 from bot.i18n import t
 from devtools.fake_telegram import FakeChat, FakeTelegram, FakeUser
 from engine.rules import PRESETS
-from tests.bot.harness import Harness, accelerated, stored_events, tap, texts_seen
+from tests.bot.harness import Accelerated, Harness, stored_events, tap, texts_seen
 from tests.bot.test_games_e2e import (
     choose_game,
     data_of,
@@ -29,7 +29,7 @@ HT = "Traditional (to 300)"
 async def tg() -> AsyncIterator[FakeTelegram]:
     """A clock so fast that the group's budget never runs short: every board of a whole match
     reaches the group (as in test_match_e2e), and the matches do not wait for it."""
-    async with FakeTelegram(clock=accelerated(2000)) as server:
+    async with FakeTelegram(clock=Accelerated(2000)) as server:
         yield server
 
 
