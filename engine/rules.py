@@ -74,6 +74,9 @@ INT_CHOICES: dict[str, tuple[int, ...]] = {
 
 #: Targets a game restricts to a few values (§3.6: "100, 250 or 500"); others take any.
 TARGET_CHOICES: dict[str, tuple[int, ...]] = {"muggins": (100, 250, 500)}
+#: House rules of one game only (§1.6: the extra turn after a double is Traditional's): every
+#: other game keeps them off. Its log would not record them, so could not be replayed.
+ONE_GAME_OPTIONS: dict[str, str] = {"extra_turn_after_double": "traditional"}
 #: Kozel's first leads (§2.3); the lot, 3-2 and the highest tile are the scoring games' (§3.5,
 #: §3.6, §3.8), which may take any of them.
 KOZEL_FIRST_LEADS: tuple[FirstLead, ...] = (
@@ -231,8 +234,11 @@ OPTION_TYPES: dict[str, Any] = {
 
 def option_choices(name: str, game: str = "kozel") -> tuple[Any, ...] | None:
     """The allowed values of an option in ``game`` (the few a game restricts: Muggins' targets,
-    Kozel's first leads), or None when any positive integer is allowed."""
+    Kozel's first leads, another game's house rule), or None when any positive integer is
+    allowed."""
     kind = OPTION_TYPES[name]
+    if ONE_GAME_OPTIONS.get(name, game) != game:
+        return (False,)
     if name == "target" and game in TARGET_CHOICES:
         return TARGET_CHOICES[game]
     if name == "first_lead" and game == "kozel":

@@ -191,6 +191,18 @@ def test_extra_turn_after_double() -> None:
         assert match.current_seat == after
 
 
+@pytest.mark.parametrize("game", sorted(set(PRESETS) - {"traditional", "traditional_ht"}))
+def test_extra_turn_after_double_is_traditional_only(game: str) -> None:
+    """§1.6: the extra turn after a double is Traditional's house rule. Another game would play it
+    without its log saying so (``match_started.options``), so the log could not be replayed."""
+    rules = PRESETS[game]()
+    with pytest.raises(ValueError, match="extra_turn_after_double"):
+        rules.with_options(extra_turn_after_double=True)
+    with pytest.raises(ValueError, match="extra_turn_after_double"):
+        parse_option("extra_turn_after_double", "true", rules.game)
+    assert parse_option("extra_turn_after_double", "true", "traditional") is True
+
+
 # --- General's Goat (§3.10) ----------------------------------------------------------------
 
 
