@@ -84,6 +84,9 @@ KOZEL_FIRST_LEADS: tuple[FirstLead, ...] = (
     "one_one_four_else_lowest_double",
     "lowest_incl_00",
 )
+#: The options Kozel restricts: its first leads, and one tile a move (§1.6 "Kozel itself: not
+#: allowed"; its log does not record ``multi_double``).
+KOZEL_CHOICES: dict[str, tuple[Any, ...]] = {"first_lead": KOZEL_FIRST_LEADS, "multi_double": (0,)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,15 +237,15 @@ OPTION_TYPES: dict[str, Any] = {
 
 def option_choices(name: str, game: str = "kozel") -> tuple[Any, ...] | None:
     """The allowed values of an option in ``game`` (the few a game restricts: Muggins' targets,
-    Kozel's first leads, another game's house rule), or None when any positive integer is
-    allowed."""
+    Kozel's first leads and one tile a move, another game's house rule), or None when any
+    positive integer is allowed."""
     kind = OPTION_TYPES[name]
     if ONE_GAME_OPTIONS.get(name, game) != game:
         return (False,)
     if name == "target" and game in TARGET_CHOICES:
         return TARGET_CHOICES[game]
-    if name == "first_lead" and game == "kozel":
-        return KOZEL_FIRST_LEADS
+    if game == "kozel" and name in KOZEL_CHOICES:
+        return KOZEL_CHOICES[name]
     if kind is bool:
         return (False, True)
     if name in INT_CHOICES:

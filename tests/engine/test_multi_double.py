@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-from engine import Lay, Match, Placement, Play, errors, replay
+from engine import Lay, Match, Placement, Play, RuleSet, errors, replay
 from engine.ai import random_player
 from engine.events import PlayedDoubles, event_from_dict
 from engine.layout import End
-from engine.rules import PRESETS
+from engine.rules import PRESETS, parse_option
 
 from .support import dicts, layout_position, scoring_table, t
 
@@ -114,6 +114,16 @@ def test_kozel_offers_no_multi_double_move() -> None:
         actions = match.legal_actions(seat)
         assert not any(isinstance(a, Lay) for a in actions)
         match.act(seat, rng.choice(actions))
+
+
+def test_kozel_refuses_several_doubles_a_move() -> None:
+    """§1.6 "Kozel itself: not allowed": a Kozel log does not record ``multi_double``, so a Kozel
+    match that put down several doubles at once could not be replayed."""
+    with pytest.raises(ValueError, match="multi_double"):
+        RuleSet(multi_double=2)
+    with pytest.raises(ValueError, match="multi_double"):
+        parse_option("multi_double", "2", "kozel")
+    assert parse_option("multi_double", "2", "sea_goat") == 2
 
 
 def test_random_matches_with_multi_double_moves_replay() -> None:
