@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ..events import MatchEnded, RoundEnded
-from ..round import Round
+from ..round import Hand, Round
 from ..rules import SCORING_OPTION_NAMES, RuleSet
 from ..scoring.fives import pips
 from ..scoring.tally import Tally
@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 #: The doubles that hang a General.
 GENERAL_TILES: Final = frozenset((Tile(0, 0), Tile(6, 6)))
+#: The tile that leads every round.
+ONE_ONE: Final = Tile(1, 1)
 
 
 def hangs_general(move: tuple[Tile, ...], rules: RuleSet) -> bool:
@@ -65,8 +67,15 @@ class GeneralsGoat(Game):
     def hand_size(self, rules: RuleSet, players: int) -> int:
         return 7
 
+    def first_lead(
+        self, hands: Sequence[Hand], rules: RuleSet, seed: int
+    ) -> tuple[int, list[Tile] | None]:
+        """1-1 leads (§3.10), whatever ``first_lead`` says: all 28 tiles are dealt, so its holder
+        always has it."""
+        return next(seat for seat, hand in enumerate(hands) if ONE_ONE in hand), [ONE_ONE]
+
     def restarts_lead(self, ended: RoundEnded, rules: RuleSet) -> bool:
-        """1-1 leads every round: all 28 tiles are dealt, so its holder always has it."""
+        """1-1 leads every round (``first_lead``)."""
         return True
 
     def next_leader(self, players: int, pairs: bool, ended: RoundEnded, rules: RuleSet) -> int:

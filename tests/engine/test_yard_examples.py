@@ -261,6 +261,16 @@ def test_a_fish_is_redealt_and_counts_for_nobody() -> None:
     assert (started.round, started.leader, started.lead_tiles) == (4, holder, [t("1-1")])
 
 
+@pytest.mark.parametrize("first_lead", ["lowest_incl_00", "highest_tile", "lot_lowest"])
+def test_1_1_leads_every_round_whatever_first_lead_says(first_lead: str) -> None:
+    """§3.10 "Lead: always 1-1, every round", as Sport domino's rotating lead ignores the option
+    too."""
+    _, events = Match.new(4, True, generals().rules.with_options(first_lead=first_lead), 7)
+    (started,) = [e for e in events if isinstance(e, RoundStarted)]
+    holder = next(seat for seat, hand in enumerate(started.hands) if t("1-1") in hand)
+    assert (started.leader, started.lead_tiles) == (holder, [t("1-1")])
+
+
 # --- Sport domino (§3.11) ------------------------------------------------------------------
 
 
