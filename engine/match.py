@@ -301,8 +301,10 @@ class Match:
                 break
             self._emit(Redealt(number, hands, *bad), events)
             attempt += 1
-        if self.next_leader is None or self.restart_chain:
+        if self.next_leader is None:
             leader, lead_tiles = game.first_lead(hands, self.rules, self.seed)
+        elif self.restart_chain:
+            leader, lead_tiles = game.restart_lead(hands, self.rules, self.seed)
         else:
             leader = self.next_leader
             lead_tiles = game.later_lead(hands[leader], self.rules)

@@ -52,6 +52,11 @@ class Revision:
 
 REVISIONS: list[Revision] = [
     Revision(1, "the rules as first released", "finish"),
+    Revision(
+        2,
+        "restart_1_1_after_unrecorded leads from 1-1 (the §2.3 chain) whatever first_lead says",
+        "finish",
+    ),
 ]
 FIRST: Final = 1
 

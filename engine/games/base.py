@@ -75,6 +75,13 @@ class Game(ABC):
         ``rules.first_lead`` says (``leads.opening_lead``; a lot draws on the match's ``seed``)."""
         return opening_lead(hands, rules, seed)
 
+    def restart_lead(
+        self, hands: Sequence[Hand], rules: RuleSet, seed: int
+    ) -> tuple[int, list[Tile] | None]:
+        """Who leads a round that ``restarts_lead`` says is led as the first one was, and the
+        tiles he must choose from: by default as ``first_lead``."""
+        return self.first_lead(hands, rules, seed)
+
     def later_lead(self, hand: Hand, rules: RuleSet) -> list[Tile] | None:
         """The tiles the leader of a later round must choose from; by default any tile."""
         return None

@@ -15,7 +15,7 @@ from engine import Match, replay
 from engine.events import RulesUpgraded
 from engine.revisions import Policy
 from storage import Storage
-from tests.engine.rule_change import SIX, deploy_six_tile_hands
+from tests.engine.rule_change import NEXT, SIX, deploy_six_tile_hands
 
 TABLES = [(2, False), (3, False), (4, True)]  # players, pairs
 MOVES_BEFORE = 5  # a round is under way when the deploy lands
@@ -79,7 +79,7 @@ async def test_matches_in_play_survive_a_rule_change_and_play_to_the_goat(
             assert table is not None and table.match is not None
             loaded = await storage.load_events(table_id)
             if policy == "continue":
-                assert loaded == [*before, RulesUpgraded(2).to_dict()]
+                assert loaded == [*before, RulesUpgraded(NEXT).to_dict()]
             else:
                 assert loaded == before
             while not table.match.is_over:
@@ -100,7 +100,7 @@ async def test_matches_in_play_survive_a_rule_change_and_play_to_the_goat(
             assert match.is_over and match.upgrade() == []
             snapshot = await storage.load_snapshot(table_id)
             assert snapshot is not None and snapshot[1] == match.to_json()
-            assert match.rules.revision == (2 if policy == "continue" else 1)
+            assert match.rules.revision == (NEXT if policy == "continue" else NEXT - 1)
 
 
 def before_upgrade(log: list[dict[str, object]]) -> list[dict[str, object]]:

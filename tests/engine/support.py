@@ -507,7 +507,10 @@ class Oracle:
         lead_tiles = e["lead_tiles"]
         self.lead_tiles = None if lead_tiles is None else [Tile.parse(x) for x in lead_tiles]
         if self.next_leader is None or self.restart:
-            seat, tile = expected_first_lead(self.hands, self.rules)
+            # §2.6: a restart is led from 1-1 whatever first_lead says (revision 2 on).
+            chain = self.restart and self.rules.revision >= 2
+            rules = self.rules.with_options(first_lead="chain_1_1") if chain else self.rules
+            seat, tile = expected_first_lead(self.hands, rules)
             assert (e["leader"], self.lead_tiles) == (seat, [tile]), e
         else:
             assert e["leader"] == self.next_leader, e

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engine import KNOCK, Line, Match, Play, RuleSet
+from engine import KNOCK, Line, Match, Play, RuleSet, revisions
 from engine.deal import redeal_reason
 from engine.errors import EndRequired, GameOver, WrongLead
 from engine.leads import compulsory_leads, first_lead, later_leader
@@ -405,6 +405,23 @@ def test_k7_lowest_incl_00() -> None:
     assert first_lead([tiles("2-2 0-1"), tiles("0-0 1-2")], rules) == (1, t("0-0"))
     # No doubles at all: the lowest non-double (0-1 < 0-2 < 1-2 < 0-3 …).
     assert first_lead([tiles("1-2 4-6"), tiles("0-2 5-6")], rules) == (1, t("0-2"))
+
+
+@pytest.mark.parametrize("first", ["lowest_incl_00", "one_one_four_else_lowest_double"])
+def test_after_an_unrecorded_round_1_1_leads_whatever_the_first_lead(first: str) -> None:
+    """§2.6 ``restart_1_1_after_unrecorded``: "the next round is again led by the holder of 1-1,
+    as in §2.3", though ``first_lead`` led the match's first round from 0-0. Under revision 1 of
+    the rules' code the restart followed ``first_lead`` (``revisions.py``)."""
+    for revision, lead in ((revisions.current(), (1, ["1-1"])), (1, (0, ["0-0"]))):
+        rules = RuleSet(restart_1_1_after_unrecorded=True, revision=revision)
+        rules = rules.with_options(first_lead=first)
+        match = Match(2, False, rules, seed=15)
+        position(match, hands=["2-4", "0-1 0-3"], chain=["1-2"], turn=0)
+        events = match.act(0, Play(t("2-4")))
+        assert (ended(events)["amounts"], ended(events)["opened"]) == ([0, 4], [False, False])
+        started = next_round(events)
+        assert "0-0" in started["hands"][0] and "1-1" in started["hands"][1]
+        assert (started["leader"], started["lead_tiles"]) == lead, revision
 
 
 # --- K-8 -------------------------------------------------------------------------------------

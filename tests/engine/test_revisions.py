@@ -7,11 +7,14 @@ import random
 
 import pytest
 
-from engine import Event, Match, ReplayMismatch, replay, revisions
+from engine import Event, Match, ReplayMismatch, RuleSet, replay, revisions
 from engine.ai import PLAYERS
 from engine.events import MatchStarted, RoundStarted, RulesUpgraded
 from engine.revisions import Revision
-from tests.engine.rule_change import SIX, deploy_six_tile_hands
+from tests.engine.rule_change import NEXT, SIX, deploy_six_tile_hands
+
+#: The revision the code plays under now, before the deliberate change.
+CURRENT = revisions.current()
 
 
 def play(match: Match, log: list[Event], moves: int, seed: int = 3) -> None:
@@ -49,14 +52,14 @@ def test_a_match_under_a_finish_revision_ends_under_the_rules_it_started_with(
     match = replay(log)
     assert match.upgrade() == []
     play(match, log, 5000)
-    assert match.is_over and match.rules.revision == 1
+    assert match.is_over and match.rules.revision == CURRENT
     assert set(hand_sizes(log)) == {7}
     assert replay(log).to_json() == match.to_json()
     # a new match starts under the new rules, and says so in its log
     _, events = Match.new(4, seed=11)
     started = events[0]
-    assert isinstance(started, MatchStarted) and started.rules_revision == 2
-    assert started.to_dict()["rules_revision"] == 2
+    assert isinstance(started, MatchStarted) and started.rules_revision == NEXT
+    assert started.to_dict()["rules_revision"] == NEXT
     assert hand_sizes(events) == [SIX]
 
 
@@ -68,7 +71,7 @@ def test_a_match_under_a_continue_revision_goes_on_under_the_new_rules(
 
     match = replay(log)
     upgraded = match.upgrade()
-    assert upgraded == [RulesUpgraded(2)] and match.rules.revision == 2
+    assert upgraded == [RulesUpgraded(NEXT)] and match.rules.revision == NEXT
     assert match.round == before.round  # the round in play keeps its hands and its line
     log += upgraded
     rounds_before = match.rounds_played
@@ -82,14 +85,17 @@ def test_a_match_under_a_continue_revision_goes_on_under_the_new_rules(
 
 
 def test_the_rules_revision_survives_a_snapshot(monkeypatch: pytest.MonkeyPatch) -> None:
+    first, _ = Match.new(4, rules=RuleSet(revision=revisions.FIRST), seed=11)
+    assert "rules_revision" not in first.to_json()  # revision 1 reads as before revisions
+    assert Match.from_json(first.to_json()).rules.revision == revisions.FIRST
     match, _ = started_mid_round()
-    assert "rules_revision" not in match.to_json()  # revision 1 reads as before revisions
-    assert Match.from_json(match.to_json()).rules.revision == 1
+    assert match.to_json()["rules_revision"] == CURRENT
+    assert Match.from_json(match.to_json()).rules.revision == CURRENT
     deploy_six_tile_hands(monkeypatch, "continue")
-    assert Match.from_json(match.to_json()).rules.revision == 1
+    assert Match.from_json(match.to_json()).rules.revision == CURRENT
     match.upgrade()
-    assert match.to_json()["rules_revision"] == 2
-    assert Match.from_json(match.to_json()).rules.revision == 2
+    assert match.to_json()["rules_revision"] == NEXT
+    assert Match.from_json(match.to_json()).rules.revision == NEXT
 
 
 def test_a_log_that_upgrades_against_the_policy_is_refused(
@@ -97,8 +103,8 @@ def test_a_log_that_upgrades_against_the_policy_is_refused(
 ) -> None:
     _, log = started_mid_round()
     deploy_six_tile_hands(monkeypatch, "finish")
-    with pytest.raises(ReplayMismatch, match="no upgrade to revision 2"):
-        replay([*log, RulesUpgraded(2)])
+    with pytest.raises(ReplayMismatch, match=f"no upgrade to revision {NEXT}"):
+        replay([*log, RulesUpgraded(NEXT)])
 
 
 def test_a_log_from_an_unknown_revision_is_refused() -> None:
