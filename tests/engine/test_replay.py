@@ -12,6 +12,9 @@ from hypothesis import strategies as st
 
 from engine import Match, ReplayMismatch, RuleSet, replay
 from engine.ai import greedy_player
+from engine.games import GAMES
+from engine.games.base import Game
+from engine.rules import OPTION_NAMES, PRESETS, option_choices
 
 from .support import EVERY_TILE, Table, checked, dicts, run_match
 from .test_properties import play, tables
@@ -159,3 +162,44 @@ def test_unknown_or_incomplete_events_are_value_errors(bad: dict[str, Any]) -> N
     with pytest.raises(ValueError) as info:
         replay([*log[:5], bad])
     assert not isinstance(info.value, ReplayMismatch)
+
+
+def _plays(game: Game, players: int, pairs: bool) -> bool:
+    try:
+        game.check_table(players, pairs)
+    except ValueError:
+        return False
+    return True
+
+
+def unrecorded_settings() -> list[tuple[str, str, Any]]:
+    """Each preset with each value it accepts of an option its game's log does not record
+    (``match_started.options``): the game must play such a value exactly as the DEFAULT."""
+    found = []
+    for preset, build in sorted(PRESETS.items()):
+        rules = build()
+        recorded = GAMES[rules.game].options(rules)
+        for name in OPTION_NAMES:
+            if name in recorded:
+                continue
+            for value in option_choices(name, rules.game) or ():
+                if value != rules.option(name):
+                    found.append((preset, name, value))
+    return found
+
+
+@pytest.mark.parametrize(("preset", "name", "value"), unrecorded_settings())
+def test_an_option_a_log_does_not_record_leaves_the_match_as_its_log_replays_it(
+    preset: str, name: str, value: Any
+) -> None:
+    """Where an option played differently but its log did not say so, the log could not be
+    replayed (Kozel's ``multi_double``, another game's ``extra_turn_after_double``)."""
+    rules = PRESETS[preset]().with_options(**{name: value})
+    players, pairs = next(
+        shape for shape in ((2, False), (3, False), (4, True)) if _plays(GAMES[rules.game], *shape)
+    )
+    match, log = Match.new(players, pairs, rules, seed=len(name))
+    rng = random.Random(len(name))
+    while (seat := match.current_seat) is not None and len(log) < 400:
+        log += match.act(seat, rng.choice(match.legal_actions(seat)))
+    assert replay(dicts(log)).to_json() == match.to_json()
