@@ -105,6 +105,21 @@ def later_leader(
     return winner
 
 
+#: The revision of the rules' code from which a round restarted from 1-1 follows the §2.3 chain
+#: whatever ``first_lead`` says (``revisions.py``).
+RESTART_FROM_1_1: Final = 2
+
+
+def restart_rules(rules: RuleSet) -> RuleSet:
+    """The rules a round restarted from 1-1 is led by (Kozel's ``restart_1_1_after_unrecorded``,
+    §2.6 "led by the holder of 1-1, as in §2.3"; Sea Goat's eggs under ``sg_eggs = ua``, §3.2.5):
+    the §2.3 chain, whatever ``first_lead`` led the match's first round with. Before revision
+    ``RESTART_FROM_1_1`` such a round was led as ``first_lead`` says."""
+    if rules.revision < RESTART_FROM_1_1:
+        return rules
+    return rules.with_options(first_lead="chain_1_1")
+
+
 def compulsory_leads(hand: Hand, rules: RuleSet) -> list[Tile] | None:
     """Tiles the leader of a later round must choose from, or None for any tile.
 

@@ -54,7 +54,8 @@ REVISIONS: list[Revision] = [
     Revision(1, "the rules as first released", "finish"),
     Revision(
         2,
-        "restart_1_1_after_unrecorded leads from 1-1 (the §2.3 chain) whatever first_lead says",
+        "a round restarted from 1-1 (Kozel's restart_1_1_after_unrecorded, Sea Goat's ua eggs)"
+        " is led by the §2.3 chain whatever first_lead says",
         "finish",
     ),
 ]

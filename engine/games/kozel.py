@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..deal import first_redeal
 from ..events import RoundEnded
-from ..leads import compulsory_leads, later_leader
+from ..leads import compulsory_leads, later_leader, restart_rules
 from ..round import Hand, Round
 from ..rules import KOZEL_OPTION_NAMES, RuleSet
 from ..scoring.kozel import goats, score_round, side_values
@@ -20,10 +20,6 @@ from .base import Game, RedealReason
 
 if TYPE_CHECKING:
     from ..match import Match
-
-#: The revision of the rules' code from which a restarted lead is the 1-1 chain's
-#: (``revisions.py``).
-RESTART_FROM_1_1: Final = 2
 
 
 class Kozel(Game):
@@ -53,12 +49,8 @@ class Kozel(Game):
     def restart_lead(
         self, hands: Sequence[Hand], rules: RuleSet, seed: int
     ) -> tuple[int, list[Tile] | None]:
-        """The holder of 1-1 leads again, as the §2.3 chain finds him (§2.6 "led by the holder
-        of 1-1"), whatever ``first_lead`` led the match's first round with; before revision
-        ``RESTART_FROM_1_1`` the restart followed ``first_lead``."""
-        if rules.revision >= RESTART_FROM_1_1:
-            rules = rules.with_options(first_lead="chain_1_1")
-        return self.first_lead(hands, rules, seed)
+        """The holder of 1-1 leads again, as the §2.3 chain finds him (``leads.restart_rules``)."""
+        return self.first_lead(hands, restart_rules(rules), seed)
 
     def restarts_lead(self, ended: RoundEnded, rules: RuleSet) -> bool:
         """``restart_1_1_after_unrecorded`` (§2.3): the 1-1 chain again after a round in which a

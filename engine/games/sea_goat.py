@@ -41,12 +41,14 @@ Decisions where §3.2 is silent or marks a FLAG:
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..actions import Lay, Play
 from ..deal import first_redeal
 from ..events import MatchEnded, RoundEnded
+from ..leads import restart_rules
 from ..round import Hand, Round
 from ..rules import RuleSet
 from ..scoring.sea_goat import (
@@ -61,6 +63,7 @@ from ..scoring.sea_goat import (
 )
 from ..scoring.tally import Tally
 from ..seats import partner_of, side_of
+from ..tiles import Tile
 from .base import Game, RedealReason
 
 if TYPE_CHECKING:
@@ -119,6 +122,12 @@ class SeaGoat(Game):
             leader = ended.winner
         assert leader is not None
         return leader
+
+    def restart_lead(
+        self, hands: Sequence[Hand], rules: RuleSet, seed: int
+    ) -> tuple[int, list[Tile] | None]:
+        """Eggs are played out from 1-1, as the §2.3 chain finds it (``leads.restart_rules``)."""
+        return self.first_lead(hands, restart_rules(rules), seed)
 
     def restarts_lead(self, ended: RoundEnded, rules: RuleSet) -> bool:
         """``sg_eggs = ua``: eggs are played out from 1-1 (unless someone leads "на сто")."""

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine import Lay, Match, Play, replay
+from engine import Lay, Match, Play, RuleSet, replay, revisions
 from engine.actions import Placement
 from engine.ai import PLAYERS, greedy_player
 from engine.cli import main
@@ -354,6 +354,23 @@ def test_ua_eggs_replay_from_1_1_and_rot_after_three_failed_attempts() -> None:
     _, events = fish(["6-6 1-2", "0-3"], sg_eggs="ua", sea=SeaState(pot=6, eggs_tries=2))
     result = ended(events)
     assert result["outcome"] == "eggs_rotten" and result["sea"]["pot"] == 0
+
+
+def test_ua_eggs_are_played_out_from_1_1_whatever_the_first_lead() -> None:
+    """§3.2.5 "Eggs are played out starting from 1-1: the next round's lead uses the first-round
+    chain of §2.3", though ``first_lead`` led the match's first round from 0-0. Under revision 1
+    of the rules' code the replay followed ``first_lead`` (``revisions.py``)."""
+    for revision, lead in ((revisions.current(), (1, ["1-1"])), (1, (0, ["0-0"]))):
+        rules = RuleSet(game="sea_goat", multi_double=2, sg_eggs="ua", revision=revision)
+        match = Match(2, False, rules.with_options(first_lead="lowest_incl_00"), seed=15)
+        layout_position(match, hands=["6-6 1-2", "0-3"], lays=SIXES, turn=P0)
+        assert match.round is not None
+        match.round.last_single_placer = P1
+        events = match.act(P0, Play(t("6-6"), "left"))
+        assert ended(events)["outcome"] == "eggs"
+        (started,) = of_type(events, "round_started")
+        assert "0-0" in started["hands"][0] and "1-1" in started["hands"][1]
+        assert (started["leader"], started["lead_tiles"]) == lead, revision
 
 
 def test_fisherman_under_25_against_25_wins_and_gets_na_sto() -> None:
