@@ -17,13 +17,13 @@ from .tiles import tiles_text
 
 
 def limit_of(match: Match) -> int:
-    """The score that ends the match: Kozel's goat limit, Sea Goat's target, or the target the
-    others play to."""
-    if match.rules.game == "sea_goat":
-        return match.rules.sg_target
+    """The score that ends the match: the target of a game won at one, else Kozel's goat limit
+    (General's Goat's: the rounds a team may lose)."""
+    if scores_points(match):
+        return match.game.target(match.rules)
     if match.rules.game == "generals_goat":
         return match.rules.gg_losses
-    return match.rules.target if scores_points(match) else match.rules.goat_limit
+    return match.rules.goat_limit
 
 
 #: How a game words what ends its match, by the suffix of ``board.title`` and ``standings.head``:

@@ -130,7 +130,7 @@ def target_judge(table: Table) -> Judge:
     nothing (as §2.11 does for Kozel)."""
     match = table.match
     assert match is not None
-    scores, target = match.tally.scores, match.rules.target
+    scores, target = match.tally.scores, match.game.target(match.rules)
     rated = rated_against(table) if match.ended_by == "timeout" else None
     dropped = set() if rated is None else rated[1]
     rival = max((scores[side] for side in match.losers), default=0)

@@ -130,6 +130,10 @@ class Game(ABC):
     def losers(self, tally: Tally, rules: RuleSet) -> list[int]:
         """The sides that have lost the match with these scores; none while it goes on."""
 
+    def target(self, rules: RuleSet) -> int:
+        """The score a win-at-target match is played to (§1.11): by default ``target``."""
+        return rules.target
+
     def match_end(self, tally: Tally, rules: RuleSet, in_round: bool) -> MatchEnded | None:
         """The end of the match with these scores, or None while it goes on. ``in_round``: asked
         right after a move scored, where by default (lose-at-limit) a match never ends."""

@@ -123,6 +123,9 @@ class SeaGoat(Game):
         assert leader is not None
         return leader
 
+    def target(self, rules: RuleSet) -> int:
+        return rules.sg_target
+
     def restart_lead(
         self, hands: Sequence[Hand], rules: RuleSet, seed: int
     ) -> tuple[int, list[Tile] | None]:

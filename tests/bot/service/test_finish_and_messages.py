@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from bot.service import TableService
@@ -57,3 +59,16 @@ async def test_a_match_a_game_ends_its_own_way_is_recorded_as_won_by_rule(
     assert table.status == "finished"
     (recorded,) = await storage.recent_matches(MASHA, limit=1)
     assert (recorded.game, recorded.ended_by) == ("sea_goat", "target")
+
+
+async def test_sea_goat_is_rated_against_its_own_target(service: TableService) -> None:
+    """Sea Goat plays to ``sg_target`` (125), not to the scoring games' ``target`` (100): a win
+    by 110 points is 8.8 tenths of its target, so +9 and -9, where 100 once made it +11 and -11."""
+    table = await lobby_of(service)
+    await service.lobby.change_game(table, "sea_goat")
+    await service.player.start(table)
+    match = table.match
+    assert match is not None and match.rules.sg_target == 125
+    match.tally = dataclasses.replace(match.tally, scores=(150, 40))
+    match.winners, match.losers, match.ended_by, match.over = [0], [1], "target", True
+    assert {r.seat: r.rating_delta for r in results(table)} == {0: 9, 1: -9}
