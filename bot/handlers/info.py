@@ -178,7 +178,7 @@ async def top_button(update: Update, context: KozelContext) -> None:
     message = query.message
     if message is not None:
         await k.sender.edit(place, message.message_id, text, keyboard)
-    await query.answer()
+    await k.sender.answer(query.id)
 
 
 async def stats(update: Update, context: KozelContext) -> None:
@@ -237,7 +237,7 @@ async def language_button(update: Update, context: KozelContext) -> None:
     message, place = query.message, place_of(update)
     if message is not None and place is not None:
         await k.sender.edit(place, message.message_id, t(cb.args[0], "language.set"))
-    await query.answer()
+    await k.sender.answer(query.id)  # the language is set, whatever Telegram says
 
 
 async def _redraw(k: Kozel, table: Table) -> None:

@@ -130,14 +130,14 @@ async def _join(update: Update, context: KozelContext, table_id: int | None) -> 
         seated = await seat_and_show(k, update, lang, table, user)
     if seated is None:
         return
-    query = update.callback_query
+    query = update.callback_query  # answered whatever Telegram says: the join is done
     if seated:
         if query is not None:
-            await query.answer(t(lang, "lobby.joined_toast"))
+            await k.sender.answer(query.id, t(lang, "lobby.joined_toast"))
         return
     link = join_link(k, table.id)
     if query is not None:
-        await query.answer(url=link)
+        await k.sender.answer(query.id, url=link)
     else:
         await reply(k, update, t(lang, "lobby.press_start", name=user.full_name, link=link))
 

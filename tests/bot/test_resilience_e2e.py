@@ -77,6 +77,34 @@ async def test_a_refused_answer_to_a_tap_does_not_stop_the_move(
     await tg.wait_for_message(group, f"⏰ {other.first_name} ran out of time", timeout=5.0)
 
 
+async def test_a_refused_answer_to_a_join_or_a_page_does_not_say_it_failed(
+    tg: FakeTelegram, harness: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Joining (or turning /top's page, or choosing the language) is done before the tap is
+    answered, and the answer waits behind the lobby's edit in the group's turn. When Telegram
+    refused it (429, "query is too old"), the update failed with a traceback and the person
+    was told that nothing was changed, though they were seated."""
+    masha, alex = tg.user(705, "Masha"), tg.user(706, "Alex")
+    group = tg.group(-1705, "Courtyard", admins=[masha])
+    for user in (masha, alex):
+        await tg.send_text(user, tg.private(user), "/start")
+        await tg.wait_for_message(user, "Hi, ")
+    lobby = await harness.open_table(masha, group)
+    await tg.wait_idle()
+    caplog.set_level(logging.ERROR)
+    tg.inject_flood(method="answerCallbackQuery", retry_after=5, times=1)
+    await tg.press_button(alex, lobby, "✋ Join")
+    await tg.wait_for(lambda: "2. Alex" in (tg.message(group, lobby.message_id).text or ""))
+    await tg.send_text(masha, group, "/language")
+    chooser = await tg.wait_for_message(group, lambda m: m.find_button("🇺🇦 Українська") is not None)
+    tg.inject_flood(method="answerCallbackQuery", retry_after=5, times=1)
+    await tg.press_button(masha, chooser, "🇺🇦 Українська")
+    await tg.wait_for(lambda: "Гравці 2/4" in (tg.message(group, lobby.message_id).text or ""))
+    await tg.wait_idle()
+    assert [a.text for a in tg.callback_answers.values() if a.text] == []
+    assert [r.getMessage() for r in caplog.records] == []
+
+
 async def test_a_show_that_fails_midway_is_put_right(tg: FakeTelegram, harness: Harness) -> None:
     """The next player's hand cannot be sent (flood control does not clear): the table is
     brought back in sync, and the hand arrives once Telegram lets it through."""
