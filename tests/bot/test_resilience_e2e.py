@@ -262,6 +262,30 @@ async def test_a_damaged_table_is_skipped_and_answered_politely(
         await tg.wait_for_message(damaged, "new table")
 
 
+async def test_start_again_brings_a_player_back_though_another_table_is_damaged(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """/start hands back every seat the computer keeps for the person; a damaged table in
+    another group stopped it there, and the person, who never sat at it, was told it was
+    damaged."""
+    masha, alex = tg.user(761, "Masha"), tg.user(762, "Alex")
+    olya, ivan = tg.user(763, "Olya"), tg.user(764, "Ivan")
+    damaged, healthy = tg.group(-1761, "Courtyard"), tg.group(-1762, "Garden")
+    await start_match(harness, [masha, alex], damaged)
+    await start_match(harness, [olya, ivan], healthy)
+    await tg.wait_idle()
+    await harness.stop()
+    match = replay(await stored_events(harness.database, 1))
+    await append_to_log(harness.database, [{"type": "nonsense"}], match)
+    async with await Storage.open(harness.database) as storage:
+        await storage.update_seat(2, 0, absent=True, missed_turns=2)  # Olya went away
+    async with harness.restarted():
+        await tg.send_text(olya, tg.private(olya), "/start")
+        await tg.wait_for_message(healthy, "🙋 Olya is back at the table.")
+        await tg.wait_idle()
+        assert not any(m.text == DAMAGED for m in tg.messages(olya))
+
+
 async def test_an_unexpected_failure_is_answered_and_changes_nothing(
     tg: FakeTelegram, harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
