@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -284,6 +285,25 @@ async def test_start_again_brings_a_player_back_though_another_table_is_damaged(
         await tg.wait_for_message(healthy, "🙋 Olya is back at the table.")
         await tg.wait_idle()
         assert not any(m.text == DAMAGED for m in tg.messages(olya))
+
+
+async def test_a_damaged_table_does_not_stop_the_other_tables_from_expiring(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Nobody plays a damaged table, so it is soon idle past the expiry; loading it for the
+    sweep failed, and so every sweep did, every minute: no lobby anywhere closed any more."""
+    masha, alex, olya = tg.user(771, "Masha"), tg.user(772, "Alex"), tg.user(773, "Olya")
+    damaged, other = tg.group(-1771, "Courtyard"), tg.group(-1772, "Garden")
+    await start_match(harness, [masha, alex], damaged)
+    await tg.wait_idle()
+    await harness.stop()
+    match = replay(await stored_events(harness.database, 1))
+    await append_to_log(harness.database, [{"type": "nonsense"}], match)
+    async with harness.restarted() as restarted:
+        await tg.send_text(olya, tg.private(olya), "/start")
+        lobby = await restarted.open_table(olya, other)
+        await restarted.kozel.scheduler.sweep(time.time() + 25 * 3600)
+        await tg.wait_for(lambda: "⌛" in (tg.message(other, lobby.message_id).text or ""))
 
 
 async def test_an_unexpected_failure_is_answered_and_changes_nothing(
