@@ -76,14 +76,23 @@ async def set_players(harness: Harness, user: FakeUser, lobby: FakeMessage, coun
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("✋ Join"))
 
 
+async def lobby_for_two(
+    harness: Harness, users: list[FakeUser], group: FakeChat, game: str
+) -> FakeMessage:
+    """A lobby opened by the first of ``users``, set for two players of ``game`` (as the
+    chooser names it)."""
+    lobby = await open_lobby(harness, users, group)
+    await set_players(harness, users[0], lobby, 2)
+    assert await choose_game(harness, users[0], lobby, game) == f"Game: {game}"
+    return lobby
+
+
 async def dealt_for_two(
     harness: Harness, users: list[FakeUser], group: FakeChat, game: str = "Muggins"
 ) -> None:
     """A table of ``game`` (as the chooser names it) for the two ``users``, dealt."""
     tg = harness.tg
-    lobby = await open_lobby(harness, users, group)
-    await set_players(harness, users[0], lobby, 2)
-    assert await choose_game(harness, users[0], lobby, game) == f"Game: {game}"
+    lobby = await lobby_for_two(harness, users, group, game)
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("✋ Join"))
     await tg.press_button(users[1], lobby, "✋ Join")
     await tg.wait_for(lambda: "Players 2/2" in (lobby_now(tg, lobby).text or ""))
@@ -352,9 +361,7 @@ async def test_several_doubles_go_down_in_one_tap_where_the_rules_allow(
 ) -> None:
     users = [tg.user(961, "Masha"), tg.user(962, "Alex")]
     group = tg.group(-1961, "Yard")
-    lobby = await open_lobby(harness, users, group)
-    await set_players(harness, users[0], lobby, 2)
-    assert await choose_game(harness, users[0], lobby, "Telephone") == "Game: Telephone"
+    lobby = await lobby_for_two(harness, users, group, "Telephone")
     await tg.press_button(users[0], lobby, "⚙️ Rules")
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("One tile a move"))
     while not lobby_now(tg, lobby).find_button("Up to 4 doubles in one move, one per end"):
@@ -461,9 +468,7 @@ async def test_a_donkey_player_with_nothing_that_fits_may_reopen_his_double_or_d
     reopen he needed most was never offered."""
     users = [tg.user(975, "Masha"), tg.user(976, "Alex")]
     group = tg.group(-1975, "Yard")
-    lobby = await open_lobby(harness, users, group)
-    await set_players(harness, users[0], lobby, 2)
-    assert await choose_game(harness, users[0], lobby, "Donkey") == "Game: Donkey"
+    lobby = await lobby_for_two(harness, users, group, "Donkey")
     await tg.press_button(users[0], lobby, "⚙️ Rules")
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("A closed double stays closed"))
     await tg.press_button(users[0], lobby, "A closed double stays closed")
