@@ -30,6 +30,9 @@ class Snapshot:
         self.harness, self.group, self.users = harness, group, users
 
     async def take(self) -> tuple[object, ...]:
+        """Once the group has been told all the bot queued for it: a board the group's budget
+        held back would go out later, and look like a change."""
+        await self.harness.groups_told()
         tg = self.harness.tg
         board = board_message(tg, self.group)
         dms = tuple(
