@@ -275,6 +275,32 @@ async def test_missed_turns_mark_a_player_away_until_they_tap_im_back(
     await tg.wait_for(lambda: "(away" not in board(tg, group))
 
 
+async def test_a_player_who_blocks_the_bot_during_his_turn_stays_covered(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The reminder finds the DM blocked: the computer covers the seat. The turn's timer, armed
+    before, then timed him out (his first missed turn, which marked him present again), so
+    the group heard that he ran out of time, and at his next hand, all over again, that he
+    cannot be written to."""
+    masha, alex = tg.user(319, "Masha"), tg.user(320, "Alex")
+    group = tg.group(-719, "Yard")
+    users = [masha, alex]
+    await prepare(harness, users, group, turn_seconds=2)
+    await harness.play_until_turn_of(masha, users)
+    tg.block(masha)
+    await tg.wait_for_message(group, "I cannot write to Masha", timeout=5.0)
+    version = 0
+    for _ in range(3):  # Alex plays on; the computer plays Masha's tiles in between
+        turn = await harness.next_turn_or_over([alex], group, version, timeout=5.0)
+        if turn is None:
+            break
+        version = harness.version_of(turn[1])
+        await harness.play_turn(alex, turn[1])
+    assert (await kozel_of(harness).storage.get_seats(1))[0].absent
+    assert count(harness.group_texts(group), "I cannot write to Masha") == 1
+    assert count(harness.group_texts(group), "Masha ran out of time") == 0
+
+
 async def test_when_every_person_is_away_the_match_ends_by_timeout(
     tg: FakeTelegram, harness: Harness
 ) -> None:
