@@ -93,8 +93,8 @@ async def standings(update: Update, context: KozelContext) -> None:
         await refuse(k, update, lang, "err.group_only")
         return
     table = await k.service.store.active_table(place)
-    if table is None or table.match is None:
-        await refuse(k, update, lang, "err.no_match")
+    if table is None or table.match is None:  # a lobby's match is yet to start
+        await refuse(k, update, lang, "err.no_match" if table is None else "err.not_started")
         return
     match = table.match
     lines: list[str] = [headline(lang, "standings.head", match, rounds=match.rounds_played)]
