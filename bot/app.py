@@ -64,6 +64,7 @@ BUTTONS: dict[str, Handler] = {
     "play": play.play_button,
     "lay": play.lay_button,
     "reopen": play.reopen_button,
+    "pass": play.pass_button,
     "back": play.back_button,
     "here": play.back_here,
     "join": lobby.join_button,

@@ -33,6 +33,7 @@ _SHORT: Final = {
     "game": "m",
     "lay": "y",
     "reopen": "r",
+    "pass": "k",
 }
 _LONG: Final = {v: k for k, v in _SHORT.items()}
 _ENDS: Final[dict[str, End]] = {end: end for end in get_args(End)}
@@ -52,6 +53,7 @@ _STAMP: Final[dict[str, Stamp]] = {
     "play": "events",
     "lay": "events",
     "reopen": "events",
+    "pass": "events",
     "back": "events",
     "top": "page",
     **dict.fromkeys(("join", "leave", "start", "opt", "bot", "cancel", "lobby", "game"), "lobby"),

@@ -97,13 +97,12 @@ class Scheduler:
 
     async def _computer_turn(self, table_id: int, version: int) -> None:
         await asyncio.sleep(self.delay)
+        await self._locked(table_id, version, self._computer_move)
 
-        async def move(table: Table) -> None:
-            events = await self.service.player.computer_move(table)
-            if events:
-                await self.presenter.show(table, events)
-
-        await self._locked(table_id, version, move)
+    async def _computer_move(self, table: Table) -> None:
+        events = await self.service.player.computer_move(table)
+        if events:
+            await self.presenter.show(table, events)
 
     async def _turn_timer(
         self, table_id: int, version: int, deadline: float, warning: float
@@ -121,6 +120,9 @@ class Scheduler:
         async def timeout(table: Table) -> None:
             seat = table.seats[table.match.current_seat or 0] if table.match else None
             if seat is None:
+                return
+            if seat.computer_plays:  # marked away since (the reminder found his DM blocked)
+                await self._computer_move(table)
                 return
             events = await self.service.timeouts.timeout(table, seat)
             await self.presenter.timed_out(table, seat, events)

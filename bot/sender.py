@@ -267,11 +267,16 @@ class Sender:
         log.warning("flood control: waiting %.1f s", seconds, extra={"attempt": attempt + 1})
         await asyncio.sleep(seconds)
 
-    async def answer(self, query_id: str, text: str = "", alert: bool = False) -> None:
-        """Answer a tap. Never raises, nor waits out flood control: the answer only stops the
-        button's spinner, and a move already made must go on whatever Telegram says (an old
-        query, 429, a timeout), without holding its table meanwhile."""
+    async def answer(
+        self, query_id: str, text: str = "", alert: bool = False, url: str | None = None
+    ) -> None:
+        """Answer a tap (``url``: with a link to open, the bot's DM). Never raises, nor waits out
+        flood control: the answer only stops the button's spinner, and a move already made must
+        go on whatever Telegram says (an old query, 429, a timeout), without holding its table
+        meanwhile."""
         try:
-            await self.bot.answer_callback_query(query_id, text=text[:200], show_alert=alert)
+            await self.bot.answer_callback_query(
+                query_id, text=text[:200], show_alert=alert, url=url
+            )
         except TelegramError as exc:
             log.info("could not answer a callback query: %s", exc)

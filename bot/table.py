@@ -48,10 +48,10 @@ class Seat:
 class Recent:
     """One line of the board's list of what happened lately ("Olya played [3|4]")."""
 
-    kind: Literal["played", "knocked", "drew"]
+    kind: Literal["played", "knocked", "drew", "reopened"]
     seat: int
     round: int
-    tiles: tuple[Tile, ...] = ()  # the tiles played: one, or several doubles at once
+    tiles: tuple[Tile, ...] = ()  # the tiles played (one, or several doubles), or reopened
     count: int = 0  # how many tiles were drawn in a row
     points: int = 0  # what the tile played scored
 

@@ -93,8 +93,8 @@ async def standings(update: Update, context: KozelContext) -> None:
         await refuse(k, update, lang, "err.group_only")
         return
     table = await k.service.store.active_table(place)
-    if table is None or table.match is None:
-        await refuse(k, update, lang, "err.no_match")
+    if table is None or table.match is None:  # a lobby's match is yet to start
+        await refuse(k, update, lang, "err.no_match" if table is None else "err.not_started")
         return
     match = table.match
     lines: list[str] = [headline(lang, "standings.head", match, rounds=match.rounds_played)]
@@ -178,7 +178,7 @@ async def top_button(update: Update, context: KozelContext) -> None:
     message = query.message
     if message is not None:
         await k.sender.edit(place, message.message_id, text, keyboard)
-    await query.answer()
+    await k.sender.answer(query.id)
 
 
 async def stats(update: Update, context: KozelContext) -> None:
@@ -237,7 +237,7 @@ async def language_button(update: Update, context: KozelContext) -> None:
     message, place = query.message, place_of(update)
     if message is not None and place is not None:
         await k.sender.edit(place, message.message_id, t(cb.args[0], "language.set"))
-    await query.answer()
+    await k.sender.answer(query.id)  # the language is set, whatever Telegram says
 
 
 async def _redraw(k: Kozel, table: Table) -> None:

@@ -130,14 +130,14 @@ async def _join(update: Update, context: KozelContext, table_id: int | None) -> 
         seated = await seat_and_show(k, update, lang, table, user)
     if seated is None:
         return
-    query = update.callback_query
+    query = update.callback_query  # answered whatever Telegram says: the join is done
     if seated:
         if query is not None:
-            await query.answer(t(lang, "lobby.joined_toast"))
+            await k.sender.answer(query.id, t(lang, "lobby.joined_toast"))
         return
     link = join_link(k, table.id)
     if query is not None:
-        await query.answer(url=link)
+        await k.sender.answer(query.id, url=link)
     else:
         await reply(k, update, t(lang, "lobby.press_start", name=user.full_name, link=link))
 
@@ -324,12 +324,22 @@ def button(action: Action) -> Handler:
 
 async def remove_player(k: Kozel, table: Table, gone: Seat) -> None:
     """Show that ``gone`` has left (or was removed): the lobby without the seat, or the
-    computer player that now plays it."""
+    computer player that now plays it. Computers do not play a match out for nobody (as at
+    the deal): with no person left the match ends without a result, and with only people
+    who are away it ends as when the last of them went away."""
     if table.status == "lobby":
         await show_lobby(k, table)
+        return
+    people = [seat for seat in table.seats if seat.is_human]
+    if not people:
+        await k.service.lobby.cancel(table)
+        await k.presenter.replaced(table, gone, last=True)
     else:
         await k.presenter.replaced(table, gone)
-        await k.scheduler.after_change(table)
+        if all(seat.absent for seat in people):
+            events = await k.service.timeouts.abandon(table, people[0])
+            await k.presenter.show(table, events)
+    await k.scheduler.after_change(table)
 
 
 async def kick_command(update: Update, context: KozelContext) -> None:

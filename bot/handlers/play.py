@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from telegram import CallbackQuery, Update
 
-from engine import IllegalAction, Lay, Placement, Play, Reopen, Tile
+from engine import DRAW, KNOCK, Action, IllegalAction, Lay, Placement, Play, Reopen, Tile
 from engine.errors import EndRequired
 from engine.layout import End
 
@@ -30,6 +30,7 @@ from ..render.hand import (
     which_way_text,
 )
 from ..render.tiles import tile_text
+from ..service import DamagedTable
 from ..table import Seat, Table
 from .common import refuse
 
@@ -62,7 +63,10 @@ async def back_everywhere(k: Kozel, user_id: int) -> None:
     """/start again (after blocking the bot, say): the computer hands back every seat it was
     keeping for this person, as the group was promised."""
     for table_id in await k.service.store.table_ids("playing"):
-        table = await k.service.store.table(table_id)
+        try:
+            table = await k.service.store.table(table_id)
+        except DamagedTable:
+            continue  # logged as it failed to load; the other tables still hand seats back
         if table is None:
             continue
         async with k.service.store.lock(table.chat_id):
@@ -205,6 +209,17 @@ async def _reopen(k: Kozel, turn: Turn) -> None:
     await _act(k, turn, Reopen(turn.button.tile), t(turn.seat.language, "hand.reopened", tile=tile))
 
 
+async def pass_button(update: Update, context: KozelContext) -> None:
+    """Nothing fits, and the player chose not to reopen a double first: he draws, or knocks."""
+    await _on_turn(update, context, _pass)
+
+
+async def _pass(k: Kozel, turn: Turn) -> None:
+    assert turn.table.match is not None
+    actions = turn.table.match.legal_actions(turn.seat.seat)
+    await _act(k, turn, DRAW if DRAW in actions else KNOCK, Html(""))
+
+
 async def _ask_to_close(k: Kozel, turn: Turn, placements: tuple[Placement, ...]) -> bool:
     """Ask "open or closed?" when the game lets some of ``placements`` be closed (Donkey):
     a second tap, so that no double is ever closed by surprise. Whether it asked."""
@@ -223,13 +238,14 @@ def _played(turn: Turn, tiles: str) -> Html:
     return t(turn.seat.language, "hand.played_toast", tile=tiles)
 
 
-async def _act(k: Kozel, turn: Turn, action: Play | Lay | Reopen, toast: Html) -> None:
+async def _act(k: Kozel, turn: Turn, action: Action, toast: Html) -> None:
     """Make the move, then say so (``toast``); a tile that fits several ends first asks which."""
     table, seat, lang = turn.table, turn.seat, turn.seat.language
-    tile = action.placements[0].tile if isinstance(action, Lay) else action.tile
     try:
         events = await k.service.player.act(table, seat, action)
     except EndRequired:
+        assert isinstance(action, Play | Lay)  # only a tile needs an end
+        tile = action.placements[0].tile if isinstance(action, Lay) else action.tile
         await k.sender.edit(
             turn.query.from_user.id,
             seat.hand_message_id,

@@ -170,7 +170,8 @@ class Presenter:
         await self.hands.ended(table, key, everyone=True, chat=title)
         await self.notices.topic_gone(table, closed)
 
-    async def replaced(self, table: Table, gone: Seat) -> None:
-        """A person left a match: the group hears who plays their seat now; their keyboard goes."""
-        await self.notices.replaced(table, gone)
+    async def replaced(self, table: Table, gone: Seat, *, last: bool = False) -> None:
+        """A person left a match: the group hears who plays their seat now, or (``last``) that
+        the match ends with nobody left to play it; their keyboard goes."""
+        await self.notices.replaced(table, gone, last=last)
         await self.show(table, [])

@@ -7,7 +7,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from engine import Event
-from engine.events import Drew, Knocked, Played, PlayedDoubles, RoundStarted
+from engine.events import Drew, Knocked, Played, PlayedDoubles, Reopened, RoundStarted
 
 from ..table import RECENT, Recent, Table
 
@@ -30,6 +30,9 @@ def follow(table: Table, events: Sequence[Event]) -> None:
             tiles = (event.tile,) if isinstance(event, Played) else tuple(event.tiles)
             played = Recent("played", event.seat, event.round, tiles=tiles, points=points)
             table.recent.append(played)
+            added += 1
+        elif isinstance(event, Reopened):
+            table.recent.append(Recent("reopened", event.seat, event.round, tiles=(event.tile,)))
             added += 1
         elif isinstance(event, Knocked):
             table.seats[event.seat].knocks += 1

@@ -93,14 +93,14 @@ class Notices:
     def back(self, table: Table, seat: Seat) -> None:
         self._tell_group(table, "timer.back_group", name=seat.name)
 
-    async def replaced(self, table: Table, gone: Seat) -> None:
-        """The group hears who plays the seat of a person who left; their keyboard goes."""
-        self._tell_group(table, "table.replaced", name=gone.name)
+    async def replaced(self, table: Table, gone: Seat, *, last: bool = False) -> None:
+        """The group hears who plays the seat of a person who left, or (``last``) that nobody
+        is left to play and the match ends; their keyboard goes."""
+        self._tell_group(table, "table.nobody_left" if last else "table.replaced", name=gone.name)
         if gone.user_id is not None and gone.live and gone.hand_message_id is not None:
+            note = t(gone.language, "table.you_left_ended" if last else "table.you_left")
             with optional("a left player's hand", gone.user_id):
-                await self.sender.edit(
-                    gone.user_id, gone.hand_message_id, t(gone.language, "table.you_left")
-                )
+                await self.sender.edit(gone.user_id, gone.hand_message_id, note)
 
     def unreachable(self, table: Table, seat: Seat) -> None:
         """The player cannot get their hand in a DM: the group is told how to fix it."""

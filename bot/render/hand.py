@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from engine import Lay, Placement, Play, Reopen, Round, Tile
+from engine import DRAW, KNOCK, Action, Lay, Placement, Play, Reopen, Round, Tile
 from engine.layout import End
 
 from ..callbacks import CROSSWISE, LENGTHWISE, Callback, lay_args
@@ -54,7 +54,19 @@ def hand_keyboard(table: Table, seat: Seat) -> InlineKeyboardMarkup:
         for action in actions
         if isinstance(action, Reopen)
     ]
-    return InlineKeyboardMarkup([*rows, *([reopen] if reopen else [])])
+    return InlineKeyboardMarkup(
+        [*rows, *([reopen] if reopen else []), *_pass_rows(table, seat, actions)]
+    )
+
+
+def _pass_rows(table: Table, seat: Seat, actions: list[Action]) -> list[list[InlineKeyboardButton]]:
+    """Draw or knock, as a button: only when nothing fits and yet there is a choice (a closed
+    double to reopen first, Donkey's ``donkey_reopen``); else the bot does it by itself."""
+    if DRAW not in actions and KNOCK not in actions:
+        return []
+    key = "hand.draw" if DRAW in actions else "hand.knock"
+    data = Callback("pass", table.id, events=table.version).encode()
+    return [[InlineKeyboardButton(t(seat.language, key), callback_data=data)]]
 
 
 def _closes(lay: Lay) -> bool:
@@ -224,8 +236,18 @@ def live_hand_text(table: Table, seat: Seat) -> Html:
     elif rnd.layout.is_empty:
         parts.append(t(lang, "hand.lead_any"))
     else:
-        parts.append(t(lang, "hand.tap"))
+        parts.append(t(lang, _prompt(match.legal_actions(seat.seat))))
     return Html("\n".join(parts))
+
+
+def _prompt(actions: list[Action]) -> str:
+    """What to tap: a tile marked ✅; or, with nothing that fits but a double to reopen first,
+    that or the button that draws or knocks (``_pass_rows``)."""
+    if DRAW in actions:
+        return "hand.reopen_or_draw"
+    if KNOCK in actions:
+        return "hand.reopen_or_knock"
+    return "hand.tap"
 
 
 def record_text(table: Table, seat: Seat, note: str, rnd: Round | None = None) -> Html:

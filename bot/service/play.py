@@ -9,7 +9,7 @@ import logging
 import random
 from collections.abc import Sequence
 
-from engine import DRAW, KNOCK, Action, Event, Match, Play
+from engine import DRAW, KNOCK, Action, Event, Match, Play, Reopen
 from engine.ai import PLAYERS
 from engine.events import RoundEnded
 from storage import Storage
@@ -94,7 +94,8 @@ class Player:
         return events
 
     def _automatic(self, table: Table) -> list[Event]:
-        """Draw and knock for a person when the rules leave no choice (§1.5, §2.4)."""
+        """Draw and knock for a person when the rules leave no choice (§1.5, §2.4): not while he
+        may reopen a double he closed (Donkey's ``donkey_reopen``, §3.3), which comes first."""
         match = table.match
         assert match is not None
         events: list[Event] = []
@@ -104,7 +105,7 @@ class Player:
             if table.seats[seat].computer_plays:
                 break
             actions = match.legal_actions(seat)
-            if any(isinstance(a, Play) for a in actions):
+            if any(isinstance(a, Play | Reopen) for a in actions):
                 break
             events += match.act(seat, DRAW if DRAW in actions else KNOCK)
         return events

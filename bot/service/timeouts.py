@@ -9,6 +9,7 @@ from storage import Storage
 
 from ..settings import Settings
 from ..table import Seat, Table
+from .errors import DamagedTable
 from .play import Player
 from .store import TableStore
 
@@ -51,15 +52,23 @@ class Timeouts:
         return events
 
     async def expired(self, now: float) -> list[tuple[Table, Expiry]]:
-        """Tables nobody started or nobody plays any more, with why."""
+        """Tables nobody started or nobody plays any more, with why; not a damaged one, which
+        nobody can play (it was logged as it failed to load; /cancel closes it)."""
         found: list[tuple[Table, Expiry]] = []
         lobby_age = self.settings.lobby_expiry_minutes * 60
         idle_age = self.settings.idle_expiry_minutes * 60
         for row in await self.storage.list_tables():
+            why: Expiry | None = None
             if row.status == "lobby" and now - row.updated_at > lobby_age:
-                found.append((await self.store.load(row), "lobby"))
+                why = "lobby"
             elif row.status == "playing" and now - row.updated_at > idle_age:
-                found.append((await self.store.load(row), "idle"))
+                why = "idle"
+            if why is None:
+                continue
+            try:
+                found.append((await self.store.load(row), why))
+            except DamagedTable:
+                continue
         return found
 
     async def played_in_person(self, table: Table, seat: Seat) -> None:

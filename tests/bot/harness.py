@@ -18,7 +18,7 @@ from bot.app import App, build, settle, setup, teardown
 from bot.context import Kozel
 from bot.settings import Settings
 from devtools.fake_telegram import CallbackAnswer, FakeChat, FakeMessage, FakeTelegram, FakeUser
-from engine import DRAW, KNOCK, Action, Event, Match, Play
+from engine import DRAW, KNOCK, Action, Event, Match, Play, Reopen
 from storage import Storage
 
 CALLBACK = re.compile(r"^[py]:(\d+):(\d+):")
@@ -279,13 +279,13 @@ def playable(hand: FakeMessage) -> str:
 
 def one_tap(match: Match, seat: int, action: Action) -> list[Event]:
     """The events one tap makes, as the bot makes them: the move, then the draws and knocks of
-    people (here everyone) who have nothing to play."""
+    people (here everyone) who have nothing to play and no double to reopen."""
     events = match.act(seat, action)
     while not match.is_over:
         turn = match.current_seat
         assert turn is not None
         actions = match.legal_actions(turn)
-        if any(isinstance(a, Play) for a in actions):
+        if any(isinstance(a, Play | Reopen) for a in actions):
             break
         events += match.act(turn, DRAW if DRAW in actions else KNOCK)
     return events

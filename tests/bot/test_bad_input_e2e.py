@@ -30,6 +30,9 @@ class Snapshot:
         self.harness, self.group, self.users = harness, group, users
 
     async def take(self) -> tuple[object, ...]:
+        """Once the group has been told all the bot queued for it: a board the group's budget
+        held back would go out later, and look like a change."""
+        await self.harness.groups_told()
         tg = self.harness.tg
         board = board_message(tg, self.group)
         dms = tuple(
@@ -203,6 +206,8 @@ async def test_commands_in_the_wrong_place_get_polite_answers(
     await says(masha, group, "/new", "new table")
     await says(alex, group, "/new", "A table is already open here.")
     await says(masha, group, "/new", "A table is already open here.")
+    # the lobby's match has not started: not "send /new", which the lobby refuses
+    await says(alex, group, "/standings", "The match here has not started yet.")
     await says(alex, group, "/cancel", "Only the table's opener or the group's admins")
     # none of it broke anything: the lobby still takes players
     lobby = await tg.wait_for_message(group, "new table")

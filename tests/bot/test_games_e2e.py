@@ -4,17 +4,19 @@
 from __future__ import annotations
 
 import html
+import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from bot.callbacks import Callback, lay_args
 from bot.i18n import catalog, t
 from bot.place import Place
 from bot.render.layout import ARROWS
 from bot.table import Table
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
-from engine import Lay, Placement, Tile
+from engine import Action, Lay, Placement, Play, Tile
 from tests.bot.harness import Harness, stored_events, tap, texts_seen
 
 
@@ -74,14 +76,23 @@ async def set_players(harness: Harness, user: FakeUser, lobby: FakeMessage, coun
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("✋ Join"))
 
 
+async def lobby_for_two(
+    harness: Harness, users: list[FakeUser], group: FakeChat, game: str
+) -> FakeMessage:
+    """A lobby opened by the first of ``users``, set for two players of ``game`` (as the
+    chooser names it)."""
+    lobby = await open_lobby(harness, users, group)
+    await set_players(harness, users[0], lobby, 2)
+    assert await choose_game(harness, users[0], lobby, game) == f"Game: {game}"
+    return lobby
+
+
 async def dealt_for_two(
     harness: Harness, users: list[FakeUser], group: FakeChat, game: str = "Muggins"
 ) -> None:
     """A table of ``game`` (as the chooser names it) for the two ``users``, dealt."""
     tg = harness.tg
-    lobby = await open_lobby(harness, users, group)
-    await set_players(harness, users[0], lobby, 2)
-    assert await choose_game(harness, users[0], lobby, game) == f"Game: {game}"
+    lobby = await lobby_for_two(harness, users, group, game)
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("✋ Join"))
     await tg.press_button(users[1], lobby, "✋ Join")
     await tg.wait_for(lambda: "Players 2/2" in (lobby_now(tg, lobby).text or ""))
@@ -350,9 +361,7 @@ async def test_several_doubles_go_down_in_one_tap_where_the_rules_allow(
 ) -> None:
     users = [tg.user(961, "Masha"), tg.user(962, "Alex")]
     group = tg.group(-1961, "Yard")
-    lobby = await open_lobby(harness, users, group)
-    await set_players(harness, users[0], lobby, 2)
-    assert await choose_game(harness, users[0], lobby, "Telephone") == "Game: Telephone"
+    lobby = await lobby_for_two(harness, users, group, "Telephone")
     await tg.press_button(users[0], lobby, "⚙️ Rules")
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("One tile a move"))
     while not lobby_now(tg, lobby).find_button("Up to 4 doubles in one move, one per end"):
@@ -435,6 +444,72 @@ async def test_a_donkey_double_is_closed_only_by_a_second_tap_and_shows_dead(
         timeout=30.0,
         what="the board showing the closed double",
     )
+
+
+def tap_data(table: Table, action: Action) -> str:
+    """The callback data of the buttons a player taps to make ``action``: a tile, or for a
+    double (whose tap asks "open or closed?") and several doubles, the answer to that question."""
+    if isinstance(action, Play) and not action.tile.is_double:
+        args = (str(action.tile), *([action.end] if action.end else []))
+        return Callback("play", table.id, events=table.version, args=args).encode()
+    assert isinstance(action, Play | Lay)
+    placements = (
+        action.placements if isinstance(action, Lay) else (Placement(action.tile, action.end),)
+    )
+    args = lay_args(placements, settled=True)
+    return Callback("lay", table.id, events=table.version, args=args).encode()
+
+
+async def test_a_donkey_player_with_nothing_that_fits_may_reopen_his_double_or_draw(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """RULES.md §3.3 ``donkey_reopen``: whoever closed a double may reopen it at the start of
+    his turn, before he draws. With nothing that fits, the bot drew for him at once, so the
+    reopen he needed most was never offered."""
+    users = [tg.user(975, "Masha"), tg.user(976, "Alex")]
+    group = tg.group(-1975, "Yard")
+    lobby = await lobby_for_two(harness, users, group, "Donkey")
+    await tg.press_button(users[0], lobby, "⚙️ Rules")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("A closed double stays closed"))
+    await tg.press_button(users[0], lobby, "A closed double stays closed")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(lambda b: "reopen" in str(b)))
+    await tg.press_button(users[0], lobby, "« Back")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("✋ Join"))
+    await tg.press_button(users[1], lobby, "✋ Join")
+    await tg.wait_for(lambda: "Players 2/2" in (lobby_now(tg, lobby).text or ""))
+    harness.kozel.service.player.rng = random.Random(2)  # a deal where it comes soon
+    await tg.press_button(users[0], lobby, "▶️ Start")
+    version = 0
+    while turn := await harness.next_turn_or_over(users, group, version):
+        # both close a double whenever they can, else make the first move offered
+        user, hand = turn
+        version = harness.version_of(hand)
+        table = await table_in(harness, group)
+        assert table.match is not None and table.match.current_seat is not None
+        moves = [
+            a
+            for a in table.match.legal_actions(table.match.current_seat)
+            if isinstance(a, Play | Lay)
+        ]
+        if not moves:
+            break
+        closing = [a for a in moves if isinstance(a, Lay) and any(p.closed for p in a.placements)]
+        await tap(tg, user, hand, tap_data(table, (closing or moves)[0]))
+    assert turn is not None, "the match ended: nobody was ever offered to reopen a double"
+    assert not any(str(b["text"]).startswith("✅") for b in hand.buttons)
+    reopen = [b for b in hand.buttons if str(b["text"]).startswith("🔓 Reopen ")]
+    assert reopen
+    assert "Nothing fits: reopen a double you closed, or " in (hand.text or "")
+    draws = "draw from the bazaar" in (hand.text or "")
+    passing = "🃏 Draw from the bazaar" if draws else "✊ Knock"
+    assert hand.button_texts[-1] == [passing]
+    # he keeps his double closed: the bot draws (until a tile fits) or knocks for him
+    before = len(await stored_events(harness.database, 1))
+    answer = await tap(tg, user, hand, data_of(hand, passing))
+    assert answer.text is None
+    events = (await stored_events(harness.database, 1))[before:]
+    assert events[0]["type"] == ("drew" if draws else "knocked")
+    assert events[0]["seat"] == users.index(user)
 
 
 async def test_a_sea_goat_match_shows_its_holder_and_ends_with_a_winner(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -75,6 +76,34 @@ async def test_a_refused_answer_to_a_tap_does_not_stop_the_move(
     assert played_line(user, data) in (board_message(tg, group).text or "")
     # the next turn's timer runs: the computer plays for the idle player
     await tg.wait_for_message(group, f"⏰ {other.first_name} ran out of time", timeout=5.0)
+
+
+async def test_a_refused_answer_to_a_join_or_a_page_does_not_say_it_failed(
+    tg: FakeTelegram, harness: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Joining (or turning /top's page, or choosing the language) is done before the tap is
+    answered, and the answer waits behind the lobby's edit in the group's turn. When Telegram
+    refused it (429, "query is too old"), the update failed with a traceback and the person
+    was told that nothing was changed, though they were seated."""
+    masha, alex = tg.user(705, "Masha"), tg.user(706, "Alex")
+    group = tg.group(-1705, "Courtyard", admins=[masha])
+    for user in (masha, alex):
+        await tg.send_text(user, tg.private(user), "/start")
+        await tg.wait_for_message(user, "Hi, ")
+    lobby = await harness.open_table(masha, group)
+    await tg.wait_idle()
+    caplog.set_level(logging.ERROR)
+    tg.inject_flood(method="answerCallbackQuery", retry_after=5, times=1)
+    await tg.press_button(alex, lobby, "✋ Join")
+    await tg.wait_for(lambda: "2. Alex" in (tg.message(group, lobby.message_id).text or ""))
+    await tg.send_text(masha, group, "/language")
+    chooser = await tg.wait_for_message(group, lambda m: m.find_button("🇺🇦 Українська") is not None)
+    tg.inject_flood(method="answerCallbackQuery", retry_after=5, times=1)
+    await tg.press_button(masha, chooser, "🇺🇦 Українська")
+    await tg.wait_for(lambda: "Гравці 2/4" in (tg.message(group, lobby.message_id).text or ""))
+    await tg.wait_idle()
+    assert [a.text for a in tg.callback_answers.values() if a.text] == []
+    assert [r.getMessage() for r in caplog.records] == []
 
 
 async def test_a_show_that_fails_midway_is_put_right(tg: FakeTelegram, harness: Harness) -> None:
@@ -232,6 +261,49 @@ async def test_a_damaged_table_is_skipped_and_answered_politely(
         await tg.wait_for_message(damaged, "The table was cancelled.")
         await tg.send_text(alex, damaged, "/new")
         await tg.wait_for_message(damaged, "new table")
+
+
+async def test_start_again_brings_a_player_back_though_another_table_is_damaged(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """/start hands back every seat the computer keeps for the person; a damaged table in
+    another group stopped it there, and the person, who never sat at it, was told it was
+    damaged."""
+    masha, alex = tg.user(761, "Masha"), tg.user(762, "Alex")
+    olya, ivan = tg.user(763, "Olya"), tg.user(764, "Ivan")
+    damaged, healthy = tg.group(-1761, "Courtyard"), tg.group(-1762, "Garden")
+    await start_match(harness, [masha, alex], damaged)
+    await start_match(harness, [olya, ivan], healthy)
+    await tg.wait_idle()
+    await harness.stop()
+    match = replay(await stored_events(harness.database, 1))
+    await append_to_log(harness.database, [{"type": "nonsense"}], match)
+    async with await Storage.open(harness.database) as storage:
+        await storage.update_seat(2, 0, absent=True, missed_turns=2)  # Olya went away
+    async with harness.restarted():
+        await tg.send_text(olya, tg.private(olya), "/start")
+        await tg.wait_for_message(healthy, "🙋 Olya is back at the table.")
+        await tg.wait_idle()
+        assert not any(m.text == DAMAGED for m in tg.messages(olya))
+
+
+async def test_a_damaged_table_does_not_stop_the_other_tables_from_expiring(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Nobody plays a damaged table, so it is soon idle past the expiry; loading it for the
+    sweep failed, and so every sweep did, every minute: no lobby anywhere closed any more."""
+    masha, alex, olya = tg.user(771, "Masha"), tg.user(772, "Alex"), tg.user(773, "Olya")
+    damaged, other = tg.group(-1771, "Courtyard"), tg.group(-1772, "Garden")
+    await start_match(harness, [masha, alex], damaged)
+    await tg.wait_idle()
+    await harness.stop()
+    match = replay(await stored_events(harness.database, 1))
+    await append_to_log(harness.database, [{"type": "nonsense"}], match)
+    async with harness.restarted() as restarted:
+        await tg.send_text(olya, tg.private(olya), "/start")
+        lobby = await restarted.open_table(olya, other)
+        await restarted.kozel.scheduler.sweep(time.time() + 25 * 3600)
+        await tg.wait_for(lambda: "⌛" in (tg.message(other, lobby.message_id).text or ""))
 
 
 async def test_an_unexpected_failure_is_answered_and_changes_nothing(

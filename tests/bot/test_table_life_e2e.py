@@ -275,6 +275,32 @@ async def test_missed_turns_mark_a_player_away_until_they_tap_im_back(
     await tg.wait_for(lambda: "(away" not in board(tg, group))
 
 
+async def test_a_player_who_blocks_the_bot_during_his_turn_stays_covered(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The reminder finds the DM blocked: the computer covers the seat. The turn's timer, armed
+    before, then timed him out (his first missed turn, which marked him present again), so
+    the group heard that he ran out of time, and at his next hand, all over again, that he
+    cannot be written to."""
+    masha, alex = tg.user(319, "Masha"), tg.user(320, "Alex")
+    group = tg.group(-719, "Yard")
+    users = [masha, alex]
+    await prepare(harness, users, group, turn_seconds=2)
+    await harness.play_until_turn_of(masha, users)
+    tg.block(masha)
+    await tg.wait_for_message(group, "I cannot write to Masha", timeout=5.0)
+    version = 0
+    for _ in range(3):  # Alex plays on; the computer plays Masha's tiles in between
+        turn = await harness.next_turn_or_over([alex], group, version, timeout=5.0)
+        if turn is None:
+            break
+        version = harness.version_of(turn[1])
+        await harness.play_turn(alex, turn[1])
+    assert (await kozel_of(harness).storage.get_seats(1))[0].absent
+    assert count(harness.group_texts(group), "I cannot write to Masha") == 1
+    assert count(harness.group_texts(group), "Masha ran out of time") == 0
+
+
 async def test_when_every_person_is_away_the_match_ends_by_timeout(
     tg: FakeTelegram, harness: Harness
 ) -> None:
@@ -293,6 +319,63 @@ async def test_when_every_person_is_away_the_match_ends_by_timeout(
     assert harness.live_hand(masha) is None
     rows = await kozel_of(harness).storage.chat_standings(group.id)
     assert [(r.display_name, r.matches, r.rating) for r in rows] == [("Masha", 1, 0)]
+
+
+async def test_when_the_last_person_leaves_a_match_the_computers_do_not_play_it_out(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """As at the deal, computers alone do not play a match to nobody (they played it out, round
+    after round, to a goat in the group): it ends without a result."""
+    masha = tg.user(341, "Masha")
+    group = tg.group(-741, "Yard")
+    await prepare(harness, [masha], group, computers=1)
+    hand = await tg.wait_for(lambda: harness.live_hand(masha), timeout=5.0)
+    await tg.send_text(masha, group, "/leave")
+    await tg.wait_for_message(
+        group,
+        "🚪 Masha left the table, and nobody is left to play: the match ends without a result.",
+    )
+    await tg.wait_for(lambda: "this match does not go on" in board(tg, group))
+    assert tg.message(masha.id, hand.message_id).text == (
+        "You left the table; the match ended without a result."
+    )
+    table = await kozel_of(harness).storage.get_table(1)
+    assert table is not None and table.status == "cancelled"
+    moves = moves_by(await events_of(harness), 1)
+    await asyncio.sleep(0.5)  # the computer would move at once (no delay in these tests)
+    assert moves_by(await events_of(harness), 1) == moves
+    texts = harness.group_texts(group)
+    assert count(texts, "a computer player took the seat") == 0
+    assert count(texts, "goat") == 0
+    assert await kozel_of(harness).storage.chat_standings(group.id) == []
+
+
+async def test_when_the_others_are_away_and_one_leaves_the_match_ends_by_timeout(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Alex left and Masha is away: nobody plays in person, so the match ends as when everyone
+    is away, rather than the computers playing it out for both."""
+    masha, alex = tg.user(343, "Masha"), tg.user(344, "Alex")
+    group = tg.group(-743, "Yard")
+    await prepare(harness, [masha, alex], group, turn_seconds=1)
+    version = 0
+
+    def alex_or_away() -> tuple[FakeUser, FakeMessage] | str | None:
+        away = count(harness.group_texts(group), "Masha ran out of time again")
+        return "away" if away else harness._turn([alex], version)
+
+    # Masha never taps, and is marked away; Alex plays
+    while True:
+        found: tuple[FakeUser, FakeMessage] | str = await tg.wait_for(alex_or_away, timeout=4.0)
+        if isinstance(found, str):
+            break
+        version = harness.version_of(found[1])
+        await harness.play_turn(alex, found[1])
+    await tg.send_text(alex, group, "/leave")
+    ended = await tg.wait_for_message(group, "ended early", timeout=4.0)
+    assert "The match ended early: Masha timed out." in (ended.text or "")
+    table = await kozel_of(harness).storage.get_table(1)
+    assert table is not None and table.status == "finished"
 
 
 async def test_everyone_who_timed_out_gets_no_rating(tg: FakeTelegram, harness: Harness) -> None:

@@ -13,8 +13,9 @@ from bot.presenter.news import follow
 from bot.render.board import board_text
 from bot.render.tiles import tile_text
 from devtools.fake_telegram import FakeTelegram
-from engine import Match, Play, RuleSet, Tile
+from engine import DRAW, KNOCK, Lay, Match, Play, Reopen, RuleSet, Tile
 from engine.events import Knocked, Played, RoundEnded
+from engine.rules import PRESETS
 from tests.bot.harness import Harness, one_tap, start_match, stored_events, texts_seen
 from tests.bot.tables import table_of
 
@@ -50,6 +51,31 @@ def test_the_board_lists_all_of_a_tap_that_sets_off_many_draws_and_knocks() -> N
             assert len(lines) >= len(moves), lines
             return
     raise AssertionError("no tap set off more than four draws and knocks")
+
+
+def test_the_board_tells_who_reopened_a_double() -> None:
+    """Donkey's ``donkey_reopen`` (RULES.md §3.3): the double turns face up on the board, and
+    its list of moves says who did it; it said nothing, so the group saw a dead end come to
+    life with no word of why."""
+    rules = PRESETS["donkey"]().with_options(donkey_reopen=True)
+    match, _ = Match.new(2, False, rules, seed=2)
+    table = table_of(["Masha", "Alex"], rules=rules)
+    table.match = match
+    while not match.is_over:  # both close a double whenever they can, until one may reopen it
+        seat = match.current_seat
+        assert seat is not None
+        actions = match.legal_actions(seat)
+        reopen = [a for a in actions if isinstance(a, Reopen)]
+        if reopen:
+            follow(table, match.act(seat, reopen[0]))
+            name = table.seats[seat].name
+            assert f"{name} reopened {tile_text(reopen[0].tile)}" in board_text(table)
+            return
+        moves = [a for a in actions if isinstance(a, Play | Lay)]
+        closing = [a for a in moves if isinstance(a, Lay) and any(p.closed for p in a.placements)]
+        action = (closing or moves)[0] if moves else DRAW if DRAW in actions else KNOCK
+        follow(table, match.act(seat, action))
+    raise AssertionError("nobody ever could reopen a double")
 
 
 def news(events: list[dict[str, object]], seat: int) -> tuple[list[str], int]:

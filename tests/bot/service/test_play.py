@@ -8,11 +8,11 @@ import pytest
 
 from bot.service import Refusal, TableService
 from bot.service.thinking import Thinker
-from engine import Action, Event, Match, Play
+from engine import DRAW, KNOCK, Action, Event, Lay, Match, Play, Reopen
 from engine.events import MatchEnded
 from storage import Storage
 
-from .conftest import GROUP, MASHA, YARD, lobby_of, playing
+from .conftest import ALEX, GROUP, MASHA, YARD, lobby_of, playing
 
 
 async def test_computers_alone_do_not_play(service: TableService) -> None:
@@ -111,3 +111,35 @@ async def test_each_computer_plays_at_its_own_level_and_an_absent_person_at_the_
     while len(thinker.levels) < 2:
         await service.player.computer_move(table)
     assert thinker.levels == {0: "strong", 1: "easy"}
+
+
+async def test_a_person_who_may_reopen_a_double_chooses_before_anything_is_drawn(
+    service: TableService,
+) -> None:
+    """Donkey with ``donkey_reopen`` (RULES.md §3.3): a player may reopen a double he closed at
+    the start of his turn, before he draws. With nothing that fits he has a choice (reopen, or
+    draw), so the bot must not draw or knock for him; it did, and the reopen was lost."""
+    table = await lobby_of(service, computers=0)
+    await service.lobby.join(table, ALEX)
+    await service.lobby.change_game(table, "donkey")
+    await service.lobby.change_setting(table, "donkey_reopen", True)
+    await service.player.start(table)
+    match = table.match
+    assert match is not None
+    actions: list[Action] = []
+    while not match.is_over:  # both close a double whenever they can, else play
+        seat = table.seats[match.current_seat or 0]
+        actions = match.legal_actions(seat.seat)
+        moves = [a for a in actions if isinstance(a, Play | Lay)]
+        if not moves:
+            break
+        closing = [a for a in moves if isinstance(a, Lay) and any(p.closed for p in a.placements)]
+        await service.player.act(table, seat, (closing or moves)[0])
+    assert any(isinstance(a, Reopen) for a in actions), "nobody was left to reopen a double"
+    assert DRAW in actions or KNOCK in actions
+    # and once he has reopened it, what follows with no choice follows
+    seat = table.seats[match.current_seat or 0]
+    reopen = next(a for a in actions if isinstance(a, Reopen))
+    await service.player.act(table, seat, reopen)
+    after = match.legal_actions(seat.seat) if match.current_seat == seat.seat else []
+    assert not after or any(isinstance(a, Play | Reopen) for a in after)
