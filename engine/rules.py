@@ -87,6 +87,12 @@ KOZEL_FIRST_LEADS: tuple[FirstLead, ...] = (
 #: The options Kozel restricts: its first leads, and one tile a move (§1.6 "Kozel itself: not
 #: allowed"; its log does not record ``multi_double``).
 KOZEL_CHOICES: dict[str, tuple[Any, ...]] = {"first_lead": KOZEL_FIRST_LEADS, "multi_double": (0,)}
+#: The options each game restricts, by game: Kozel's above; the Bulgarian player draws until a
+#: tile fits and "every stock tile is drawable: no reserve" (§3.8).
+GAME_CHOICES: dict[str, dict[str, tuple[Any, ...]]] = {
+    "kozel": KOZEL_CHOICES,
+    "bulgarian_fives": {"draw_mode": ("until_playable",), "bazaar_reserve": (0,)},
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,15 +243,15 @@ OPTION_TYPES: dict[str, Any] = {
 
 def option_choices(name: str, game: str = "kozel") -> tuple[Any, ...] | None:
     """The allowed values of an option in ``game`` (the few a game restricts: Muggins' targets,
-    Kozel's first leads and one tile a move, another game's house rule), or None when any
+    ``GAME_CHOICES``, another game's house rule), or None when any
     positive integer is allowed."""
     kind = OPTION_TYPES[name]
     if ONE_GAME_OPTIONS.get(name, game) != game:
         return (False,)
     if name == "target" and game in TARGET_CHOICES:
         return TARGET_CHOICES[game]
-    if game == "kozel" and name in KOZEL_CHOICES:
-        return KOZEL_CHOICES[name]
+    if name in GAME_CHOICES.get(game, {}):
+        return GAME_CHOICES[game][name]
     if kind is bool:
         return (False, True)
     if name in INT_CHOICES:

@@ -302,6 +302,18 @@ def test_bg_block_winner_literally_the_most_points() -> None:
     assert result["winner"] == P1 and result["amounts"] == [0, fives.floor5(3) - 14]
 
 
+@pytest.mark.parametrize(
+    ("name", "value"), [("bazaar_reserve", 2), ("draw_mode", "one_per_turn"), ("draw_mode", "none")]
+)
+def test_bulgarian_refuses_a_stock_it_does_not_draw_from(name: str, value: Any) -> None:
+    """§3.8: a player without a playable tile "draws one tile at a time until he gets a playable
+    tile", and "every stock tile is drawable: no reserve"; other games may take either option."""
+    with pytest.raises(ValueError, match=name):
+        PRESETS["bulgarian_fives"]().with_options(**{name: value})
+    assert option_choices(name, "bulgarian_fives") == (PRESETS["bulgarian_fives"]().option(name),)
+    assert PRESETS["muggins"]().with_options(**{name: value}).option(name) == value
+
+
 def test_bg_6_reaching_100_ends_the_game_in_the_middle_of_the_round() -> None:
     match = scoring_table("bulgarian_fives")
     layout_position(
