@@ -304,6 +304,24 @@ def test_greedy_leads_6_6_na_sto_only_with_three_more_sixes() -> None:
         assert (isinstance(move, Play) and move.tile == t("6-6")) is leads_66
 
 
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("next_lead", "winner_partner"),
+        ("lead_tile", "double_if_held"),
+        ("restart_1_1_after_unrecorded", True),
+    ],
+)
+def test_sea_goat_refuses_kozel_lead_options_it_does_not_play(name: str, value: Any) -> None:
+    """§3.2.3: later rounds are led "by the winner or the fisherman, with any tile", the only
+    exceptions "на сто" and eggs. The game played as if these were unset, yet accepted them."""
+    with pytest.raises(ValueError, match=name):
+        PRESETS["sea_goat"]().with_options(**{name: value})
+    with pytest.raises(ValueError, match=name):
+        PRESETS["sea_goat_pairs"]().with_options(**{name: value})
+    assert PRESETS["kozel"]().with_options(**{name: value}).option(name) == value
+
+
 # --- fish, the fisherman module, eggs ---------------------------------------------------------
 
 
