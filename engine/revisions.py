@@ -55,7 +55,8 @@ REVISIONS: list[Revision] = [
     Revision(
         2,
         "a round restarted from 1-1 (Kozel's restart_1_1_after_unrecorded, Sea Goat's ua eggs)"
-        " is led by the §2.3 chain whatever first_lead says",
+        " is led by the §2.3 chain whatever first_lead says; a fish a Sea Goat fisherman"
+        " writes off while his attempts run has three attempts of its own",
         "finish",
     ),
 ]

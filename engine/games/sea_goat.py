@@ -30,8 +30,8 @@ Decisions where §3.2 is silent or marks a FLAG:
   §1.9.4) leads the next round, the winner of a fish not (Kozel §2.6).
 - ``ua_fisherman`` is played by two sides only (2 players, or pairs); three or four alone fall
   back to ``lowest_wins``. F always writes off the fish he may write off; "O holds 25" is O's
-  score; every round after counts as one of F's 3 attempts; when they fail, the seat after F
-  (an opponent) earns "на сто".
+  score; every round after counts as one of F's 3 attempts, and a fish written off again (by
+  F too) starts its own 3; when they fail, the seat after F (an opponent) earns "на сто".
 - Eggs: the pot is every side's value in the tied fish. DEFAULT ``pot_to_next_winner``: the next
   winner's value includes it, whoever leads. ``ua``: the next round is led by the 1-1 chain, and
   each round after that ends without a winner (eggs again, a written-off fish) is a failed
@@ -43,7 +43,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..actions import Lay, Play
 from ..deal import first_redeal
@@ -71,6 +71,9 @@ if TYPE_CHECKING:
 
 #: Sixes beside 6-6 that make greedy lead it "на сто": then it can follow on the 6 ends.
 NA_STO_SIXES = 3
+#: The revision of the rules' code from which a fish written off counts its own attempts
+#: (``revisions.py``).
+FRESH_FISH: Final = 2
 
 
 @dataclass
@@ -251,6 +254,9 @@ class SeaGoat(Game):
         """Record a won round (with the pot of eggs), and count the attempts of a fisherman and
         of eggs (§3.2.4, §3.2.5)."""
         state, before = now.state, now.start
+        # A fish written off this round is given the next rounds, even by the fisherman whose
+        # attempts run (from revision ``FRESH_FISH``; before, his count went on).
+        fresh = now.outcome == "fish_written_off" and rules.revision >= FRESH_FISH
         if now.winner is None:
             if rules.sg_eggs == "ua" and before.pot > 0:
                 tries = before.eggs_tries + 1
@@ -270,7 +276,7 @@ class SeaGoat(Game):
                 now.scores, wrote = record(now.scores, side, value)
                 if wrote:
                     now.outcome = "writeoff"
-        if before.fisher is not None and state.fisher == before.fisher:
+        if before.fisher is not None and state.fisher == before.fisher and not fresh:
             tries = before.fisher_tries + 1
             state = replace(state, fisher_tries=tries)
             if tries >= ATTEMPTS:

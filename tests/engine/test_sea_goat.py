@@ -413,6 +413,29 @@ def test_fisherman_over_25_writes_the_fish_off_and_has_three_attempts() -> None:
     assert result["outcome"] == "fish_lost" and result["sea"]["na_sto"] == P0
 
 
+@pytest.mark.parametrize("tries", [1, 2])
+def test_a_second_fish_written_off_by_the_same_fisherman_has_three_attempts_of_its_own(
+    tries: int,
+) -> None:
+    """§3.2.4 case 3: F writes the fish off and then has "the next 3 rounds". A second fish F
+    writes off while his attempts run gets its own three, as a fish written off by the other
+    player does; the count went on from the first fish's, and at its third attempt the new fish
+    was lost at once, O leading "на сто". Revision 1 of the rules' code kept that count."""
+    hands = ["6-6 0-3", "2-5 4-5 3-5 2-2"]
+    sea = SeaState(fisher=P1, fisher_tries=tries)
+    for revision, expected in (
+        (revisions.current(), SeaState(fisher=P1, fisher_tries=0)),
+        (1, SeaState(fisher=P1, fisher_tries=tries + 1) if tries < 2 else SeaState(na_sto=P0)),
+    ):
+        match = table(hands, SIXES, turn=P0, sea=sea, sg_fish="ua_fisherman")
+        match.rules = match.rules.under(revision)
+        assert match.round is not None
+        match.round.last_single_placer = P1
+        result = ended(match.act(P0, Play(t("6-6"), "left")))
+        assert result["winner"] is None and result["scores"] == [0, 0]
+        assert SeaState.from_dict(result["sea"]) == expected, revision
+
+
 # --- the match carries its state: replay, JSON, computer players ------------------------------
 
 
