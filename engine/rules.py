@@ -88,12 +88,15 @@ KOZEL_FIRST_LEADS: tuple[FirstLead, ...] = (
 #: allowed"; its log does not record ``multi_double``).
 KOZEL_CHOICES: dict[str, tuple[Any, ...]] = {"first_lead": KOZEL_FIRST_LEADS, "multi_double": (0,)}
 #: The options each game restricts, by game: Kozel's above; the Bulgarian player draws until a
-#: tile fits and "every stock tile is drawable: no reserve" (§3.8); Sea Goat's later rounds are
-#: led "by the winner or the fisherman, with any tile", save "на сто" and eggs (§3.2.3).
+#: tile fits and "every stock tile is drawable: no reserve" (§3.8); Sea Goat deals 7 tiles and
+#: leads as Kozel (§3.2), later rounds "by the winner or the fisherman, with any tile", save
+#: "на сто" and eggs (§3.2.3).
 GAME_CHOICES: dict[str, dict[str, tuple[Any, ...]]] = {
     "kozel": KOZEL_CHOICES,
     "bulgarian_fives": {"draw_mode": ("until_playable",), "bazaar_reserve": (0,)},
     "sea_goat": {
+        "kozel_hand_sizes": ("default",),
+        "first_lead": KOZEL_FIRST_LEADS,
         "next_lead": ("winner",),
         "lead_tile": ("any",),
         "restart_1_1_after_unrecorded": (False,),

@@ -17,7 +17,7 @@ from engine.cli import main
 from engine.events import MatchEnded, PlayedDoubles
 from engine.layout import End
 from engine.leads import first_lead
-from engine.rules import PRESETS
+from engine.rules import KOZEL_FIRST_LEADS, PRESETS
 from engine.scoring.sea_goat import SeaState, hand_value, record
 from engine.scoring.tally import Tally
 from engine.search import StrongPlayer, utility
@@ -320,6 +320,25 @@ def test_sea_goat_refuses_kozel_lead_options_it_does_not_play(name: str, value: 
     with pytest.raises(ValueError, match=name):
         PRESETS["sea_goat_pairs"]().with_options(**{name: value})
     assert PRESETS["kozel"]().with_options(**{name: value}).option(name) == value
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("first_lead", "lot_lowest"),
+        ("first_lead", "three_two"),
+        ("first_lead", "highest_tile"),
+        ("kozel_hand_sizes", "ht"),
+    ],
+)
+def test_sea_goat_deals_and_leads_only_as_kozel_does(name: str, value: Any) -> None:
+    """§3.2: "Everything not listed here follows Kozel: dealing, 7 tiles, lead rules". The
+    scoring games' lot, 3-2 and highest tile led its first round; §HT's five tiles were accepted
+    and seven dealt. Kozel's own first leads stay."""
+    with pytest.raises(ValueError, match=name):
+        PRESETS["sea_goat"]().with_options(**{name: value})
+    for lead in KOZEL_FIRST_LEADS:
+        assert PRESETS["sea_goat"]().with_options(first_lead=lead).first_lead == lead
 
 
 # --- fish, the fisherman module, eggs ---------------------------------------------------------
