@@ -90,9 +90,15 @@ KOZEL_CHOICES: dict[str, tuple[Any, ...]] = {"first_lead": KOZEL_FIRST_LEADS, "m
 #: The options each game restricts, by game: Kozel's above; the Bulgarian player draws until a
 #: tile fits and "every stock tile is drawable: no reserve" (§3.8); Sea Goat deals 7 tiles and
 #: leads as Kozel (§3.2), later rounds "by the winner or the fisherman, with any tile", save
-#: "на сто" and eggs (§3.2.3).
+#: "на сто" and eggs (§3.2.3); Donkey's first double takes 4 sides at once and the rest is
+#: Kozel's (§3.3).
 GAME_CHOICES: dict[str, dict[str, tuple[Any, ...]]] = {
     "kozel": KOZEL_CHOICES,
+    "donkey": {
+        "first_lead": KOZEL_FIRST_LEADS,
+        "spinner": ("first_double",),
+        "spinner_arms_open": ("immediately",),
+    },
     "bulgarian_fives": {"draw_mode": ("until_playable",), "bazaar_reserve": (0,)},
     "sea_goat": {
         "kozel_hand_sizes": ("default",),

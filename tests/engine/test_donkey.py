@@ -80,6 +80,25 @@ def test_d1_closing_one_of_the_two_leaves_the_other_end_open() -> None:
     assert isinstance(layout, Cross) and layout.spinner == 2
 
 
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("spinner", "none"),
+        ("spinner_arms_open", "after_both_long_sides"),
+        ("first_lead", "lot_lowest"),
+        ("first_lead", "three_two"),
+        ("first_lead", "highest_tile"),
+    ],
+)
+def test_donkey_refuses_a_table_it_is_not_played_on(name: str, value: str) -> None:
+    """§3.3 rule 1: the first double takes tiles on all 4 sides, its arms open at once; the rest
+    is Kozel's, its first leads too. The game played on a line without a spinner, or on a house
+    opening late, or led by the scoring games' lot, 3-2 or highest tile."""
+    with pytest.raises(ValueError, match=name):
+        PRESETS["donkey"]().with_options(**{name: value})
+    assert PRESETS["telephone"]().with_options(**{name: value}).option(name) == value
+
+
 def test_d2_the_lead_1_1_is_the_spinner_and_three_doubles_go_down_together() -> None:
     match, _ = Match.new(4, rules=PRESETS["donkey"](), seed=0)
     rnd = match.round
