@@ -258,8 +258,7 @@ OPTION_TYPES: dict[str, Any] = {
 
 def option_choices(name: str, game: str = "kozel") -> tuple[Any, ...] | None:
     """The allowed values of an option in ``game`` (the few a game restricts: Muggins' targets,
-    ``GAME_CHOICES``, another game's house rule), or None when any
-    positive integer is allowed."""
+    ``GAME_CHOICES``, another game's house rule), or None when any positive integer is allowed."""
     kind = OPTION_TYPES[name]
     if ONE_GAME_OPTIONS.get(name, game) != game:
         return (False,)
