@@ -338,3 +338,22 @@ async def test_stats_is_in_the_group_menu_and_an_old_join_link_says_the_table_cl
     assert closed.text == (
         "That table is no longer open to join. When the group opens a new one, join it there."
     )
+
+
+async def test_the_menu_says_that_leave_during_a_match_hands_the_seat_to_a_computer(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """/leave works during a match too: a computer plays the seat on. The command menu said
+    "leave the table before the deal", in every language."""
+    masha, alex = tg.user(495, "Masha"), tg.user(496, "Alex")
+    group = tg.group(-895, "Yard")
+    await prepare(harness, [masha, alex], group, computers=1)
+    await tg.send_text(alex, group, "/leave")
+    await tg.wait_for_message(group, "🤖 Alex left the table: a computer player took the seat.")
+    menus = {lang: tg.commands[("all_group_chats", lang)] for lang in ("en", "ru", "uk")}
+    leave = {
+        lang: next(c["description"] for c in menu if c["command"] == "leave")
+        for lang, menu in menus.items()
+    }
+    for lang, computer in {"en": "computer", "ru": "компьютер", "uk": "комп’ютер"}.items():
+        assert computer in leave[lang], leave[lang]
