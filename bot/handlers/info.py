@@ -203,11 +203,11 @@ async def language_command(update: Update, context: KozelContext) -> None:
     """/language: the group's language, chosen by its admins with a button."""
     k = context.kozel
     lang = await k.language(update)
-    user, place = update.effective_user, place_of(update)
-    if place is None or user is None or not in_group(update):
+    sender, place = update.effective_sender, place_of(update)
+    if place is None or sender is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    if not await is_admin(k, place.chat_id, user.id):
+    if not await is_admin(k, place.chat_id, sender):
         await refuse(k, update, lang, "err.admins_only")
         return
     buttons = [
@@ -231,7 +231,7 @@ async def language_button(update: Update, context: KozelContext) -> None:
     if not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    if not await is_admin(k, chat.id, user.id):
+    if not await is_admin(k, chat.id, user):
         await refuse(k, update, lang, "err.admins_only")
         return
     await k.service.records.remember_chat(chat)
