@@ -7,7 +7,7 @@ from engine import Lay, Play, Reopen
 from engine.events import Knocked, Played, PlayedDoubles, Reopened
 from storage import Storage
 
-from .conftest import ALEX, lobby_of, playing
+from .conftest import donkey_with_reopen, lobby_of, playing
 
 
 async def test_missed_turns_mark_a_player_away_and_end_a_match_nobody_plays(
@@ -63,11 +63,7 @@ async def test_the_computer_plays_a_turn_that_ran_out_to_its_end_after_reopening
     """Donkey with ``donkey_reopen`` (RULES.md §3.3): the computer playing a person's turn that
     ran out may first reopen the double he closed. It stopped there: the group was told that
     the computer had played for him, and the same turn came back to him with a new timer."""
-    table = await lobby_of(service, computers=0)
-    await service.lobby.join(table, ALEX)
-    await service.lobby.change_game(table, "donkey")
-    await service.lobby.change_setting(table, "donkey_reopen", True)
-    await service.player.start(table)
+    table = await donkey_with_reopen(service)
     match = table.match
     assert match is not None
     while not match.is_over:  # both close a double whenever they can, else play
