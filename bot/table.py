@@ -154,3 +154,16 @@ class Table:
     def side_name(self, side: int) -> str:
         """A side is a seat in an individual game, a pair of partners in a pair game."""
         return " & ".join(self.seats[s].name for s in seats_of(side, self.players, self.pairs))
+
+    def dropped_out(self) -> tuple[int, set[int]] | None:
+        """RULES.md §2.11: everyone who dropped out by timeout gets no rating; the others are
+        rated against the score of the player whose timeout ended the match (``abandon``, marked
+        away or not: an idle match closed by the expiry sweep has nobody marked away). Returns
+        that seat and the seats that dropped out, or None when nobody did."""
+        dropped = {s.seat for s in self.seats if s.absent and s.is_human}
+        last = self.timed_out_seat
+        if last is None and dropped:
+            last = min(dropped)
+        if last is None:
+            return None
+        return last, dropped | {last}

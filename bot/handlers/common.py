@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from telegram import Chat, ChatMember, Update
+from telegram import Chat, ChatMember, Update, User
 from telegram.error import TelegramError
 from telegram.helpers import create_deep_linked_url
 
@@ -36,17 +36,22 @@ def in_group(update: Update) -> bool:
     return chat is not None and chat.type in (Chat.GROUP, Chat.SUPERGROUP)
 
 
-async def is_admin(k: Kozel, chat_id: int, user_id: int) -> bool:
+async def is_admin(k: Kozel, chat_id: int, sender: User | Chat) -> bool:
+    """Whether ``sender`` (``Update.effective_sender``) is one of the chat's admins. An admin
+    who writes anonymously writes in the group's name: the sender is the group itself (the
+    message's ``sender_chat``, its ``from`` a stand-in, GroupAnonymousBot), as only admins can."""
+    if isinstance(sender, Chat):
+        return sender.id == chat_id
     try:
-        member = await k.sender.bot.get_chat_member(chat_id, user_id)
+        member = await k.sender.bot.get_chat_member(chat_id, sender.id)
     except TelegramError:
         return False
     return member.status in (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
 
 
-async def may_manage(k: Kozel, table: Table, user_id: int) -> bool:
+async def may_manage(k: Kozel, table: Table, sender: User | Chat) -> bool:
     """The table's opener and the chat's admins may change or cancel it."""
-    return user_id == table.opener_id or await is_admin(k, table.chat_id, user_id)
+    return sender.id == table.opener_id or await is_admin(k, table.chat_id, sender)
 
 
 def join_link(k: Kozel, table_id: int) -> str:

@@ -57,11 +57,17 @@ async def help_command(update: Update, context: KozelContext) -> None:
 
 async def rules_command(update: Update, context: KozelContext) -> None:
     """/rules: the game of this table, with its options; or the game named (/rules muggins,
-    /rules Пятёрочка) by its usual rules; without either, Kozel's, and the other games."""
+    /rules Пятёрочка) by its usual rules; without either, Kozel's, and the other games. A name
+    it does not know is answered as /top answers it, with the games it knows."""
     k = context.kozel
     lang = await k.language(update)
     place = place_of(update)
-    asked = game_called(" ".join(context.args or []), chooser())
+    words = " ".join(context.args or [])
+    asked = game_called(words, chooser())
+    if words and asked is None:  # as /top answers a game it does not know
+        names = Html(", ".join(game_name(lang, name) for name in chooser()))
+        await refuse(k, update, lang, "top.unknown_game", name=words, games=names)
+        return
     table = (
         await k.service.store.active_table(place)
         if place is not None and in_group(update) and asked is None
@@ -197,11 +203,11 @@ async def language_command(update: Update, context: KozelContext) -> None:
     """/language: the group's language, chosen by its admins with a button."""
     k = context.kozel
     lang = await k.language(update)
-    user, place = update.effective_user, place_of(update)
-    if place is None or user is None or not in_group(update):
+    sender, place = update.effective_sender, place_of(update)
+    if place is None or sender is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    if not await is_admin(k, place.chat_id, user.id):
+    if not await is_admin(k, place.chat_id, sender):
         await refuse(k, update, lang, "err.admins_only")
         return
     buttons = [
@@ -225,7 +231,7 @@ async def language_button(update: Update, context: KozelContext) -> None:
     if not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
-    if not await is_admin(k, chat.id, user.id):
+    if not await is_admin(k, chat.id, user):
         await refuse(k, update, lang, "err.admins_only")
         return
     await k.service.records.remember_chat(chat)

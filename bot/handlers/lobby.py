@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Literal
 
-from telegram import Message, Update, User
+from telegram import Chat, Message, Update, User
 
 from engine.ai import LEVELS
 
@@ -142,7 +142,9 @@ async def _join(update: Update, context: KozelContext, table_id: int | None) -> 
         await reply(k, update, t(lang, "lobby.press_start", name=user.full_name, link=link))
 
 
-Action = Callable[[Kozel, Table, User, Callback | None], Awaitable[str]]
+#: A lobby action, by whoever sent the command or tapped (``Update.effective_sender``): a
+#: person, or the group itself for an admin who writes anonymously, in its name.
+Action = Callable[[Kozel, Table, User | Chat, Callback | None], Awaitable[str]]
 
 
 async def _lobby_button(update: Update, context: KozelContext) -> Callback | None:
@@ -161,8 +163,8 @@ async def _lobby_action(
     or a command, and confirm it to the person."""
     k = context.kozel
     lang = await k.language(update)
-    user, place = update.effective_user, place_of(update)
-    if place is None or user is None or not in_group(update):
+    sender, place = update.effective_sender, place_of(update)
+    if place is None or sender is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
     async with k.service.store.lock(place.chat_id):
@@ -170,7 +172,7 @@ async def _lobby_action(
             table = await k.service.store.active_table(place)
         except DamagedTable as damaged:
             if action is not cancel or not (
-                user.id == damaged.row.opener_id or await is_admin(k, place.chat_id, user.id)
+                sender.id == damaged.row.opener_id or await is_admin(k, place.chat_id, sender)
             ):
                 raise  # answered by the error handler: only /cancel can help
             await k.service.lobby.close_damaged(damaged.row)
@@ -180,7 +182,7 @@ async def _lobby_action(
             await refuse(k, update, lang, "err.no_table")
             return
         try:
-            toast = await action(k, table, user, cb)
+            toast = await action(k, table, sender, cb)
         except Refusal as no:
             await refuse(k, update, lang, no.key, **no.values)
             return
@@ -191,8 +193,8 @@ async def _lobby_action(
         await reply(k, update, toast)
 
 
-async def _manager_only(k: Kozel, table: Table, user: User) -> None:
-    if not await may_manage(k, table, user.id):
+async def _manager_only(k: Kozel, table: Table, sender: User | Chat) -> None:
+    if not await may_manage(k, table, sender):
         raise Refusal("err.not_opener")
 
 
@@ -207,22 +209,22 @@ def _asshown(table: Table, cb: Callback | None) -> None:
         raise Refusal("err.lobby_changed")
 
 
-async def leave(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
-    await remove_player(k, table, await k.service.lobby.leave(table, user.id))
+async def leave(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:
+    await remove_player(k, table, await k.service.lobby.leave(table, sender.id))
     return t(table.language, "lobby.left_toast")
 
 
-async def show(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
+async def show(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:
     """Back from the settings to the lobby."""
     await show_lobby(k, table)
     return ""
 
 
 async def add_computer(
-    k: Kozel, table: Table, user: User, cb: Callback | None, level: str | None = None
+    k: Kozel, table: Table, sender: User | Chat, cb: Callback | None, level: str | None = None
 ) -> str:
     """A computer player of ``level``, or of the table's level (the lobby shows which)."""
-    await _manager_only(k, table, user)
+    await _manager_only(k, table, sender)
     _asshown(table, cb)
     await k.service.lobby.add_computer(table, level)
     await show_lobby(k, table)
@@ -234,13 +236,13 @@ async def add_computer_command(update: Update, context: KozelContext) -> None:
     /addbot сильный)."""
     word = " ".join(context.args or [])
 
-    async def add(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
+    async def add(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:
         level = level_named(word) if word else None
         if word and level is None:
             lang = table.language
             levels = ", ".join(t(lang, f"level.{name}") for name in LEVELS)
             raise Refusal("err.unknown_level", levels=levels, example=t(lang, "level.strong"))
-        return await add_computer(k, table, user, cb, level)
+        return await add_computer(k, table, sender, cb, level)
 
     await _lobby_action(update, context, add)
 
@@ -259,9 +261,9 @@ def level_named(word: str) -> str | None:
     return None
 
 
-async def change_setting(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
+async def change_setting(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:
     """The settings, and with a setting's name, that setting moved to its next value."""
-    await _manager_only(k, table, user)
+    await _manager_only(k, table, sender)
     if cb is not None and cb.args:
         _asshown(table, cb)
         name = cb.args[0]
@@ -272,9 +274,9 @@ async def change_setting(k: Kozel, table: Table, user: User, cb: Callback | None
     return ""
 
 
-async def choose_game(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
+async def choose_game(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:
     """The games to choose from, and with a game's name, that game chosen: the lobby again."""
-    await _manager_only(k, table, user)
+    await _manager_only(k, table, sender)
     _asshown(table, cb)
     if cb is None or not cb.args:
         await show_lobby(k, table, "games")
@@ -284,15 +286,15 @@ async def choose_game(k: Kozel, table: Table, user: User, cb: Callback | None) -
     return t(table.language, "lobby.game_toast", game=game_name(table.language, cb.args[0]))
 
 
-async def start_match(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
+async def start_match(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:
     _asshown(table, cb)
-    return await _start(k, table, user)
+    return await _start(k, table, sender)
 
 
-async def cancel(k: Kozel, table: Table, user: User, cb: Callback | None) -> str:
+async def cancel(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:
     """During a match only /cancel can come (the lobby lost its buttons at the deal), and the
     reply to it tells the group."""
-    await _manager_only(k, table, user)
+    await _manager_only(k, table, sender)
     await k.service.lobby.cancel(table)
     await k.scheduler.after_change(table)  # a table no longer playing has no timers
     await close_lobby(k, table, "lobby.cancelled")
@@ -348,8 +350,8 @@ async def kick_command(update: Update, context: KozelContext) -> None:
     opener or an admin removes them."""
     k = context.kozel
     lang = await k.language(update)
-    user, message, place = update.effective_user, update.effective_message, place_of(update)
-    if place is None or user is None or message is None or not in_group(update):
+    sender, message, place = update.effective_sender, update.effective_message, place_of(update)
+    if place is None or sender is None or message is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
     async with k.service.store.lock(place.chat_id):
@@ -357,7 +359,7 @@ async def kick_command(update: Update, context: KozelContext) -> None:
         if table is None:
             await refuse(k, update, lang, "err.no_table")
             return
-        if not await may_manage(k, table, user.id):
+        if not await may_manage(k, table, sender):
             await refuse(k, update, lang, "err.not_opener")
             return
         try:
@@ -390,10 +392,10 @@ def _kick_target(table: Table, message: Message, args: list[str]) -> Seat:
     return seat
 
 
-async def _start(k: Kozel, table: Table, user: User) -> str:
+async def _start(k: Kozel, table: Table, sender: User | Chat) -> str:
     """The opener or an admin starts; once the table is full, any seated player may too."""
-    seated = table.seat_of(user.id) is not None
-    if not ((seated and table.is_full) or await may_manage(k, table, user.id)):
+    seated = table.seat_of(sender.id) is not None
+    if not ((seated and table.is_full) or await may_manage(k, table, sender)):
         raise Refusal("err.not_starter")
     events = await k.service.player.start(table)
     with optional("the started lobby", table.chat_id):  # the match is on whatever it shows

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.events import MatchEnded, RoundEnded
 from engine.games.generals import generals
+from engine.seats import seats_of
 
 from ..i18n import Html, t
 from ..table import Table
@@ -139,7 +140,7 @@ def match_result_text(table: Table, ended: MatchEnded) -> Html:
     # a pair that loses is two goats
     key = "match.goat" if len(ended.losers) == 1 and not table.pairs else "match.goats"
     if ended.ended_by != "goat":
-        key = "match.abandoned"
+        key, goats = "match.abandoned", _who_timed_out(table, ended)
     parts = [t(lang, key, names=goats), ""]
     assert table.match is not None
     for side in sorted(range(table.match.sides), key=lambda s: ended.scores[s]):
@@ -147,6 +148,22 @@ def match_result_text(table: Table, ended: MatchEnded) -> Html:
     parts.append("")
     parts.append(t(lang, "match.again"))
     return Html("\n".join(parts))
+
+
+def _who_timed_out(table: Table, ended: MatchEnded) -> str:
+    """Who of the losing side timed out (``Table.dropped_out``): in a pair game not a partner
+    who played on, or left; the whole side where the table no longer knows (a restart)."""
+    dropped = table.dropped_out()
+    timed_out = set() if dropped is None else dropped[1]
+    return ", ".join(
+        " & ".join(
+            table.seats[seat].name
+            for seat in seats_of(side, table.players, table.pairs)
+            if seat in timed_out
+        )
+        or table.side_name(side)
+        for side in ended.losers
+    )
 
 
 def _winners_text(table: Table, ended: MatchEnded) -> Html:
@@ -158,8 +175,7 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
     if ended.ended_by == "draw":  # Sport domino's: equal points after its deals
         head = t(lang, "match.draw_deals" if table.match.rules.game == "sport" else "match.draw")
     elif ended.ended_by == "timeout":
-        losers = ", ".join(table.side_name(side) for side in ended.losers)
-        head = t(lang, "match.abandoned", names=losers)
+        head = t(lang, "match.abandoned", names=_who_timed_out(table, ended))
     else:
         plural = len(ended.winners) > 1 or table.pairs
         head = t(lang, "match.winners" if plural else "match.winner", names=winners)

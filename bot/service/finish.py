@@ -103,7 +103,7 @@ def kozel_judge(table: Table) -> Judge:
     assert match is not None
     scores = match.tally.scores
     best = min(scores)
-    rated = rated_against(table)
+    rated = table.dropped_out()
 
     def won(side: int, score: int) -> bool:
         """The sides the match names as winners (General's Goat, whose General may hang on the
@@ -131,7 +131,7 @@ def target_judge(table: Table) -> Judge:
     match = table.match
     assert match is not None
     scores, target = match.tally.scores, match.game.target(match.rules)
-    rated = rated_against(table) if match.ended_by == "timeout" else None
+    rated = table.dropped_out() if match.ended_by == "timeout" else None
     dropped = set() if rated is None else rated[1]
     rival = max((scores[side] for side in match.losers), default=0)
     if rated is not None:
@@ -149,17 +149,3 @@ def target_judge(table: Table) -> Judge:
         return outcome, 0 if seat in dropped else delta
 
     return judge
-
-
-def rated_against(table: Table) -> tuple[int, set[int]] | None:
-    """RULES.md §2.11: everyone who dropped out by timeout gets no rating; the others are rated
-    against the score of the player whose timeout ended the match (``abandon``, marked away or
-    not: an idle match closed by the expiry sweep has nobody marked away). Returns that seat and
-    the seats that dropped out, or None when nobody did."""
-    dropped = {s.seat for s in table.seats if s.absent and s.is_human}
-    last = table.timed_out_seat
-    if last is None and dropped:
-        last = min(dropped)
-    if last is None:
-        return None
-    return last, dropped | {last}

@@ -69,7 +69,9 @@ class Player:
     async def computer_move(self, table: Table, *, timed_out: bool = False) -> list[Event]:
         """The computer plays the current seat: a computer player at its own level, or at the
         table's, a person who is away or (``timed_out``) whose time ran out. It knows what the
-        seat saw of the round: the others' knocks and draws."""
+        seat saw of the round: the others' knocks and draws. A turn that ran out it plays to its
+        end: reopening a double (Donkey, §3.3) does not end a turn, and the person was told the
+        computer played for him."""
         match = table.match
         if match is None or match.is_over:
             return []
@@ -77,10 +79,14 @@ class Player:
         if not (seat.computer_plays or timed_out):
             return []
         level = seat.ai if seat.ai in PLAYERS else table.computer_level
-        action = await self.thinker.choose(level, match, seat.seat, table.round_events)
-        events = self._act(table, seat.seat, action)
-        await self.commit(table, events)
-        return events
+        events: list[Event] = []
+        while True:
+            action = await self.thinker.choose(level, match, seat.seat, table.round_events)
+            step = self._act(table, seat.seat, action)
+            await self.commit(table, step)
+            events += step
+            if not (timed_out and isinstance(action, Reopen) and match.current_seat == seat.seat):
+                return events
 
     def _act(self, table: Table, seat: int, action: Action) -> list[Event]:
         """Act, then follow with what needs no choice; keeps a round that ended for its board."""

@@ -57,8 +57,15 @@ class TableStore:
         return None if row is None else await self.load(row)
 
     async def active_tables(self, chat_id: int) -> list[Table]:
-        """Every active table of the chat: in a forum, one per topic."""
-        return [await self.load(row) for row in await self.storage.chat_active_tables(chat_id)]
+        """Every active table of the chat (in a forum, one per topic) but a damaged one, which
+        nobody can play (it was logged as it failed to load; /cancel closes it)."""
+        tables = []
+        for row in await self.storage.chat_active_tables(chat_id):
+            try:
+                tables.append(await self.load(row))
+            except DamagedTable:
+                continue
+        return tables
 
     async def table(self, table_id: int) -> Table | None:
         cached = self._tables.get(table_id)

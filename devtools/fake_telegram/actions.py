@@ -58,9 +58,12 @@ class UserActions(World):
         reply_to: FakeMessage | int | None = None,
         entities: Sequence[JSONDict] | None = None,
         topic: FakeTopic | None = None,
+        anonymous: bool = False,
     ) -> JSONDict:
         """``user`` writes ``text`` in ``chat`` (in a forum, in ``topic``, else in its General
-        topic): injects a ``message`` update.
+        topic): injects a ``message`` update. With ``anonymous``, ``user`` is an admin who
+        writes in the group's name, as Telegram sends it: from the group itself
+        (``sender_chat``), with the stand-in ``from`` GroupAnonymousBot.
 
         A leading ``/command`` (optionally ``@bot``) gets its ``bot_command`` entity.  A message
         in a private chat marks the user as having started the bot (and unblocks it).  As on
@@ -76,6 +79,8 @@ class UserActions(World):
             raise ValueError("in a private chat only its user can write")
         if target.migrated_to is not None:
             raise ValueError(f"chat {target.id} was migrated to {target.migrated_to}")
+        if anonymous and (target.type == "private" or not self.is_admin(target, user.id)):
+            raise ValueError(f"{user.id} is no admin of chat {target.id}: cannot write in its name")
         if target.type == "private":
             self.started.add(user.id)
             self.blocked.discard(user.id)
@@ -85,7 +90,7 @@ class UserActions(World):
         command = _COMMAND_RE.match(text)
         if entities is None and command is not None:
             message_entities.append(entity("bot_command", 0, utf16_len(command.group(0))))
-        extra: JSONDict = {}
+        extra: JSONDict = {"sender_chat": target.to_dict()} if anonymous else {}
         replied: FakeMessage | None = None
         if reply_to is not None:
             reply_id = reply_to.message_id if isinstance(reply_to, FakeMessage) else reply_to
@@ -97,7 +102,7 @@ class UserActions(World):
             extra["reply_to_message"] = self.message(target, topic.thread_id).to_dict()
         message = self.store_message(
             target,
-            user.to_dict(),
+            dict(_ANONYMOUS_GROUP_ADMIN) if anonymous else user.to_dict(),
             from_bot=False,
             text=text,
             entities=message_entities,

@@ -177,6 +177,27 @@ async def test_the_lobby_offers_the_games_and_rules_explains_the_chosen_one(
     assert plain(t(lang, "games.bulgarian_fives.summary")) in (told.text or "")
 
 
+async def test_rules_of_a_game_it_does_not_know_says_so_and_names_those_it_does(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """/rules chess showed Kozel's usual rules as if asked for them, where /top chess says it
+    does not know the game: now /rules says so too, in the group's language, in a DM in the
+    person's."""
+    oksana, alex = tg.user(905, "Оксана", language_code="uk"), tg.user(906, "Alex")
+    group = tg.group(-1905, "Двір")
+    await open_lobby(harness, [oksana], group)  # the group speaks Ukrainian from now on
+    await tg.send_text(alex, group, "/rules шахи")
+    told = await tg.wait_for_message(group, lambda m: m.from_bot and "шахи" in (m.text or ""))
+    games = "Козел, Телефон, Телефон (до 225), П'ятірочка"
+    asked = "Не знаю гри «шахи». Можна спитати про одну з цих: "
+    assert (told.text or "").startswith(asked + games)
+    assert "Традиційне (до 300)" in (told.text or "")  # the house preset /rules also explains
+    await tg.send_text(alex, tg.private(alex), "/rules chess")
+    told = await tg.wait_for_message(alex, lambda m: m.from_bot and "chess" in (m.text or ""))
+    asked = "I do not know the game “chess”. Ask for one of these: "
+    assert (told.text or "").startswith(asked + "Kozel, Telephone")
+
+
 async def test_a_game_the_table_does_not_fit_is_refused_politely(
     tg: FakeTelegram, harness: Harness
 ) -> None:

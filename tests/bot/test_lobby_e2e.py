@@ -318,6 +318,31 @@ async def test_computer_players_are_named_in_the_tables_language(
     await tg.wait_for(partial(lobby_says, tg, lobby, "1. Оксана, 2. 🤖 Galya · normal\n"))
 
 
+async def test_an_admin_who_writes_anonymously_manages_the_table_and_the_language(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """An admin who writes anonymously writes in the group's name: Telegram sends his message
+    from the group itself (``sender_chat``), with a stand-in ``from``, GroupAnonymousBot, that
+    is nobody's admin; so /addbot, /kick, /language and /cancel were refused to him."""
+    masha, alex, olya = tg.user(497, "Masha"), tg.user(498, "Alex"), tg.user(499, "Olya")
+    group = tg.group(-897, "Yard", "supergroup", admins=[olya])
+    await tg.send_text(alex, tg.private(alex), "/start")
+    lobby = await open_lobby(harness, masha, group)
+    await harness.join([alex], group, lobby)
+
+    await tg.send_text(olya, group, "/addbot", anonymous=True)
+    await tg.wait_for(partial(lobby_says, tg, lobby, "Players 3/4"))
+    await tg.send_text(olya, group, "/kick 2", anonymous=True)
+    await tg.wait_for_message(group, "Alex is no longer at the table.")
+    await tg.send_text(olya, group, "/language", anonymous=True)
+    await tg.wait_for_message(group, "Choose the language of this group:")
+    await tg.send_text(olya, group, "/cancel", anonymous=True)
+    await tg.wait_for_message(group, "The table was cancelled.")
+    assert not any(
+        "Only" in (m.text or "") for m in tg.messages(group) if m.from_bot
+    )  # no refusal on the way
+
+
 # --- help, menus and old links -----------------------------------------------------------------
 
 
@@ -338,3 +363,22 @@ async def test_stats_is_in_the_group_menu_and_an_old_join_link_says_the_table_cl
     assert closed.text == (
         "That table is no longer open to join. When the group opens a new one, join it there."
     )
+
+
+async def test_the_menu_says_that_leave_during_a_match_hands_the_seat_to_a_computer(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """/leave works during a match too: a computer plays the seat on. The command menu said
+    "leave the table before the deal", in every language."""
+    masha, alex = tg.user(495, "Masha"), tg.user(496, "Alex")
+    group = tg.group(-895, "Yard")
+    await prepare(harness, [masha, alex], group, computers=1)
+    await tg.send_text(alex, group, "/leave")
+    await tg.wait_for_message(group, "🤖 Alex left the table: a computer player took the seat.")
+    menus = {lang: tg.commands[("all_group_chats", lang)] for lang in ("en", "ru", "uk")}
+    leave = {
+        lang: next(c["description"] for c in menu if c["command"] == "leave")
+        for lang, menu in menus.items()
+    }
+    for lang, computer in {"en": "computer", "ru": "компьютер", "uk": "комп’ютер"}.items():
+        assert computer in leave[lang], leave[lang]

@@ -25,6 +25,8 @@ from tests.bot.harness import (
     stored_events,
     tap,
 )
+from tests.bot.test_games_e2e import data_of
+from tests.bot.test_topics_e2e import FORUM, open_lobby, people, say, start_in
 
 SOMETHING_WRONG = "Something went wrong, so nothing was changed. Please try again."
 DAMAGED = (
@@ -467,3 +469,28 @@ async def test_a_goat_recorded_as_the_bot_died_is_announced_after_a_restart(
         await tg.wait_idle()
         assert len(round_results(restarted, group)) == results + 1
         assert [x for x in restarted.group_texts(group) if "goat" in x] == goats
+
+
+async def test_the_language_redraws_every_healthy_table_though_one_is_damaged(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """/language in a forum where one topic's table is damaged: the language was set, but the
+    other topics' tables stayed in the old one, and the admin was told the table was damaged,
+    as if nothing had changed."""
+    alice, bob, carol = people(tg, "Alice", "Bob", "Carol")
+    forum = tg.group(FORUM, "Yard", "supergroup", forum=True)
+    tg.creators[forum.id] = alice.id
+    one = await tg.create_topic(alice, forum, "One")
+    two = await tg.create_topic(carol, forum, "Two")
+    await start_in(harness, [alice, bob], forum, one)  # table 1, damaged below
+    lobby = await open_lobby(harness, [carol], forum, two)
+    await tg.wait_idle()
+    await harness.stop()
+    match = replay(await stored_events(harness.database, 1))
+    await append_to_log(harness.database, [{"type": "nonsense"}], match)
+    async with harness.restarted():
+        prompt = await say(tg, alice, forum, two, "/language")
+        answer = await tap(tg, alice, prompt, data_of(prompt, "🇷🇺 Русский"))
+        assert answer.text is None  # not "This table's saved game is damaged..."
+        await tg.wait_for(lambda: "новый стол" in (tg.message(forum, lobby.message_id).text or ""))
+        assert tg.message(forum, prompt.message_id).text == "Язык группы: русский."

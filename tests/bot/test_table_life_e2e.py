@@ -57,9 +57,11 @@ async def prepare(
     computers: int = 0,
     turn_seconds: int | None = None,
     remind_before: float | None = None,
+    pairs: bool = False,
 ) -> FakeMessage:
     """Everyone presses Start in their DM, the first user opens a table for the users and
-    ``computers`` computer players, with a short turn if asked, and starts it."""
+    ``computers`` computer players (in two pairs if asked), with a short turn if asked, and
+    starts it."""
     tg = harness.tg
     for user in users:
         await tg.send_text(user, tg.private(user), "/start")
@@ -68,6 +70,8 @@ async def prepare(
     wanted: dict[str, object] = {"players": len(users) + computers}
     if turn_seconds is not None:
         wanted["turn_seconds"] = turn_seconds
+    if pairs:
+        wanted["pairs"] = True
     await change_lobby(harness, group, **wanted)
     await harness.join(users[1:], group, lobby)
     for n in range(computers):
@@ -76,7 +80,7 @@ async def prepare(
     if remind_before is not None:
         kozel_of(harness).scheduler.remind_before = remind_before
     await tg.press_button(users[0], lobby, "▶️ Start")
-    await tg.wait_for_message(group, "Order of play")
+    await tg.wait_for_message(group, "Pairs:" if pairs else "Order of play")
     await tg.wait_for(lambda: board_message(tg, group))
     return lobby
 
@@ -391,6 +395,18 @@ async def test_everyone_who_timed_out_gets_no_rating(tg: FakeTelegram, harness: 
         ("Anna", 1, 0),
         ("Boris", 1, 0),
     ]
+
+
+async def test_a_pair_match_that_ends_by_timeout_names_only_who_timed_out(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Masha plays in a pair with a computer and stops tapping: the group was told that the
+    pair timed out ("Masha & 🤖 ... timed out"), naming a partner who never missed a turn."""
+    masha = tg.user(345, "Masha")
+    group = tg.group(-745, "Yard")
+    await prepare(harness, [masha], group, computers=3, turn_seconds=1, pairs=True)
+    ended = await tg.wait_for_message(group, "ended early", timeout=8.0)
+    assert (ended.text or "").startswith("The match ended early: Masha timed out.\n")
 
 
 # --- 3. timers across a restart; stale timers ----------------------------------------------

@@ -362,6 +362,24 @@ async def test_members_commands_and_chat(server: FakeTelegram, bot: Bot) -> None
         await bot.send_message(GROUP, "anyone?")
 
 
+async def test_an_admin_writes_anonymously_in_the_groups_name(
+    server: FakeTelegram, bot: Bot
+) -> None:
+    """As Telegram sends it: from the group itself (``sender_chat``), with a stand-in ``from``;
+    only an admin may."""
+    alice, bob = server.user(11, "Alice"), server.user(12, "Bob")
+    server.group(GROUP, "Table", "supergroup", creator=alice, members=[bob])
+    await server.send_text(alice, GROUP, "/cancel", anonymous=True)
+    [update] = await bot.get_updates(timeout=0)
+    message = update.message
+    assert message is not None and message.sender_chat is not None
+    assert message.sender_chat.id == GROUP and update.effective_sender == message.sender_chat
+    assert message.from_user is not None
+    assert (message.from_user.id, message.from_user.username) == (1087968824, "GroupAnonymousBot")
+    with pytest.raises(ValueError, match="no admin"):
+        await server.send_text(bob, GROUP, "/cancel", anonymous=True)
+
+
 async def test_get_updates_long_poll(server: FakeTelegram, bot: Bot) -> None:
     alice = server.user(101, "Alice")
     assert await bot.get_updates(timeout=0) == ()

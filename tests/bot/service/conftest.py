@@ -65,3 +65,13 @@ async def playing(service: TableService) -> Table:
     table = await lobby_of(service)
     await service.player.start(table)
     return table
+
+
+async def donkey_with_reopen(service: TableService) -> Table:
+    """Masha and Alex, dealt Donkey in which a closed double may be reopened (RULES.md §3.3)."""
+    table = await lobby_of(service, computers=0)
+    await service.lobby.join(table, ALEX)
+    await service.lobby.change_game(table, "donkey")
+    await service.lobby.change_setting(table, "donkey_reopen", True)
+    await service.player.start(table)
+    return table

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from bot.service import TableService
-from bot.service.finish import rated_against, results
+from bot.service.finish import results
 from storage import Storage
 
 from .conftest import MASHA, lobby_of, playing
@@ -17,11 +17,11 @@ async def test_a_match_ended_by_timeout_is_rated_against_whoever_stopped_playing
     service: TableService,
 ) -> None:
     table = await playing(service)
-    assert rated_against(table) is None
+    assert table.dropped_out() is None
     table.seats[0].absent = True
-    assert rated_against(table) == (0, {0})
+    assert table.dropped_out() == (0, {0})
     await service.timeouts.abandon(table, table.seats[1])
-    assert rated_against(table) == (1, {0, 1})  # the seat whose timeout ended it
+    assert table.dropped_out() == (1, {0, 1})  # the seat whose timeout ended it
     assert {r.seat: r.rating_delta for r in results(table)} == {0: 0, 1: 0}
     assert table.status == "finished"
 

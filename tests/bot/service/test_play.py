@@ -12,7 +12,7 @@ from engine import DRAW, KNOCK, Action, Event, Lay, Match, Play, Reopen
 from engine.events import MatchEnded
 from storage import Storage
 
-from .conftest import ALEX, GROUP, MASHA, YARD, lobby_of, playing
+from .conftest import GROUP, MASHA, YARD, donkey_with_reopen, lobby_of, playing
 
 
 async def test_computers_alone_do_not_play(service: TableService) -> None:
@@ -119,11 +119,7 @@ async def test_a_person_who_may_reopen_a_double_chooses_before_anything_is_drawn
     """Donkey with ``donkey_reopen`` (RULES.md §3.3): a player may reopen a double he closed at
     the start of his turn, before he draws. With nothing that fits he has a choice (reopen, or
     draw), so the bot must not draw or knock for him; it did, and the reopen was lost."""
-    table = await lobby_of(service, computers=0)
-    await service.lobby.join(table, ALEX)
-    await service.lobby.change_game(table, "donkey")
-    await service.lobby.change_setting(table, "donkey_reopen", True)
-    await service.player.start(table)
+    table = await donkey_with_reopen(service)
     match = table.match
     assert match is not None
     actions: list[Action] = []

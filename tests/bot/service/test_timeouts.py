@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from bot.service import TableService
+from engine import Lay, Play, Reopen
+from engine.events import Knocked, Played, PlayedDoubles, Reopened
 from storage import Storage
 
-from .conftest import lobby_of, playing
+from .conftest import donkey_with_reopen, lobby_of, playing
 
 
 async def test_missed_turns_mark_a_player_away_and_end_a_match_nobody_plays(
@@ -53,3 +55,30 @@ async def test_old_lobbies_and_idle_matches_expire(service: TableService) -> Non
     assert await service.timeouts.expired(lobby.row.updated_at + 60) == []
     late = lobby.row.updated_at + service.store.settings.lobby_expiry_minutes * 60 + 1
     assert await service.timeouts.expired(late) == [(lobby, "lobby")]
+
+
+async def test_the_computer_plays_a_turn_that_ran_out_to_its_end_after_reopening_a_double(
+    service: TableService,
+) -> None:
+    """Donkey with ``donkey_reopen`` (RULES.md §3.3): the computer playing a person's turn that
+    ran out may first reopen the double he closed. It stopped there: the group was told that
+    the computer had played for him, and the same turn came back to him with a new timer."""
+    table = await donkey_with_reopen(service)
+    match = table.match
+    assert match is not None
+    while not match.is_over:  # both close a double whenever they can, else play
+        seat = table.seats[match.current_seat or 0]
+        actions = match.legal_actions(seat.seat)
+        level, events = table.computer_level, table.round_events
+        chosen = await service.player.thinker.choose(level, match, seat.seat, events)
+        if isinstance(chosen, Reopen):
+            break
+        moves = [a for a in actions if isinstance(a, Play | Lay)]
+        closing = [a for a in moves if isinstance(a, Lay) and any(p.closed for p in a.placements)]
+        await service.player.act(table, seat, (closing or moves or [chosen])[0])
+    assert not match.is_over, "the computer never chose to reopen a double"
+
+    events = await service.timeouts.timeout(table, seat)
+    assert isinstance(events[0], Reopened) and events[0].seat == seat.seat
+    turn_ends = [e for e in events[1:] if isinstance(e, Played | PlayedDoubles | Knocked)]
+    assert turn_ends and turn_ends[0].seat == seat.seat  # then it played (or knocked) for him
