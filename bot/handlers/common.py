@@ -36,6 +36,16 @@ def in_group(update: Update) -> bool:
     return chat is not None and chat.type in (Chat.GROUP, Chat.SUPERGROUP)
 
 
+async def refuse_anonymous(k: Kozel, update: Update, lang: str) -> bool:
+    """Refuse a seat to a message sent in a chat's name (an admin who writes anonymously; its
+    ``from`` is a stand-in, GroupAnonymousBot, whose hand nobody could get): a seat is a
+    person's. Whether it refused."""
+    if not isinstance(update.effective_sender, Chat):
+        return False
+    await refuse(k, update, lang, "err.anonymous")
+    return True
+
+
 async def is_admin(k: Kozel, chat_id: int, sender: User | Chat) -> bool:
     """Whether ``sender`` (``Update.effective_sender``) is one of the chat's admins. An admin
     who writes anonymously writes in the group's name: the sender is the group itself (the

@@ -29,7 +29,7 @@ from ..render.lobby import (
 from ..sender import Blocked
 from ..service import DamagedTable, Refusal
 from ..table import Seat, Table
-from .common import in_group, is_admin, join_link, may_manage, refuse, reply
+from .common import in_group, is_admin, join_link, may_manage, refuse, refuse_anonymous, reply
 
 LobbyView = Literal["lobby", "settings", "games"]
 
@@ -89,6 +89,8 @@ async def new_table(update: Update, context: KozelContext) -> None:
     if chat is None or user is None or place is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
         return
+    if await refuse_anonymous(k, update, lang):
+        return
     await k.service.records.remember_chat(chat)
     await k.service.records.remember_user(user)
     async with k.service.store.lock(chat.id):
@@ -121,6 +123,8 @@ async def _join(update: Update, context: KozelContext, table_id: int | None) -> 
     user, place = update.effective_user, place_of(update)
     if place is None or user is None or not in_group(update):
         await refuse(k, update, lang, "err.group_only")
+        return
+    if await refuse_anonymous(k, update, lang):
         return
     async with k.service.store.lock(place.chat_id):
         table = await k.service.store.active_table(place)

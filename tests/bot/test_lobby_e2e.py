@@ -16,6 +16,7 @@ from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from tests.bot.harness import Harness, board_message, tap
 from tests.bot.test_table_life_e2e import change_lobby, count, lobby_says, prepare
 
+ANONYMOUS = "You write in the group's name: to sit at the table, write as yourself."
 CHANGED = "The table has just changed: have a look at it first."
 NOT_STARTER = (
     "Only the table's opener or the group's admins can start the match, "
@@ -341,6 +342,26 @@ async def test_an_admin_who_writes_anonymously_manages_the_table_and_the_languag
     assert not any(
         "Only" in (m.text or "") for m in tg.messages(group) if m.from_bot
     )  # no refusal on the way
+
+
+async def test_an_admin_who_writes_anonymously_is_asked_to_sit_down_as_himself(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """A seat is a person's: /new and /join sent in the group's name (an anonymous admin) would
+    seat the stand-in GroupAnonymousBot, a player called "Group" whose hand nobody can get."""
+    olya, masha = tg.user(481, "Olya"), tg.user(482, "Masha")
+    group = tg.group(-881, "Yard", "supergroup", admins=[olya])
+    await tg.send_text(olya, tg.private(olya), "/start")
+    await tg.send_text(olya, group, "/new", anonymous=True)
+    refusal = await tg.wait_for_message(group, lambda m: m.from_bot)
+    assert refusal.text == ANONYMOUS
+    assert not any(m.buttons for m in tg.messages(group))  # no lobby was opened
+
+    lobby = await open_lobby(harness, masha, group)
+    await tg.send_text(olya, group, "/join", anonymous=True)
+    await tg.wait_for_message(group, ANONYMOUS)
+    await tg.wait_idle()
+    assert "Players 1/4" in (lobby_now(tg, lobby).text or "")
 
 
 # --- help, menus and old links -----------------------------------------------------------------
