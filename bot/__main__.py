@@ -9,6 +9,8 @@ import sys
 from pydantic import ValidationError
 from telegram.error import InvalidToken, NetworkError
 
+from storage import StorageError
+
 from . import logs
 from .app import ALLOWED_UPDATES, build, webhook_options
 from .settings import Settings
@@ -72,6 +74,10 @@ def main() -> int:
     except NetworkError as exc:
         # systemd restarts the bot (deploy/kozel-bot.service), so one clear line is enough
         log.error("cannot reach the Bot API at %s: %s", settings.base_url, exc)
+        return 1
+    except StorageError as exc:
+        # a missing folder, a stray file or a newer bot's database: a traceback would say no more
+        log.error("cannot use the database %s (KOZEL_DATABASE): %s", settings.database, exc)
         return 1
     return 0
 
