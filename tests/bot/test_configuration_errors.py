@@ -42,3 +42,18 @@ def test_a_bad_value_names_its_variable_and_never_prints_the_token(
     assert "KOZEL_TURN_SECONDS" in err
     assert "very-secret-token" not in err
     assert "KOZEL_BOT_TOKEN" not in err
+
+
+@pytest.mark.usefixtures("clean_environment")
+@pytest.mark.parametrize("port", ["0", "70000"])
+def test_a_webhook_port_no_socket_can_have_is_a_configuration_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], port: str
+) -> None:
+    monkeypatch.setenv("KOZEL_BOT_TOKEN", "123456:very-secret-token")
+    monkeypatch.setenv("KOZEL_BASE_URL", "http://127.0.0.1:9/bot")  # were it to start: fail fast
+    monkeypatch.setenv("KOZEL_MODE", "webhook")
+    monkeypatch.setenv("KOZEL_WEBHOOK_URL", "https://bot.example.org/telegram")
+    monkeypatch.setenv("KOZEL_WEBHOOK_SECRET", "a-long-random-string")
+    monkeypatch.setenv("KOZEL_WEBHOOK_PORT", port)
+    assert main() == 2
+    assert "KOZEL_WEBHOOK_PORT" in capsys.readouterr().err
