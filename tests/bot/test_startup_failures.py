@@ -14,20 +14,21 @@ import threading
 from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
 TOKEN = "123456:very-secret-token"
 
 
-def start_bot(
-    tmp_path: Path, base_url: str, database: Path | None = None
-) -> subprocess.CompletedProcess[str]:
+def start_bot(tmp_path: Path, base_url: str, **settings: str) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m bot`` with ``settings`` (``KOZEL_DATABASE="..."``) over the test's."""
     env = {name: value for name, value in os.environ.items() if not name.startswith("KOZEL_")} | {
         "KOZEL_BOT_TOKEN": TOKEN,
         "KOZEL_BASE_URL": base_url,
-        "KOZEL_DATABASE": str(database or tmp_path / "kozel.sqlite3"),
+        "KOZEL_DATABASE": str(tmp_path / "kozel.sqlite3"),
         "KOZEL_LOG_FORMAT": "text",
+        **settings,
     }
     root = Path(__file__).resolve().parents[2]
     return subprocess.run(
@@ -146,8 +147,26 @@ def test_a_database_the_bot_cannot_use_is_named_in_one_line_and_the_bot_exits_fa
     database = tmp_path / name
     if prepare is not None:
         prepare(database)
-    run = start_bot(tmp_path, welcoming_server, database)
+    run = start_bot(tmp_path, welcoming_server, KOZEL_DATABASE=str(database))
     assert run.returncode == 1
     assert_ends_with(run.stderr, f"cannot use the database {database} (KOZEL_DATABASE): ")
     assert reason in run.stderr.strip().splitlines()[-1]
+    assert "Traceback" not in run.stderr
+
+
+def test_a_webhook_port_in_use_is_named_in_one_line_and_the_bot_exits_failing(
+    tmp_path: Path, welcoming_server: str
+) -> None:
+    taken = str(urlsplit(welcoming_server).port)  # another program listens there
+    run = start_bot(
+        tmp_path,
+        welcoming_server,
+        KOZEL_MODE="webhook",
+        KOZEL_WEBHOOK_URL="https://bot.example.org/telegram",
+        KOZEL_WEBHOOK_SECRET="a-long-random-string",
+        KOZEL_WEBHOOK_LISTEN="127.0.0.1",
+        KOZEL_WEBHOOK_PORT=taken,
+    )
+    assert run.returncode == 1
+    assert_ends_with(run.stderr, f"cannot listen for webhooks on 127.0.0.1:{taken} ")
     assert "Traceback" not in run.stderr
