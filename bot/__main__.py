@@ -9,6 +9,8 @@ import sys
 from pydantic import ValidationError
 from telegram.error import InvalidToken, NetworkError
 
+from storage import StorageError
+
 from . import logs
 from .app import ALLOWED_UPDATES, build, webhook_options
 from .settings import Settings
@@ -72,6 +74,21 @@ def main() -> int:
     except NetworkError as exc:
         # systemd restarts the bot (deploy/kozel-bot.service), so one clear line is enough
         log.error("cannot reach the Bot API at %s: %s", settings.base_url, exc)
+        return 1
+    except OSError as exc:
+        if settings.mode != "webhook":
+            raise
+        # the port is another program's, or below 1024 without the privilege
+        log.error(
+            "cannot listen for webhooks on %s:%s (KOZEL_WEBHOOK_LISTEN, KOZEL_WEBHOOK_PORT): %s",
+            settings.webhook_listen,
+            settings.webhook_port,
+            exc,
+        )
+        return 1
+    except StorageError as exc:
+        # a missing folder, a stray file or a newer bot's database: a traceback would say no more
+        log.error("cannot use the database %s (KOZEL_DATABASE): %s", settings.database, exc)
         return 1
     return 0
 

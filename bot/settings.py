@@ -51,7 +51,7 @@ class Settings(BaseSettings):
     mode: Literal["polling", "webhook"] = "polling"
     webhook_url: str | None = None
     webhook_listen: str = "0.0.0.0"
-    webhook_port: int = 8443
+    webhook_port: int = Field(8443, ge=1, le=65535)
     webhook_secret: SecretStr | None = None
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     log_format: Literal["json", "text"] = Field("json", description="one JSON object per line")

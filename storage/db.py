@@ -21,7 +21,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Concatenate, ParamSpec, TypeVar
 
-from .errors import MigrationError, SchemaTooNew
+from .errors import DatabaseUnavailable, MigrationError, SchemaTooNew
 
 log = logging.getLogger(__name__)
 
@@ -188,13 +188,16 @@ class Database:
         migrations: Traversable | Path | None = None,
         max_version: int | None = None,
     ) -> Database:
-        """Connect, set pragmas and migrate; raises ``SchemaTooNew`` for a newer database."""
+        """Connect, set pragmas and migrate; raises ``DatabaseUnavailable`` for a file SQLite
+        cannot open and ``SchemaTooNew`` for a newer database."""
         found = discover_migrations(migrations)
         worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
         try:
             conn = await asyncio.get_running_loop().run_in_executor(worker, _connect, str(path))
-        except BaseException:
+        except BaseException as exc:
             worker.shutdown(wait=False)
+            if isinstance(exc, sqlite3.DatabaseError):
+                raise DatabaseUnavailable(str(exc)) from exc
             raise
         db = cls(worker, conn)
         try:

@@ -15,6 +15,14 @@ class MigrationError(StorageError):
     """The migrations directory is malformed (bad file name, gap or duplicate in the numbers)."""
 
 
+class DatabaseUnavailable(StorageError):
+    """SQLite cannot open the file: its folder is missing or not writable, or it is no database."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(f"SQLite cannot open it: {reason}")
+
+
 class SchemaTooNew(StorageError):
     """The database was written by a newer bot; opening it with this code could corrupt it."""
 

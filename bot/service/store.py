@@ -83,6 +83,11 @@ class TableStore:
         cached = self._tables.get(row.table_id)
         if cached is not None and cached.status == row.status:
             return cached
+        if row.status == "playing" and not row.last_seq:
+            # marked as playing, then the deal was never committed (the bot died or the write
+            # failed in between): nothing was dealt or shown, so its lobby is as it was
+            log.warning("table %s started without a deal: back to its lobby", row.table_id)
+            row = await self.storage.update_table(row.table_id, status="lobby")
         if row.turn_seconds is None:  # a table from before turns had their own length
             row = await self.storage.update_table(
                 row.table_id, turn_seconds=self.settings.turn_seconds

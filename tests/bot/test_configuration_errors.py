@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
 
 from bot.__main__ import main
+from bot.settings import Settings
 
 
 @pytest.fixture
@@ -42,3 +44,31 @@ def test_a_bad_value_names_its_variable_and_never_prints_the_token(
     assert "KOZEL_TURN_SECONDS" in err
     assert "very-secret-token" not in err
     assert "KOZEL_BOT_TOKEN" not in err
+
+
+@pytest.mark.usefixtures("clean_environment")
+@pytest.mark.parametrize("port", ["0", "70000"])
+def test_a_webhook_port_no_socket_can_have_is_a_configuration_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], port: str
+) -> None:
+    monkeypatch.setenv("KOZEL_BOT_TOKEN", "123456:very-secret-token")
+    monkeypatch.setenv("KOZEL_BASE_URL", "http://127.0.0.1:9/bot")  # were it to start: fail fast
+    monkeypatch.setenv("KOZEL_MODE", "webhook")
+    monkeypatch.setenv("KOZEL_WEBHOOK_URL", "https://bot.example.org/telegram")
+    monkeypatch.setenv("KOZEL_WEBHOOK_SECRET", "a-long-random-string")
+    monkeypatch.setenv("KOZEL_WEBHOOK_PORT", port)
+    assert main() == 2
+    assert "KOZEL_WEBHOOK_PORT" in capsys.readouterr().err
+
+
+def test_every_setting_is_named_where_an_operator_looks_for_it() -> None:
+    """deploy/.env.example (which the configuration errors point to) and the README's
+    Configuration name each variable the bot reads, and no other."""
+    root = Path(__file__).resolve().parents[2]
+    prefix = Settings.model_config.get("env_prefix", "")
+    settings = {f"{prefix}{name}".upper() for name in Settings.model_fields}
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    configuration = readme.split("## Configuration", 1)[1].split("\n## ", 1)[0]
+    for text in ((root / "deploy" / ".env.example").read_text(encoding="utf-8"), configuration):
+        named = set(re.findall(r"\bKOZEL_[A-Z_]*[A-Z]", text))
+        assert named == settings

@@ -494,3 +494,41 @@ async def test_the_language_redraws_every_healthy_table_though_one_is_damaged(
         assert answer.text is None  # not "This table's saved game is damaged..."
         await tg.wait_for(lambda: "новый стол" in (tg.message(forum, lobby.message_id).text or ""))
         assert tg.message(forum, prompt.message_id).text == "Язык группы: русский."
+
+
+async def test_a_start_whose_deal_was_never_committed_can_be_pressed_again_after_a_restart(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The bot died (or the disk was full) after the table was marked as playing and before the
+    deal was committed: nothing was dealt or shown, so after the restart the lobby is as it was
+    and ▶️ Start deals, instead of "already started" with no match and no way to play."""
+    masha, alex = tg.user(761, "Masha"), tg.user(762, "Alex")
+    group = tg.group(-1761, "Courtyard")
+    for user in (masha, alex):
+        await tg.send_text(user, tg.private(user), "/start")
+        await tg.wait_for_message(user, "Hi, ")
+    lobby = await harness.open_table(masha, group)
+    await harness.join([alex], group, lobby)
+    for seated in (3, 4):
+        await tg.press_button(masha, lobby, "🤖 Add computer")
+        await tg.wait_for(
+            lambda: f"Players {seated}/" in (tg.message(group, lobby.message_id).text or "")  # noqa: B023
+        )
+
+    async def killed(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("killed between marking the table playing and committing the deal")
+
+    harness.kozel.service.store.append = killed  # type: ignore[method-assign]
+    await tg.press_button(masha, lobby, "▶️ Start")
+    await tg.wait_idle()
+    assert await stored_events(harness.database, 1) == []
+    await harness.stop()
+
+    async with harness.restarted() as restarted:
+        shown = tg.message(group, lobby.message_id)
+        start = shown.find_button("▶️ Start")
+        assert start is not None
+        answer = await tap(tg, masha, shown, str(start["callback_data"]))
+        assert answer.text != "The match has already started."
+        await tg.wait_for_message(group, "Order of play")
+        await restarted.next_turn([masha, alex], 0)
