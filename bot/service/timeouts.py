@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Literal
 
 from engine import Event
@@ -24,6 +25,9 @@ class Timeouts:
         self.settings = settings
         self.store = store
         self.player = player
+        #: When this bot started: the time it was down does not count towards a table's idleness,
+        #: so a bot back from maintenance does not close every table at its first sweep.
+        self.awake_since = time.time()
 
     async def set_deadline(self, table: Table, deadline: float | None) -> None:
         if table.turn_deadline != deadline:
@@ -52,16 +56,18 @@ class Timeouts:
         return events
 
     async def expired(self, now: float) -> list[tuple[Table, Expiry]]:
-        """Tables nobody started or nobody plays any more, with why; not a damaged one, which
-        nobody can play (it was logged as it failed to load; /cancel closes it)."""
+        """Tables nobody started or nobody plays any more (while the bot was up), with why; not a
+        damaged one, which nobody can play (it was logged as it failed to load; /cancel closes
+        it)."""
         found: list[tuple[Table, Expiry]] = []
         lobby_age = self.settings.lobby_expiry_minutes * 60
         idle_age = self.settings.idle_expiry_minutes * 60
         for row in await self.storage.list_tables():
             why: Expiry | None = None
-            if row.status == "lobby" and now - row.updated_at > lobby_age:
+            idle = now - max(row.updated_at, self.awake_since)
+            if row.status == "lobby" and idle > lobby_age:
                 why = "lobby"
-            elif row.status == "playing" and now - row.updated_at > idle_age:
+            elif row.status == "playing" and idle > idle_age:
                 why = "idle"
             if why is None:
                 continue

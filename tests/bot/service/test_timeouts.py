@@ -82,3 +82,16 @@ async def test_the_computer_plays_a_turn_that_ran_out_to_its_end_after_reopening
     assert isinstance(events[0], Reopened) and events[0].seat == seat.seat
     turn_ends = [e for e in events[1:] if isinstance(e, Played | PlayedDoubles | Knocked)]
     assert turn_ends and turn_ends[0].seat == seat.seat  # then it played (or knocked) for him
+
+
+async def test_the_time_the_bot_was_down_does_not_make_a_table_idle(
+    service: TableService,
+) -> None:
+    """A table is idle when nobody has touched it for so long while the bot could be reached:
+    a bot back after a day's maintenance closed every lobby and match at its first sweep."""
+    lobby = await lobby_of(service)
+    lobby_age = service.store.settings.lobby_expiry_minutes * 60
+    service.timeouts.awake_since = lobby.row.updated_at + 24 * 3600  # restarted a day later
+    assert await service.timeouts.expired(service.timeouts.awake_since + 60) == []
+    late = service.timeouts.awake_since + lobby_age + 1
+    assert await service.timeouts.expired(late) == [(lobby, "lobby")]
