@@ -43,10 +43,10 @@ options = [
 for n, (players, pairs) in enumerate(tables):
     for k, extra in enumerate(options):
         for preset in PRESETS.values():
-            rules = preset().with_options(**extra)
-            try:
+            try:  # a game refuses options it does not play; the Bulgarian game is for two; ...
+                rules = preset().with_options(**extra)
                 game_of(rules).check_table(players, pairs)
-            except ValueError:  # the Bulgarian game is for two, and so on
+            except ValueError:
                 continue
             for ai in ("random", "greedy"):
                 seed = 97 * n + 13 * k + len(ai)
