@@ -334,3 +334,21 @@ def test_help_lists_every_command_of_the_menus(lang: str) -> None:
     names = {*module_tuple(app, "GROUP_COMMANDS"), *module_tuple(app, "PRIVATE_COMMANDS")}
     listed = set(re.findall(r"/([a-z]+)", catalog(lang)["help.text"]))
     assert sorted(names - listed - {"start", "help"}) == []
+
+
+# --- names are shown as typed -------------------------------------------------------------------
+
+#: Prepositions that put the word after them in a case other than the nominative.
+DECLINING = {
+    "ru": ("у", "на", "к", "от", "для", "с", "о", "об", "про", "без", "при"),
+    "uk": ("у", "в", "на", "до", "від", "для", "з", "із", "зі", "про", "без", "при"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(DECLINING))
+def test_a_name_never_follows_a_preposition_that_declines_it(lang: str) -> None:
+    """A player's name is shown as typed, in the nominative: "у Олег", "на Олег" read wrong, so
+    a preposition that needs another case never stands right before a name."""
+    before = "|".join(DECLINING[lang])
+    name = re.compile(rf"(?<!\w)(?:{before}) \{{(?:name|names|opener)\}}", re.IGNORECASE)
+    assert {k: v for k, v in catalog(lang).items() if name.search(v)} == {}
