@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import html
 import re
 import string
 import tomllib
@@ -13,6 +14,7 @@ from typing import get_args, get_type_hints
 import pytest
 
 from bot.games import GAME_OPTIONS, chooser, offered, who_plays
+from bot.handlers.info import help_text
 from bot.i18n import FALLBACK, LANGUAGES, _flatten, catalog, plural, t
 from bot.render.lobby import TABLE_SETTINGS, choices, value_key
 from bot.table import Recent
@@ -352,3 +354,11 @@ def test_a_name_never_follows_a_preposition_that_declines_it(lang: str) -> None:
     before = "|".join(DECLINING[lang])
     name = re.compile(rf"(?<!\w)(?:{before}) \{{(?:name|names|opener)\}}", re.IGNORECASE)
     assert {k: v for k, v in catalog(lang).items() if name.search(v)} == {}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_help_names_every_game_the_lobby_offers(lang: str) -> None:
+    """/help named Telephone, Muggins, All Threes and the two Fives as the lobby's other games,
+    long after Donkey, Sea Goat, Traditional, General's Goat and Sport domino joined them."""
+    shown = html.unescape(help_text(lang))
+    assert [game for game in chooser() if catalog(lang)[f"game.{game}"] not in shown] == []
