@@ -66,6 +66,11 @@ def t(lang: str, key: str, /, **values: Any) -> Html:
     return Html(text.format(**{k: _escape(v) for k, v in values.items()}))
 
 
+def decimal(lang: str, value: float) -> str:
+    """``value`` to one decimal place, with the language's decimal mark ("92.5", "92,5")."""
+    return f"{value:.1f}".replace(".", catalog(lang)["language.decimal_mark"])
+
+
 def plural(lang: str, key: str, count: int, /, **values: Any) -> Html:
     """Pick the plural form of ``key`` (``.one``/``.few``/``.many``) for ``count``."""
     if lang in ("ru", "uk"):

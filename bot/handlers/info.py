@@ -28,13 +28,19 @@ PAGE = 10
 GAMES_A_ROW = 3
 
 
+def help_text(lang: str) -> Html:
+    """/help, with the games the lobby offers besides Kozel."""
+    others = (game_name(lang, game) for game in chooser() if game != "kozel")
+    return t(lang, "help.text", games=Html(", ".join(others)))
+
+
 async def start(update: Update, context: KozelContext) -> None:
     """/start in the DM; ``/start join-<table>`` completes a join begun in the group."""
     k = context.kozel
     user = update.effective_user
     lang = await k.language(update)
     if user is None or in_group(update):
-        await reply(k, update, t(lang, "help.text"))
+        await reply(k, update, help_text(lang))
         return
     await k.service.records.remember_user(user)
     payload = context.args[0] if context.args else ""
@@ -52,7 +58,7 @@ async def start(update: Update, context: KozelContext) -> None:
 
 async def help_command(update: Update, context: KozelContext) -> None:
     k = context.kozel
-    await reply(k, update, t(await k.language(update), "help.text"))
+    await reply(k, update, help_text(await k.language(update)))
 
 
 async def rules_command(update: Update, context: KozelContext) -> None:

@@ -10,6 +10,7 @@ from engine.layout import End
 from ..callbacks import CROSSWISE, LENGTHWISE, Callback, lay_args
 from ..i18n import Html, t
 from ..table import Seat, Table
+from .board import scores_points
 from .layout import ARROWS, CLOSED, end_label, ends_text
 from .tiles import button_text, tile_text, tiles_text
 
@@ -213,8 +214,10 @@ def which_end_text(table: Table, seat: Seat, tile: Tile) -> Html:
 
 
 def _position(table: Table, lang: str) -> list[str]:
-    assert table.match is not None and table.match.round is not None
-    ends = ends_text(lang, table.match.round.layout)
+    """The open ends, as the board shows them (with their sum only where it scores)."""
+    match = table.match
+    assert match is not None and match.round is not None
+    ends = ends_text(lang, match.round.layout, with_sum=scores_points(match))
     return [] if ends is None else [ends]
 
 

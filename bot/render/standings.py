@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from storage import GameRecord, RecentMatch, StandingRow, UserRecord
 
-from ..i18n import Html, t
+from ..i18n import Html, decimal, t
 from .board import LOST_ROUNDS_GAMES
 from .game_names import game_name
 
@@ -49,7 +49,7 @@ def top_text(
             wins=row.wins,
             goats=row.losses,
             losses=row.losses,
-            avg=f"{row.avg_points:.1f}",
+            avg=decimal(lang, row.avg_points),
         )
         parts.append(line + (t(lang, "top.draws", draws=row.draws) if row.draws else ""))
     return Html("\n".join(parts))
@@ -91,7 +91,7 @@ def _game_line(lang: str, record: GameRecord) -> str:
         wins=record.wins,
         goats=record.losses,
         losses=record.losses,
-        avg=f"{record.avg_points:.1f}",
+        avg=decimal(lang, record.avg_points),
         rating=f"{record.rating:+d}",
     )
     return line + (t(lang, "stats.draws", draws=record.draws) if record.draws else "")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import html
 import re
 import string
 import tomllib
@@ -13,6 +14,7 @@ from typing import get_args, get_type_hints
 import pytest
 
 from bot.games import GAME_OPTIONS, chooser, offered, who_plays
+from bot.handlers.info import help_text
 from bot.i18n import FALLBACK, LANGUAGES, _flatten, catalog, plural, t
 from bot.render.lobby import TABLE_SETTINGS, choices, value_key
 from bot.table import Recent
@@ -334,3 +336,29 @@ def test_help_lists_every_command_of_the_menus(lang: str) -> None:
     names = {*module_tuple(app, "GROUP_COMMANDS"), *module_tuple(app, "PRIVATE_COMMANDS")}
     listed = set(re.findall(r"/([a-z]+)", catalog(lang)["help.text"]))
     assert sorted(names - listed - {"start", "help"}) == []
+
+
+# --- names are shown as typed -------------------------------------------------------------------
+
+#: Prepositions that put the word after them in a case other than the nominative.
+DECLINING = {
+    "ru": ("у", "на", "к", "от", "для", "с", "о", "об", "про", "без", "при"),
+    "uk": ("у", "в", "на", "до", "від", "для", "з", "із", "зі", "про", "без", "при"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(DECLINING))
+def test_a_name_never_follows_a_preposition_that_declines_it(lang: str) -> None:
+    """A player's name is shown as typed, in the nominative: "у Олег", "на Олег" read wrong, so
+    a preposition that needs another case never stands right before a name."""
+    before = "|".join(DECLINING[lang])
+    name = re.compile(rf"(?<!\w)(?:{before}) \{{(?:name|names|opener)\}}", re.IGNORECASE)
+    assert {k: v for k, v in catalog(lang).items() if name.search(v)} == {}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_help_names_every_game_the_lobby_offers(lang: str) -> None:
+    """/help named Telephone, Muggins, All Threes and the two Fives as the lobby's other games,
+    long after Donkey, Sea Goat, Traditional, General's Goat and Sport domino joined them."""
+    shown = html.unescape(help_text(lang))
+    assert [game for game in chooser() if catalog(lang)[f"game.{game}"] not in shown] == []

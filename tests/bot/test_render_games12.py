@@ -9,7 +9,7 @@ import html
 
 from bot.callbacks import decode
 from bot.render.board import board_text, headline
-from bot.render.hand import close_keyboard, hand_keyboard, laid_text
+from bot.render.hand import close_keyboard, hand_keyboard, laid_text, live_hand_text
 from bot.render.results import match_result_text, round_result_text
 from bot.service.finish import results
 from bot.table import Table
@@ -43,6 +43,17 @@ def test_a_closed_double_shows_locked_and_its_end_is_gone_from_the_open_ends() -
     assert "⬅️" not in text and "sum" not in text
     assert text.startswith("🎲 <b>Donkey</b> · round 1 · to 101")
     assert "Zoë &amp; &lt;Co&gt;" in text and "<Co>" not in text
+
+
+def test_the_hand_on_turn_in_donkey_adds_up_nothing_either() -> None:
+    """The board of Donkey shows its open ends without a sum, as nothing is scored on them; the
+    hand on turn showed "sum 12" under them, as if the ends counted."""
+    cross = Cross(chain=[(3, 3), (3, 5), (5, 5), (5, 2)], spinner=2, closed={Tile(3, 3): 0})
+    table = donkey_table(cross)
+    assert table.match is not None and table.match.current_seat is not None
+    text = live_hand_text(table, table.seats[table.match.current_seat])
+    assert "Open ends: ➡️ 2 · ⬆️ ✳️5 · ⬇️ ✳️5\n" in text
+    assert "sum" not in text
 
 
 def test_a_cross_with_every_end_closed_says_none_is_left() -> None:

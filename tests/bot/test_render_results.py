@@ -7,8 +7,10 @@ import html
 import pytest
 
 from bot.render.results import match_result_text, round_result_text
+from bot.render.standings import record_text, top_text
 from engine import Tile
 from engine.events import MatchEnded, RoundEnded
+from storage import GameRecord, StandingRow, UserRecord
 from tests.bot.tables import table_of
 
 
@@ -60,3 +62,15 @@ def test_going_out_is_said_the_same_for_women_and_men(lang: str, verb: str) -> N
     table = table_of(["Маша", "Лёша"], pairs=False, lang=lang)
     ended = eggs_won_by(0, 2)
     assert f"<b>Лёша</b> {verb}" in round_result_text(table, ended)
+
+
+@pytest.mark.parametrize(("lang", "average"), [("en", "92.5"), ("ru", "92,5"), ("uk", "92,5")])
+def test_an_average_is_written_with_the_languages_decimal_mark(lang: str, average: str) -> None:
+    """/top and /stats wrote "в среднем: 92.5" in Russian and Ukrainian, whose decimal mark is
+    a comma."""
+    row = StandingRow(1, 7, "Olya", 2, 1, 1, 0, 92.5, 3)
+    top = top_text(lang, "kozel", [row], page=0, total=1, size=10)
+    game = GameRecord("kozel", 2, 1, 1, 0, 92.5, 3, 1)
+    stats = record_text(lang, UserRecord(7, "Olya", 2, 1, (game,)), [])
+    assert average in top and average in stats, (top, stats)
+    assert ("92.5" in top + stats) == (lang == "en")
