@@ -9,6 +9,7 @@ from engine.games import game_of
 from engine.scoring.rating import (
     loss_rating_delta,
     rating_delta,
+    rounds_rating_delta,
     timeout_rating_delta,
     win_rating_delta,
 )
@@ -18,6 +19,9 @@ from ..table import Table
 from .store import TableStore
 
 log = logging.getLogger(__name__)
+#: How General's Goat ends a match (a General hung, a team's lost rounds), rated on the rounds
+#: each team lost (``rounds_rating_delta``), not as points.
+ROUNDS_ENDS = frozenset({"general", "losses"})
 #: How a match ended (``Match.ended_by``), as storage records it: a game's own ways of naming
 #: its winners (Sea Goat's "на сто" and instant wins, General's Goat's General and lost rounds,
 #: Sport domino's deals played) are won by the game's rule, as a target is; the exact way stays
@@ -114,6 +118,9 @@ def kozel_judge(table: Table) -> Judge:
         outcome: Outcome = "lost" if side in match.losers else "won" if won(side, score) else "none"
         if match.ended_by == "draw":
             outcome = "draw"
+        if match.ended_by in ROUNDS_ENDS:  # General's Goat: its scores are lost rounds
+            rival, limit = scores[1 - side], match.rules.gg_losses
+            return outcome, rounds_rating_delta(outcome == "won", score, rival, limit)
         if match.ended_by != "timeout":
             return outcome, rating_delta(score)
         if rated is None or seat in rated[1]:

@@ -36,3 +36,13 @@ def win_rating_delta(score: int, rival: int, target: int) -> int:
 def loss_rating_delta(score: int, winner: int, target: int) -> int:
     """A loser of a win-at-target match: ``min(−1, 10·(S − W)/target)``, W the winner's score."""
     return min(-1, round_half_up(10 * (score - winner), target))
+
+
+def rounds_rating_delta(won: bool, own_lost: int, rival_lost: int, limit: int) -> int:
+    """General's Goat, whose score is the rounds a team lost (§3.10): this project's decision,
+    the margin in lost rounds as tenths of ``limit`` (``gg_losses``), as the scoring games rate
+    theirs against the target. With the default 2: ±10 for 2-0, ±5 for 2-1, and ±1 at the least
+    for a General hung on a team that had lost no more rounds."""
+    if won:
+        return win_rating_delta(rival_lost, own_lost, limit)
+    return loss_rating_delta(rival_lost, own_lost, limit)

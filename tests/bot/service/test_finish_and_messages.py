@@ -72,3 +72,25 @@ async def test_sea_goat_is_rated_against_its_own_target(service: TableService) -
     match.tally = dataclasses.replace(match.tally, scores=(150, 40))
     match.winners, match.losers, match.ended_by, match.over = [0], [1], "target", True
     assert {r.seat: r.rating_delta for r in results(table)} == {0: 9, 1: -9}
+
+
+@pytest.mark.parametrize(
+    ("ended_by", "lost", "deltas"),
+    [("losses", (1, 2), (5, -5)), ("losses", (0, 2), (10, -10)), ("general", (1, 0), (1, -1))],
+)
+async def test_generals_goat_rates_the_winners_up_and_the_losers_down(
+    service: TableService, ended_by: str, lost: tuple[int, int], deltas: tuple[int, int]
+) -> None:
+    """General's Goat's score is the rounds a team lost (RULES.md §3.10), which Kozel's formula
+    read as points: (100 − 2)/10 gave every player +10, the losers as much as the winners."""
+    table = await lobby_of(service, computers=3)
+    await service.lobby.change_setting(table, "pairs", True)
+    await service.lobby.change_game(table, "generals_goat")
+    await service.player.start(table)
+    match = table.match
+    assert match is not None and match.rules.gg_losses == 2
+    match.tally = dataclasses.replace(match.tally, scores=lost)
+    match.winners, match.losers, match.ended_by, match.over = [0], [1], ended_by, True
+    assert {r.seat: r.rating_delta for r in results(table)} == {
+        seat: deltas[seat % 2] for seat in range(4)
+    }
