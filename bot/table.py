@@ -151,6 +151,12 @@ class Table:
         """What buttons carry so that stale taps are recognized: the match's event count."""
         return 0 if self.match is None else self.match.events_applied
 
+    @property
+    def everyone_away(self) -> bool:
+        """Every person at the table is marked away: nobody plays any more, so the match ends
+        by timeout rather than be played out by computers for nobody."""
+        return all(seat.absent for seat in self.seats if seat.is_human)
+
     def side_name(self, side: int) -> str:
         """A side is a seat in an individual game, a pair of partners in a pair game."""
         return " & ".join(self.seats[s].name for s in seats_of(side, self.players, self.pairs))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 
 from engine.games import GAMES
@@ -71,8 +73,7 @@ async def rules_command(update: Update, context: KozelContext) -> None:
     words = " ".join(context.args or [])
     asked = game_called(words, chooser())
     if words and asked is None:  # as /top answers a game it does not know
-        names = Html(", ".join(game_name(lang, name) for name in chooser()))
-        await refuse(k, update, lang, "top.unknown_game", name=words, games=names)
+        await _unknown_game(k, update, lang, words, chooser())
         return
     table = (
         await k.service.store.active_table(place)
@@ -94,6 +95,14 @@ async def rules_command(update: Update, context: KozelContext) -> None:
         lines += ["", t(lang, "rules.other_games")]
         lines += [Html("• " + game_line(lang, other)) for other in chooser() if other != game]
     await reply(k, update, Html("\n".join(lines)))
+
+
+async def _unknown_game(
+    k: Kozel, update: Update, lang: str, words: str, known: Iterable[str]
+) -> None:
+    """Answer a game name nobody knows (/rules, /top) with the games ``known``."""
+    names = Html(", ".join(game_name(lang, name) for name in known))
+    await refuse(k, update, lang, "top.unknown_game", name=words, games=names)
 
 
 async def standings(update: Update, context: KozelContext) -> None:
@@ -132,8 +141,7 @@ async def top(update: Update, context: KozelContext) -> None:
         known = [*played, *(name for name in GAMES if name not in played)]
         named = game_called(words, [*known, *HOUSE_PRESETS])
         if named is None:
-            names = Html(", ".join(game_name(lang, name) for name in known))
-            await refuse(k, update, lang, "top.unknown_game", name=words, games=names)
+            await _unknown_game(k, update, lang, words, known)
             return
         game = game_of_choice(named)  # a house preset counts in its game's standings
     else:

@@ -342,7 +342,7 @@ async def remove_player(k: Kozel, table: Table, gone: Seat) -> None:
         await k.presenter.replaced(table, gone, last=True)
     else:
         await k.presenter.replaced(table, gone)
-        if all(seat.absent for seat in people):
+        if table.everyone_away:
             events = await k.service.timeouts.abandon(table, people[0])
             await k.presenter.show(table, events)
     await k.scheduler.after_change(table)

@@ -42,7 +42,7 @@ class Timeouts:
         await self.storage.update_seat(
             table.id, seat.seat, missed_turns=seat.missed_turns, absent=seat.absent
         )
-        if all(s.absent for s in table.seats if s.is_human):
+        if table.everyone_away:
             return await self.abandon(table, seat)
         return await self.player.computer_move(table, timed_out=True)
 
