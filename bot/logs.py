@@ -26,6 +26,8 @@ _PAYLOAD_LINES = (
     "Passing request through",
     "Processing update",
 )
+#: how PTB's retry loop names its start-up steps (initialize, set or delete the webhook)
+_BOOTSTRAP = "Network Retry Loop (Bootstrap"
 REDACTED = "[redacted]"
 
 
@@ -34,6 +36,15 @@ class HidePayloads(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         return not (isinstance(record.msg, str) and record.msg.startswith(_PAYLOAD_LINES))
+
+
+class HideBootstrapAborts(logging.Filter):
+    """Drop PTB's report, traceback and all, of a start it gave up on (Telegram unreachable, the
+    token refused): the error it raises reaches ``python -m bot``, which names it in one line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        return not (message.startswith(_BOOTSTRAP) and "Aborting" in message)
 
 
 class ScrubbingFormatter(logging.Formatter):
@@ -79,6 +90,7 @@ def configure(level: str, style: Literal["json", "text"], secrets: Iterable[str]
     handler = logging.StreamHandler()
     handler.setFormatter(ScrubbingFormatter(style, secrets))
     handler.addFilter(HidePayloads())
+    handler.addFilter(HideBootstrapAborts())
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)

@@ -105,6 +105,12 @@ def assert_ends_with(stderr: str, line: str) -> None:
     assert TOKEN not in stderr
 
 
+def assert_alone(stderr: str) -> None:
+    """The bot's line is all there is: PTB's own report of the start it gave up on (a
+    traceback) would say nothing more."""
+    assert len(stderr.strip().splitlines()) == 1
+
+
 def test_an_unreachable_bot_api_is_named_in_one_line_and_the_bot_exits_failing(
     tmp_path: Path,
 ) -> None:
@@ -112,12 +118,14 @@ def test_an_unreachable_bot_api_is_named_in_one_line_and_the_bot_exits_failing(
     run = start_bot(tmp_path, url)
     assert run.returncode == 1
     assert_ends_with(run.stderr, f"cannot reach the Bot API at {url}")
+    assert_alone(run.stderr)
 
 
 def test_a_refused_token_says_so_without_printing_it(tmp_path: Path, refusing_server: str) -> None:
     run = start_bot(tmp_path, refusing_server)
     assert run.returncode == 1
     assert_ends_with(run.stderr, "the Bot API refused KOZEL_BOT_TOKEN")
+    assert_alone(run.stderr)
 
 
 def newer_schema(path: Path) -> None:
