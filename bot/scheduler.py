@@ -11,7 +11,9 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
+from functools import partial
+from typing import Any
 
 from .place import Place
 from .presenter import Presenter
@@ -68,8 +70,8 @@ class Scheduler:
         warning = min(self.remind_before, table.turn_seconds / 3)
         self._start(table.id, self._turn_timer(table.id, version, deadline, warning))
 
-    def _start(self, table_id: int, work: Awaitable[None]) -> None:
-        self._tasks[table_id] = asyncio.create_task(_logged(work, table=table_id))
+    def _start(self, table_id: int, work: Coroutine[Any, Any, None]) -> None:
+        self._tasks[table_id] = _logged(work, table=table_id)
 
     def _cancel(self, table_id: int) -> None:
         task = self._tasks.pop(table_id, None)
@@ -160,7 +162,7 @@ class Scheduler:
         likely the caller in the middle of a move, is done."""
         if place in self._endings:
             return
-        task = asyncio.create_task(_logged(self.end_in_topic(place, closed), chat=place.chat_id))
+        task = _logged(self.end_in_topic(place, closed), chat=place.chat_id)
         self._endings[place] = task
         task.add_done_callback(lambda _: self._endings.pop(place, None))
 
@@ -196,11 +198,14 @@ class Scheduler:
         self._endings.clear()
 
 
-async def _logged(work: Awaitable[None], **where: object) -> None:
-    """Run work of the scheduler's own: a failure is logged, since nobody waits for it."""
-    try:
-        await work
-    except asyncio.CancelledError:
-        raise
-    except Exception:
-        log.exception("a scheduled action failed", extra=where)
+def _logged(work: Coroutine[Any, Any, None], **where: object) -> asyncio.Task[None]:
+    """Run work of the scheduler's own as a task: a failure is logged, since nobody waits for
+    it. The task runs ``work`` itself, so cancelling it before it starts closes ``work`` too."""
+    task = asyncio.create_task(work)
+    task.add_done_callback(partial(_log_failure, where=where))
+    return task
+
+
+def _log_failure(task: asyncio.Task[None], where: dict[str, object]) -> None:
+    if not task.cancelled() and (failure := task.exception()) is not None:
+        log.error("a scheduled action failed", exc_info=failure, extra=where)

@@ -1,0 +1,75 @@
+"""The scheduler's timers, each one replaced as soon as the turn it was armed for moves on."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import warnings
+from types import SimpleNamespace
+from typing import cast
+
+import pytest
+
+from bot.presenter import Presenter
+from bot.scheduler import Scheduler
+from bot.service import TableService
+from bot.table import Table
+
+
+class Deadlines:
+    """The service's timeouts, as far as arming a timer goes: it stores the deadline."""
+
+    async def set_deadline(self, table: Table, deadline: float | None) -> None:
+        """Nothing to store: no timer here lives long enough to read it."""
+
+
+class Unreadable:
+    """A store whose every read fails, as a database gone away would."""
+
+    async def table(self, table_id: int) -> Table:
+        raise RuntimeError("disk I/O error")
+
+
+def playing_table(computer_plays: bool = False) -> SimpleNamespace:
+    """What the scheduler reads of a table: whose turn it is and for how long."""
+    return SimpleNamespace(
+        id=1,
+        status="playing",
+        match=SimpleNamespace(is_over=False, current_seat=0),
+        seats=[SimpleNamespace(computer_plays=computer_plays)],
+        version=1,
+        turn_deadline=None,
+        turn_seconds=30,
+    )
+
+
+async def test_a_timer_replaced_before_it_ever_ran_leaves_no_coroutine_unawaited() -> None:
+    """A move right after another re-arms the turn's timer before the first one took a step: its
+    work was never started, and Python warned of a coroutine never awaited."""
+    service = cast(TableService, SimpleNamespace(timeouts=Deadlines()))
+    scheduler = Scheduler(service, cast(Presenter, None), delay=0.0)
+    table = playing_table()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        await scheduler.after_change(cast(Table, table))
+        table.version = 2  # the turn moved on before the first timer's task ran
+        await scheduler.after_change(cast(Table, table))
+        await scheduler.stop()
+        gc.collect()
+    assert [str(w.message) for w in caught] == []
+
+
+async def test_a_timer_that_fails_is_logged_with_its_table(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Nobody waits for a timer: its failure would go unseen but for the log."""
+    service = cast(TableService, SimpleNamespace(timeouts=Deadlines(), store=Unreadable()))
+    scheduler = Scheduler(service, cast(Presenter, None), delay=0.0)
+    await scheduler.after_change(cast(Table, playing_table(computer_plays=True)))
+    for _ in range(10):
+        await asyncio.sleep(0)
+    failed = [r for r in caplog.records if r.getMessage() == "a scheduled action failed"]
+    assert [(r.levelno, getattr(r, "table", None)) for r in failed] == [(logging.ERROR, 1)]
+    assert failed[0].exc_info is not None and "disk I/O error" in str(failed[0].exc_info[1])
+    await scheduler.stop()
