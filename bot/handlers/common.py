@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from telegram import Chat, ChatMember, Update, User
+from dataclasses import dataclass
+
+from telegram import Chat, ChatMember, Message, Update, User
 from telegram.error import TelegramError
 from telegram.helpers import create_deep_linked_url
 
 from ..context import Kozel
 from ..i18n import t
-from ..place import place_of
+from ..place import Place, place_of
 from ..table import Table
 
 
@@ -34,6 +36,37 @@ async def refuse(k: Kozel, update: Update, lang: str, key: str, **values: object
 def in_group(update: Update) -> bool:
     chat = update.effective_chat
     return chat is not None and chat.type in (Chat.GROUP, Chat.SUPERGROUP)
+
+
+@dataclass(frozen=True, slots=True)
+class FromGroup:
+    """A command or a tap in a group, or in a topic of a forum: where, and from whom."""
+
+    place: Place
+    chat: Chat
+    message: Message  # the command, or the tapped message
+    user: User
+    #: ``user``, or the group itself for an admin who writes anonymously (``user`` being a
+    #: stand-in then, GroupAnonymousBot)
+    sender: User | Chat
+
+
+async def from_group(k: Kozel, update: Update, lang: str) -> FromGroup | None:
+    """The group an update came from; None, once the person is told that it works only in a
+    group, for one from anywhere else (a DM)."""
+    chat, message = update.effective_chat, update.effective_message
+    user, sender, place = update.effective_user, update.effective_sender, place_of(update)
+    if (
+        chat is None
+        or message is None
+        or user is None
+        or sender is None
+        or place is None
+        or not in_group(update)
+    ):
+        await refuse(k, update, lang, "err.group_only")
+        return None
+    return FromGroup(place, chat, message, user, sender)
 
 
 async def refuse_anonymous(k: Kozel, update: Update, lang: str) -> bool:

@@ -21,7 +21,7 @@ from ..render.game_names import game_called, game_name
 from ..render.lobby import describe, game_line, rules_text
 from ..render.standings import record_text, top_text
 from ..table import Table
-from .common import in_group, is_admin, refuse, reply
+from .common import from_group, in_group, is_admin, refuse, reply
 from .lobby import seat_and_show, show_lobby
 from .play import back_everywhere
 
@@ -109,11 +109,10 @@ async def standings(update: Update, context: KozelContext) -> None:
     """/standings: the match in progress here (in this group, or in this topic of a forum)."""
     k = context.kozel
     lang = await k.language(update)
-    place = place_of(update)
-    if place is None or not in_group(update):
-        await refuse(k, update, lang, "err.group_only")
+    group = await from_group(k, update, lang)
+    if group is None:
         return
-    table = await k.service.store.active_table(place)
+    table = await k.service.store.active_table(group.place)
     if table is None or table.match is None:  # a lobby's match is yet to start
         await refuse(k, update, lang, "err.no_match" if table is None else "err.not_started")
         return
@@ -131,10 +130,10 @@ async def top(update: Update, context: KozelContext) -> None:
     table here, else the one played last."""
     k = context.kozel
     lang = await k.language(update)
-    place = place_of(update)
-    if place is None or not in_group(update):
-        await refuse(k, update, lang, "err.group_only")
+    group = await from_group(k, update, lang)
+    if group is None:
         return
+    place = group.place
     played = await k.service.records.games_played(place.chat_id)
     words = " ".join(context.args or ())
     if words:
@@ -217,11 +216,11 @@ async def language_command(update: Update, context: KozelContext) -> None:
     """/language: the group's language, chosen by its admins with a button."""
     k = context.kozel
     lang = await k.language(update)
-    sender, place = update.effective_sender, place_of(update)
-    if place is None or sender is None or not in_group(update):
-        await refuse(k, update, lang, "err.group_only")
+    group = await from_group(k, update, lang)
+    if group is None:
         return
-    if not await is_admin(k, place.chat_id, sender):
+    place = group.place
+    if not await is_admin(k, place.chat_id, group.sender):
         await refuse(k, update, lang, "err.admins_only")
         return
     buttons = [

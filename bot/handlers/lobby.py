@@ -12,7 +12,6 @@ from engine.ai import LEVELS
 from ..callbacks import Callback
 from ..context import Handler, Kozel, KozelContext
 from ..i18n import LANGUAGES, t
-from ..place import place_of
 from ..presenter import optional
 from ..render.game_names import game_name
 from ..render.lobby import (
@@ -29,7 +28,16 @@ from ..render.lobby import (
 from ..sender import Blocked
 from ..service import DamagedTable, Refusal
 from ..table import Seat, Table
-from .common import in_group, is_admin, join_link, may_manage, refuse, refuse_anonymous, reply
+from .common import (
+    from_group,
+    in_group,
+    is_admin,
+    join_link,
+    may_manage,
+    refuse,
+    refuse_anonymous,
+    reply,
+)
 
 LobbyView = Literal["lobby", "settings", "games"]
 
@@ -85,12 +93,10 @@ async def new_table(update: Update, context: KozelContext) -> None:
     first seat."""
     k = context.kozel
     lang = await k.language(update)
-    chat, user, place = update.effective_chat, update.effective_user, place_of(update)
-    if chat is None or user is None or place is None or not in_group(update):
-        await refuse(k, update, lang, "err.group_only")
+    group = await from_group(k, update, lang)
+    if group is None or await refuse_anonymous(k, update, lang):
         return
-    if await refuse_anonymous(k, update, lang):
-        return
+    chat, user, place = group.chat, group.user, group.place
     await k.service.records.remember_chat(chat)
     await k.service.records.remember_user(user)
     async with k.service.store.lock(chat.id):
@@ -120,12 +126,10 @@ async def join_button(update: Update, context: KozelContext) -> None:
 async def _join(update: Update, context: KozelContext, table_id: int | None) -> None:
     k = context.kozel
     lang = await k.language(update)
-    user, place = update.effective_user, place_of(update)
-    if place is None or user is None or not in_group(update):
-        await refuse(k, update, lang, "err.group_only")
+    group = await from_group(k, update, lang)
+    if group is None or await refuse_anonymous(k, update, lang):
         return
-    if await refuse_anonymous(k, update, lang):
-        return
+    user, place = group.user, group.place
     async with k.service.store.lock(place.chat_id):
         table = await k.service.store.active_table(place)
         if table is None or (table_id is not None and table.id != table_id):
@@ -167,10 +171,10 @@ async def _lobby_action(
     or a command, and confirm it to the person."""
     k = context.kozel
     lang = await k.language(update)
-    sender, place = update.effective_sender, place_of(update)
-    if place is None or sender is None or not in_group(update):
-        await refuse(k, update, lang, "err.group_only")
+    group = await from_group(k, update, lang)
+    if group is None:
         return
+    sender, place = group.sender, group.place
     async with k.service.store.lock(place.chat_id):
         try:
             table = await k.service.store.active_table(place)
@@ -354,10 +358,10 @@ async def kick_command(update: Update, context: KozelContext) -> None:
     opener or an admin removes them."""
     k = context.kozel
     lang = await k.language(update)
-    sender, message, place = update.effective_sender, update.effective_message, place_of(update)
-    if place is None or sender is None or message is None or not in_group(update):
-        await refuse(k, update, lang, "err.group_only")
+    group = await from_group(k, update, lang)
+    if group is None:
         return
+    sender, message, place = group.sender, group.message, group.place
     async with k.service.store.lock(place.chat_id):
         table = await k.service.store.active_table(place)
         if table is None:
