@@ -12,7 +12,7 @@ from engine import Event
 from engine.events import Played, PlayedDoubles
 
 from ..i18n import Html, t
-from ..render.hand import hand_keyboard, live_hand_text, played_note, record_text
+from ..render.hand import live_hand, played_note, record_text
 from ..sender import Blocked, Sender
 from ..service import TableService
 from ..table import Seat, Table
@@ -73,8 +73,7 @@ class Hands:
         seat = table.seats[match.current_seat]
         if seat.computer_plays:
             return
-        text = live_hand_text(table, seat)
-        keyboard = hand_keyboard(table, seat)
+        text, keyboard = live_hand(table, seat)
         if seat.live:
             await self._edit(table, seat, text, keyboard)
         else:
@@ -82,7 +81,7 @@ class Hands:
 
     async def refresh_live(self, table: Table, seat: Seat) -> None:
         """Redraw the keyboard of the player on turn (after "back" from choosing an end)."""
-        await self._edit(table, seat, live_hand_text(table, seat), hand_keyboard(table, seat))
+        await self._edit(table, seat, *live_hand(table, seat))
 
     async def remind(self, table: Table, seat: Seat, seconds: int) -> bool:
         """The turn's time is running out: a DM that notifies. False if it cannot reach them."""

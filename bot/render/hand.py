@@ -24,11 +24,16 @@ def _hand(table: Table, seat: Seat, rnd: Round | None = None) -> list[Tile]:
     return sorted((rnd or table.match.round).hands[seat.seat])
 
 
-def hand_keyboard(table: Table, seat: Seat) -> InlineKeyboardMarkup:
+def live_hand(table: Table, seat: Seat) -> tuple[Html, InlineKeyboardMarkup]:
+    """The hand of the player on turn: its text and its keyboard, from one look at the moves
+    the rules allow them."""
+    assert table.match is not None
+    actions = table.match.legal_actions(seat.seat)
+    return _live_hand_text(table, seat, actions), _hand_keyboard(table, seat, actions)
+
+
+def _hand_keyboard(table: Table, seat: Seat, actions: list[Action]) -> InlineKeyboardMarkup:
     """A button per tile, playable ones marked; draw/knock buttons only when they are the rule."""
-    match = table.match
-    assert match is not None
-    actions = match.legal_actions(seat.seat)
     playable = {a.tile for a in actions if isinstance(a, Play)}
     buttons = [
         InlineKeyboardButton(
@@ -221,7 +226,7 @@ def _position(table: Table, lang: str) -> list[str]:
     return [] if ends is None else [ends]
 
 
-def live_hand_text(table: Table, seat: Seat) -> Html:
+def _live_hand_text(table: Table, seat: Seat, actions: list[Action]) -> Html:
     """The hand on the player's turn, with what happened to it since they last played: draws
     and knocks happen without a tap, and this is where they learn of them."""
     match = table.match
@@ -239,7 +244,7 @@ def live_hand_text(table: Table, seat: Seat) -> Html:
     elif rnd.layout.is_empty:
         parts.append(t(lang, "hand.lead_any"))
     else:
-        parts.append(t(lang, _prompt(match.legal_actions(seat.seat))))
+        parts.append(t(lang, _prompt(actions)))
     return Html("\n".join(parts))
 
 

@@ -9,7 +9,7 @@ import html
 
 from bot.callbacks import decode
 from bot.render.board import board_text, headline
-from bot.render.hand import close_keyboard, hand_keyboard, laid_text, live_hand_text
+from bot.render.hand import close_keyboard, laid_text, live_hand
 from bot.render.results import match_result_text, round_result_text
 from bot.service.finish import results
 from bot.table import Table
@@ -51,7 +51,7 @@ def test_the_hand_on_turn_in_donkey_adds_up_nothing_either() -> None:
     cross = Cross(chain=[(3, 3), (3, 5), (5, 5), (5, 2)], spinner=2, closed={Tile(3, 3): 0})
     table = donkey_table(cross)
     assert table.match is not None and table.match.current_seat is not None
-    text = live_hand_text(table, table.seats[table.match.current_seat])
+    text, _ = live_hand(table, table.seats[table.match.current_seat])
     assert "Open ends: ➡️ 2 · ⬆️ ✳️5 · ⬇️ ✳️5\n" in text
     assert "sum" not in text
 
@@ -84,7 +84,7 @@ def test_a_hand_offers_two_doubles_together_when_it_may() -> None:
     rnd = table.match.round
     rnd.hands[0] = [Tile(3, 3), Tile(5, 5), Tile(0, 1)]
     rnd.turn = 0
-    rows = hand_keyboard(table, table.seats[0]).inline_keyboard
+    rows = live_hand(table, table.seats[0])[1].inline_keyboard
     together = [b.text for row in rows for b in row if b.text.startswith("⏬")]
     # with no spinner yet, either may go first and become it: two different moves
     assert together == ["⏬ Together: [3|3]⬅️ + [5|5]➡️", "⏬ Together: [5|5]➡️ + [3|3]⬅️"]
