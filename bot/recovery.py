@@ -6,27 +6,23 @@ from engine.events import MatchEnded, RoundEnded
 
 from .context import Kozel
 from .presenter.news import recall
-from .service import DamagedTable
+from .table import Table
 
 
 async def recover(k: Kozel) -> None:
     """Bring every table the bot stopped in the middle of up to its committed state."""
-    for table_id in await k.service.store.table_ids("playing"):
-        try:
-            await resume(k, table_id)
-        except DamagedTable:
-            continue  # logged with its id when it failed to load; /cancel can close it
-    for table_id in await k.service.store.table_ids("finished", unannounced=True):
-        await tell_the_end(k, table_id)
+    for table in await k.service.store.tables("playing"):
+        await resume(k, table)
+    for table in await k.service.store.tables("finished", unannounced=True):
+        await tell_the_end(k, table)
 
 
-async def resume(k: Kozel, table_id: int) -> None:
+async def resume(k: Kozel, table: Table) -> None:
     """Pick up a table that was in play when the bot stopped, which may have been between
     committing a move and showing it: the board and the hands are brought up to the committed
     state and the timers re-armed, after the round results the group was not told; a match whose
     end was committed but not recorded is recorded, and its round result and goat are announced."""
-    table = await k.service.store.table(table_id)
-    if table is None or table.match is None:
+    if table.match is None:
         return
     async with k.service.store.lock(table.chat_id):
         events = list(table.round_events)
@@ -42,13 +38,8 @@ async def resume(k: Kozel, table_id: int) -> None:
         await k.presenter.show(table, ending)
 
 
-async def tell_the_end(k: Kozel, table_id: int) -> None:
+async def tell_the_end(k: Kozel, table: Table) -> None:
     """A match recorded as finished whose last round and goat the group was not told, because
     the bot stopped in between: they are told now."""
-    try:
-        table = await k.service.store.table(table_id)
-    except DamagedTable:
-        return  # logged when it failed to load
-    if table is not None:
-        async with k.service.store.lock(table.chat_id):
-            await k.presenter.announce_unannounced(table)
+    async with k.service.store.lock(table.chat_id):
+        await k.presenter.announce_unannounced(table)

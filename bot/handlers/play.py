@@ -30,7 +30,6 @@ from ..render.hand import (
     which_way_text,
 )
 from ..render.tiles import tile_text
-from ..service import DamagedTable
 from ..table import Seat, Table
 from .common import refuse
 
@@ -62,13 +61,7 @@ async def back_here(update: Update, context: KozelContext) -> None:
 async def back_everywhere(k: Kozel, user_id: int) -> None:
     """/start again (after blocking the bot, say): the computer hands back every seat it was
     keeping for this person, as the group was promised."""
-    for table_id in await k.service.store.table_ids("playing"):
-        try:
-            table = await k.service.store.table(table_id)
-        except DamagedTable:
-            continue  # logged as it failed to load; the other tables still hand seats back
-        if table is None:
-            continue
+    for table in await k.service.store.tables("playing"):
         async with k.service.store.lock(table.chat_id):
             seat = table.seat_of(user_id)
             if seat is not None and seat.absent and table.status == "playing":

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from engine import Event, Match, event_from_dict, replay
 from engine.events import MatchEnded, RoundEnded, RoundStarted
@@ -57,10 +57,20 @@ class TableStore:
         return None if row is None else await self.load(row)
 
     async def active_tables(self, chat_id: int) -> list[Table]:
-        """Every active table of the chat (in a forum, one per topic) but a damaged one, which
-        nobody can play (it was logged as it failed to load; /cancel closes it)."""
+        """Every active table of the chat (in a forum, one per topic) but a damaged one."""
+        return await self.loadable(await self.storage.chat_active_tables(chat_id))
+
+    async def tables(self, status: TableStatus, *, unannounced: bool = False) -> list[Table]:
+        """Every table in ``status`` (``unannounced``: whose results the group was not told
+        yet) but a damaged one."""
+        rows = await self.storage.list_tables(status=status, unannounced=unannounced)
+        return await self.loadable(rows)
+
+    async def loadable(self, rows: Iterable[TableRow]) -> list[Table]:
+        """The tables of ``rows`` but a damaged one, which nobody can play: it was logged as it
+        failed to load, and /cancel closes it; the others go on all the same."""
         tables = []
-        for row in await self.storage.chat_active_tables(chat_id):
+        for row in rows:
             try:
                 tables.append(await self.load(row))
             except DamagedTable:
@@ -73,10 +83,6 @@ class TableStore:
             return cached
         row = await self.storage.get_table(table_id)
         return None if row is None else await self.load(row)
-
-    async def table_ids(self, status: TableStatus, *, unannounced: bool = False) -> list[int]:
-        rows = await self.storage.list_tables(status=status, unannounced=unannounced)
-        return [row.table_id for row in rows]
 
     async def load(self, row: TableRow) -> Table:
         """The table of ``row``, from memory if it is there, else rebuilt from its events."""

@@ -6,11 +6,10 @@ import time
 from typing import Literal
 
 from engine import Event
-from storage import Storage
+from storage import Storage, TableRow
 
 from ..settings import Settings
 from ..table import Seat, Table
-from .errors import DamagedTable
 from .play import Player
 from .store import TableStore
 
@@ -57,25 +56,19 @@ class Timeouts:
 
     async def expired(self, now: float) -> list[tuple[Table, Expiry]]:
         """Tables nobody started or nobody plays any more (while the bot was up), with why; not a
-        damaged one, which nobody can play (it was logged as it failed to load; /cancel closes
-        it)."""
-        found: list[tuple[Table, Expiry]] = []
-        lobby_age = self.settings.lobby_expiry_minutes * 60
-        idle_age = self.settings.idle_expiry_minutes * 60
-        for row in await self.storage.list_tables():
-            why: Expiry | None = None
-            idle = now - max(row.updated_at, self.awake_since)
-            if row.status == "lobby" and idle > lobby_age:
-                why = "lobby"
-            elif row.status == "playing" and idle > idle_age:
-                why = "idle"
-            if why is None:
-                continue
-            try:
-                found.append((await self.store.load(row), why))
-            except DamagedTable:
-                continue
-        return found
+        damaged one (``TableStore.loadable``)."""
+        rows = await self.storage.list_tables()
+        due = {row.table_id: why for row in rows if (why := self._expiry(row, now)) is not None}
+        tables = await self.store.loadable(row for row in rows if row.table_id in due)
+        return [(table, due[table.id]) for table in tables]
+
+    def _expiry(self, row: TableRow, now: float) -> Expiry | None:
+        idle = now - max(row.updated_at, self.awake_since)
+        if row.status == "lobby" and idle > self.settings.lobby_expiry_minutes * 60:
+            return "lobby"
+        if row.status == "playing" and idle > self.settings.idle_expiry_minutes * 60:
+            return "idle"
+        return None
 
     async def played_in_person(self, table: Table, seat: Seat) -> None:
         """A tap from the player: they are here, whatever the timer said before."""
