@@ -69,8 +69,9 @@ def main() -> int:
             app.run_polling(allowed_updates=ALLOWED_UPDATES)
     except InvalidToken:
         # PTB's message quotes the token, and an uncaught one would print it unscrubbed
+        # a setting that stays wrong until it is changed: exit 2, which systemd does not restart
         log.error("the Bot API refused KOZEL_BOT_TOKEN: check it with @BotFather (/mybots)")
-        return 1
+        return 2
     except NetworkError as exc:
         # systemd restarts the bot (deploy/kozel-bot.service), so one clear line is enough
         log.error("cannot reach the Bot API at %s: %s", settings.base_url, exc)

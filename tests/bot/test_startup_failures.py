@@ -123,7 +123,7 @@ def test_an_unreachable_bot_api_is_named_in_one_line_and_the_bot_exits_failing(
 
 def test_a_refused_token_says_so_without_printing_it(tmp_path: Path, refusing_server: str) -> None:
     run = start_bot(tmp_path, refusing_server)
-    assert run.returncode == 1
+    assert run.returncode == 2  # a configuration error: systemd does not restart it
     assert_ends_with(run.stderr, "the Bot API refused KOZEL_BOT_TOKEN")
     assert_alone(run.stderr)
 
