@@ -8,7 +8,14 @@ from engine.seats import seats_of
 
 from ..i18n import Html, t
 from ..table import Table
-from .board import keeps_points, lost_rounds_line, score_lines, scores_points
+from .board import (
+    ended_number,
+    keeps_points,
+    lost_rounds_line,
+    round_text,
+    score_lines,
+    scores_points,
+)
 from .tiles import tiles_text
 
 #: The special ways a round ends that get a line of their own (Sea Goat, RULES.md §3.2).
@@ -33,13 +40,11 @@ SPECIAL_ENDS = frozenset(("na_sto", "instant_win", "two_doubles", "general", "lo
 
 
 def numbered(table: Table, ended: RoundEnded) -> Html:
-    """The round as its result names it: "Round 3", or in Sport domino, which plays a set
-    number of deals, "Deal 3 of 8" as its board does."""
+    """The round as its result names it: "Round 3", or in Sport domino "Deal 3 of 8", as its
+    board does."""
     assert table.match is not None
-    rules = table.match.rules
-    if rules.game == "sport":
-        return t(table.language, "result.deal", number=ended.round, deals=rules.sport_deals)
-    return t(table.language, "result.round", number=ended.round)
+    match = table.match
+    return round_text(table.language, "result.round", match, ended_number(match, ended))
 
 
 def round_result_text(table: Table, ended: RoundEnded) -> Html:

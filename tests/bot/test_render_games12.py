@@ -237,7 +237,8 @@ def test_a_sport_match_with_equal_points_is_a_draw_for_everyone() -> None:
 
 def test_standings_say_what_ends_each_match() -> None:
     """/standings' head: Sport domino's deals (not Kozel's goat limit, which it has not) and
-    General's Goat's lost rounds, the others' target."""
+    General's Goat's lost rounds, the others' target; and the rounds played as a count, which
+    read "1 rounds played" after the first."""
 
     def head(table: Table) -> str:
         assert table.match is not None
@@ -245,10 +246,15 @@ def test_standings_say_what_ends_each_match() -> None:
 
     assert head(pairs_table("sport")).endswith("Sport Domino</b> · deals played: 3 of 8")
     assert head(pairs_table("generals_goat")).endswith(
-        " · 3 rounds played · lost rounds to lose: 2"
+        " · rounds played: 3 · lost rounds to lose: 2"
     )
     traditional = table_of([NAUGHTY, "Bob"], rules=PRESETS["traditional"]())
-    assert head(traditional).endswith("Traditional</b> · 3 rounds played · to 100")
+    assert head(traditional).endswith("Traditional</b> · rounds played: 3 · to 100")
+    kozel = table_of([NAUGHTY, "Bob"])
+    assert head(kozel).endswith("Kozel</b> · rounds played: 3 · to 101")
+    assert kozel.match is not None
+    first = headline("en", "standings.head", kozel.match, rounds=1)
+    assert first.endswith("Kozel</b> · rounds played: 1 · to 101")
 
 
 def test_a_sport_draw_is_told_as_equal_points_after_the_deals() -> None:
