@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.events import MatchEnded, RoundEnded
 from engine.games.generals import generals
-from engine.seats import seats_of
+from engine.seats import partner_of, seats_of
 
 from ..i18n import Html, t
 from ..table import Table
@@ -79,6 +79,8 @@ def _amounts(table: Table, ended: RoundEnded) -> list[str]:
         value = ended.hand_values[side]
         if ended.amounts is None:
             parts.append(t(lang, "result.value", name=name, value=value))
+        elif _partner_ignored(table, ended, side):
+            parts.append(t(lang, "result.out_pair", name=name, amount=f"+{ended.amounts[side]}"))
         else:
             parts.append(
                 t(lang, "result.amount", name=name, value=value, amount=ended.amounts[side])
@@ -87,6 +89,21 @@ def _amounts(table: Table, ended: RoundEnded) -> list[str]:
         key = "result.pot_won_pair" if table.pairs else "result.pot_won"
         parts.append(t(lang, key, name=table.side_name(ended.pot_awarded_to)))
     return parts
+
+
+def _partner_ignored(table: Table, ended: RoundEnded, side: int) -> bool:
+    """Whether ``side`` is the pair that went out, valued 0 though the partner still holds
+    tiles: Kozel and Sea Goat ignore them (RULES.md §2.7.2, §3.2.1), and a 0 beside the
+    partner's tiles would read as a miscount."""
+    winner = ended.winner
+    if not table.pairs or ended.result != "out" or winner is None:
+        return False
+    assert table.match is not None
+    return (
+        table.match.side_of(winner) == side
+        and ended.hand_values[side] == 0
+        and bool(ended.hands[partner_of(winner)])
+    )
 
 
 def _round_notes(table: Table, ended: RoundEnded) -> list[str]:
@@ -130,9 +147,11 @@ def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
     for side in range(table.match.sides):
         value, amount = ended.hand_values[side], ended.amounts[side]
         signed = f"{amount:+d}".replace("-", "−") if amount else "0"
-        parts.append(
-            t(lang, "result.points", name=table.side_name(side), value=value, amount=signed)
-        )
+        name = table.side_name(side)
+        if _partner_ignored(table, ended, side):
+            parts.append(t(lang, "result.out_pair", name=name, amount=signed))
+        else:
+            parts.append(t(lang, "result.points", name=name, value=value, amount=signed))
     parts += ["", t(lang, "result.scores"), *score_lines(table, lang)]
     return Html("\n".join(parts))
 

@@ -10,6 +10,7 @@ from bot.render.results import match_result_text, round_result_text
 from bot.render.standings import record_text, top_text
 from engine import Tile
 from engine.events import MatchEnded, RoundEnded
+from engine.rules import PRESETS
 from storage import GameRecord, StandingRow, UserRecord
 from tests.bot.tables import table_of
 
@@ -74,3 +75,47 @@ def test_an_average_is_written_with_the_languages_decimal_mark(lang: str, averag
     stats = record_text(lang, UserRecord(7, "Olya", 2, 1, (game,)), [])
     assert average in top and average in stats, (top, stats)
     assert ("92.5" in top + stats) == (lang == "en")
+
+
+def serg_went_out(game: str) -> RoundEnded:
+    """Serg (seat 3) went out; his partner Alex (seat 1) still holds [0|2], which the rules
+    ignore, so their pair's hand is 0 (Kozel RULES.md §2.7.2, Sea Goat §3.2.1)."""
+    hands = [[Tile(0, 0), Tile(4, 4)], [Tile(0, 2)], [Tile(2, 2)], []]
+    return RoundEnded(
+        round=1,
+        result="out",
+        winner=3,
+        fisherman=None,
+        hands=hands,
+        hand_values=[12, 0],
+        amounts=[12, 0] if game == "kozel" else [0, 12],
+        scores=[0, 0] if game == "kozel" else [0, 12],
+        memory=[12, 0] if game == "kozel" else None,
+        opened=[False, False] if game == "kozel" else None,
+        pot=0 if game == "kozel" else None,
+    )
+
+
+@pytest.mark.parametrize("game", ["kozel", "sea_goat"])
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Alex & Serg: went out, the partner's tiles do not count → "),
+        ("ru", "Alex & Serg: вышли, камни партнёра не считаются → "),
+        ("uk", "Alex & Serg: вийшли, камені партнера не рахуються → "),
+    ],
+)
+def test_a_pair_that_went_out_is_not_shown_holding_0_beside_the_partners_tiles(
+    game: str, lang: str, said: str
+) -> None:
+    """The result listed Alex's [0|2] and then "Alex & Serg: 0 in hand → +0": the rules ignore
+    the tiles of the partner of whoever went out, but a 0 beside them read as a miscount."""
+    table = table_of(["Masha", "Alex", "Olya", "Serg"], True, lang, PRESETS[game]())
+    text = html.unescape(round_result_text(table, serg_went_out(game))).replace("<b>", "")
+    assert "Alex: [0|2]" in text
+    line = next(line for line in text.splitlines() if line.startswith("Alex & Serg: "))
+    assert line.startswith(said)
+    assert line.endswith("+0</b>" if game == "kozel" else "+12</b>")
+    # the side that still holds its tiles says what it holds, as before
+    other = next(line for line in text.splitlines() if line.startswith("Masha & Olya: "))
+    assert " 12 " in other
