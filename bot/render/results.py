@@ -61,8 +61,8 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
     else:
         fisher = "" if ended.fisherman is None else seats[ended.fisherman].name
         head = t(lang, "result.fish", round=numbered(table, ended), name=fisher)
-    parts = [head, *_round_notes(table, ended), "", *_hands(table, ended), ""]
-    assert table.match is not None
+    parts = [head, *_round_notes(table, ended), *_fish_taker(table, ended)]
+    parts += ["", *_hands(table, ended), ""]
     if keeps_points(table.match):
         parts += [*_amounts(table, ended), ""]
     parts.append(t(lang, "result.scores"))
@@ -89,6 +89,21 @@ def _amounts(table: Table, ended: RoundEnded) -> list[str]:
         key = "result.pot_won_pair" if table.pairs else "result.pot_won"
         parts.append(t(lang, key, name=table.side_name(ended.pot_awarded_to)))
     return parts
+
+
+def _fish_taker(table: Table, ended: RoundEnded) -> list[str]:
+    """After a fish under ``fish_mode = for_one`` (RULES.md §2.7.3), who is charged every hand's
+    points: else "16 in hand → +30" said nothing of why."""
+    match = table.match
+    assert match is not None
+    if ended.result != "fish" or ended.amounts is None or match.rules.fish_mode != "for_one":
+        return []
+    if not keeps_points(match):
+        return []
+    values = ended.hand_values
+    side = values.index(max(values))
+    key = "result.heaviest_pair" if table.pairs else "result.heaviest"
+    return [t(table.language, key, name=table.side_name(side), total=sum(values))]
 
 
 def _partner_ignored(table: Table, ended: RoundEnded, side: int) -> bool:
