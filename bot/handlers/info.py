@@ -16,10 +16,9 @@ from ..games import HOUSE_PRESETS, chooser, chosen, game_of_choice
 from ..i18n import LANGUAGES, Html, t
 from ..place import place_of
 from ..presenter import optional
-from ..render.board import board_text, headline, score_lines
 from ..render.game_names import game_called, game_name
 from ..render.lobby import describe, game_line, rules_text
-from ..render.standings import record_text, top_text
+from ..render.standings import match_text, record_text, top_text
 from ..table import Table
 from .common import from_group, in_group, is_admin, refuse, reply
 from .lobby import seat_and_show, show_lobby
@@ -116,12 +115,7 @@ async def standings(update: Update, context: KozelContext) -> None:
     if table is None or table.match is None:  # a lobby's match is yet to start
         await refuse(k, update, lang, "err.no_match" if table is None else "err.not_started")
         return
-    match = table.match
-    lines: list[str] = [headline(lang, "standings.head", match, rounds=match.rounds_played)]
-    lines += score_lines(table, lang)
-    if match.round is not None and not match.is_over:
-        lines += ["", board_text(table)]
-    await reply(k, update, Html("\n".join(lines)))
+    await reply(k, update, match_text(table, lang))
 
 
 async def top(update: Update, context: KozelContext) -> None:

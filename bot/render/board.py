@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine import Match, Round
+from engine.events import RoundEnded
 from engine.games import game_of
 from engine.games.generals import generals
 from engine.games.sea_goat import na_sto_seat
@@ -43,6 +46,47 @@ def headline(lang: str, key: str, match: Match, **values: object) -> Html:
         deals=rules.sport_deals,
         **values,
     )
+
+
+def round_text(lang: str, key: str, match: Match, number: int, **values: object) -> Html:
+    """``key`` naming the round ``number`` as the board does: Sport domino plays a set number of
+    deals, so its texts (``key`` + "_deals") say "deal 3 of 8" where the others say "round 3"."""
+    rules = match.rules
+    key += GOALS["sport"] if rules.game == "sport" else ""
+    return t(lang, key, round=number, deals=rules.sport_deals, **values)
+
+
+#: General's Goat does not count a fish, whose tiles are dealt again (RULES.md §3.10). The engine
+#: numbers the redeal as the next round, and its events keep that number; the players see the
+#: round dealt again under its own number: one more than the rounds lost so far, one a round.
+COUNTS_NO_FISH = frozenset({"generals_goat"})
+
+
+def round_number(match: Match, rnd: Round) -> int:
+    """The number the players see for ``rnd``, the current round or one that has just ended."""
+    if match.rules.game not in COUNTS_NO_FISH:
+        return rnd.number
+    return _counted(match.tally.scores, went_out=rnd.outcome == "out")
+
+
+def ended_number(match: Match, ended: RoundEnded) -> int:
+    """The number the players see for the round that ``ended``."""
+    if match.rules.game not in COUNTS_NO_FISH:
+        return ended.round
+    return _counted(ended.scores, went_out=ended.result == "out")
+
+
+def rounds_played(match: Match) -> int:
+    """The rounds played that count (in General's Goat, the rounds lost)."""
+    if match.rules.game not in COUNTS_NO_FISH:
+        return match.rounds_played
+    return sum(match.tally.scores)
+
+
+def _counted(lost: Sequence[int], *, went_out: bool) -> int:
+    """A General's Goat round's number from the rounds each team has ``lost`` after it: one it
+    ``went_out`` of is among them, a fish (or a round in play) is the one after."""
+    return sum(lost) + (0 if went_out else 1)
 
 
 def scores_points(match: Match) -> bool:
@@ -134,7 +178,7 @@ def board_text(table: Table, rnd: Round | None = None) -> Html:
     match = table.match
     assert match is not None and match.round is not None
     rnd = rnd or match.round
-    title = headline(lang, "board.title", match, round=rnd.number)
+    title = headline(lang, "board.title", match, round=round_number(match, rnd))
     parts: list[str] = [title, *layout_lines(rnd.layout)]
     ends = ends_text(lang, rnd.layout, with_sum=scores_points(match))
     if ends is not None:

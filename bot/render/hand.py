@@ -10,7 +10,7 @@ from engine.layout import End
 from ..callbacks import CROSSWISE, LENGTHWISE, Callback, lay_args
 from ..i18n import Html, t
 from ..table import Seat, Table
-from .board import scores_points
+from .board import round_number, round_text, scores_points
 from .layout import ARROWS, CLOSED, end_label, ends_text
 from .tiles import button_text, tile_text, tiles_text
 
@@ -232,7 +232,8 @@ def _live_hand_text(table: Table, seat: Seat, actions: list[Action]) -> Html:
     match = table.match
     assert match is not None and match.round is not None
     lang = seat.language
-    parts: list[str] = [t(lang, "hand.your_turn", round=match.round.number)]
+    number = round_number(match, match.round)
+    parts: list[str] = [round_text(lang, "hand.your_turn", match, number)]
     parts += _position(table, lang)
     if seat.knocks:
         parts.append(t(lang, "hand.knocked", count=seat.knocks))
@@ -267,7 +268,8 @@ def record_text(table: Table, seat: Seat, note: str, rnd: Round | None = None) -
     rnd = rnd or match.round
     parts = [note] if note else []
     hand = tiles_text(_hand(table, seat, rnd))
-    parts.append(t(seat.language, "hand.your_hand", round=rnd.number, tiles=hand))
+    number = round_number(match, rnd)
+    parts.append(round_text(seat.language, "hand.your_hand", match, number, tiles=hand))
     return Html("\n".join(parts))
 
 

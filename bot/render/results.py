@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from engine.events import MatchEnded, RoundEnded
 from engine.games.generals import generals
-from engine.seats import seats_of
+from engine.seats import partner_of, seats_of
 
 from ..i18n import Html, t
 from ..table import Table
-from .board import keeps_points, lost_rounds_line, score_lines, scores_points
+from .board import (
+    ended_number,
+    keeps_points,
+    lost_rounds_line,
+    round_text,
+    score_lines,
+    scores_points,
+)
 from .tiles import tiles_text
 
 #: The special ways a round ends that get a line of their own (Sea Goat, RULES.md §3.2).
@@ -33,13 +40,11 @@ SPECIAL_ENDS = frozenset(("na_sto", "instant_win", "two_doubles", "general", "lo
 
 
 def numbered(table: Table, ended: RoundEnded) -> Html:
-    """The round as its result names it: "Round 3", or in Sport domino, which plays a set
-    number of deals, "Deal 3 of 8" as its board does."""
+    """The round as its result names it: "Round 3", or in Sport domino "Deal 3 of 8", as its
+    board does."""
     assert table.match is not None
-    rules = table.match.rules
-    if rules.game == "sport":
-        return t(table.language, "result.deal", number=ended.round, deals=rules.sport_deals)
-    return t(table.language, "result.round", number=ended.round)
+    match = table.match
+    return round_text(table.language, "result.round", match, ended_number(match, ended))
 
 
 def round_result_text(table: Table, ended: RoundEnded) -> Html:
@@ -56,8 +61,8 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
     else:
         fisher = "" if ended.fisherman is None else seats[ended.fisherman].name
         head = t(lang, "result.fish", round=numbered(table, ended), name=fisher)
-    parts = [head, *_round_notes(table, ended), "", *_hands(table, ended), ""]
-    assert table.match is not None
+    parts = [head, *_round_notes(table, ended), *_fish_taker(table, ended)]
+    parts += ["", *_hands(table, ended), ""]
     if keeps_points(table.match):
         parts += [*_amounts(table, ended), ""]
     parts.append(t(lang, "result.scores"))
@@ -74,6 +79,8 @@ def _amounts(table: Table, ended: RoundEnded) -> list[str]:
         value = ended.hand_values[side]
         if ended.amounts is None:
             parts.append(t(lang, "result.value", name=name, value=value))
+        elif _partner_ignored(table, ended, side):
+            parts.append(t(lang, "result.out_pair", name=name, amount=f"+{ended.amounts[side]}"))
         else:
             parts.append(
                 t(lang, "result.amount", name=name, value=value, amount=ended.amounts[side])
@@ -82,6 +89,36 @@ def _amounts(table: Table, ended: RoundEnded) -> list[str]:
         key = "result.pot_won_pair" if table.pairs else "result.pot_won"
         parts.append(t(lang, key, name=table.side_name(ended.pot_awarded_to)))
     return parts
+
+
+def _fish_taker(table: Table, ended: RoundEnded) -> list[str]:
+    """After a fish under ``fish_mode = for_one`` (RULES.md §2.7.3), who is charged every hand's
+    points: else "16 in hand → +30" said nothing of why."""
+    match = table.match
+    assert match is not None
+    if ended.result != "fish" or ended.amounts is None or match.rules.fish_mode != "for_one":
+        return []
+    if not keeps_points(match):
+        return []
+    values = ended.hand_values
+    side = values.index(max(values))
+    key = "result.heaviest_pair" if table.pairs else "result.heaviest"
+    return [t(table.language, key, name=table.side_name(side), total=sum(values))]
+
+
+def _partner_ignored(table: Table, ended: RoundEnded, side: int) -> bool:
+    """Whether ``side`` is the pair that went out, valued 0 though the partner still holds
+    tiles: Kozel and Sea Goat ignore them (RULES.md §2.7.2, §3.2.1), and a 0 beside the
+    partner's tiles would read as a miscount."""
+    winner = ended.winner
+    if not table.pairs or ended.result != "out" or winner is None:
+        return False
+    assert table.match is not None
+    return (
+        table.match.side_of(winner) == side
+        and ended.hand_values[side] == 0
+        and bool(ended.hands[partner_of(winner)])
+    )
 
 
 def _round_notes(table: Table, ended: RoundEnded) -> list[str]:
@@ -125,9 +162,11 @@ def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
     for side in range(table.match.sides):
         value, amount = ended.hand_values[side], ended.amounts[side]
         signed = f"{amount:+d}".replace("-", "−") if amount else "0"
-        parts.append(
-            t(lang, "result.points", name=table.side_name(side), value=value, amount=signed)
-        )
+        name = table.side_name(side)
+        if _partner_ignored(table, ended, side):
+            parts.append(t(lang, "result.out_pair", name=name, amount=signed))
+        else:
+            parts.append(t(lang, "result.points", name=name, value=value, amount=signed))
     parts += ["", t(lang, "result.scores"), *score_lines(table, lang)]
     return Html("\n".join(parts))
 

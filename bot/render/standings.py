@@ -1,4 +1,5 @@
-"""Standings: a group's all-time table of one game, and a person's own record in each game."""
+"""Standings: the match in progress, a group's all-time table of one game, and a person's own
+record in each game."""
 
 from __future__ import annotations
 
@@ -8,11 +9,23 @@ from collections.abc import Sequence
 from storage import GameRecord, RecentMatch, StandingRow, UserRecord
 
 from ..i18n import Html, decimal, t
-from .board import LOST_ROUNDS_GAMES
+from ..table import Table
+from .board import LOST_ROUNDS_GAMES, board_text, headline, rounds_played, score_lines
 from .game_names import game_name
 
 #: The games whose loser is the goat, and is called so.
 GOAT_GAMES = frozenset({"kozel"})
+
+
+def match_text(table: Table, lang: str) -> Html:
+    """/standings: the match in progress, its rounds played, the score and the board."""
+    match = table.match
+    assert match is not None
+    lines: list[str] = [headline(lang, "standings.head", match, rounds=rounds_played(match))]
+    lines += score_lines(table, lang)
+    if match.round is not None and not match.is_over:
+        lines += ["", board_text(table)]
+    return Html("\n".join(lines))
 
 
 def _worded(key: str, game: str) -> str:

@@ -362,3 +362,16 @@ def test_help_names_every_game_the_lobby_offers(lang: str) -> None:
     long after Donkey, Sea Goat, Traditional, General's Goat and Sport domino joined them."""
     shown = html.unescape(help_text(lang))
     assert [game for game in chooser() if catalog(lang)[f"game.{game}"] not in shown] == []
+
+
+#: The Russian an English text may show: the game's own name, glossed where /help gives it.
+GLOSSED_NAMES = {"Козёл"}
+
+
+def test_an_english_player_reads_no_cyrillic_but_the_games_glossed_name() -> None:
+    """Sea Goat's "на сто" stood in Cyrillic on the English board, results and rules, which an
+    English-speaking player cannot read: it is "na sto", said once what it means."""
+    cyrillic = re.compile(r"[\u0400-\u04ff]+")
+    found = {key: set(cyrillic.findall(value)) - GLOSSED_NAMES for key, value in ENGLISH.items()}
+    assert {key: words for key, words in found.items() if words} == {}
+    assert '(Козёл, "Goat")' in ENGLISH["help.text"]

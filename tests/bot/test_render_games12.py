@@ -7,6 +7,8 @@ from __future__ import annotations
 import dataclasses
 import html
 
+import pytest
+
 from bot.callbacks import decode
 from bot.render.board import board_text, headline
 from bot.render.hand import close_keyboard, laid_text, live_hand
@@ -91,8 +93,8 @@ def test_a_hand_offers_two_doubles_together_when_it_may() -> None:
     assert all(len(str(b.callback_data).encode()) <= 64 for row in rows for b in row)
 
 
-def sea_table(scores: list[int], na_sto: int | None = None) -> Table:
-    table = table_of([NAUGHTY, "Bob"], rules=PRESETS["sea_goat"]())
+def sea_table(scores: list[int], na_sto: int | None = None, lang: str = "en") -> Table:
+    table = table_of([NAUGHTY, "Bob"], lang=lang, rules=PRESETS["sea_goat"]())
     assert table.match is not None
     table.match.tally = dataclasses.replace(
         Tally.fresh(2), scores=tuple(scores), sea=SeaState(na_sto=na_sto)
@@ -127,7 +129,27 @@ def test_a_sea_goat_round_written_off_and_a_match_won_na_sto_say_so() -> None:
     assert "✂️ Another side won 25 or more: every score is written off." in text
     won = match_result_text(table, MatchEnded([0], [0, 60], "na_sto", [1]))
     assert html_problems(won) == []
-    assert html.unescape(won).startswith("🏆 <b>Bob wins!</b>\n💯 Won <b>на сто</b>.")
+    assert html.unescape(won).startswith("🏆 <b>Bob wins!</b>\n💯 Won <b>na sto</b>")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "💯 Bob plays <b>na sto</b> (“for a hundred”): going out wins the match"),
+        ("ru", "💯 Bob играет <b>на сто</b>"),
+        ("uk", "💯 Bob грає <b>на сто</b>"),
+    ],
+)
+def test_the_board_says_who_plays_na_sto_in_words_the_player_reads(lang: str, said: str) -> None:
+    """The English board wrote "plays <b>на сто</b>" in Cyrillic, and nothing said what it
+    stakes; Russian and Ukrainian keep the name players know."""
+    table = sea_table([40, 0], lang=lang)
+    assert table.match is not None and table.match.round is not None
+    leader = table.match.round.leader
+    table = sea_table([40, 0] if leader == 0 else [0, 40], na_sto=leader, lang=lang)
+    text = board_text(table)
+    assert html_problems(text) == []
+    assert html.unescape(said.replace("Bob", table.seats[leader].name)) in html.unescape(text)
 
 
 def test_a_sea_goat_match_won_on_any_two_doubles_says_so() -> None:
@@ -215,7 +237,8 @@ def test_a_sport_match_with_equal_points_is_a_draw_for_everyone() -> None:
 
 def test_standings_say_what_ends_each_match() -> None:
     """/standings' head: Sport domino's deals (not Kozel's goat limit, which it has not) and
-    General's Goat's lost rounds, the others' target."""
+    General's Goat's lost rounds, the others' target; and the rounds played as a count, which
+    read "1 rounds played" after the first."""
 
     def head(table: Table) -> str:
         assert table.match is not None
@@ -223,10 +246,15 @@ def test_standings_say_what_ends_each_match() -> None:
 
     assert head(pairs_table("sport")).endswith("Sport Domino</b> · deals played: 3 of 8")
     assert head(pairs_table("generals_goat")).endswith(
-        " · 3 rounds played · lost rounds to lose: 2"
+        " · rounds played: 3 · lost rounds to lose: 2"
     )
     traditional = table_of([NAUGHTY, "Bob"], rules=PRESETS["traditional"]())
-    assert head(traditional).endswith("Traditional</b> · 3 rounds played · to 100")
+    assert head(traditional).endswith("Traditional</b> · rounds played: 3 · to 100")
+    kozel = table_of([NAUGHTY, "Bob"])
+    assert head(kozel).endswith("Kozel</b> · rounds played: 3 · to 101")
+    assert kozel.match is not None
+    first = headline("en", "standings.head", kozel.match, rounds=1)
+    assert first.endswith("Kozel</b> · rounds played: 1 · to 101")
 
 
 def test_a_sport_draw_is_told_as_equal_points_after_the_deals() -> None:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import html
 
 import pytest
 
 from bot.render.results import match_result_text, round_result_text
 from bot.render.standings import record_text, top_text
-from engine import Tile
+from engine import RuleSet, Tile
 from engine.events import MatchEnded, RoundEnded
+from engine.rules import PRESETS
 from storage import GameRecord, StandingRow, UserRecord
 from tests.bot.tables import table_of
 
@@ -74,3 +76,101 @@ def test_an_average_is_written_with_the_languages_decimal_mark(lang: str, averag
     stats = record_text(lang, UserRecord(7, "Olya", 2, 1, (game,)), [])
     assert average in top and average in stats, (top, stats)
     assert ("92.5" in top + stats) == (lang == "en")
+
+
+def serg_went_out(game: str) -> RoundEnded:
+    """Serg (seat 3) went out; his partner Alex (seat 1) still holds [0|2], which the rules
+    ignore, so their pair's hand is 0 (Kozel RULES.md §2.7.2, Sea Goat §3.2.1)."""
+    hands = [[Tile(0, 0), Tile(4, 4)], [Tile(0, 2)], [Tile(2, 2)], []]
+    return RoundEnded(
+        round=1,
+        result="out",
+        winner=3,
+        fisherman=None,
+        hands=hands,
+        hand_values=[12, 0],
+        amounts=[12, 0] if game == "kozel" else [0, 12],
+        scores=[0, 0] if game == "kozel" else [0, 12],
+        memory=[12, 0] if game == "kozel" else None,
+        opened=[False, False] if game == "kozel" else None,
+        pot=0 if game == "kozel" else None,
+    )
+
+
+@pytest.mark.parametrize("game", ["kozel", "sea_goat"])
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Alex & Serg: went out, the partner's tiles do not count → "),
+        ("ru", "Alex & Serg: вышли, камни партнёра не считаются → "),
+        ("uk", "Alex & Serg: вийшли, камені партнера не рахуються → "),
+    ],
+)
+def test_a_pair_that_went_out_is_not_shown_holding_0_beside_the_partners_tiles(
+    game: str, lang: str, said: str
+) -> None:
+    """The result listed Alex's [0|2] and then "Alex & Serg: 0 in hand → +0": the rules ignore
+    the tiles of the partner of whoever went out, but a 0 beside them read as a miscount."""
+    table = table_of(["Masha", "Alex", "Olya", "Serg"], True, lang, PRESETS[game]())
+    text = html.unescape(round_result_text(table, serg_went_out(game))).replace("<b>", "")
+    assert "Alex: [0|2]" in text
+    line = next(line for line in text.splitlines() if line.startswith("Alex & Serg: "))
+    assert line.startswith(said)
+    assert line.endswith("+0</b>" if game == "kozel" else "+12</b>")
+    # the side that still holds its tiles says what it holds, as before
+    other = next(line for line in text.splitlines() if line.startswith("Masha & Olya: "))
+    assert " 12 " in other
+
+
+def fish_for_one(sides: int) -> RoundEnded:
+    """A fish in Kozel (``fish_mode = for_one``, RULES.md §2.7.3): side 0 holds 16, side 1 14,
+    and side 0 is charged all 30."""
+    return RoundEnded(
+        round=3,
+        result="fish",
+        winner=None,
+        fisherman=1,
+        eggs=False,
+        hands=[[Tile(6, 6)], [Tile(3, 3)], [Tile(2, 2)], [Tile(4, 4)]][: 2 * sides],
+        hand_values=[16, 14],
+        amounts=[30, 0],
+        scores=[47, 0],
+        memory=[0, 0],
+        opened=[True, False],
+        pot=0,
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "pair_text", "one_text"),
+    [
+        (
+            "en",
+            "Masha & Olya have the heaviest hand and take all 30 points.",
+            "Masha has the heaviest hand and takes all 30 points.",
+        ),
+        (
+            "ru",
+            "Больше всех на руках у пары Masha & Olya — записываются все 30.",
+            "Больше всех на руках у игрока Masha — записываются все 30.",
+        ),
+        (
+            "uk",
+            "Найбільше на руках у пари Masha & Olya — записуються всі 30.",
+            "Найбільше на руках у гравця Masha — записуються всі 30.",
+        ),
+    ],
+)
+def test_a_fish_says_who_takes_all_the_points(lang: str, pair_text: str, one_text: str) -> None:
+    """After a fish the result read "Masha & Olya: 16 in hand → +30" and nothing said why 16
+    made 30: under ``for_one`` the heaviest hand takes every hand's points."""
+    pair = table_of(["Masha", "Alex", "Olya", "Serg"], pairs=True, lang=lang)
+    assert pair_text in html.unescape(round_result_text(pair, fish_for_one(2)))
+    alone = table_of(["Masha", "Alex"], pairs=False, lang=lang)
+    text = html.unescape(round_result_text(alone, fish_for_one(1)))
+    assert one_text in text
+    assert text.index(one_text) < text.index("Masha: [6|6]")  # said with how the round ended
+    # when every side writes its own hand, nobody takes all
+    everyone = table_of(["Masha", "Alex"], lang=lang, rules=RuleSet(fish_mode="for_everyone"))
+    fish = dataclasses.replace(fish_for_one(1), amounts=[16, 14])
+    assert one_text not in html.unescape(round_result_text(everyone, fish))

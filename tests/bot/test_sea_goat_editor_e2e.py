@@ -14,7 +14,10 @@ from tests.bot.test_games_e2e import choose_game, lobby_now, open_lobby
 ZERO_SIX = "Of two doubles at once, only 0-0 with 6-6 wins the match"
 ANY_TWO = "Going out on any two doubles at once wins the match"
 AUTO_WIN = "Going out on 0-0 or 6-6 wins the match"
-UA = "Going out on 6-6 wins if the others hold 25 or more, else the next round is на сто"
+UA = (
+    "Going out on 6-6 wins if the others hold 25 or more, "
+    "else the next round is played na sto (“for a hundred”)"
+)
 
 
 async def test_the_editor_toggles_any_two_doubles_and_hides_it_when_it_cannot_win(

@@ -4,6 +4,7 @@ what the group sees on the way and what the standings keep."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -188,19 +189,24 @@ async def test_a_whole_match_of_generals_goat_through_telegram(
     assert lost
     results = [text for text in seen if text.startswith(("🏁 Round", "🐟 Round"))]
     assert results and not any(" in hand → " in text for text in results)  # it writes no points
-    for event in lost:  # the group is told who lost each round
+    # the group is told who lost each round, numbered as the rounds that count: a fish is
+    # dealt again under its round's number (the engine's events number the redeal next)
+    for shown, event in enumerate(lost, 1):
         loser = users[event["loser"]].first_name
         assert any(
-            f"Round {event['round']}: " in text and f"{loser} loses the round." in text
-            for text in seen
+            f"Round {shown}: " in text and f"{loser} loses the round." in text for text in seen
         )
+    numbers = {int(board.split(" · round ")[1].split(" ")[0]) for board in boards}
+    assert numbers == set(range(1, len(lost) + 1))
     (winner,) = ended["winners"]
     (loser,) = ended["losers"]
     result = next(text for text in seen if "Send /new for another match." in text)
     assert result.startswith(f"🏆 {team(users, winner)} win!")
     general = ended["ended_by"] == "general"
     assert ("🎖 A General was hung: the match is over." in result) is general
-    assert ("The other team lost the rounds it could." in result) is not general
+    # (it read "The other team lost the rounds it could.", as if it had lost all it was able to)
+    lost_enough = "The other team has lost as many rounds as it may: the match is over."
+    assert (lost_enough in result) is not general
     scores = ended["scores"]
     assert f"{team(users, loser)}: lost {scores[loser]} of 1 · 🎖 Generals: {int(general)}" in result
     assert f"{team(users, winner)}: lost {scores[winner]} of 1 · 🎖 Generals: 0" in result
@@ -234,6 +240,10 @@ async def test_a_whole_match_of_sport_domino_through_telegram(
     assert deals[-1] == 4
     # every deal's board says which deal of the four it is, and nothing else does
     assert titles == {f"🎲 Sport Domino · deal {n} of 4" for n in range(1, 5)}
+    for user in users:  # and so does every hand in the players' DMs
+        hands = [text for text in texts_seen(tg, user) if "Your turn" in text or "hand:" in text]
+        assert hands and not [text for text in hands if "round" in text.lower()]
+        assert all(re.search(r"(?i)deal [1-4] of 4", text) for text in hands)
     for deal in deals:  # and each deal's result, named as the board names it, reaches the group
         assert any(
             text.startswith(("🏁", "🐟", "🥚")) and f"Deal {deal} of 4: " in text for text in seen
