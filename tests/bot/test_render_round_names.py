@@ -9,7 +9,7 @@ import html
 import pytest
 
 from bot.render.board import board_text
-from bot.render.hand import live_hand_text, record_text
+from bot.render.hand import live_hand, record_text
 from bot.render.results import round_result_text
 from bot.render.standings import match_text
 from bot.table import Table
@@ -38,7 +38,7 @@ def on_turn(table: Table) -> str:
     """The live hand of the player on turn (the DM that asks for a tile)."""
     match = table.match
     assert match is not None and match.current_seat is not None
-    return plain(live_hand_text(table, table.seats[match.current_seat]))
+    return plain(live_hand(table, table.seats[match.current_seat])[0])
 
 
 @pytest.mark.parametrize(
