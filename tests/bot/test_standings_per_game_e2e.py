@@ -76,10 +76,10 @@ async def test_each_game_keeps_its_own_standings(tg: FakeTelegram, harness: Harn
     await tap(tg, masha, shown, str(shown.buttons[0]["callback_data"]))
     kozel = await tg.wait_for_message(group, "Standings: Kozel")
     assert kozel.message_id == shown.message_id  # the same message, turned to the other game
-    assert "rating +8 · matches 1 · wins 1 · goat 0 · avg 20.0" in line_of(
+    assert "rating +8 · matches 1 · wins 1 · goats 0 · avg 20.0" in line_of(
         kozel.text or "", "Masha"
     )
-    assert "goat 1" in line_of(kozel.text or "", "Alex")
+    assert "goats 1" in line_of(kozel.text or "", "Alex")
     assert "Olya" not in (kozel.text or "")  # she only played muggins
     assert kozel.button_texts == [["Muggins"]]
 
@@ -95,7 +95,10 @@ async def test_each_game_keeps_its_own_standings(tg: FakeTelegram, harness: Harn
 
     stats = await answer(tg, masha, masha, "/stats")
     assert "Masha · matches: 2 (groups: 1)" in stats
-    assert "Kozel: matches: 1 · wins: 1 · the goat: 0 · average: 20.0 points · rating: +8" in stats
+    assert (
+        "Kozel: matches: 1 · wins: 1 · times the goat: 0 · average: 20.0 points · rating: +8"
+        in stats
+    )
     assert "Muggins: matches: 1 · wins: 0 · lost: 1 · average: 60.0 points · rating: -4" in stats
     assert " · Muggins · Yard: 60 points, rating -4" in stats
     assert " · Kozel · Yard: 20 points 🏆, rating +8" in stats
