@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.events import MatchEnded, RoundEnded
 from engine.games.generals import generals
+from engine.scoring.sea_goat import MINIMUM
 from engine.seats import partner_of, seats_of
 
 from ..i18n import Html, t
@@ -127,6 +128,9 @@ def _round_notes(table: Table, ended: RoundEnded) -> list[str]:
     lang, notes = table.language, list[str]()
     if ended.outcome in OUTCOMES:
         notes.append(t(lang, f"result.outcome.{ended.outcome}"))
+    unrecorded = _below_minimum(table, ended)
+    if unrecorded:
+        notes.append(t(lang, "result.outcome.below_minimum", value=unrecorded, minimum=MINIMUM))
     if ended.loser is not None:
         notes.append(t(lang, "result.outcome.lost_round", name=table.seats[ended.loser].name))
         if ended.general:
@@ -134,6 +138,21 @@ def _round_notes(table: Table, ended: RoundEnded) -> list[str]:
             side = table.match.side_of(ended.loser)
             notes.append(t(lang, "result.outcome.general", name=table.side_name(side)))
     return notes
+
+
+def _below_minimum(table: Table, ended: RoundEnded) -> int:
+    """What a Sea Goat round's winner won and could not record, being under 25 (RULES.md §3.2.1
+    rules 3-4: recording starts at 25, and less against the holder changes nothing); 0 when he
+    recorded it or the round ended otherwise. Else a "→ 0" beside a win would go unexplained."""
+    match = table.match
+    assert match is not None
+    if ended.sea is None or ended.outcome is not None or ended.winner is None:
+        return 0
+    if ended.amounts is None:
+        return 0
+    side = match.side_of(ended.winner)
+    won = sum(value for other, value in enumerate(ended.hand_values) if other != side)
+    return won if ended.amounts[side] == 0 and 0 < won < MINIMUM else 0
 
 
 def _hands(table: Table, ended: RoundEnded) -> list[str]:

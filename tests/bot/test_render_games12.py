@@ -132,6 +132,40 @@ def test_a_sea_goat_round_written_off_and_a_match_won_na_sto_say_so() -> None:
     assert html.unescape(won).startswith("🏆 <b>Bob wins!</b>\n💯 Won <b>na sto</b>")
 
 
+def sea_round(amounts: list[int]) -> RoundEnded:
+    """Bob went out of a Sea Goat round with 23 left in the other hand."""
+    return RoundEnded(
+        round=2,
+        result="out",
+        winner=1,
+        fisherman=None,
+        hands=[[Tile(1, 2), Tile(4, 6), Tile(3, 5), Tile(1, 1)], []],
+        hand_values=[23, 0],
+        amounts=amounts,
+        scores=[0, sum(amounts)],
+        sea=SeaState().to_dict(),
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "📝 23 is under 25: nothing is recorded."),
+        ("ru", "📝 23 — меньше 25: не записывается."),
+        ("uk", "📝 23 — менше 25: не записується."),
+    ],
+)
+def test_a_sea_goat_win_too_small_to_record_says_why_it_scores_nothing(
+    lang: str, said: str
+) -> None:
+    text = round_result_text(sea_table([0, 0], lang=lang), sea_round([0, 0]))
+    assert html_problems(text) == []
+    assert said in text
+    # the holder adds any amount (§3.2.1 rule 4): nothing to explain then
+    held = round_result_text(sea_table([0, 40], lang=lang), sea_round([0, 23]))
+    assert "📝 23" not in held
+
+
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
