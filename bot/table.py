@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from engine import Event, Match, Round, RuleSet, Tile
+from engine.games import game_of
 from engine.seats import seats_of
 from storage import TableRow, TableStatus
 
@@ -98,6 +99,13 @@ class Table:
     @property
     def rules(self) -> RuleSet:
         return RuleSet.from_dict(dict(self.row.rules))
+
+    @property
+    def rules_played(self) -> RuleSet:
+        """The rules as this table's shape plays them, as its match will start: what the lobby
+        and /rules say (Sea Goat's target left unset is 202 for pairs, RULES.md §3.2)."""
+        rules = self.rules
+        return game_of(rules).for_table(rules, self.players, self.pairs)
 
     @property
     def players(self) -> int:

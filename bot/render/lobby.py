@@ -68,11 +68,12 @@ def choices(name: str, game: str = "kozel") -> tuple[Any, ...]:
 def value_of(table: Table, name: str) -> Any:
     if name in TABLE_SETTINGS:
         return getattr(table, name)
-    return table.rules.option(name)
+    return table.rules_played.option(name)
 
 
 def value_key(value: Any) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
+    """An option's value as locale keys spell it: ``true``, ``none`` (an option left unset)."""
+    return str(value).lower() if isinstance(value, bool) or value is None else str(value)
 
 
 def describe(lang: str, name: str, value: Any) -> Html:
@@ -146,7 +147,7 @@ def lobby_text(table: Table, opener_name: str) -> Html:
         Html("• " + t(lang, "lobby.mode_pairs" if table.pairs else "lobby.mode_individual")),
         Html("• " + describe(lang, "turn_seconds", table.turn_seconds)),
         Html("• " + describe(lang, "computer_level", table.computer_level)),
-        *rules_text(lang, table.rules, LOBBY_FEW),
+        *rules_text(lang, table.rules_played, LOBBY_FEW),
         "",
         t(lang, "lobby.full" if table.is_full else "lobby.hint"),
     ]
