@@ -10,6 +10,7 @@ from bot.render.results import match_result_text, round_result_text
 from bot.render.standings import record_text, top_text
 from engine import Tile
 from engine.events import MatchEnded, RoundEnded
+from engine.rules import PRESETS
 from storage import GameRecord, StandingRow, UserRecord
 from tests.bot.tables import table_of
 
@@ -54,6 +55,24 @@ def test_a_losing_pair_are_the_goats_and_a_lone_loser_is_the_goat() -> None:
     assert "Masha & Olya are the goats!" in html.unescape(match_result_text(pair, ended))
     alone = table_of(["Masha", "Alex"], pairs=False, lang="en")
     assert "Masha is the goat!" in html.unescape(match_result_text(alone, ended))
+
+
+@pytest.mark.parametrize(
+    ("lang", "pair_text", "one_text"),
+    [
+        ("en", "Masha & Olya are the donkeys!", "Masha is the donkey!"),
+        ("ru", "Masha & Olya — ослы!", "Masha — осёл!"),
+        ("uk", "Masha & Olya — осли!", "Masha — осел!"),
+    ],
+)
+def test_the_loser_of_donkey_is_the_donkey(lang: str, pair_text: str, one_text: str) -> None:
+    """RULES.md §3.3: Donkey (Осёл) is lost as Kozel is, and its loser is named after it."""
+    donkey = PRESETS["donkey"]()
+    ended = MatchEnded(losers=[0], scores=[104, 40], ended_by="goat")
+    pair = table_of(["Masha", "Alex", "Olya", "Serg"], pairs=True, lang=lang, rules=donkey)
+    assert html.unescape(match_result_text(pair, ended)).startswith(f"🫏 <b>{pair_text}")
+    alone = table_of(["Masha", "Alex"], pairs=False, lang=lang, rules=donkey)
+    assert html.unescape(match_result_text(alone, ended)).startswith(f"🫏 <b>{one_text}")
 
 
 @pytest.mark.parametrize(("lang", "verb"), [("ru", "выходит!"), ("uk", "виходить!")])
