@@ -6,6 +6,7 @@ import html
 
 import pytest
 
+from bot.render.lobby import rules_text
 from bot.render.results import match_result_text, round_result_text
 from bot.render.standings import record_text, top_text
 from engine import Tile
@@ -73,6 +74,20 @@ def test_the_loser_of_donkey_is_the_donkey(lang: str, pair_text: str, one_text: 
     assert html.unescape(match_result_text(pair, ended)).startswith(f"🫏 <b>{pair_text}")
     alone = table_of(["Masha", "Alex"], pairs=False, lang=lang, rules=donkey)
     assert html.unescape(match_result_text(alone, ended)).startswith(f"🫏 <b>{one_text}")
+
+
+@pytest.mark.parametrize(
+    ("lang", "kozel", "donkey"),
+    [
+        ("en", "Goat at 101 points", "Donkey at 101 points"),
+        ("ru", "Козёл — кто наберёт 101", "Осёл — кто наберёт 101"),
+        ("uk", "Козел — хто набере 101", "Осел — хто набере 101"),
+    ],
+)
+def test_the_donkeys_limit_makes_the_donkey(lang: str, kozel: str, donkey: str) -> None:
+    """The lobby and /rules of a Donkey table say what its match end says: the donkey."""
+    assert f"• {kozel}" in rules_text(lang, PRESETS["kozel"]())
+    assert f"• {donkey}" in rules_text(lang, PRESETS["donkey"]())
 
 
 @pytest.mark.parametrize(("lang", "verb"), [("ru", "выходит!"), ("uk", "виходить!")])
