@@ -102,7 +102,7 @@ class Scheduler:
         await self._locked(table_id, version, self._computer_move)
 
     async def _computer_move(self, table: Table) -> None:
-        events = await self.service.player.computer_move(table)
+        events = await self.service.timeouts.computer_turn(table)
         if events:
             await self.presenter.show(table, events)
 

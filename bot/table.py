@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from engine import Event, Match, Round, RuleSet, Tile
+from engine.games import game_of
 from engine.seats import seats_of
 from storage import TableRow, TableStatus
 
@@ -100,6 +101,13 @@ class Table:
         return RuleSet.from_dict(dict(self.row.rules))
 
     @property
+    def rules_played(self) -> RuleSet:
+        """The rules as this table's shape plays them, as its match will start: what the lobby
+        and /rules say (Sea Goat's target left unset is 202 for pairs, RULES.md §3.2)."""
+        rules = self.rules
+        return game_of(rules).for_table(rules, self.players, self.pairs)
+
+    @property
     def players(self) -> int:
         return self.row.players
 
@@ -154,7 +162,11 @@ class Table:
     @property
     def everyone_away(self) -> bool:
         """Every person at the table is marked away: nobody plays any more, so the match ends
-        by timeout rather than be played out by computers for nobody."""
+        by timeout rather than be played out by computers for nobody. A person the bot cannot
+        write to (who blocked it) is marked away as it finds out (``Hands.unreachable``), so a
+        table where nobody can be reached and nobody else plays ends too, at its next computer
+        move (``Timeouts.computer_turn``); whoever presses Start before that is back, and the
+        match goes on."""
         return all(seat.absent for seat in self.seats if seat.is_human)
 
     def side_name(self, side: int) -> str:

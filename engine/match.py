@@ -77,6 +77,7 @@ class Match:
     def __post_init__(self) -> None:
         self.game = game_of(self.rules)
         self.game.check_table(self.players, self.pairs)
+        self.rules = self.game.for_table(self.rules, self.players, self.pairs)
         if self.shuffle not in SHUFFLES:
             raise ValueError(f"unknown shuffle {self.shuffle!r}")
         self.tally = self.game.fresh_tally(self.sides)
@@ -103,7 +104,7 @@ class Match:
             players,
             pairs,
             seed,
-            match.game.options(rules),
+            match.game.options(match.rules),
             shuffle=shuffle,
             rules_revision=rules.revision,
         )

@@ -153,9 +153,10 @@ class RuleSet:
     # Donkey (RULES.md §3.3; ``games/donkey.py``).
     #: Whether the player who closed a double may reopen it at the start of a later turn of his.
     donkey_reopen: bool = False
-    # Sea Goat (RULES.md §3.2; ``games/sea_goat.py``). The target is 125, or 202 for pairs by
-    # 000 §NI (the ``sea_goat_pairs`` preset: FLAG, the table chooses, pairs do not imply it).
-    sg_target: int = 125
+    # Sea Goat (RULES.md §3.2; ``games/sea_goat.py``).
+    #: The target (§3.2.1 rule 5): 125, or 202 for pairs (000 §NI). Unset (None), the table's
+    #: shape decides as its match starts (``SeaGoat.for_table``); set, it stands for any shape.
+    sg_target: int | None = None
     #: Whether reaching the target wins the match, or (002 §INTRO) loses it.
     sg_125_meaning: SgMeaning = "win"
     #: What going out on 0-0 / 6-6 does (§3.2.2).
@@ -249,10 +250,19 @@ def _attributes(options: dict[str, Any]) -> dict[str, Any]:
 OPTION_NAMES: tuple[str, ...] = tuple(
     _SPELLING.get(f.name, f.name) for f in dataclasses.fields(RuleSet) if f.name != "revision"
 )
-OPTION_TYPES: dict[str, Any] = {
+_HINTS: dict[str, Any] = {
     _SPELLING.get(attribute, attribute): kind
     for attribute, kind in get_type_hints(RuleSet).items()
     if attribute != "revision"
+}
+#: Options a table may leave unset (None by default), for its game to fill in from the table's
+#: shape (``Game.for_table``).
+UNSET_BY_DEFAULT: frozenset[str] = frozenset(
+    name for name, kind in _HINTS.items() if type(None) in get_args(kind)
+)
+#: The type each option is set to (an option unset by default is set to an int).
+OPTION_TYPES: dict[str, Any] = {
+    name: int if name in UNSET_BY_DEFAULT else kind for name, kind in _HINTS.items()
 }
 
 
@@ -279,6 +289,8 @@ def check_option(name: str, value: Any, game: str = "kozel") -> None:
     """Raise ValueError unless ``value`` is a valid setting of option ``name`` in ``game``."""
     if name not in OPTION_TYPES:
         raise ValueError(f"unknown rule option: {name}")
+    if value is None and name in UNSET_BY_DEFAULT:
+        return
     kind = OPTION_TYPES[name]
     if kind in (bool, int) and type(value) is not kind:
         raise ValueError(f"{name} must be {kind.__name__}, got {value!r}")
@@ -388,7 +400,8 @@ def donkey() -> RuleSet:
 
 
 def sea_goat() -> RuleSet:
-    """Sea Goat (§3.2): Kozel's deal, leads, drawing, line and fish, two doubles at once, to 125."""
+    """Sea Goat (§3.2): Kozel's deal, leads, drawing, line and fish, two doubles at once, to 125,
+    or 202 in pairs."""
     return RuleSet(game="sea_goat", multi_double=2)
 
 

@@ -79,7 +79,7 @@ async def rules_command(update: Update, context: KozelContext) -> None:
         if place is not None and in_group(update) and asked is None
         else None
     )
-    rules = table.rules if table is not None else PRESETS[asked or "kozel"]()
+    rules = table.rules_played if table is not None else PRESETS[asked or "kozel"]()
     game = chosen(rules)
     head = "rules.head_table" if table is not None else "rules.head_default"
     level = table.computer_level if table is not None else DEFAULT_LEVEL

@@ -346,8 +346,8 @@ async def remove_player(k: Kozel, table: Table, gone: Seat) -> None:
         await k.presenter.replaced(table, gone, last=True)
     else:
         await k.presenter.replaced(table, gone)
-        if table.everyone_away:
-            events = await k.service.timeouts.abandon(table, people[0])
+        events = await k.service.timeouts.nobody_plays(table)
+        if events:
             await k.presenter.show(table, events)
     await k.scheduler.after_change(table)
 

@@ -68,20 +68,25 @@ def choices(name: str, game: str = "kozel") -> tuple[Any, ...]:
 def value_of(table: Table, name: str) -> Any:
     if name in TABLE_SETTINGS:
         return getattr(table, name)
-    return table.rules.option(name)
+    return table.rules_played.option(name)
 
 
 def value_key(value: Any) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
+    """An option's value as locale keys spell it: ``true``, ``none`` (an option left unset)."""
+    return str(value).lower() if isinstance(value, bool) or value is None else str(value)
 
 
-def describe(lang: str, name: str, value: Any) -> Html:
-    """One option in plain words, e.g. "Fish: whoever holds the most takes everything"."""
-    key = f"rules.{name}.{value_key(value)}"
-    try:
-        return t(lang, key)
-    except KeyError:
-        return t(lang, f"rules.{name}.other", value=value)
+def describe(lang: str, name: str, value: Any, game: str = "kozel") -> Html:
+    """One option in plain words, e.g. "Fish: whoever holds the most takes everything"; in the
+    words of ``game`` where it has its own (``rules.goat_limit.donkey``: its limit makes the
+    donkey, as its match end says)."""
+    for words in (f"rules.{name}.{game}", f"rules.{name}"):
+        for key in (f"{words}.{value_key(value)}", f"{words}.other"):
+            try:
+                return t(lang, key, value=value)
+            except KeyError:
+                continue
+    raise KeyError(f"no words for the option {name!r}")
 
 
 def applies(rules: RuleSet, name: str) -> bool:
@@ -96,7 +101,11 @@ def applies(rules: RuleSet, name: str) -> bool:
 def rules_text(lang: str, rules: RuleSet, limit: int | None = None) -> list[Html]:
     """The game's options in plain words, one a line; ``limit``: only the first few."""
     names = GAME_OPTIONS[rules.game][:limit]
-    return [Html("• " + describe(lang, n, rules.option(n))) for n in names if applies(rules, n)]
+    return [
+        Html("• " + describe(lang, n, rules.option(n), rules.game))
+        for n in names
+        if applies(rules, n)
+    ]
 
 
 def game_line(lang: str, game: str) -> Html:
@@ -146,7 +155,7 @@ def lobby_text(table: Table, opener_name: str) -> Html:
         Html("• " + t(lang, "lobby.mode_pairs" if table.pairs else "lobby.mode_individual")),
         Html("• " + describe(lang, "turn_seconds", table.turn_seconds)),
         Html("• " + describe(lang, "computer_level", table.computer_level)),
-        *rules_text(lang, table.rules, LOBBY_FEW),
+        *rules_text(lang, table.rules_played, LOBBY_FEW),
         "",
         t(lang, "lobby.full" if table.is_full else "lobby.hint"),
     ]
@@ -181,7 +190,7 @@ def settings_keyboard(table: Table) -> InlineKeyboardMarkup:
     revision = lobby_revision(table)
     rows = []
     for name in (*TABLE_SETTINGS, *options_of(table.rules)):
-        label = describe(lang, name, value_of(table, name))
+        label = describe(lang, name, value_of(table, name), table.rules.game)
         data = Callback("opt", table.id, lobby=revision, args=(name,)).encode()
         rows.append([InlineKeyboardButton(label, callback_data=data)])
     back = InlineKeyboardButton(

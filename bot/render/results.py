@@ -36,6 +36,10 @@ OUTCOMES = frozenset(
         "redealt",
     )
 )
+#: What a game lost at a limit calls its loser, where not Kozel's goat: Donkey's is the donkey
+#: (Осёл, RULES.md §3.3, as its summary says); /stats and /top, whose goat is Kozel's alone,
+#: count it as a plain loss.
+LOSER_TITLES = {"donkey": "donkey"}
 #: The ways a match ends besides the target, a draw or a timeout that its result names.
 SPECIAL_ENDS = frozenset(("na_sto", "instant_win", "two_doubles", "general", "losses", "deals"))
 
@@ -195,12 +199,13 @@ def match_result_text(table: Table, ended: MatchEnded) -> Html:
         return _winners_text(table, ended)
     lang = table.language
     goats = ", ".join(table.side_name(side) for side in ended.losers)
+    assert table.match is not None
+    title = LOSER_TITLES.get(table.match.rules.game, "goat")
     # a pair that loses is two goats
-    key = "match.goat" if len(ended.losers) == 1 and not table.pairs else "match.goats"
+    key = f"match.{title}" if len(ended.losers) == 1 and not table.pairs else f"match.{title}s"
     if ended.ended_by != "goat":
         key, goats = "match.abandoned", _who_timed_out(table, ended)
     parts = [t(lang, key, names=goats), ""]
-    assert table.match is not None
     for side in sorted(range(table.match.sides), key=lambda s: ended.scores[s]):
         parts.append(t(lang, "match.final", name=table.side_name(side), score=ended.scores[side]))
     parts.append("")

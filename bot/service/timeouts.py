@@ -45,6 +45,20 @@ class Timeouts:
             return await self.abandon(table, seat)
         return await self.player.computer_move(table, timed_out=True)
 
+    async def computer_turn(self, table: Table) -> list[Event]:
+        """The computer plays a turn nobody takes in person (a computer player's, or an away
+        person's); unless nobody at the table plays in person any more, and the match ends."""
+        return await self.nobody_plays(table) or await self.player.computer_move(table)
+
+    async def nobody_plays(self, table: Table) -> list[Event]:
+        """End the match by timeout when every person at it is away (``Table.everyone_away``);
+        returns its events, or none while someone still plays."""
+        match = table.match
+        people = [seat for seat in table.seats if seat.is_human]
+        if match is None or match.is_over or not people or not table.everyone_away:
+            return []
+        return await self.abandon(table, people[0])
+
     async def abandon(self, table: Table, seat: Seat) -> list[Event]:
         """End the match because ``seat`` stopped playing (RULES.md §2.11 timeout rating)."""
         match = table.match

@@ -44,6 +44,11 @@ class Game(ABC):
         """The options ``match_started`` records: by default every ``RuleSet`` field."""
         return rules.to_dict()
 
+    def for_table(self, rules: RuleSet, players: int, pairs: bool) -> RuleSet:
+        """The rules as a table of ``players`` (``pairs``) plays them, options left unset for
+        its shape filled in (``rules.UNSET_BY_DEFAULT``): by default ``rules`` as they are."""
+        return rules
+
     def check_table(self, players: int, pairs: bool) -> None:
         """Raise ValueError unless the game is played so: by 2 to 4, pairs only by 4 (§1.3)."""
         if not 2 <= players <= 4:

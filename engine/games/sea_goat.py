@@ -4,7 +4,8 @@ finish on 0-0 / 6-6, or by a "на сто" round. The arithmetic is ``scoring/se
 
 Decisions where §3.2 is silent or marks a FLAG:
 
-- The target is ``sg_target`` (125), whoever plays; 202 is a preset for pairs (000 §NI).
+- The target is ``sg_target``: left unset, 125, or 202 when two pairs play (§3.2.1 rule 5, 000
+  §NI: "играют двое против двоих до 202 очков"); a target the table set stands for any shape.
 - "На сто": the holder's side declares it by leading 6-6 when its lead is free (any tile); a lead
   forced by the 1-1 chain is no declaration. A seat that earned "на сто" (``sg_finish = ua``, the
   fisherman module) has it in the next round whatever it leads, 6-6 or not. In pairs the side
@@ -69,6 +70,9 @@ from .base import Game, RedealReason
 if TYPE_CHECKING:
     from ..match import Match
 
+#: The target of §3.2.1 rule 5, and of two pairs (000 §NI), where the table set none.
+TARGET: Final = 125
+PAIRS_TARGET: Final = 202
 #: Sixes beside 6-6 that make greedy lead it "на сто": then it can follow on the 6 ends.
 NA_STO_SIXES = 3
 #: The revision of the rules' code from which a fish written off counts its own attempts
@@ -126,7 +130,13 @@ class SeaGoat(Game):
         assert leader is not None
         return leader
 
+    def for_table(self, rules: RuleSet, players: int, pairs: bool) -> RuleSet:
+        if rules.sg_target is not None:
+            return rules
+        return rules.with_options(sg_target=PAIRS_TARGET if pairs else TARGET)
+
     def target(self, rules: RuleSet) -> int:
+        assert rules.sg_target is not None, "a match's rules are its table's (for_table)"
         return rules.sg_target
 
     def restart_lead(
@@ -296,7 +306,7 @@ class SeaGoat(Game):
             assert sea.ended_by is not None
             return MatchEnded(list(sea.losers), scores, sea.ended_by, list(sea.winners))
         held = holder(scores)
-        if held is None or scores[held] < rules.sg_target:
+        if held is None or scores[held] < self.target(rules):
             return None
         others = _others(held, len(scores))
         if rules.sg_125_meaning == "lose":
@@ -325,7 +335,7 @@ class SeaGoat(Game):
             return 1.0 if side in match.winners else 0.0
         scores = match.tally.scores
         sign = 1.0 if match.rules.sg_125_meaning == "win" else -1.0
-        spread = 0.3 * match.rules.sg_target
+        spread = 0.3 * self.target(match.rules)
         weights = [math.exp(sign * score / spread) for score in scores]
         return weights[side] / sum(weights)
 

@@ -533,6 +533,28 @@ async def test_a_donkey_player_with_nothing_that_fits_may_reopen_his_double_or_d
     assert events[0]["seat"] == users.index(user)
 
 
+async def test_the_donkeys_loser_is_called_the_donkey_and_counted_as_a_loss(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """RULES.md §3.3: Donkey (Осёл) is Kozel on a cross, and whoever reaches the limit is the
+    donkey, as its summary says; the group was told "is the goat!", while /stats and /top,
+    whose goat is Kozel's, count the match as a plain loss."""
+    users = [tg.user(991, "Masha"), tg.user(992, "Alex")]
+    group = tg.group(-1991, "Yard")
+    ended = await short_match(harness, users, group, "Donkey", target=("goat_limit", 20))
+    assert ended["ended_by"] == "goat"
+    (loser,) = ended["losers"]
+    name = users[loser].first_name
+    result = next(text for text in texts_seen(tg, group) if "for another match" in text)
+    assert result.startswith(f"🫏 {name} is the donkey!")
+    assert "goat" not in result
+    await harness.groups_told()
+    await tg.send_text(users[loser], group, "/stats")
+    stats = await tg.wait_for_message(group, f"📈 {name}")
+    assert "Donkey: matches: 1 · wins: 0 · lost: 1" in (stats.text or "")
+    assert "goat" not in (stats.text or "") and "🐐" not in (stats.text or "")
+
+
 async def test_a_sea_goat_match_shows_its_holder_and_ends_with_a_winner(
     tg: FakeTelegram, harness: Harness
 ) -> None:

@@ -7,6 +7,7 @@ import html
 
 import pytest
 
+from bot.render.lobby import rules_text
 from bot.render.results import match_result_text, round_result_text
 from bot.render.standings import record_text, top_text
 from engine import RuleSet, Tile
@@ -56,6 +57,38 @@ def test_a_losing_pair_are_the_goats_and_a_lone_loser_is_the_goat() -> None:
     assert "Masha & Olya are the goats!" in html.unescape(match_result_text(pair, ended))
     alone = table_of(["Masha", "Alex"], pairs=False, lang="en")
     assert "Masha is the goat!" in html.unescape(match_result_text(alone, ended))
+
+
+@pytest.mark.parametrize(
+    ("lang", "pair_text", "one_text"),
+    [
+        ("en", "Masha & Olya are the donkeys!", "Masha is the donkey!"),
+        ("ru", "Masha & Olya — ослы!", "Masha — осёл!"),
+        ("uk", "Masha & Olya — осли!", "Masha — осел!"),
+    ],
+)
+def test_the_loser_of_donkey_is_the_donkey(lang: str, pair_text: str, one_text: str) -> None:
+    """RULES.md §3.3: Donkey (Осёл) is lost as Kozel is, and its loser is named after it."""
+    donkey = PRESETS["donkey"]()
+    ended = MatchEnded(losers=[0], scores=[104, 40], ended_by="goat")
+    pair = table_of(["Masha", "Alex", "Olya", "Serg"], pairs=True, lang=lang, rules=donkey)
+    assert html.unescape(match_result_text(pair, ended)).startswith(f"🫏 <b>{pair_text}")
+    alone = table_of(["Masha", "Alex"], pairs=False, lang=lang, rules=donkey)
+    assert html.unescape(match_result_text(alone, ended)).startswith(f"🫏 <b>{one_text}")
+
+
+@pytest.mark.parametrize(
+    ("lang", "kozel", "donkey"),
+    [
+        ("en", "Goat at 101 points", "Donkey at 101 points"),
+        ("ru", "Козёл — кто наберёт 101", "Осёл — кто наберёт 101"),
+        ("uk", "Козел — хто набере 101", "Осел — хто набере 101"),
+    ],
+)
+def test_the_donkeys_limit_makes_the_donkey(lang: str, kozel: str, donkey: str) -> None:
+    """The lobby and /rules of a Donkey table say what its match end says: the donkey."""
+    assert f"• {kozel}" in rules_text(lang, PRESETS["kozel"]())
+    assert f"• {donkey}" in rules_text(lang, PRESETS["donkey"]())
 
 
 @pytest.mark.parametrize(("lang", "verb"), [("ru", "выходит!"), ("uk", "виходить!")])

@@ -382,6 +382,34 @@ async def test_when_the_others_are_away_and_one_leaves_the_match_ends_by_timeout
     assert table is not None and table.status == "finished"
 
 
+async def test_when_every_person_blocked_the_bot_the_match_ends_by_timeout(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Masha and Alex both block the bot: it can give neither the tiles back, and nobody else
+    plays in person, so the match ends as when everyone is away, rather than the computer
+    playing it out in the group to a goat."""
+    masha, alex = tg.user(347, "Masha"), tg.user(348, "Alex")
+    group = tg.group(-747, "Yard")
+    await prepare(harness, [masha, alex], group, turn_seconds=2)
+    tg.block(masha)
+    tg.block(alex)
+
+    ended = await tg.wait_for_message(group, "ended early", timeout=8.0)
+    assert (ended.text or "").startswith("The match ended early: ")
+    await tg.wait_idle()
+    texts = harness.group_texts(group)
+    assert count(texts, "I cannot write to Masha") == 1
+    assert count(texts, "I cannot write to Alex") == 1
+    assert count(texts, "goat") == 0
+    table = await kozel_of(harness).storage.get_table(1)
+    assert table is not None and table.status == "finished"
+    rows = await kozel_of(harness).storage.chat_standings(group.id)
+    assert sorted((r.display_name, r.matches, r.rating) for r in rows) == [
+        ("Alex", 1, 0),
+        ("Masha", 1, 0),
+    ]
+
+
 async def test_everyone_who_timed_out_gets_no_rating(tg: FakeTelegram, harness: Harness) -> None:
     """RULES.md §2.11: not only the last person to walk away; the first one too gets nothing."""
     anna, boris = tg.user(317, "Anna"), tg.user(318, "Boris")

@@ -534,3 +534,25 @@ def test_selfplay_sets_any_two_and_its_transcript_names_the_win_and_replays() ->
     rebuilt = replay(lines)
     assert rebuilt.is_over and rebuilt.rules.sg_double_finish == "any_two"
     assert Match.from_json(rebuilt.to_json()).to_json() == rebuilt.to_json()
+
+
+def test_pairs_play_to_202_unless_the_options_chose_a_target() -> None:
+    """RULES.md §3.2 rule 5: 125, and 202 for pairs (000 §NI: "играют двое против двоих до 202
+    очков"); a target the table chose stands whoever plays, as in a log stored with it."""
+    sea_goat = PRESETS["sea_goat"]()
+
+    def played_to(players: int, pairs: bool, rules: RuleSet) -> int:
+        match, events = Match.new(players, pairs, rules, seed=5)
+        assert events[0].to_dict()["options"]["sg_target"] == match.game.target(match.rules)
+        again = replay([e.to_dict() for e in events])
+        return again.game.target(again.rules)
+
+    assert played_to(4, True, sea_goat) == 202
+    assert played_to(4, False, sea_goat) == played_to(2, False, sea_goat) == 125
+    assert played_to(4, True, sea_goat.with_options(sg_target=125)) == 125
+    assert played_to(2, False, sea_goat.with_options(sg_target=202)) == 202
+    # the holder of two pairs at 150 plays on; at 202 his side wins
+    match = table(["0-1", "2-3", "4-5", "1-2"], ZERO_SIX, pairs=True, scores=(150, 0))
+    assert match.game.losers(match.tally, match.rules) == []
+    match.tally = Tally((202, 0), (0, 0), (False, False), 0, None)
+    assert match.game.losers(match.tally, match.rules) == [1]

@@ -53,6 +53,13 @@ class Referee:
     def side(self, seat: int) -> int:
         return seat % 2 if self.pairs else seat
 
+    @property
+    def target(self) -> int:
+        """§3.2.1 rule 5: the target the table set; else 125, or 202 for two pairs (000 §NI)."""
+        if self.rules.sg_target is not None:
+            return self.rules.sg_target
+        return 202 if self.pairs else 125
+
     def fits(self, tile: str) -> bool:
         a, b = map(int, tile.split("-"))
         return not self.ends or a in self.ends or b in self.ends
@@ -74,7 +81,8 @@ class Referee:
         getattr(self, "on_" + e["type"])(e)
 
     def on_match_started(self, e: dict[str, Any]) -> None:
-        assert e["game"] == "sea_goat" and e["options"] == self.rules.to_dict()
+        recorded = {**self.rules.to_dict(), "sg_target": self.target}  # the target played to
+        assert e["game"] == "sea_goat" and e["options"] == recorded
 
     def on_redealt(self, e: dict[str, Any]) -> None:
         assert any(sum(x[0] == x[2] for x in h) >= 5 for h in e["hands"]) or e["reason"] == "suit"
@@ -199,7 +207,7 @@ class Referee:
         assert e["scores"] == self.scores
         if e["ended_by"] == "target":
             (held,) = (s for s, score in enumerate(self.scores) if score > 0)
-            assert self.scores[held] >= self.rules.sg_target
+            assert self.scores[held] >= self.target
             holder_won = self.rules.sg_125_meaning == "win"
             assert (held in e["winners"]) == holder_won and (held in e["losers"]) != holder_won
         else:
@@ -218,7 +226,7 @@ def tables(draw: st.DrawFn) -> Table:
     players = draw(st.sampled_from((2, 3, 4)))
     pairs = players == 4 and draw(st.booleans())
     options = {name: draw(st.sampled_from(option_choices(name) or ())) for name in SEA_OPTIONS}
-    options["sg_target"] = draw(st.sampled_from((125, 202, 40)))
+    options["sg_target"] = draw(st.sampled_from((None, 125, 202, 40)))
     options["multi_double"] = draw(st.sampled_from((2, 2, 0)))
     rules = PRESETS["sea_goat"]().with_options(**options)
     ai = tuple(draw(st.sampled_from(QUICK_PLAYERS)) for _ in range(players))

@@ -40,6 +40,28 @@ async def test_a_tap_brings_an_away_player_back(service: TableService, storage: 
     assert not (await storage.get_seats(table.id))[0].absent
 
 
+async def test_a_computer_turn_ends_a_match_only_while_nobody_plays_in_person(
+    service: TableService,
+) -> None:
+    """Masha, the only person, cannot be reached (marked away, as when she blocked the bot):
+    the computer's next turn ends the match rather than play it for nobody; had she pressed
+    Start before it, the computer would only play its own seat."""
+    table = await playing(service)
+    match = table.match
+    assert match is not None
+    masha = table.seats[0]
+    while match.current_seat != 1:
+        await service.player.computer_move(table, timed_out=True)
+    await service.timeouts.set_absent(table, masha, True)
+    await service.timeouts.played_in_person(table, masha)  # /start: back before the move
+    assert await service.timeouts.computer_turn(table)
+    assert not match.is_over
+    await service.timeouts.set_absent(table, masha, True)
+    await service.timeouts.computer_turn(table)
+    assert match.is_over and match.ended_by == "timeout"
+    assert table.status == "finished"
+
+
 async def test_the_deadline_is_stored_with_the_table(
     service: TableService, storage: Storage
 ) -> None:
