@@ -13,7 +13,7 @@ from bot.render.standings import record_text, top_text
 from engine import RuleSet, Tile
 from engine.events import MatchEnded, RoundEnded
 from engine.rules import PRESETS
-from storage import GameRecord, StandingRow, UserRecord
+from storage import GameRecord, RecentMatch, StandingRow, UserRecord
 from tests.bot.tables import table_of
 
 
@@ -207,3 +207,38 @@ def test_a_fish_says_who_takes_all_the_points(lang: str, pair_text: str, one_tex
     everyone = table_of(["Masha", "Alex"], lang=lang, rules=RuleSet(fish_mode="for_everyone"))
     fish = dataclasses.replace(fish_for_one(1), amounts=[16, 14])
     assert one_text not in html.unescape(round_result_text(everyone, fish))
+
+
+def recent_match(game: str, score: int) -> RecentMatch:
+    return RecentMatch(1, -100, "Двор", game, 1_700_000_000.0, "target", score, "lost", -3)
+
+
+@pytest.mark.parametrize(
+    ("lang", "score", "words"),
+    [
+        ("ru", 1, "1 очко"),
+        ("ru", 43, "43 очка"),
+        ("ru", 75, "75 очков"),
+        ("ru", -3, "-3 очка"),
+        ("uk", 21, "21 очко"),
+        ("uk", 43, "43 очки"),
+        ("uk", 135, "135 очок"),
+        ("en", 1, "1 point"),
+        ("en", 75, "75 points"),
+    ],
+)
+def test_a_recent_matchs_points_agree_with_their_number(lang: str, score: int, words: str) -> None:
+    """/stats wrote a past match's points as "75 очк." in Russian and "135 оч." in Ukrainian
+    (and "1 points" in English), where a native writes the noun in the number's form."""
+    game = GameRecord("bulgarian_fives", 1, 1, 0, 0, 75.0, -3, 1)
+    text = record_text(lang, UserRecord(7, "Olya", 1, 1, (game,)), [recent_match("muggins", score)])
+    assert f": {words}, " in text, text
+
+
+@pytest.mark.parametrize(("lang", "average"), [("ru", "75,0 очка"), ("uk", "75,0 очка")])
+def test_an_average_of_points_reads_as_a_fraction_does(lang: str, average: str) -> None:
+    """A decimal takes the genitive singular ("75,0 очка"): /stats wrote the abbreviation
+    "очк." (ru) or "оч." (uk) beside it."""
+    game = GameRecord("bulgarian_fives", 1, 1, 0, 0, 75.0, -3, 1)
+    text = record_text(lang, UserRecord(7, "Olya", 1, 1, (game,)), [])
+    assert f"в среднем: {average} ·" in text or f"у середньому: {average} ·" in text, text
