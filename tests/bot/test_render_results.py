@@ -7,7 +7,8 @@ import html
 
 import pytest
 
-from bot.render.lobby import rules_text
+from bot.i18n import catalog
+from bot.render.lobby import game_line, rules_text
 from bot.render.results import match_result_text, round_result_text
 from bot.render.standings import record_text, top_text
 from engine import RuleSet, Tile
@@ -242,3 +243,49 @@ def test_an_average_of_points_reads_as_a_fraction_does(lang: str, average: str) 
     game = GameRecord("bulgarian_fives", 1, 1, 0, 0, 75.0, -3, 1)
     text = record_text(lang, UserRecord(7, "Olya", 1, 1, (game,)), [])
     assert f"в среднем: {average} ·" in text or f"у середньому: {average} ·" in text, text
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("ru", "• 0-0 стоит 25, только если он на руках один; рядом с другими — 0"),
+        ("uk", "• 0-0 коштує 25, лише якщо він на руках один; поруч з іншими — 0"),
+    ],
+)
+def test_a_lone_0_0_is_spoken_of_as_the_tile_it_is(lang: str, line: str) -> None:
+    """Traditional's lobby and /rules said "0-0 стоит 25 только одна на руках" ("сама" in
+    Ukrainian): feminine, where every other line calls 0-0 "один" (a камень)."""
+    assert line in rules_text(lang, PRESETS["traditional"]())
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "(202 in pairs)"), ("ru", "(в парах до 202)"), ("uk", "(у парах до 202)")],
+)
+def test_sea_goats_line_in_the_lobby_says_pairs_play_to_202(lang: str, words: str) -> None:
+    """A pairs table of Sea Goat showed "до 125" under its name, and "the holder wins at 202"
+    two lines below (RULES.md §3.2 rule 5: pairs play to 202)."""
+    assert words in game_line(lang, "sea_goat")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("ru", "Другая пара проиграла предельное число раундов: партия окончена."),
+        ("uk", "Інша пара програла граничну кількість раундів: партію закінчено."),
+    ],
+)
+def test_general_s_goat_ended_by_lost_rounds_says_the_match_is_over(lang: str, said: str) -> None:
+    """It read "проиграла все раунды, что могла" (as the English once did, "lost the rounds it
+    could"), and did not say the match was over, as the General's end does."""
+    rules = PRESETS["generals_goat"]()
+    table = table_of(["Маша", "Лёша", "Оля", "Серж"], pairs=True, lang=lang, rules=rules)
+    ended = MatchEnded(losers=[1], scores=[1, 2], ended_by="losses", winners=[0])
+    assert said in match_result_text(table, ended)
+
+
+def test_the_ukrainian_fisherman_has_one_name() -> None:
+    """A fish named its man "рибак" while Sea Goat's options and results called him "рибалка"."""
+    texts = catalog("uk").values()
+    assert [text for text in texts if "рибалк" in text.lower()] == []
+    assert any("рибак" in text.lower() for text in texts)
