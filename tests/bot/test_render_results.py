@@ -289,3 +289,38 @@ def test_the_ukrainian_fisherman_has_one_name() -> None:
     texts = catalog("uk").values()
     assert [text for text in texts if "рибалк" in text.lower()] == []
     assert any("рибак" in text.lower() for text in texts)
+
+
+def lightest_wins_fish() -> RoundEnded:
+    """A round nobody could go out of: Lyosha (seat 1) closed it and holds the lightest hand."""
+    return RoundEnded(
+        round=4,
+        result="fish",
+        winner=1,
+        fisherman=1,
+        hands=[[Tile(6, 5), Tile(4, 4)], [Tile(0, 1)]],
+        hand_values=[19, 1],
+        amounts=[0, 25],
+        scores=[0, 25],
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "head"),
+    [
+        ("sea_goat", "ru", "🐟 Раунд 4: <b>рыба!</b> Рыбак — Лёша."),
+        ("traditional", "uk", "🐟 Раунд 4: <b>риба!</b> Рибак — Лёша."),
+        ("sea_goat", "en", "🐟 Round 4: <b>fish!</b> Лёша closed the game."),
+        ("muggins", "ru", "🧱 Раунд 4: <b>тупик</b> — ходить некому."),
+    ],
+)
+def test_a_blocked_round_of_sea_goat_or_traditional_is_a_fish(
+    game: str, lang: str, head: str
+) -> None:
+    """Sea Goat's and Traditional's rules say what a fish scores ("Рыба: выигрывает самая лёгкая
+    рука"), but their results said "🧱 тупик — ходить некому", the fives games' word."""
+    rules = PRESETS[game]()
+    table = table_of(["Маша", "Лёша"], lang=lang, rules=rules)
+    lines = round_result_text(table, lightest_wins_fish()).splitlines()
+    assert lines[0] == head
+    assert "Лёша" in lines[1]  # and whose hand was lightest
