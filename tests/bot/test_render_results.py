@@ -324,3 +324,21 @@ def test_a_blocked_round_of_sea_goat_or_traditional_is_a_fish(
     lines = round_result_text(table, lightest_wins_fish()).splitlines()
     assert lines[0] == head
     assert "Лёша" in lines[1]  # and whose hand was lightest
+
+
+def test_ukrainian_traditional_names_the_lowest_double_as_its_line_does() -> None:
+    """Traditional (to 300) said "заходить найменший дубль" under its name and "Заходить
+    молодший дубль … молодший камінь" two lines below, a Russian calque beside the Ukrainian."""
+    rules = PRESETS["traditional_ht"]()
+    lines = "\n".join([game_line("uk", "traditional_ht"), *rules_text("uk", rules)])
+    assert "• Заходить найменший дубль, 0-0 першим, інакше найменший камінь" in lines
+    assert "молодш" not in lines
+
+
+def test_ukrainian_standings_count_the_times_a_player_was_the_goat() -> None:
+    """/top and /stats read "козлом: 1", an instrumental with no word to hang on."""
+    row = StandingRow(1, 7, "Оля", 2, 1, 1, 0, 92.5, 3)
+    top = top_text("uk", "kozel", [row], page=0, total=1, size=10)
+    game = GameRecord("kozel", 2, 1, 1, 0, 92.5, 3, 1)
+    stats = record_text("uk", UserRecord(7, "Оля", 2, 1, (game,)), [])
+    assert "· разів козлом: 1 ·" in top and "· разів козлом: 1 ·" in stats, (top, stats)
