@@ -7,7 +7,7 @@ import html
 
 import pytest
 
-from bot.i18n import catalog
+from bot.i18n import catalog, t
 from bot.render.lobby import game_line, rules_text
 from bot.render.results import match_result_text, round_result_text
 from bot.render.standings import record_text, top_text
@@ -342,3 +342,24 @@ def test_ukrainian_standings_count_the_times_a_player_was_the_goat() -> None:
     game = GameRecord("kozel", 2, 1, 1, 0, 92.5, 3, 1)
     stats = record_text("uk", UserRecord(7, "Оля", 2, 1, (game,)), [])
     assert "· разів козлом: 1 ·" in top and "· разів козлом: 1 ·" in stats, (top, stats)
+
+
+@pytest.mark.parametrize(
+    ("lang", "game", "named"),
+    [
+        ("ru", "telephone", "<b>дом</b> (крест)"),
+        ("ru", "telephone_ua", "<b>домом</b> (крестом)"),
+        ("uk", "telephone", "<b>дім</b> (хрест)"),
+        ("uk", "telephone_ua", "<b>домом</b> (хрестом)"),
+    ],
+)
+def test_telephones_house_is_named_as_the_cross_its_options_speak_of(
+    lang: str, game: str, named: str
+) -> None:
+    """Telephone's /rules called the first double the house ("дом") and its options, just
+    below, the cross ("Все четыре стороны креста…"), as do the buttons that choose an arm: a
+    reader could not tell they were one tile."""
+    summary = t(lang, f"games.{game}.summary")
+    options = "\n".join(rules_text(lang, PRESETS[game]()))
+    cross = "крест" if lang == "ru" else "хрест"
+    assert named in summary and cross in options
