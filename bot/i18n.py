@@ -72,9 +72,11 @@ def decimal(lang: str, value: float) -> str:
 
 
 def plural(lang: str, key: str, count: int, /, **values: Any) -> Html:
-    """Pick the plural form of ``key`` (``.one``/``.few``/``.many``) for ``count``."""
+    """Pick the plural form of ``key`` (``.one``/``.few``/``.many``) for ``count``; a negative
+    count takes its size's form ("−2 очка", as "2 очка")."""
+    size = abs(count)
     if lang in ("ru", "uk"):
-        tail, tens = count % 10, count % 100
+        tail, tens = size % 10, size % 100
         if tail == 1 and tens != 11:
             form = "one"
         elif 2 <= tail <= 4 and not 12 <= tens <= 14:
@@ -82,5 +84,5 @@ def plural(lang: str, key: str, count: int, /, **values: Any) -> Html:
         else:
             form = "many"
     else:
-        form = "one" if count == 1 else "many"
+        form = "one" if size == 1 else "many"
     return t(lang, f"{key}.{form}", count=count, **values)

@@ -42,6 +42,9 @@ OUTCOMES = frozenset(
 LOSER_TITLES = {"donkey": "donkey"}
 #: The ways a match ends besides the target, a draw or a timeout that its result names.
 SPECIAL_ENDS = frozenset(("na_sto", "instant_win", "two_doubles", "general", "losses", "deals"))
+#: The scoring games of the yard whose blocked round is a fish, as their rules call it (RULES.md
+#: §3.1, §3.2: ``trad_fish``, ``sg_fish``); the fives games' is a blocked round.
+FISH_GAMES = frozenset(("sea_goat", "traditional"))
 
 
 def numbered(table: Table, ended: RoundEnded) -> Html:
@@ -64,8 +67,7 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
     elif ended.eggs:
         head = t(lang, "result.eggs", round=numbered(table, ended), pot=ended.pot)
     else:
-        fisher = "" if ended.fisherman is None else seats[ended.fisherman].name
-        head = t(lang, "result.fish", round=numbered(table, ended), name=fisher)
+        head = _fish_head(table, ended)
     parts = [head, *_round_notes(table, ended), *_fish_taker(table, ended)]
     parts += ["", *_hands(table, ended), ""]
     if keeps_points(table.match):
@@ -73,6 +75,11 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
     parts.append(t(lang, "result.scores"))
     parts.extend(score_lines(table, lang))
     return Html("\n".join(parts))
+
+
+def _fish_head(table: Table, ended: RoundEnded) -> Html:
+    fisher = "" if ended.fisherman is None else table.seats[ended.fisherman].name
+    return t(table.language, "result.fish", round=numbered(table, ended), name=fisher)
 
 
 def _amounts(table: Table, ended: RoundEnded) -> list[str]:
@@ -178,7 +185,9 @@ def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
         name = seats[ended.winner].name
         parts: list[str] = [t(lang, "result.out", round=numbered(table, ended), name=name)]
     else:
-        parts = [t(lang, "result.blocked", round=numbered(table, ended))]
+        fish = table.match.rules.game in FISH_GAMES
+        blocked = t(lang, "result.blocked", round=numbered(table, ended))
+        parts = [_fish_head(table, ended) if fish else blocked]
         if ended.winner is not None:
             parts.append(t(lang, "result.lightest", name=seats[ended.winner].name))
     parts += [*_round_notes(table, ended), "", *_hands(table, ended), ""]

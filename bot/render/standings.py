@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from storage import GameRecord, RecentMatch, StandingRow, UserRecord
 
-from ..i18n import Html, decimal, t
+from ..i18n import Html, decimal, plural, t
 from ..table import Table
 from .board import LOST_ROUNDS_GAMES, board_text, headline, rounds_played, score_lines
 from .game_names import game_name
@@ -36,10 +36,13 @@ def _worded(key: str, game: str) -> str:
     return key + ("_rounds" if game in LOST_ROUNDS_GAMES else "_score")
 
 
-def _score_key(game: str) -> str:
-    """How a match's recorded score is worded: the rounds lost (``LOST_ROUNDS_GAMES``), or
-    points, won (the scoring games, Sea Goat, Traditional) or taken (Kozel, Donkey, Sport)."""
-    return "stats.lost_rounds" if game in LOST_ROUNDS_GAMES else "stats.points"
+def _score(lang: str, match: RecentMatch) -> Html:
+    """A match's recorded score in words: the rounds lost (``LOST_ROUNDS_GAMES``), or points,
+    won (the scoring games, Sea Goat, Traditional) or taken (Kozel, Donkey, Sport), with the
+    noun in the number's form ("1 очко", "43 очка", "45 очков")."""
+    if match.game in LOST_ROUNDS_GAMES:
+        return t(lang, "stats.lost_rounds", value=match.score)
+    return plural(lang, "stats.points", match.score)
 
 
 def top_text(
@@ -88,7 +91,7 @@ def record_text(lang: str, record: UserRecord, recent: Sequence[RecentMatch]) ->
                 date=day,
                 game=game_name(lang, match.game),
                 chat=match.chat_title,
-                score=t(lang, _score_key(match.game), value=match.score),
+                score=_score(lang, match),
                 delta=f"{match.rating_delta:+d}",
             )
         )

@@ -375,3 +375,25 @@ def test_an_english_player_reads_no_cyrillic_but_the_games_glossed_name() -> Non
     found = {key: set(cyrillic.findall(value)) - GLOSSED_NAMES for key, value in ENGLISH.items()}
     assert {key: words for key, words in found.items() if words} == {}
     assert '(Козёл, "Goat")' in ENGLISH["help.text"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("ru", "Ты больше не за столом; теперь твоими камнями ходит компьютер."),
+        ("uk", "Ти більше не за столом; тепер твоїми каменями ходить комп’ютер."),
+    ],
+)
+def test_leaving_the_table_is_said_the_same_to_women_and_men(lang: str, said: str) -> None:
+    """The DM to whoever left read "Ты вышел" / "Ти вийшов": Telegram does not tell a player's
+    gender, so a past tense in the second person guesses it (вышел/вышла)."""
+    assert t(lang, "table.you_left") == said
+    for key in ("table.you_left", "table.you_left_ended"):
+        assert not re.search(r"\b(вышел|вийшов)\b", t(lang, key))
+
+
+def test_ukrainian_writes_one_apostrophe_in_the_word_computer() -> None:
+    """The word "комп'ютер" (a typewriter apostrophe) stood in the timeout notice and a
+    refusal, where every other message writes "комп’ютер"."""
+    texts = catalog("uk").values()
+    assert [text for text in texts if "комп'ютер" in text] == []

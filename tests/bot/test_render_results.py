@@ -7,13 +7,14 @@ import html
 
 import pytest
 
-from bot.render.lobby import rules_text
+from bot.i18n import catalog, t
+from bot.render.lobby import game_line, rules_text
 from bot.render.results import match_result_text, round_result_text
 from bot.render.standings import record_text, top_text
 from engine import RuleSet, Tile
 from engine.events import MatchEnded, RoundEnded
 from engine.rules import PRESETS
-from storage import GameRecord, StandingRow, UserRecord
+from storage import GameRecord, RecentMatch, StandingRow, UserRecord
 from tests.bot.tables import table_of
 
 
@@ -207,3 +208,158 @@ def test_a_fish_says_who_takes_all_the_points(lang: str, pair_text: str, one_tex
     everyone = table_of(["Masha", "Alex"], lang=lang, rules=RuleSet(fish_mode="for_everyone"))
     fish = dataclasses.replace(fish_for_one(1), amounts=[16, 14])
     assert one_text not in html.unescape(round_result_text(everyone, fish))
+
+
+def recent_match(game: str, score: int) -> RecentMatch:
+    return RecentMatch(1, -100, "Двор", game, 1_700_000_000.0, "target", score, "lost", -3)
+
+
+@pytest.mark.parametrize(
+    ("lang", "score", "words"),
+    [
+        ("ru", 1, "1 очко"),
+        ("ru", 43, "43 очка"),
+        ("ru", 75, "75 очков"),
+        ("ru", -3, "-3 очка"),
+        ("uk", 21, "21 очко"),
+        ("uk", 43, "43 очки"),
+        ("uk", 135, "135 очок"),
+        ("en", 1, "1 point"),
+        ("en", 75, "75 points"),
+    ],
+)
+def test_a_recent_matchs_points_agree_with_their_number(lang: str, score: int, words: str) -> None:
+    """/stats wrote a past match's points as "75 очк." in Russian and "135 оч." in Ukrainian
+    (and "1 points" in English), where a native writes the noun in the number's form."""
+    game = GameRecord("bulgarian_fives", 1, 1, 0, 0, 75.0, -3, 1)
+    text = record_text(lang, UserRecord(7, "Olya", 1, 1, (game,)), [recent_match("muggins", score)])
+    assert f": {words}, " in text, text
+
+
+@pytest.mark.parametrize(("lang", "average"), [("ru", "75,0 очка"), ("uk", "75,0 очка")])
+def test_an_average_of_points_reads_as_a_fraction_does(lang: str, average: str) -> None:
+    """A decimal takes the genitive singular ("75,0 очка"): /stats wrote the abbreviation
+    "очк." (ru) or "оч." (uk) beside it."""
+    game = GameRecord("bulgarian_fives", 1, 1, 0, 0, 75.0, -3, 1)
+    text = record_text(lang, UserRecord(7, "Olya", 1, 1, (game,)), [])
+    assert f"в среднем: {average} ·" in text or f"у середньому: {average} ·" in text, text
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("ru", "• 0-0 стоит 25, только если он на руках один; рядом с другими — 0"),
+        ("uk", "• 0-0 коштує 25, лише якщо він на руках один; поруч з іншими — 0"),
+    ],
+)
+def test_a_lone_0_0_is_spoken_of_as_the_tile_it_is(lang: str, line: str) -> None:
+    """Traditional's lobby and /rules said "0-0 стоит 25 только одна на руках" ("сама" in
+    Ukrainian): feminine, where every other line calls 0-0 "один" (a камень)."""
+    assert line in rules_text(lang, PRESETS["traditional"]())
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "(202 in pairs)"), ("ru", "(в парах до 202)"), ("uk", "(у парах до 202)")],
+)
+def test_sea_goats_line_in_the_lobby_says_pairs_play_to_202(lang: str, words: str) -> None:
+    """A pairs table of Sea Goat showed "до 125" under its name, and "the holder wins at 202"
+    two lines below (RULES.md §3.2 rule 5: pairs play to 202)."""
+    assert words in game_line(lang, "sea_goat")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("ru", "Другая пара проиграла предельное число раундов: партия окончена."),
+        ("uk", "Інша пара програла граничну кількість раундів: партію закінчено."),
+    ],
+)
+def test_general_s_goat_ended_by_lost_rounds_says_the_match_is_over(lang: str, said: str) -> None:
+    """It read "проиграла все раунды, что могла" (as the English once did, "lost the rounds it
+    could"), and did not say the match was over, as the General's end does."""
+    rules = PRESETS["generals_goat"]()
+    table = table_of(["Маша", "Лёша", "Оля", "Серж"], pairs=True, lang=lang, rules=rules)
+    ended = MatchEnded(losers=[1], scores=[1, 2], ended_by="losses", winners=[0])
+    assert said in match_result_text(table, ended)
+
+
+def test_the_ukrainian_fisherman_has_one_name() -> None:
+    """A fish named its man "рибак" while Sea Goat's options and results called him "рибалка"."""
+    texts = catalog("uk").values()
+    assert [text for text in texts if "рибалк" in text.lower()] == []
+    assert any("рибак" in text.lower() for text in texts)
+
+
+def lightest_wins_fish() -> RoundEnded:
+    """A round nobody could go out of: Lyosha (seat 1) closed it and holds the lightest hand."""
+    return RoundEnded(
+        round=4,
+        result="fish",
+        winner=1,
+        fisherman=1,
+        hands=[[Tile(6, 5), Tile(4, 4)], [Tile(0, 1)]],
+        hand_values=[19, 1],
+        amounts=[0, 25],
+        scores=[0, 25],
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "head"),
+    [
+        ("sea_goat", "ru", "🐟 Раунд 4: <b>рыба!</b> Рыбак — Лёша."),
+        ("traditional", "uk", "🐟 Раунд 4: <b>риба!</b> Рибак — Лёша."),
+        ("sea_goat", "en", "🐟 Round 4: <b>fish!</b> Лёша closed the game."),
+        ("muggins", "ru", "🧱 Раунд 4: <b>тупик</b> — ходить некому."),
+    ],
+)
+def test_a_blocked_round_of_sea_goat_or_traditional_is_a_fish(
+    game: str, lang: str, head: str
+) -> None:
+    """Sea Goat's and Traditional's rules say what a fish scores ("Рыба: выигрывает самая лёгкая
+    рука"), but their results said "🧱 тупик — ходить некому", the fives games' word."""
+    rules = PRESETS[game]()
+    table = table_of(["Маша", "Лёша"], lang=lang, rules=rules)
+    lines = round_result_text(table, lightest_wins_fish()).splitlines()
+    assert lines[0] == head
+    assert "Лёша" in lines[1]  # and whose hand was lightest
+
+
+def test_ukrainian_traditional_names_the_lowest_double_as_its_line_does() -> None:
+    """Traditional (to 300) said "заходить найменший дубль" under its name and "Заходить
+    молодший дубль … молодший камінь" two lines below, a Russian calque beside the Ukrainian."""
+    rules = PRESETS["traditional_ht"]()
+    lines = "\n".join([game_line("uk", "traditional_ht"), *rules_text("uk", rules)])
+    assert "• Заходить найменший дубль, 0-0 першим, інакше найменший камінь" in lines
+    assert "молодш" not in lines
+
+
+def test_ukrainian_standings_count_the_times_a_player_was_the_goat() -> None:
+    """/top and /stats read "козлом: 1", an instrumental with no word to hang on."""
+    row = StandingRow(1, 7, "Оля", 2, 1, 1, 0, 92.5, 3)
+    top = top_text("uk", "kozel", [row], page=0, total=1, size=10)
+    game = GameRecord("kozel", 2, 1, 1, 0, 92.5, 3, 1)
+    stats = record_text("uk", UserRecord(7, "Оля", 2, 1, (game,)), [])
+    assert "· разів козлом: 1 ·" in top and "· разів козлом: 1 ·" in stats, (top, stats)
+
+
+@pytest.mark.parametrize(
+    ("lang", "game", "named"),
+    [
+        ("ru", "telephone", "<b>дом</b> (крест)"),
+        ("ru", "telephone_ua", "<b>домом</b> (крестом)"),
+        ("uk", "telephone", "<b>дім</b> (хрест)"),
+        ("uk", "telephone_ua", "<b>домом</b> (хрестом)"),
+    ],
+)
+def test_telephones_house_is_named_as_the_cross_its_options_speak_of(
+    lang: str, game: str, named: str
+) -> None:
+    """Telephone's /rules called the first double the house ("дом") and its options, just
+    below, the cross ("Все четыре стороны креста…"), as do the buttons that choose an arm: a
+    reader could not tell they were one tile."""
+    summary = t(lang, f"games.{game}.summary")
+    options = "\n".join(rules_text(lang, PRESETS[game]()))
+    cross = "крест" if lang == "ru" else "хрест"
+    assert named in summary and cross in options
