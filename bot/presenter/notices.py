@@ -20,7 +20,7 @@ from ..i18n import Html, t
 from ..pacing import RESERVE
 from ..render.board import teams_text
 from ..render.results import match_result_text, round_result_text
-from ..sender import Blocked, Sender, TopicGone
+from ..sender import Blocked, PlaceGone, Sender
 from ..table import Seat, Table
 
 log = logging.getLogger(__name__)
@@ -124,7 +124,7 @@ class Notices:
             try:
                 await self.sender.send(place, text)
                 return
-            except TopicGone:
+            except PlaceGone:
                 continue
             except (TelegramError, Blocked) as exc:
                 log.warning("the end of a topic's table was not told: %s", exc)

@@ -1,0 +1,84 @@
+"""What real Telegram does to a group mid-match: the bot removed or muted, messages deleted by
+people, accounts deleted, flood control at the worst moments, names as long as Telegram allows.
+"""
+
+from __future__ import annotations
+
+from devtools.fake_telegram import FakeChat, FakeTelegram, FakeUser
+from tests.bot.harness import Harness, board_message, start_match
+
+REMOVED = "🚪 The table in <b>Yard</b> ended: the bot was removed from the group."
+MUTED = "🔇 The table in <b>Yard</b> ended: the bot may no longer write in the group."
+
+
+def told(tg: FakeTelegram, user: FakeUser, text: str) -> bool:
+    return any((m.raw_text or "").startswith(text) for m in tg.messages(user))
+
+
+async def ended_for_everyone(
+    harness: Harness, group: FakeChat, users: list[FakeUser], text: str
+) -> None:
+    """Every player heard why in a DM, no keyboard is left to tap, the table is gone with
+    nothing recorded, and no timer plays on."""
+    tg = harness.tg
+    for user in users:
+        await tg.wait_for(lambda: told(tg, user, text), what=f"{user.first_name} told")  # noqa: B023
+    await tg.wait_idle()
+    k = harness.kozel
+    assert await k.storage.get_active_table(group.id) is None
+    assert await k.storage.chat_standings(group.id) == []
+    assert all(harness.live_hand(user) is None for user in users)
+    assert not k.scheduler._tasks
+
+
+async def test_a_group_that_removes_the_bot_mid_match_ends_its_table(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Before, the match went on in the DMs for nobody in the group: every board and result
+    was refused, and the turn timers kept the computers playing."""
+    masha, alex = tg.user(901, "Masha"), tg.user(902, "Alex")
+    group = tg.group(-901, "Yard", creator=masha)
+    await start_match(harness, [masha, alex], group, computers=1)
+    await harness.next_turn([masha, alex])
+
+    await tg.remove_bot(group, masha)
+    await ended_for_everyone(harness, group, [masha, alex], REMOVED)
+
+    # added back, the group opens a new table as if nothing happened
+    await tg.add_bot(group, masha)
+    lobby = await harness.open_table(alex, group)
+    assert "(opened by Alex)" in (lobby.text or "")
+
+
+async def test_a_removal_the_bot_was_not_told_of_ends_the_table_at_its_next_message(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The ``my_chat_member`` update may be lost (the bot was down): the next board refused
+    with "bot was kicked from the group chat" ends the table the same way, and nothing more
+    is sent there."""
+    masha, alex = tg.user(903, "Masha"), tg.user(904, "Alex")
+    group = tg.group(-903, "Yard", creator=masha)
+    await start_match(harness, [masha, alex], group)
+    user, hand = await harness.next_turn([masha, alex])
+
+    tg.kick_bot(group)
+    await harness.play_turn(user, hand, shown=False)
+    await ended_for_everyone(harness, group, [masha, alex], REMOVED)
+    kicked = [c for c in tg.failed_calls() if "kicked" in (c.error or "")]
+    assert len(kicked) == 1
+
+
+async def test_a_group_that_takes_the_bots_right_to_write_ends_its_table(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Edits still go through, so the board moved on, but a round's result could never be
+    posted: the first new message refused ("not enough rights to send text messages") ends
+    the table and tells the players why."""
+    masha, alex = tg.user(905, "Masha"), tg.user(906, "Alex")
+    group = tg.group(-905, "Yard", creator=masha)
+    await start_match(harness, [masha, alex], group)
+
+    tg.mute_bot(group)
+    await tg.send_text(alex, group, "/standings")  # its answer is the first new message
+    await ended_for_everyone(harness, group, [masha, alex], MUTED)
+    assert board_message(tg, group)  # what was shown stays
