@@ -141,7 +141,8 @@ class Presenter:
         table.finished_round = None
 
     async def remind(self, table: Table) -> None:
-        """The turn's time is running out: a DM that notifies, and a mention in the group."""
+        """The turn's time is running out: a DM that notifies, and a mention in the group. The
+        keyboard is redrawn first: if the player deleted it, it comes back as a new message."""
         match = table.match
         if match is None or match.current_seat is None:
             return
@@ -150,6 +151,7 @@ class Presenter:
             return
         seconds = int(max(0.0, (table.turn_deadline or 0) - time.time()))
         with optional("a reminder", seat.user_id):
+            await self.hands.open_live(table)
             if await self.hands.remind(table, seat, seconds):
                 self.notices.remind_group(table, seat, seconds)
 

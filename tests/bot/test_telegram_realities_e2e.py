@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from devtools.fake_telegram import FakeChat, FakeTelegram, FakeUser
 from tests.bot.harness import Harness, board_message, start_match
+from tests.bot.test_table_life_e2e import prepare
 
 REMOVED = "🚪 The table in <b>Yard</b> ended: the bot was removed from the group."
 MUTED = "🔇 The table in <b>Yard</b> ended: the bot may no longer write in the group."
@@ -82,3 +83,54 @@ async def test_a_group_that_takes_the_bots_right_to_write_ends_its_table(
     await tg.send_text(alex, group, "/standings")  # its answer is the first new message
     await ended_for_everyone(harness, group, [masha, alex], MUTED)
     assert board_message(tg, group)  # what was shown stays
+
+
+async def test_a_board_an_admin_deleted_comes_back_as_a_new_message(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, alex = tg.user(907, "Masha"), tg.user(908, "Alex")
+    group = tg.group(-907, "Yard", creator=masha)
+    await start_match(harness, [masha, alex], group)
+    await tg.wait_idle()
+    old = board_message(tg, group)
+    old.deleted = True
+    user, hand = await harness.next_turn([masha, alex])
+    await harness.play_turn(user, hand)
+    played = f"{user.first_name} played ["
+    await tg.wait_for(lambda: played in (board_message(tg, group).text or ""))
+    new = board_message(tg, group)
+    assert new.message_id != old.message_id
+    # and the next move edits the new board in place
+    user, hand = await harness.next_turn([masha, alex], harness.version_of(hand))
+    await harness.play_turn(user, hand)
+    await tg.wait_for(lambda: tg.message(group, new.message_id).edited >= 1)
+    assert board_message(tg, group).message_id == new.message_id
+
+
+async def test_a_player_who_deleted_their_live_hand_gets_it_back(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, alex = tg.user(909, "Masha"), tg.user(910, "Alex")
+    group = tg.group(-909, "Yard", creator=masha)
+    await start_match(harness, [masha, alex], group)
+    user, hand = await harness.next_turn([masha, alex])
+    hand.deleted = True
+    await tg.send_text(user, tg.private(user), "/start")
+    await tg.wait_idle()
+    again = harness.live_hand(user)
+    assert again is not None and again.message_id != hand.message_id
+    await harness.play_turn(user, again)
+
+
+async def test_a_player_whose_live_hand_was_deleted_gets_it_back_with_the_reminder(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, alex = tg.user(911, "Masha"), tg.user(912, "Alex")
+    group = tg.group(-911, "Yard", creator=masha)
+    await prepare(harness, [masha, alex], group, turn_seconds=3)
+    user, hand = await harness.next_turn([masha, alex])
+    hand.deleted = True
+    await tg.wait_for_message(user, "⏰ Your move!", timeout=4.0)
+    again = harness.live_hand(user)
+    assert again is not None and again.message_id != hand.message_id
+    assert again.message_id < tg.last_message(user).message_id  # the reminder comes last
