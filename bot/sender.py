@@ -81,6 +81,12 @@ def _refusal(exc: TelegramError, place: Place) -> Gone | None:
     return None
 
 
+def _seconds(exc: RetryAfter) -> float:
+    """How long Telegram asked to wait."""
+    delay = exc.retry_after
+    return delay.total_seconds() if isinstance(delay, dt.timedelta) else float(delay)
+
+
 def _place(to: int | Place) -> Place:
     return to if isinstance(to, Place) else Place(to)
 
@@ -127,7 +133,7 @@ class Sender:
         """A new group message nobody waits for (a round's result, a notice): it goes in its
         turn, after everything posted to the group before it."""
         place = _place(to)
-        self._outbox(place.chat_id).post(partial(self._send, place, text))
+        self._outbox(place.chat_id).post(partial(self._patiently, partial(self._send, place, text)))
 
     def after(self, chat_id: int, then: Callable[[], Awaitable[None]]) -> None:
         """Run ``then`` once every call queued for the group so far is done."""
@@ -169,9 +175,9 @@ class Sender:
     async def _show_board(self, chat_id: int, board: Board) -> None:
         where = board.where()
         if where is None or board.fresh:
-            moved = (await self._send(board.place, board.text)).message_id
+            moved = (await self._patiently(partial(self._send, board.place, board.text))).message_id
         else:
-            moved = await self._edit(board.place, where, board.text)
+            moved = await self._patiently(partial(self._edit, board.place, where, board.text))
         if moved != where:
             await board.remember(moved)
 
@@ -268,6 +274,16 @@ class Sender:
                     self.pacer.note(chat_id)
         raise TelegramError("flood control did not clear")
 
+    async def _patiently(self, request: Callable[[], Awaitable[T]]) -> T:
+        """A group's call nobody waits for (a result, the goat, a board) goes through however
+        long flood control lasts: it holds no table, only its group's outbox, whose later
+        calls must come after it anyway; a result given up would be said nowhere else."""
+        while True:
+            try:
+                return await request()
+            except RetryAfter as exc:  # ``_call`` gave up: wait once more, then try again
+                await asyncio.sleep(_seconds(exc))
+
     async def _moved(self, exc: ChatMigrated, chat_id: int) -> int:
         """The group became a supergroup: move our records along and use its new id."""
         new_id = exc.new_chat_id
@@ -280,8 +296,7 @@ class Sender:
         once rather than sleep for nothing."""
         if attempt == RETRIES - 1:
             raise exc
-        delay = exc.retry_after
-        seconds = delay.total_seconds() if isinstance(delay, dt.timedelta) else float(delay)
+        seconds = _seconds(exc)
         log.warning("flood control: waiting %.1f s", seconds, extra={"attempt": attempt + 1})
         await asyncio.sleep(seconds)
 

@@ -4,9 +4,11 @@ people, accounts deleted, flood control at the worst moments, names as long as T
 
 from __future__ import annotations
 
+from bot.sender import RETRIES
 from devtools.fake_telegram import FakeChat, FakeTelegram, FakeUser
 from tests.bot.harness import Harness, board_message, start_match
-from tests.bot.test_table_life_e2e import prepare
+from tests.bot.test_resilience_e2e import round_results
+from tests.bot.test_table_life_e2e import change_lobby, prepare
 
 REMOVED = "🚪 The table in <b>Yard</b> ended: the bot was removed from the group."
 MUTED = "🔇 The table in <b>Yard</b> ended: the bot may no longer write in the group."
@@ -134,3 +136,46 @@ async def test_a_player_whose_live_hand_was_deleted_gets_it_back_with_the_remind
     again = harness.live_hand(user)
     assert again is not None and again.message_id != hand.message_id
     assert again.message_id < tg.last_message(user).message_id  # the reminder comes last
+
+
+async def test_flood_control_on_every_result_never_skips_one(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Telegram answers each round's result, and the goat, with 429 as many times as the bot
+    retries a call: before, the result was given up, said nowhere else, and marked as told;
+    now every result and the goat come, in order."""
+    masha, alex = tg.user(913, "Masha"), tg.user(914, "Alex")
+    group = tg.group(-913, "Yard", creator=masha)
+    users = [masha, alex]
+    for user in users:
+        await tg.send_text(user, tg.private(user), "/start")
+    lobby = await harness.open_table(masha, group)
+    await change_lobby(harness, group, players=2, goat_limit=30)
+    await harness.join([alex], group, lobby)
+    await tg.press_button(masha, lobby, "▶️ Start")
+    await tg.wait_for(lambda: board_message(tg, group))
+    flooded = 0
+
+    def flood_the_next_result() -> bool:
+        """Once the group saw everything so far, the next new message is a result."""
+        nonlocal flooded
+        if harness.match_over(group):
+            return True
+        told = len(round_results(harness, group))
+        if told >= flooded and harness.kozel.sender.idle:
+            flooded = told + 1
+            # the result's tries, and as many for what follows it: the goat, or the next board
+            tg.inject_flood("sendMessage", group, retry_after=1, times=2 * RETRIES)
+        return False
+
+    await harness.play_until(users, flood_the_next_result)
+    await harness.groups_told()
+    results = round_results(harness, group)
+    assert [r.split(":")[0].split()[-1] for r in results] == [
+        str(n) for n in range(1, len(results) + 1)
+    ]
+    assert harness.group_texts(group)[-1].startswith("🐐")
+    refused = {str(c.params.get("text")) for c in tg.failed_calls() if c.status == 429}
+    refused_results = {r for r in refused if r.startswith(("🏁", "🐟", "🥚", "🐐"))}
+    assert refused_results  # the floods hit results, and each came all the same
+    assert refused_results <= {m.raw_text for m in tg.messages(group)}
