@@ -4,8 +4,10 @@ people, accounts deleted, flood control at the worst moments, names as long as T
 
 from __future__ import annotations
 
+from telegram.constants import MessageLimit
+
 from bot.sender import RETRIES
-from devtools.fake_telegram import FakeChat, FakeTelegram, FakeUser
+from devtools.fake_telegram import FakeChat, FakeTelegram, FakeUser, utf16_len
 from tests.bot.harness import Harness, board_message, start_match
 from tests.bot.test_resilience_e2e import round_results
 from tests.bot.test_table_life_e2e import change_lobby, prepare
@@ -179,3 +181,33 @@ async def test_flood_control_on_every_result_never_skips_one(
     refused_results = {r for r in refused if r.startswith(("🏁", "🐟", "🥚", "🐐"))}
     assert refused_results  # the floods hit results, and each came all the same
     assert refused_results <= {m.raw_text for m in tg.messages(group)}
+
+
+async def test_names_as_long_as_telegram_allows_fit_every_message_uncut(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Four players, two pairs, each named with Telegram's 64 characters of first name and 64
+    of last name, in Russian (longer words than English): the board, a round's result and
+    /standings mid-match all fit in one message of 4096 characters, none cut short."""
+    first, last = "Александра-Елизавета" * 4, "Константинопольская" * 4
+    users = [tg.user(921 + n, first[:63] + str(n), last_name=last[:64]) for n in range(4)]
+    group = tg.group(-921, "Двор", creator=users[0])
+    await prepare(harness, users, group, pairs=True)
+    await tg.send_text(users[0], group, "/language")
+    prompt = await tg.wait_for_message(group, "Choose the language of this group:")
+    await tg.press_button(users[0], prompt, "🇷🇺 Русский")
+    await tg.wait_for_message(group, "🎲 Козёл · раунд 1")
+
+    def results() -> list[str]:
+        return [t for t in harness.group_texts(group) if t.startswith(("🏁", "🐟", "🥚"))]
+
+    await harness.play_until(users, lambda: bool(results()))
+    await tg.send_text(users[1], group, "/standings")
+    await tg.wait_for_message(group, "Текущий матч")
+    await harness.groups_told()
+    shown = [t for m in tg.messages(group) for t in [*m.history, m.text or ""]]
+    longest = max(shown, key=utf16_len)
+    assert utf16_len(longest) > 1500  # the names make it long...
+    assert all(utf16_len(t) <= MessageLimit.MAX_TEXT_LENGTH for t in shown)
+    assert not any(t.endswith("\n…") for t in shown)  # ...yet nothing was cut
+    assert tg.failed_calls() == []
