@@ -38,6 +38,27 @@ _ANONYMOUS_GROUP_ADMIN: Final[JSONDict] = {
 }
 
 
+#: What a restricted member may or may not do (``ChatMemberRestricted``).
+_MEMBER_RIGHTS: Final = (
+    "can_send_messages",
+    "can_send_audios",
+    "can_send_documents",
+    "can_send_photos",
+    "can_send_videos",
+    "can_send_video_notes",
+    "can_send_voice_notes",
+    "can_send_polls",
+    "can_send_other_messages",
+    "can_add_web_page_previews",
+    "can_change_info",
+    "can_invite_users",
+    "can_pin_messages",
+    "can_manage_topics",
+    "can_edit_tag",
+    "can_react_to_messages",
+)
+
+
 class UserActions(World):
     """A world whose users act: each action is stored as Telegram would and queued as an update."""
 
@@ -218,6 +239,19 @@ class UserActions(World):
         self._bot_member_changed(
             target, by, {"status": "left", "user": bot}, {"status": "member", "user": bot}
         )
+
+    async def restrict_bot(self, chat: ChatRef, by: FakeUser) -> None:
+        """An admin of a supergroup takes the bot's right to send messages (``mute_bot``); the
+        bot gets a ``my_chat_member`` update with its ``restricted`` status."""
+        target = self.chat(chat)
+        if target.type != "supergroup":
+            raise ValueError("members are restricted in supergroups only")
+        self.mute_bot(target)
+        bot = self.bot.user
+        rights = dict.fromkeys(_MEMBER_RIGHTS, False)
+        restricted = {"status": "restricted", "user": bot, "is_member": True, **rights}
+        restricted["until_date"] = 0
+        self._bot_member_changed(target, by, {"status": "member", "user": bot}, restricted)
 
     def _bot_member_changed(
         self, chat: FakeChat, by: FakeUser, old: JSONDict, new: JSONDict

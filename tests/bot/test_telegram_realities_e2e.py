@@ -89,6 +89,19 @@ async def test_a_group_that_takes_the_bots_right_to_write_ends_its_table(
     assert board_message(tg, group)  # what was shown stays
 
 
+async def test_a_supergroup_that_restricts_the_bot_ends_its_table_at_once(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Told by ``my_chat_member`` (restricted, may not send messages), the table ends before
+    anyone plays on for results that could never be posted."""
+    masha, alex = tg.user(933, "Masha"), tg.user(934, "Alex")
+    group = tg.group(-1000000000933, "Yard", "supergroup", creator=masha)
+    await start_match(harness, [masha, alex], group)
+    await tg.restrict_bot(group, masha)
+    await ended_for_everyone(harness, group, [masha, alex], MUTED)
+    assert tg.failed_calls() == []
+
+
 async def test_a_board_an_admin_deleted_comes_back_as_a_new_message(
     tg: FakeTelegram, harness: Harness
 ) -> None:
@@ -211,3 +224,28 @@ async def test_names_as_long_as_telegram_allows_fit_every_message_uncut(
     assert all(utf16_len(t) <= MessageLimit.MAX_TEXT_LENGTH for t in shown)
     assert not any(t.endswith("\n…") for t in shown)  # ...yet nothing was cut
     assert tg.failed_calls() == []
+
+
+async def test_a_player_who_deleted_their_account_is_covered_by_the_computer(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Their hand is refused with 403 "user is deactivated", as a blocked DM is: the group is
+    told once, and the computer plays their tiles while the others play on."""
+    masha, alex = tg.user(931, "Masha"), tg.user(932, "Alex")
+    group = tg.group(-931, "Yard", creator=masha)
+    users = [masha, alex]
+    await start_match(harness, users, group)
+    hand, version = await harness.play_until_turn_of(alex, users)
+    tg.deactivate(masha)
+    await harness.play_turn(alex, hand)
+    await tg.wait_for_message(group, "I cannot write to Masha")
+    for _ in range(2):
+        turn = await harness.next_turn_or_over([alex], group, version)
+        if turn is None:
+            break
+        version = harness.version_of(turn[1])
+        await harness.play_turn(alex, turn[1])
+    await harness.groups_told()
+    assert (await harness.kozel.storage.get_seats(1))[0].absent
+    assert sum("I cannot write to Masha" in t for t in harness.group_texts(group)) == 1
+    assert {c.error for c in tg.failed_calls()} == {"Forbidden: user is deactivated"}

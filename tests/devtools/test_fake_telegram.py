@@ -14,6 +14,7 @@ from telegram import (
     Bot,
     BotCommand,
     BotCommandScopeAllGroupChats,
+    ChatMemberRestricted,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     Message,
@@ -156,6 +157,19 @@ async def test_a_bot_without_the_right_to_send_can_still_edit(
     with bad_request("not enough rights to send text messages to the chat"):
         await bot.send_message(GROUP, "result")
     await bot.edit_message_text("board, moved", GROUP, sent.message_id)
+
+
+async def test_restricting_the_bot_tells_it(server: FakeTelegram, bot: Bot) -> None:
+    alice = server.user(104, "Alice")
+    server.group(GROUP, "Table", "supergroup", creator=alice)
+    await server.restrict_bot(GROUP, alice)
+    with bad_request("not enough rights to send text messages to the chat"):
+        await bot.send_message(GROUP, "result")
+    [update] = await bot.get_updates(timeout=0)
+    assert update.my_chat_member is not None
+    member = update.my_chat_member.new_chat_member
+    assert isinstance(member, ChatMemberRestricted)
+    assert member.is_member and not member.can_send_messages
 
 
 async def test_unchanged_edit_is_rejected(server: FakeTelegram, bot: Bot) -> None:
