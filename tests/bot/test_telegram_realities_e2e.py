@@ -20,6 +20,20 @@ def told(tg: FakeTelegram, user: FakeUser, text: str) -> bool:
     return any((m.raw_text or "").startswith(text) for m in tg.messages(user))
 
 
+async def match_of_two(
+    harness: Harness, n: int, *, supergroup: bool = False
+) -> tuple[FakeUser, FakeUser, FakeChat]:
+    """Masha (the group's creator) and Alex at a match in the group "Yard"."""
+    tg = harness.tg
+    masha, alex = tg.user(n, "Masha"), tg.user(n + 1, "Alex")
+    if supergroup:
+        group = tg.group(-1_000_000_000_000 - n, "Yard", "supergroup", creator=masha)
+    else:
+        group = tg.group(-n, "Yard", creator=masha)
+    await start_match(harness, [masha, alex], group)
+    return masha, alex, group
+
+
 async def ended_for_everyone(
     harness: Harness, group: FakeChat, users: list[FakeUser], text: str
 ) -> None:
@@ -61,9 +75,7 @@ async def test_a_removal_the_bot_was_not_told_of_ends_the_table_at_its_next_mess
     """The ``my_chat_member`` update may be lost (the bot was down): the next board refused
     with "bot was kicked from the group chat" ends the table the same way, and nothing more
     is sent there."""
-    masha, alex = tg.user(903, "Masha"), tg.user(904, "Alex")
-    group = tg.group(-903, "Yard", creator=masha)
-    await start_match(harness, [masha, alex], group)
+    masha, alex, group = await match_of_two(harness, 903)
     user, hand = await harness.next_turn([masha, alex])
 
     tg.kick_bot(group)
@@ -79,9 +91,7 @@ async def test_a_group_that_takes_the_bots_right_to_write_ends_its_table(
     """Edits still go through, so the board moved on, but a round's result could never be
     posted: the first new message refused ("not enough rights to send text messages") ends
     the table and tells the players why."""
-    masha, alex = tg.user(905, "Masha"), tg.user(906, "Alex")
-    group = tg.group(-905, "Yard", creator=masha)
-    await start_match(harness, [masha, alex], group)
+    masha, alex, group = await match_of_two(harness, 905)
 
     tg.mute_bot(group)
     await tg.send_text(alex, group, "/standings")  # its answer is the first new message
@@ -94,9 +104,7 @@ async def test_a_supergroup_that_restricts_the_bot_ends_its_table_at_once(
 ) -> None:
     """Told by ``my_chat_member`` (restricted, may not send messages), the table ends before
     anyone plays on for results that could never be posted."""
-    masha, alex = tg.user(933, "Masha"), tg.user(934, "Alex")
-    group = tg.group(-1000000000933, "Yard", "supergroup", creator=masha)
-    await start_match(harness, [masha, alex], group)
+    masha, alex, group = await match_of_two(harness, 933, supergroup=True)
     await tg.restrict_bot(group, masha)
     await ended_for_everyone(harness, group, [masha, alex], MUTED)
     assert tg.failed_calls() == []
@@ -105,9 +113,7 @@ async def test_a_supergroup_that_restricts_the_bot_ends_its_table_at_once(
 async def test_a_board_an_admin_deleted_comes_back_as_a_new_message(
     tg: FakeTelegram, harness: Harness
 ) -> None:
-    masha, alex = tg.user(907, "Masha"), tg.user(908, "Alex")
-    group = tg.group(-907, "Yard", creator=masha)
-    await start_match(harness, [masha, alex], group)
+    masha, alex, group = await match_of_two(harness, 907)
     await tg.wait_idle()
     old = board_message(tg, group)
     old.deleted = True
@@ -127,9 +133,7 @@ async def test_a_board_an_admin_deleted_comes_back_as_a_new_message(
 async def test_a_player_who_deleted_their_live_hand_gets_it_back(
     tg: FakeTelegram, harness: Harness
 ) -> None:
-    masha, alex = tg.user(909, "Masha"), tg.user(910, "Alex")
-    group = tg.group(-909, "Yard", creator=masha)
-    await start_match(harness, [masha, alex], group)
+    masha, alex, _ = await match_of_two(harness, 909)
     user, hand = await harness.next_turn([masha, alex])
     hand.deleted = True
     await tg.send_text(user, tg.private(user), "/start")
@@ -231,10 +235,8 @@ async def test_a_player_who_deleted_their_account_is_covered_by_the_computer(
 ) -> None:
     """Their hand is refused with 403 "user is deactivated", as a blocked DM is: the group is
     told once, and the computer plays their tiles while the others play on."""
-    masha, alex = tg.user(931, "Masha"), tg.user(932, "Alex")
-    group = tg.group(-931, "Yard", creator=masha)
+    masha, alex, group = await match_of_two(harness, 931)
     users = [masha, alex]
-    await start_match(harness, users, group)
     hand, version = await harness.play_until_turn_of(alex, users)
     tg.deactivate(masha)
     await harness.play_turn(alex, hand)
