@@ -1,5 +1,6 @@
 """Sending to Telegram without tripping over it: 403s, 429s, unchanged edits, long texts, forum
-topics that were closed or deleted, and the groups' budgets (``pacing``).
+topics that were closed or deleted, groups that removed the bot or took its right to write, and
+the groups' budgets (``pacing``).
 
 Every call to Telegram in the bot goes through here, so each failure mode is handled once.
 """
