@@ -47,7 +47,13 @@ def fit(text: str) -> str:
 
 
 class Blocked(Exception):
-    """The user never pressed Start, or blocked the bot: a DM cannot reach them."""
+    """The user never pressed Start, blocked the bot, or deleted their account: a DM cannot
+    reach them."""
+
+    @property
+    def account_deleted(self) -> bool:
+        """The account is gone for good ("user is deactivated"): Start cannot bring it back."""
+        return "deactivated" in str(self).lower()
 
 
 #: Why the bot may not write to a place any more: its forum topic was ``closed`` (which takes

@@ -102,9 +102,14 @@ class Notices:
             with optional("a left player's hand", gone.user_id):
                 await self.sender.edit(gone.user_id, gone.hand_message_id, note)
 
-    def unreachable(self, table: Table, seat: Seat) -> None:
-        """The player cannot get their hand in a DM: the group is told how to fix it."""
-        self._tell_group(table, "hand.unreachable", name=seat.name, bot=self.sender.bot.username)
+    def unreachable(self, table: Table, seat: Seat, *, deleted: bool) -> None:
+        """The player cannot get their hand in a DM: the group is told how to fix it, or, if
+        their account was ``deleted``, that the computer plays their seat."""
+        if deleted:
+            self._tell_group(table, "hand.account_deleted", name=seat.name)
+        else:
+            bot = self.sender.bot.username
+            self._tell_group(table, "hand.unreachable", name=seat.name, bot=bot)
 
     async def lobby_expired(self, table: Table) -> None:
         text = t(table.language, "lobby.expired")

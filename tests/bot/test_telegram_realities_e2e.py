@@ -233,14 +233,19 @@ async def test_names_as_long_as_telegram_allows_fit_every_message_uncut(
 async def test_a_player_who_deleted_their_account_is_covered_by_the_computer(
     tg: FakeTelegram, harness: Harness
 ) -> None:
-    """Their hand is refused with 403 "user is deactivated", as a blocked DM is: the group is
-    told once, and the computer plays their tiles while the others play on."""
+    """Their hand is refused with 403 "user is deactivated": the group is told once, without
+    the advice to press Start a blocked DM gets (it cannot bring a deleted account back), and
+    the computer plays their tiles while the others play on."""
     masha, alex, group = await match_of_two(harness, 931)
     users = [masha, alex]
     hand, version = await harness.play_until_turn_of(alex, users)
     tg.deactivate(masha)
     await harness.play_turn(alex, hand)
-    await tg.wait_for_message(group, "I cannot write to Masha")
+    told = await tg.wait_for_message(group, "I cannot write to Masha")
+    assert told.text == (
+        "I cannot write to Masha: their Telegram account was deleted, "
+        "so the computer plays for them."
+    )
     for _ in range(2):
         turn = await harness.next_turn_or_over([alex], group, version)
         if turn is None:
