@@ -20,6 +20,7 @@ from telegram.ext import (
     ApplicationBuilder,
     BaseUpdateProcessor,
     CallbackQueryHandler,
+    ChatMemberHandler,
     CommandHandler,
     MessageHandler,
     filters,
@@ -166,6 +167,7 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
     app.add_handler(CallbackQueryHandler(errors.unknown_button))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, chats.chat_migrated))
     app.add_handler(MessageHandler(filters.StatusUpdate.FORUM_TOPIC_CLOSED, chats.topic_closed))
+    app.add_handler(ChatMemberHandler(chats.bot_member_changed, ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_error_handler(errors.on_error)
     return app
 
@@ -196,7 +198,7 @@ async def setup(app: App) -> None:
     )
     presenter = Presenter(sender, service)
     scheduler = Scheduler(service, presenter, settings.computer_delay)
-    sender.topic_gone = scheduler.topic_gone
+    sender.place_gone = scheduler.place_gone
     k = Kozel(settings, storage, service, sender, presenter, scheduler)
     app.bot_data.kozel = k
     await register_commands(app, settings.default_language)

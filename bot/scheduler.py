@@ -1,5 +1,6 @@
 """Things that happen without a tap: computer moves, turn reminders and timeouts, expiry, and
-the end of a table whose forum topic was closed or deleted.
+the end of the tables of a place the bot may no longer write to (a forum topic closed or
+deleted, a group that removed or muted the bot).
 
 Deadlines are stored with the table, so a restart re-arms every timer; a timer remembers the
 table version it was armed for and does nothing if the turn has moved on since.
@@ -17,6 +18,7 @@ from typing import Any
 
 from .place import Place
 from .presenter import Presenter
+from .sender import CHAT_WIDE, Gone
 from .service import DamagedTable, TableService
 from .table import Table
 
@@ -40,7 +42,7 @@ class Scheduler:
         #: What each table's task was armed for: the table version and whether the computer
         #: moves (a seat can change hands without a move: /kick, /leave, "I'm back").
         self._armed: dict[int, tuple[int, bool]] = {}
-        #: Tables being ended because their topic refused a message, by place.
+        #: Tables being ended because their place refused a message, by place.
         self._endings: dict[Place, asyncio.Task[None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -156,34 +158,39 @@ class Scheduler:
                     await self.presenter.show(table, events)
                 self._cancel(table.id)
 
-    def topic_gone(self, place: Place, closed: bool) -> None:
-        """A message to a forum topic was refused, the topic being closed or deleted (which
-        Telegram does not announce): its table ends once whoever holds the group's lock, very
-        likely the caller in the middle of a move, is done."""
+    def place_gone(self, place: Place, why: Gone) -> None:
+        """A message to ``place`` was refused for good (a deleted topic, a group that removed
+        the bot: Telegram may not have said so): its tables end once whoever holds the group's
+        lock, very likely the caller in the middle of a move, is done."""
         if place in self._endings:
             return
-        task = _logged(self.end_in_topic(place, closed), chat=place.chat_id)
+        task = _logged(self.end_at(place, why), chat=place.chat_id)
         self._endings[place] = task
         task.add_done_callback(lambda _: self._endings.pop(place, None))
 
-    async def end_in_topic(self, place: Place, closed: bool) -> None:
-        """End the table of a topic that was closed or deleted, politely: it is cancelled, so
-        nobody is recorded as losing, and its players and the group are told."""
+    async def end_at(self, place: Place, why: Gone) -> None:
+        """End the tables of a place the bot may no longer write to (for a group that removed
+        or muted the bot, every table of the chat), politely: each is cancelled, so nobody is
+        recorded as losing, and its players, and the group where the bot can still write, are
+        told."""
         async with self.service.store.lock(place.chat_id):
-            try:
-                table = await self.service.store.active_table(place)
-            except DamagedTable as damaged:
-                await self.service.lobby.close_damaged(damaged.row)
-                return
-            if table is None:
-                return
-            log.info(
-                "the table's topic is gone",
-                extra={"table": table.id, "chat": table.chat_id, "closed": closed},
-            )
-            await self.service.lobby.cancel(table)
-            await self.after_change(table)  # a table no longer playing has no timers
-            await self.presenter.topic_gone(table, closed)
+            if why in CHAT_WIDE:
+                tables = await self.service.store.active_tables(place.chat_id)
+            else:
+                try:
+                    table = await self.service.store.active_table(place)
+                except DamagedTable as damaged:
+                    await self.service.lobby.close_damaged(damaged.row)
+                    return
+                tables = [] if table is None else [table]
+            for table in tables:
+                log.info(
+                    "the bot may no longer write to the table's place",
+                    extra={"table": table.id, "chat": table.chat_id, "why": why},
+                )
+                await self.service.lobby.cancel(table)
+                await self.after_change(table)  # a table no longer playing has no timers
+                await self.presenter.place_gone(table, why)
 
     async def stop(self) -> None:
         if self._sweeper is not None:

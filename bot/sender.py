@@ -1,5 +1,6 @@
 """Sending to Telegram without tripping over it: 403s, 429s, unchanged edits, long texts, forum
-topics that were closed or deleted, and the groups' budgets (``pacing``).
+topics that were closed or deleted, groups that removed the bot or took its right to write, and
+the groups' budgets (``pacing``).
 
 Every call to Telegram in the bot goes through here, so each failure mode is handled once.
 """
@@ -12,7 +13,7 @@ import logging
 import re
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import TypeVar
+from typing import Literal, NoReturn, TypeVar
 
 from telegram import Bot, InlineKeyboardMarkup, Message, ReplyParameters
 from telegram.constants import MessageLimit, ParseMode
@@ -46,28 +47,51 @@ def fit(text: str) -> str:
 
 
 class Blocked(Exception):
-    """The user never pressed Start, or blocked the bot: a DM cannot reach them."""
+    """The user never pressed Start, blocked the bot, or deleted their account: a DM cannot
+    reach them."""
+
+    @property
+    def account_deleted(self) -> bool:
+        """The account is gone for good ("user is deactivated"): Start cannot bring it back."""
+        return "deactivated" in str(self).lower()
 
 
-class TopicGone(TelegramError):
-    """The bot may not write to the place any more: its forum topic was ``closed`` (which
-    takes messages from admins only, and from a bot only if it may manage topics) or deleted
-    (which Telegram does not announce: the next message to it fails)."""
+#: Why the bot may not write to a place any more: its forum topic was ``closed`` (which takes
+#: messages from admins only, and from a bot only if it may manage topics) or ``deleted`` (which
+#: Telegram does not announce: the next message to it fails); the bot was ``removed`` from the
+#: group, or ``muted`` there (an admin took its right to send messages). The last two are the
+#: whole chat's, all its topics.
+Gone = Literal["closed", "deleted", "removed", "muted"]
+CHAT_WIDE: tuple[Gone, ...] = ("removed", "muted")
 
-    def __init__(self, place: Place, closed: bool, reason: str) -> None:
+
+class PlaceGone(TelegramError):
+    """The bot may not write to ``place`` any more, for the reason ``why``."""
+
+    def __init__(self, place: Place, why: Gone, reason: str) -> None:
         super().__init__(reason)
         self.place = place
-        self.closed = closed
+        self.why = why
 
 
-def _topic_refusal(exc: BadRequest) -> bool | None:
-    """Whether a refusal says the topic was closed (True) or deleted (False); None if neither."""
+def _refusal(exc: TelegramError, place: Place) -> Gone | None:
+    """Why Telegram refused to let the bot write to a place for good; None if it did not."""
+    if isinstance(exc, Forbidden):
+        return "removed" if place.chat_id < 0 else None  # a DM's is the person's: ``Blocked``
     reason = str(exc).lower()
     if "topic_closed" in reason:
-        return True
+        return "closed"
     if "message thread not found" in reason or "topic_deleted" in reason:
-        return False
+        return "deleted"
+    if "rights to send" in reason:
+        return "muted"
     return None
+
+
+def _seconds(exc: RetryAfter) -> float:
+    """How long Telegram asked to wait."""
+    delay = exc.retry_after
+    return delay.total_seconds() if isinstance(delay, dt.timedelta) else float(delay)
 
 
 def _place(to: int | Place) -> Place:
@@ -75,8 +99,8 @@ def _place(to: int | Place) -> Place:
 
 
 Migrate = Callable[[int, int], Awaitable[None]]
-#: Told of a place the bot may no longer write to (closed: True; deleted: False).
-LostPlace = Callable[[Place, bool], None]
+#: Told of a place the bot may no longer write to, and why.
+LostPlace = Callable[[Place, Gone], None]
 
 
 class Sender:
@@ -87,8 +111,8 @@ class Sender:
         self.bot = bot
         self.pacer = pacer
         self.migrate = migrate
-        #: Set once the bot is wired up: ends the table of a topic that refused a message.
-        self.topic_gone: LostPlace | None = None
+        #: Set once the bot is wired up: ends the tables of a place that refused a message.
+        self.place_gone: LostPlace | None = None
         self._outboxes: dict[int, Outbox] = {}
 
     def _outbox(self, chat_id: int) -> Outbox:
@@ -108,7 +132,7 @@ class Sender:
     ) -> Message:
         """Send HTML text to a chat (by id) or a place, as a reply to message ``reply_to`` if
         given (and if it still exists); raises ``Blocked`` when a DM cannot be delivered and
-        ``TopicGone`` when the place's forum topic was closed or deleted."""
+        ``PlaceGone`` when the bot may no longer write to the place."""
         place = _place(to)
         return await self._in_turn(place, partial(self._send, place, text, keyboard, reply_to))
 
@@ -116,7 +140,7 @@ class Sender:
         """A new group message nobody waits for (a round's result, a notice): it goes in its
         turn, after everything posted to the group before it."""
         place = _place(to)
-        self._outbox(place.chat_id).post(partial(self._send, place, text))
+        self._outbox(place.chat_id).post(partial(self._patiently, partial(self._send, place, text)))
 
     def after(self, chat_id: int, then: Callable[[], Awaitable[None]]) -> None:
         """Run ``then`` once every call queued for the group so far is done."""
@@ -158,9 +182,9 @@ class Sender:
     async def _show_board(self, chat_id: int, board: Board) -> None:
         where = board.where()
         if where is None or board.fresh:
-            moved = (await self._send(board.place, board.text)).message_id
+            moved = (await self._patiently(partial(self._send, board.place, board.text))).message_id
         else:
-            moved = await self._edit(board.place, where, board.text)
+            moved = await self._patiently(partial(self._edit, board.place, where, board.text))
         if moved != where:
             await board.remember(moved)
 
@@ -187,18 +211,11 @@ class Sender:
         )
         try:
             return await self._call(place.chat_id, request)
-        except Forbidden as exc:
-            raise Blocked(str(exc)) from exc
         except ChatMigrated as exc:
             moved = Place(await self._moved(exc, place.chat_id), place.thread_id)
             return await self._send(moved, text, keyboard, reply_to)
-        except BadRequest as exc:
-            closed = _topic_refusal(exc)
-            if closed is None:
-                raise
-            if self.topic_gone is not None:
-                self.topic_gone(place, closed)
-            raise TopicGone(place, closed, str(exc)) from exc
+        except (Forbidden, BadRequest) as exc:
+            self._refused(place, exc)
 
     async def _edit(
         self,
@@ -220,7 +237,7 @@ class Sender:
         try:
             await self._call(place.chat_id, request)
         except Forbidden as exc:
-            raise Blocked(str(exc)) from exc
+            self._refused(place, exc)
         except ChatMigrated as exc:
             # an old group's messages cannot be edited in the supergroup: post anew there
             moved = Place(await self._moved(exc, place.chat_id), place.thread_id)
@@ -233,6 +250,20 @@ class Sender:
                 return (await self._send(place, text, keyboard)).message_id
             raise
         return message_id
+
+    def _refused(self, place: Place, exc: Forbidden | BadRequest) -> NoReturn:
+        """Raise for a refusal: ``Blocked`` for a DM that cannot be delivered, ``PlaceGone``
+        (once the place's tables are told to end) for a place the bot may no longer write to,
+        else the refusal itself."""
+        why = _refusal(exc, place)
+        if why is None:
+            if isinstance(exc, Forbidden):
+                raise Blocked(str(exc)) from exc
+            raise exc
+        gone = place.chat if why in CHAT_WIDE else place
+        if self.place_gone is not None:
+            self.place_gone(gone, why)
+        raise PlaceGone(gone, why, str(exc)) from exc
 
     async def _call(self, chat_id: int, request: Callable[[], Awaitable[T]]) -> T:
         """The bot's one flood-control policy (PTB's rate limiter does not retry: it would
@@ -250,6 +281,16 @@ class Sender:
                     self.pacer.note(chat_id)
         raise TelegramError("flood control did not clear")
 
+    async def _patiently(self, request: Callable[[], Awaitable[T]]) -> T:
+        """A group's call nobody waits for (a result, the goat, a board) goes through however
+        long flood control lasts: it holds no table, only its group's outbox, whose later
+        calls must come after it anyway; a result given up would be said nowhere else."""
+        while True:
+            try:
+                return await request()
+            except RetryAfter as exc:  # ``_call`` gave up: wait once more, then try again
+                await asyncio.sleep(_seconds(exc))
+
     async def _moved(self, exc: ChatMigrated, chat_id: int) -> int:
         """The group became a supergroup: move our records along and use its new id."""
         new_id = exc.new_chat_id
@@ -262,8 +303,7 @@ class Sender:
         once rather than sleep for nothing."""
         if attempt == RETRIES - 1:
             raise exc
-        delay = exc.retry_after
-        seconds = delay.total_seconds() if isinstance(delay, dt.timedelta) else float(delay)
+        seconds = _seconds(exc)
         log.warning("flood control: waiting %.1f s", seconds, extra={"attempt": attempt + 1})
         await asyncio.sleep(seconds)
 

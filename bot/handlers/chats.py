@@ -1,11 +1,12 @@
-"""What happens to a group itself: it becomes a supergroup, a topic of its forum is closed."""
+"""What happens to a group itself: it becomes a supergroup, a topic of its forum is closed, the
+bot is removed from it or loses the right to write there."""
 
 from __future__ import annotations
 
-from telegram import Update
+from telegram import ChatMember, ChatMemberRestricted, Update
 
 from ..context import KozelContext
-from ..place import place_of
+from ..place import Place, place_of
 
 
 async def chat_migrated(update: Update, context: KozelContext) -> None:
@@ -23,4 +24,19 @@ async def topic_closed(update: Update, context: KozelContext) -> None:
     politely. Reopened, the topic can host a new table."""
     place = place_of(update)
     if place is not None:
-        await context.kozel.scheduler.end_in_topic(place, closed=True)
+        await context.kozel.scheduler.end_at(place, "closed")
+
+
+async def bot_member_changed(update: Update, context: KozelContext) -> None:
+    """The bot was removed from a group, or an admin took its right to send messages: nothing
+    more can be shown there, so the group's tables end, and their players hear it in their
+    DMs. Added back, or allowed again, the group can open a new table."""
+    changed = update.my_chat_member
+    if changed is None:
+        return
+    member = changed.new_chat_member
+    place = Place(changed.chat.id)
+    if member.status in (ChatMember.LEFT, ChatMember.BANNED):
+        await context.kozel.scheduler.end_at(place, "removed")
+    elif isinstance(member, ChatMemberRestricted) and not member.can_send_messages:
+        await context.kozel.scheduler.end_at(place, "muted")

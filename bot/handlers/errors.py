@@ -7,7 +7,7 @@ import logging
 from telegram import Update
 
 from ..context import KozelContext
-from ..sender import TopicGone
+from ..sender import PlaceGone
 from ..service import DamagedTable
 from .common import refuse
 
@@ -23,10 +23,11 @@ async def unknown_button(update: Update, context: KozelContext) -> None:
 async def on_error(update: object, context: KozelContext) -> None:
     """Log the failure and tell the person that their tap or command did nothing, rather than
     leave a button spinning or a command unanswered. Never raises: nothing comes after it."""
-    # a closed or deleted topic: its table is being ended, and a reply there would fail too
-    gone = isinstance(context.error, TopicGone)
+    # a place the bot may no longer write to: its table is being ended, and a reply there would
+    # fail too
+    gone = isinstance(context.error, PlaceGone)
     if gone:
-        log.info("an update's topic is gone: %s", context.error)
+        log.info("an update's place is gone: %s", context.error)
     else:
         log.error("update failed: %s", context.error, exc_info=context.error)
     if not isinstance(update, Update):

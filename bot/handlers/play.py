@@ -60,13 +60,18 @@ async def back_here(update: Update, context: KozelContext) -> None:
 
 async def back_everywhere(k: Kozel, user_id: int) -> None:
     """/start again (after blocking the bot, say): the computer hands back every seat it was
-    keeping for this person, as the group was promised."""
+    keeping for this person, as the group was promised; a person on turn whose keyboard was
+    deleted gets it back."""
     for table in await k.service.store.tables("playing"):
         async with k.service.store.lock(table.chat_id):
             seat = table.seat_of(user_id)
-            if seat is not None and seat.absent and table.status == "playing":
+            if seat is None or table.status != "playing":
+                continue
+            if seat.absent:
                 await k.service.timeouts.played_in_person(table, seat)
                 await _back_at(k, table, seat)
+            elif seat.live:
+                await k.presenter.hands.open_live(table)
 
 
 async def _back_at(k: Kozel, table: Table, seat: Seat) -> None:

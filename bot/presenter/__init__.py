@@ -22,7 +22,7 @@ from engine import Event
 from engine.events import MatchEnded, RoundEnded
 
 from ..i18n import Html
-from ..sender import Sender, TopicGone
+from ..sender import Gone, PlaceGone, Sender
 from ..service import TableService
 from ..table import Seat, Table
 from .board import Board
@@ -32,6 +32,13 @@ from .notices import Notices, optional
 
 __all__ = ["Presenter", "optional"]
 log = logging.getLogger(__name__)
+#: What the players of a table hear in their DMs when it ended for want of a place.
+_GONE_DM: dict[Gone, str] = {
+    "closed": "topic.closed_dm",
+    "deleted": "topic.deleted_dm",
+    "removed": "group.removed_dm",
+    "muted": "group.muted_dm",
+}
 
 
 class Presenter:
@@ -54,14 +61,15 @@ class Presenter:
         ``timed_out`` is the seat the computer just played for, whose record must not say they
         played themselves. Never raises: if Telegram fails midway, ``resync`` puts the board
         and the hands right, so play goes on, and the results not yet announced are announced;
-        unless the table's forum topic is gone, and the table is being ended instead."""
+        unless the bot may no longer write where the table sits, and it is being ended
+        instead."""
         notes = self.hands.notes(table, events, timed_out)
         follow(table, events)
         announced: list[Event] = []
         try:
             await self._show(table, events, notes, starting, announced)
-        except TopicGone:
-            log.info("the table's topic is gone", extra={"table": table.id})  # it is being ended
+        except PlaceGone:
+            log.info("the table's place is gone", extra={"table": table.id})  # it is being ended
         except Exception:
             log.exception("showing a change failed; resyncing", extra={"table": table.id})
             await self.resync(table)
@@ -133,7 +141,8 @@ class Presenter:
         table.finished_round = None
 
     async def remind(self, table: Table) -> None:
-        """The turn's time is running out: a DM that notifies, and a mention in the group."""
+        """The turn's time is running out: a DM that notifies, and a mention in the group. The
+        keyboard is redrawn first: if the player deleted it, it comes back as a new message."""
         match = table.match
         if match is None or match.current_seat is None:
             return
@@ -142,6 +151,7 @@ class Presenter:
             return
         seconds = int(max(0.0, (table.turn_deadline or 0) - time.time()))
         with optional("a reminder", seat.user_id):
+            await self.hands.open_live(table)
             if await self.hands.remind(table, seat, seconds):
                 self.notices.remind_group(table, seat, seconds)
 
@@ -162,13 +172,14 @@ class Presenter:
         if table.match is not None and table.match.current_seat == seat.seat:
             await self.show(table, [])
 
-    async def topic_gone(self, table: Table, closed: bool) -> None:
-        """The table's forum topic was closed or deleted, and the table ended without a
-        result: its players hear it in their DMs, the group where the bot can still write."""
+    async def place_gone(self, table: Table, why: Gone) -> None:
+        """The bot may no longer write where the table sits, and the table ended without a
+        result: its players hear it in their DMs, the group where the bot can still write (a
+        forum whose topic is gone)."""
         title = await self.service.records.chat_title(table.chat_id)
-        key = "topic.closed_dm" if closed else "topic.deleted_dm"
-        await self.hands.ended(table, key, everyone=True, chat=title)
-        await self.notices.topic_gone(table, closed)
+        await self.hands.ended(table, _GONE_DM[why], everyone=True, chat=title)
+        if why in ("closed", "deleted"):
+            await self.notices.topic_gone(table, closed=why == "closed")
 
     async def replaced(self, table: Table, gone: Seat, *, last: bool = False) -> None:
         """A person left a match: the group hears who plays their seat now, or (``last``) that

@@ -90,8 +90,8 @@ class Hands:
             await self.sender.send(
                 seat.user_id, t(seat.language, "timer.remind_dm", seconds=seconds)
             )
-        except Blocked:
-            await self.unreachable(table, seat)
+        except Blocked as refused:
+            await self.unreachable(table, seat, refused)
             return False
         return True
 
@@ -103,8 +103,8 @@ class Hands:
         assert seat.user_id is not None
         try:
             message = await self.sender.send(seat.user_id, text, keyboard)
-        except Blocked:
-            await self.unreachable(table, seat)
+        except Blocked as refused:
+            await self.unreachable(table, seat, refused)
             return
         if keyboard is not None:
             seat.live = True
@@ -116,8 +116,8 @@ class Hands:
         assert seat.user_id is not None
         try:
             message_id = await self.sender.edit(seat.user_id, seat.hand_message_id, text, keyboard)
-        except Blocked:
-            await self.unreachable(table, seat)
+        except Blocked as refused:
+            await self.unreachable(table, seat, refused)
             return
         if message_id != seat.hand_message_id:
             await self.service.messages.remember_hand(table, seat, message_id)
@@ -137,10 +137,11 @@ class Hands:
                 elif everyone:
                     await self.sender.send(seat.user_id, text)
 
-    async def unreachable(self, table: Table, seat: Seat) -> None:
-        """The player blocked the bot or never started it: tell the group; the computer covers."""
+    async def unreachable(self, table: Table, seat: Seat, refused: Blocked) -> None:
+        """The player blocked the bot, never started it or deleted their account: tell the
+        group; the computer covers."""
         log.info("seat cannot receive DMs", extra={"table": table.id, "seat": seat.seat})
         seat.live = False
         if not seat.absent:
             await self.service.timeouts.set_absent(table, seat, True)
-            self.notices.unreachable(table, seat)
+            self.notices.unreachable(table, seat, deleted=refused.account_deleted)

@@ -20,7 +20,7 @@ from ..i18n import Html, t
 from ..pacing import RESERVE
 from ..render.board import teams_text
 from ..render.results import match_result_text, round_result_text
-from ..sender import Blocked, Sender, TopicGone
+from ..sender import Blocked, PlaceGone, Sender
 from ..table import Seat, Table
 
 log = logging.getLogger(__name__)
@@ -102,9 +102,14 @@ class Notices:
             with optional("a left player's hand", gone.user_id):
                 await self.sender.edit(gone.user_id, gone.hand_message_id, note)
 
-    def unreachable(self, table: Table, seat: Seat) -> None:
-        """The player cannot get their hand in a DM: the group is told how to fix it."""
-        self._tell_group(table, "hand.unreachable", name=seat.name, bot=self.sender.bot.username)
+    def unreachable(self, table: Table, seat: Seat, *, deleted: bool) -> None:
+        """The player cannot get their hand in a DM: the group is told how to fix it, or, if
+        their account was ``deleted``, that the computer plays their seat."""
+        if deleted:
+            self._tell_group(table, "hand.account_deleted", name=seat.name)
+        else:
+            bot = self.sender.bot.username
+            self._tell_group(table, "hand.unreachable", name=seat.name, bot=bot)
 
     async def lobby_expired(self, table: Table) -> None:
         text = t(table.language, "lobby.expired")
@@ -124,7 +129,7 @@ class Notices:
             try:
                 await self.sender.send(place, text)
                 return
-            except TopicGone:
+            except PlaceGone:
                 continue
             except (TelegramError, Blocked) as exc:
                 log.warning("the end of a topic's table was not told: %s", exc)

@@ -5,7 +5,9 @@ The real python-telegram-bot ``Application`` (polling or webhook) talks to it ov
 would see (the bot's messages with their current text and keyboard, callback answers,
 registered commands) and models the Telegram behaviours that break bots in production:
 
-* 403 for users who never pressed Start or who blocked the bot (``world``);
+* 403 for users who never pressed Start, who blocked the bot or deleted their account, and for
+  groups the bot was removed from (with ``my_chat_member`` updates, ``actions``); 400 for
+  groups where it may no longer send messages (``world``);
 * 400 for unchanged edits, unknown chats and messages, invalid ``callback_data``, too long or
   empty texts, and HTML that Telegram cannot parse (``text``, ``html``: TDLib's parser);
 * 429 flood control, injected by the test or enforced for groups, edits included (``flood``);

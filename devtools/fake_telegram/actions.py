@@ -1,5 +1,5 @@
-"""What users do in Telegram (write, press a button, upgrade a group, open, close and delete
-forum topics), as updates for the bot.
+"""What users do in Telegram (write, press a button, upgrade a group, remove the bot from a group
+or add it back, open, close and delete forum topics), as updates for the bot.
 
 Privacy mode, as BotFather sets it by default: in groups the bot receives only commands,
 mentions of itself, replies to its messages and service messages (unless it is an admin there);
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
@@ -35,6 +36,27 @@ _ANONYMOUS_GROUP_ADMIN: Final[JSONDict] = {
     "first_name": "Group",
     "username": "GroupAnonymousBot",
 }
+
+
+#: What a restricted member may or may not do (``ChatMemberRestricted``).
+_MEMBER_RIGHTS: Final = (
+    "can_send_messages",
+    "can_send_audios",
+    "can_send_documents",
+    "can_send_photos",
+    "can_send_videos",
+    "can_send_video_notes",
+    "can_send_voice_notes",
+    "can_send_polls",
+    "can_send_other_messages",
+    "can_add_web_page_previews",
+    "can_change_info",
+    "can_invite_users",
+    "can_pin_messages",
+    "can_manage_topics",
+    "can_edit_tag",
+    "can_react_to_messages",
+)
 
 
 class UserActions(World):
@@ -196,6 +218,52 @@ class UserActions(World):
         self.updates.enqueue({"message": old_notice.to_dict()})
         self.updates.enqueue({"message": new_notice.to_dict()})
         return new
+
+    async def remove_bot(self, chat: ChatRef, by: FakeUser) -> None:
+        """``by`` removes the bot from a group: everything sent there fails with 403, and the
+        bot gets a ``my_chat_member`` update (``left`` in a basic group, ``kicked`` in a
+        supergroup, as Telegram reports them)."""
+        target = self.chat(chat)
+        self.kick_bot(target)
+        bot = self.bot.user
+        new: JSONDict = {"status": "left", "user": bot}
+        if target.type == "supergroup":
+            new = {"status": "kicked", "user": bot, "until_date": 0}
+        self._bot_member_changed(target, by, {"status": "member", "user": bot}, new)
+
+    async def add_bot(self, chat: ChatRef, by: FakeUser) -> None:
+        """``by`` adds the bot back to a group it was removed from (``my_chat_member``)."""
+        target = self.chat(chat)
+        self.kicked.discard(target.id)
+        bot = self.bot.user
+        self._bot_member_changed(
+            target, by, {"status": "left", "user": bot}, {"status": "member", "user": bot}
+        )
+
+    async def restrict_bot(self, chat: ChatRef, by: FakeUser) -> None:
+        """An admin of a supergroup takes the bot's right to send messages (``mute_bot``); the
+        bot gets a ``my_chat_member`` update with its ``restricted`` status."""
+        target = self.chat(chat)
+        if target.type != "supergroup":
+            raise ValueError("members are restricted in supergroups only")
+        self.mute_bot(target)
+        bot = self.bot.user
+        rights = dict.fromkeys(_MEMBER_RIGHTS, False)
+        restricted = {"status": "restricted", "user": bot, "is_member": True, **rights}
+        restricted["until_date"] = 0
+        self._bot_member_changed(target, by, {"status": "member", "user": bot}, restricted)
+
+    def _bot_member_changed(
+        self, chat: FakeChat, by: FakeUser, old: JSONDict, new: JSONDict
+    ) -> None:
+        changed = {
+            "chat": chat.to_dict(),
+            "from": by.to_dict(),
+            "date": int(time.time()),
+            "old_chat_member": old,
+            "new_chat_member": new,
+        }
+        self.updates.enqueue({"my_chat_member": changed})
 
     def _check_topic(self, user: FakeUser, chat: FakeChat, topic: FakeTopic) -> None:
         if topic.chat.id != chat.id:

@@ -13,6 +13,8 @@ ERR_NOT_MODIFIED: Final = (
 )
 ERR_CANT_INITIATE: Final = "Forbidden: bot can't initiate conversation with a user"
 ERR_BLOCKED: Final = "Forbidden: bot was blocked by the user"
+ERR_DEACTIVATED: Final = "Forbidden: user is deactivated"
+ERR_NO_RIGHTS: Final = "Bad Request: not enough rights to send text messages to the chat"
 ERR_CHAT_NOT_FOUND: Final = "Bad Request: chat not found"
 ERR_EDIT_NOT_FOUND: Final = "Bad Request: message to edit not found"
 ERR_DELETE_NOT_FOUND: Final = "Bad Request: message to delete not found"

@@ -1,7 +1,8 @@
 """The chats the server knows, their users and messages, and whom the bot may write to.
 
 A private chat has its user's id; the bot may write there only after the user pressed Start
-and until they block it (403 otherwise, with Telegram's wording). A group migrated to a
+and until they block it or delete their account (403 otherwise, with Telegram's wording). A
+group where the bot may not send messages any more refuses new ones with 400. A group migrated to a
 supergroup answers 400 with ``migrate_to_chat_id``; a group the bot was kicked from, 403. A
 forum's topics take messages sent with their ``message_thread_id``; a deleted or unknown one
 answers "message thread not found", a closed one ``TOPIC_CLOSED`` unless the writer is an admin
@@ -19,7 +20,9 @@ from .errors import (
     ERR_BLOCKED,
     ERR_CANT_INITIATE,
     ERR_CHAT_NOT_FOUND,
+    ERR_DEACTIVATED,
     ERR_MIGRATED,
+    ERR_NO_RIGHTS,
     ERR_THREAD_NOT_FOUND,
     ERR_TOPIC_CLOSED,
     ApiError,
@@ -43,9 +46,11 @@ class World:
 
     ``admins`` / ``creators`` / ``members`` (per chat id) answer getChatMember, and
     ``topic_managers`` are the admins with the can_manage_topics right; ``started`` /
-    ``blocked`` / ``kicked`` hold the users who pressed Start, the users who blocked the bot and
-    the chats the bot was removed from. ``pending_queries`` are pressed buttons not yet answered
-    (query id -> chat id, message id); ``callback_answers`` what the bot answered.
+    ``blocked`` / ``deactivated`` / ``kicked`` / ``muted`` hold the users who pressed Start, the
+    users who blocked the bot, the users who deleted their account, the chats the bot was
+    removed from and the chats where it may no longer send messages. ``pending_queries`` are
+    pressed buttons not yet answered (query id -> chat id, message id); ``callback_answers``
+    what the bot answered.
     """
 
     def __init__(self, clock: Callable[[], float]) -> None:
@@ -58,7 +63,9 @@ class World:
         self.topic_managers: defaultdict[int, set[int]] = defaultdict(set)
         self.started: set[int] = set()
         self.blocked: set[int] = set()
+        self.deactivated: set[int] = set()
         self.kicked: set[int] = set()
+        self.muted: set[int] = set()
         self.pending_queries: dict[str, tuple[int, int]] = {}
         self.callback_answers: dict[str, CallbackAnswer] = {}
         self._messages: defaultdict[int, dict[int, FakeMessage]] = defaultdict(dict)
@@ -148,6 +155,10 @@ class World:
     def unblock(self, user: FakeUser | int) -> None:
         self.blocked.discard(id_of(user))
 
+    def deactivate(self, user: FakeUser | int) -> None:
+        """The user deletes their account: sends to them fail with 403 for good."""
+        self.deactivated.add(id_of(user))
+
     def mark_started(self, user: FakeUser | int) -> None:
         """Pretend the user pressed Start, without injecting an update."""
         self.started.add(id_of(user))
@@ -155,6 +166,11 @@ class World:
     def kick_bot(self, chat: ChatRef) -> None:
         """The bot is removed from a group: everything there fails with 403."""
         self.kicked.add(self.chat(chat).id)
+
+    def mute_bot(self, chat: ChatRef) -> None:
+        """An admin takes the bot's right to send messages: new messages fail with 400 (what
+        it sent before can still be edited)."""
+        self.muted.add(self.chat(chat).id)
 
     # --- forum topics
 
@@ -300,9 +316,14 @@ class World:
         return chat
 
     def writable_chat(self, params: Params) -> FakeChat:
-        """A chat the bot may send to: a DM needs Start and no block (403 otherwise)."""
+        """A chat the bot may send to: a DM needs Start and no block (403 otherwise), a group
+        the right to send messages (400 otherwise)."""
         chat = self.resolve_chat(params)
+        if chat.id in self.muted:
+            raise ApiError(400, ERR_NO_RIGHTS)
         if chat.type == "private":
+            if chat.id in self.deactivated:
+                raise ApiError(403, ERR_DEACTIVATED)
             if chat.id in self.blocked:
                 raise ApiError(403, ERR_BLOCKED)
             if chat.id not in self.started:

@@ -14,6 +14,7 @@ from telegram import (
     Bot,
     BotCommand,
     BotCommandScopeAllGroupChats,
+    ChatMemberRestricted,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     Message,
@@ -111,6 +112,64 @@ async def test_private_chat_needs_start_and_block_forbids(server: FakeTelegram, 
 
     with bad_request("chat not found"):
         await bot.send_message(999_999, "nobody")
+
+
+async def test_a_deleted_account_forbids_for_good(server: FakeTelegram, bot: Bot) -> None:
+    alice = server.user(102, "Alice")
+    await server.send_text(alice, alice, "/start")
+    server.deactivate(alice)
+    with pytest.raises(Forbidden, match="user is deactivated"):
+        await bot.send_message(alice.id, "hello")
+
+
+async def test_removing_the_bot_from_a_group_and_adding_it_back(
+    server: FakeTelegram, bot: Bot
+) -> None:
+    alice = server.user(103, "Alice")
+    server.group(GROUP, "Table", creator=alice)
+    supergroup = server.group(GROUP - 1, "Yard", "supergroup", creator=alice)
+    await server.remove_bot(GROUP, alice)
+    await server.remove_bot(supergroup, alice)
+    with pytest.raises(Forbidden, match="bot was kicked from the group chat"):
+        await bot.send_message(GROUP, "anyone?")
+    with pytest.raises(Forbidden, match="bot was kicked from the supergroup chat"):
+        await bot.send_message(supergroup.id, "anyone?")
+    await server.add_bot(GROUP, alice)
+    await bot.send_message(GROUP, "back")
+
+    updates = await bot.get_updates(timeout=0)
+    changes = [u.my_chat_member for u in updates]
+    assert [(c.chat.id, c.new_chat_member.status) for c in changes if c] == [
+        (GROUP, "left"),
+        (GROUP - 1, "kicked"),
+        (GROUP, "member"),
+    ]
+    assert all(c and c.new_chat_member.user.id == server.bot_id for c in changes)
+    assert all(c and c.from_user.id == alice.id for c in changes)
+
+
+async def test_a_bot_without_the_right_to_send_can_still_edit(
+    server: FakeTelegram, bot: Bot
+) -> None:
+    server.group(GROUP, "Table", "supergroup")
+    sent = await bot.send_message(GROUP, "board")
+    server.mute_bot(GROUP)
+    with bad_request("not enough rights to send text messages to the chat"):
+        await bot.send_message(GROUP, "result")
+    await bot.edit_message_text("board, moved", GROUP, sent.message_id)
+
+
+async def test_restricting_the_bot_tells_it(server: FakeTelegram, bot: Bot) -> None:
+    alice = server.user(104, "Alice")
+    server.group(GROUP, "Table", "supergroup", creator=alice)
+    await server.restrict_bot(GROUP, alice)
+    with bad_request("not enough rights to send text messages to the chat"):
+        await bot.send_message(GROUP, "result")
+    [update] = await bot.get_updates(timeout=0)
+    assert update.my_chat_member is not None
+    member = update.my_chat_member.new_chat_member
+    assert isinstance(member, ChatMemberRestricted)
+    assert member.is_member and not member.can_send_messages
 
 
 async def test_unchanged_edit_is_rejected(server: FakeTelegram, bot: Bot) -> None:

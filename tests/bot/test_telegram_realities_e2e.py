@@ -1,0 +1,258 @@
+"""What real Telegram does to a group mid-match: the bot removed or muted, messages deleted by
+people, accounts deleted, flood control at the worst moments, names as long as Telegram allows.
+"""
+
+from __future__ import annotations
+
+from telegram.constants import MessageLimit
+
+from bot.sender import RETRIES
+from devtools.fake_telegram import FakeChat, FakeTelegram, FakeUser, utf16_len
+from tests.bot.harness import Harness, board_message, start_match
+from tests.bot.test_resilience_e2e import round_results
+from tests.bot.test_table_life_e2e import change_lobby, prepare
+
+REMOVED = "🚪 The table in <b>Yard</b> ended: the bot was removed from the group."
+MUTED = "🔇 The table in <b>Yard</b> ended: the bot may no longer write in the group."
+
+
+def told(tg: FakeTelegram, user: FakeUser, text: str) -> bool:
+    return any((m.raw_text or "").startswith(text) for m in tg.messages(user))
+
+
+async def match_of_two(
+    harness: Harness, n: int, *, supergroup: bool = False
+) -> tuple[FakeUser, FakeUser, FakeChat]:
+    """Masha (the group's creator) and Alex at a match in the group "Yard"."""
+    tg = harness.tg
+    masha, alex = tg.user(n, "Masha"), tg.user(n + 1, "Alex")
+    if supergroup:
+        group = tg.group(-1_000_000_000_000 - n, "Yard", "supergroup", creator=masha)
+    else:
+        group = tg.group(-n, "Yard", creator=masha)
+    await start_match(harness, [masha, alex], group)
+    return masha, alex, group
+
+
+async def ended_for_everyone(
+    harness: Harness, group: FakeChat, users: list[FakeUser], text: str
+) -> None:
+    """Every player heard why in a DM, no keyboard is left to tap, the table is gone with
+    nothing recorded, and no timer plays on."""
+    tg = harness.tg
+    for user in users:
+        await tg.wait_for(lambda: told(tg, user, text), what=f"{user.first_name} told")  # noqa: B023
+    await tg.wait_idle()
+    k = harness.kozel
+    assert await k.storage.get_active_table(group.id) is None
+    assert await k.storage.chat_standings(group.id) == []
+    assert all(harness.live_hand(user) is None for user in users)
+    assert not k.scheduler._tasks
+
+
+async def test_a_group_that_removes_the_bot_mid_match_ends_its_table(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Before, the match went on in the DMs for nobody in the group: every board and result
+    was refused, and the turn timers kept the computers playing."""
+    masha, alex = tg.user(901, "Masha"), tg.user(902, "Alex")
+    group = tg.group(-901, "Yard", creator=masha)
+    await start_match(harness, [masha, alex], group, computers=1)
+    await harness.next_turn([masha, alex])
+
+    await tg.remove_bot(group, masha)
+    await ended_for_everyone(harness, group, [masha, alex], REMOVED)
+
+    # added back, the group opens a new table as if nothing happened
+    await tg.add_bot(group, masha)
+    lobby = await harness.open_table(alex, group)
+    assert "(opened by Alex)" in (lobby.text or "")
+
+
+async def test_a_removal_the_bot_was_not_told_of_ends_the_table_at_its_next_message(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The ``my_chat_member`` update may be lost (the bot was down): the next board refused
+    with "bot was kicked from the group chat" ends the table the same way, and nothing more
+    is sent there."""
+    masha, alex, group = await match_of_two(harness, 903)
+    user, hand = await harness.next_turn([masha, alex])
+
+    tg.kick_bot(group)
+    await harness.play_turn(user, hand, shown=False)
+    await ended_for_everyone(harness, group, [masha, alex], REMOVED)
+    kicked = [c for c in tg.failed_calls() if "kicked" in (c.error or "")]
+    assert len(kicked) == 1
+
+
+async def test_a_group_that_takes_the_bots_right_to_write_ends_its_table(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Edits still go through, so the board moved on, but a round's result could never be
+    posted: the first new message refused ("not enough rights to send text messages") ends
+    the table and tells the players why."""
+    masha, alex, group = await match_of_two(harness, 905)
+
+    tg.mute_bot(group)
+    await tg.send_text(alex, group, "/standings")  # its answer is the first new message
+    await ended_for_everyone(harness, group, [masha, alex], MUTED)
+    assert board_message(tg, group)  # what was shown stays
+
+
+async def test_a_supergroup_that_restricts_the_bot_ends_its_table_at_once(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Told by ``my_chat_member`` (restricted, may not send messages), the table ends before
+    anyone plays on for results that could never be posted."""
+    masha, alex, group = await match_of_two(harness, 933, supergroup=True)
+    await tg.restrict_bot(group, masha)
+    await ended_for_everyone(harness, group, [masha, alex], MUTED)
+    assert tg.failed_calls() == []
+
+
+async def test_a_board_an_admin_deleted_comes_back_as_a_new_message(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, alex, group = await match_of_two(harness, 907)
+    await tg.wait_idle()
+    old = board_message(tg, group)
+    old.deleted = True
+    user, hand = await harness.next_turn([masha, alex])
+    await harness.play_turn(user, hand)
+    played = f"{user.first_name} played ["
+    await tg.wait_for(lambda: played in (board_message(tg, group).text or ""))
+    new = board_message(tg, group)
+    assert new.message_id != old.message_id
+    # and the next move edits the new board in place
+    user, hand = await harness.next_turn([masha, alex], harness.version_of(hand))
+    await harness.play_turn(user, hand)
+    await tg.wait_for(lambda: tg.message(group, new.message_id).edited >= 1)
+    assert board_message(tg, group).message_id == new.message_id
+
+
+async def test_a_player_who_deleted_their_live_hand_gets_it_back(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, alex, _ = await match_of_two(harness, 909)
+    user, hand = await harness.next_turn([masha, alex])
+    hand.deleted = True
+    await tg.send_text(user, tg.private(user), "/start")
+    await tg.wait_idle()
+    again = harness.live_hand(user)
+    assert again is not None and again.message_id != hand.message_id
+    await harness.play_turn(user, again)
+
+
+async def test_a_player_whose_live_hand_was_deleted_gets_it_back_with_the_reminder(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, alex = tg.user(911, "Masha"), tg.user(912, "Alex")
+    group = tg.group(-911, "Yard", creator=masha)
+    await prepare(harness, [masha, alex], group, turn_seconds=3)
+    user, hand = await harness.next_turn([masha, alex])
+    hand.deleted = True
+    await tg.wait_for_message(user, "⏰ Your move!", timeout=4.0)
+    again = harness.live_hand(user)
+    assert again is not None and again.message_id != hand.message_id
+    assert again.message_id < tg.last_message(user).message_id  # the reminder comes last
+
+
+async def test_flood_control_on_every_result_never_skips_one(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Telegram answers each round's result, and the goat, with 429 as many times as the bot
+    retries a call: before, the result was given up, said nowhere else, and marked as told;
+    now every result and the goat come, in order."""
+    masha, alex = tg.user(913, "Masha"), tg.user(914, "Alex")
+    group = tg.group(-913, "Yard", creator=masha)
+    users = [masha, alex]
+    for user in users:
+        await tg.send_text(user, tg.private(user), "/start")
+    lobby = await harness.open_table(masha, group)
+    await change_lobby(harness, group, players=2, goat_limit=30)
+    await harness.join([alex], group, lobby)
+    await tg.press_button(masha, lobby, "▶️ Start")
+    await tg.wait_for(lambda: board_message(tg, group))
+    flooded = 0
+
+    def flood_the_next_result() -> bool:
+        """Once the group saw everything so far, the next new message is a result."""
+        nonlocal flooded
+        if harness.match_over(group):
+            return True
+        told = len(round_results(harness, group))
+        if told >= flooded and harness.kozel.sender.idle:
+            flooded = told + 1
+            # the result's tries, and as many for what follows it: the goat, or the next board
+            tg.inject_flood("sendMessage", group, retry_after=1, times=2 * RETRIES)
+        return False
+
+    await harness.play_until(users, flood_the_next_result)
+    await harness.groups_told()
+    results = round_results(harness, group)
+    assert [r.split(":")[0].split()[-1] for r in results] == [
+        str(n) for n in range(1, len(results) + 1)
+    ]
+    assert harness.group_texts(group)[-1].startswith("🐐")
+    refused = {str(c.params.get("text")) for c in tg.failed_calls() if c.status == 429}
+    refused_results = {r for r in refused if r.startswith(("🏁", "🐟", "🥚", "🐐"))}
+    assert refused_results  # the floods hit results, and each came all the same
+    assert refused_results <= {m.raw_text for m in tg.messages(group)}
+
+
+async def test_names_as_long_as_telegram_allows_fit_every_message_uncut(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Four players, two pairs, each named with Telegram's 64 characters of first name and 64
+    of last name, in Russian (longer words than English): the board, a round's result and
+    /standings mid-match all fit in one message of 4096 characters, none cut short."""
+    first, last = "Александра-Елизавета" * 4, "Константинопольская" * 4
+    users = [tg.user(921 + n, first[:63] + str(n), last_name=last[:64]) for n in range(4)]
+    group = tg.group(-921, "Двор", creator=users[0])
+    await prepare(harness, users, group, pairs=True)
+    await tg.send_text(users[0], group, "/language")
+    prompt = await tg.wait_for_message(group, "Choose the language of this group:")
+    await tg.press_button(users[0], prompt, "🇷🇺 Русский")
+    await tg.wait_for_message(group, "🎲 Козёл · раунд 1")
+
+    def results() -> list[str]:
+        return [t for t in harness.group_texts(group) if t.startswith(("🏁", "🐟", "🥚"))]
+
+    await harness.play_until(users, lambda: bool(results()))
+    await tg.send_text(users[1], group, "/standings")
+    await tg.wait_for_message(group, "Текущий матч")
+    await harness.groups_told()
+    shown = [t for m in tg.messages(group) for t in [*m.history, m.text or ""]]
+    longest = max(shown, key=utf16_len)
+    assert utf16_len(longest) > 1500  # the names make it long...
+    assert all(utf16_len(t) <= MessageLimit.MAX_TEXT_LENGTH for t in shown)
+    assert not any(t.endswith("\n…") for t in shown)  # ...yet nothing was cut
+    assert tg.failed_calls() == []
+
+
+async def test_a_player_who_deleted_their_account_is_covered_by_the_computer(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Their hand is refused with 403 "user is deactivated": the group is told once, without
+    the advice to press Start a blocked DM gets (it cannot bring a deleted account back), and
+    the computer plays their tiles while the others play on."""
+    masha, alex, group = await match_of_two(harness, 931)
+    users = [masha, alex]
+    hand, version = await harness.play_until_turn_of(alex, users)
+    tg.deactivate(masha)
+    await harness.play_turn(alex, hand)
+    told = await tg.wait_for_message(group, "I cannot write to Masha")
+    assert told.text == (
+        "I cannot write to Masha: their Telegram account was deleted, "
+        "so the computer plays for them."
+    )
+    for _ in range(2):
+        turn = await harness.next_turn_or_over([alex], group, version)
+        if turn is None:
+            break
+        version = harness.version_of(turn[1])
+        await harness.play_turn(alex, turn[1])
+    await harness.groups_told()
+    assert (await harness.kozel.storage.get_seats(1))[0].absent
+    assert sum("I cannot write to Masha" in t for t in harness.group_texts(group)) == 1
+    assert {c.error for c in tg.failed_calls()} == {"Forbidden: user is deactivated"}
