@@ -58,11 +58,13 @@ class Cross(Layout):
     arms_open: SpinnerArmsOpen = "immediately"
     spinner_count: SpinnerCount = "A"
     #: The open ends, kept up to date by ``place``, since every question about a move starts
-    #: from them.
-    _open: list[OpenEnd] = field(init=False, repr=False, compare=False)
+    #: from them. Only ``copy`` passes them (empty: found from the tiles), sparing a search that
+    #: copies the layout at every move to find them again; the list is replaced, never changed.
+    _open: list[OpenEnd] = field(default_factory=list, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self._open = self._find_ends()
+        if not self._open:
+            self._open = self._find_ends()
 
     @classmethod
     def for_rules(cls, rules: RuleSet) -> Cross:
@@ -87,6 +89,7 @@ class Cross(Layout):
             spinner_rule=self.spinner_rule,
             arms_open=self.arms_open,
             spinner_count=self.spinner_count,
+            _open=self._open,
         )
 
     # --- questions ---------------------------------------------------------------------------

@@ -59,11 +59,12 @@ def best_action(
     """The move with the best mean utility over ``playouts`` playouts in worlds from ``view``."""
     worlds = -(-playouts // len(actions))
     totals = [0.0] * len(actions)
+    rules = Match.from_json(view.public).rules
     for _ in range(worlds):
         state = view.world(rng)
         seed = rng.getrandbits(32)
         for i, action in enumerate(actions):
-            world = Match.from_json(state)
+            world = Match.from_json(state, rules)
             events = world.act(view.seat, action)
             totals[i] += _play_out(world, events, random.Random(seed), view.seat)
     return actions[max(range(len(actions)), key=totals.__getitem__)]
