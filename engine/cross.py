@@ -218,6 +218,16 @@ class Cross(Layout):
         return total
 
     def end_sum_after(self, tile: Tile, end: End, lengthwise: bool = False) -> int:
+        """S once ``tile`` goes on ``end``. Most moves change only the end they go on, so S
+        changes by what that end counts; a move that follows the lone lead, makes the spinner or
+        covers one of its sides changes more, and is worked out on a copy. (The scoring games'
+        players ask this of every move they might make.)"""
+        if len(self.chain) >= 2 and not (tile.is_double and self.awaits_spinner()):
+            for name, value, twice, spinner_side in self._open:
+                if name == end and not spinner_side:
+                    far = tile.b if tile.a == value else tile.a
+                    counted = 2 * far if tile.is_double and not lengthwise else far
+                    return self.end_sum() - (2 * value if twice else value) + counted
         after = self.copy()
         after.place(tile, end, lengthwise)
         return after.end_sum()
