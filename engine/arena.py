@@ -40,10 +40,13 @@ class Record:
     forced: int = 0
 
 
-def match_seeds(seed: int, matches: int) -> Iterator[int]:
+def match_seeds(seed: int, matches: int, repeat: int = 1) -> Iterator[int]:
+    """The seed of each match; each of them ``repeat`` times in a row."""
     rng = random.Random(seed)
-    for _ in range(matches):
-        yield rng.getrandbits(32)
+    for i in range(matches):
+        if i % repeat == 0:
+            deal = rng.getrandbits(32)
+        yield deal
 
 
 @dataclass
@@ -72,12 +75,22 @@ def seating(names: Sequence[str], match_index: int) -> list[str]:
 
 
 def play_arena(
-    players: int, pairs: bool, rules: RuleSet, names: Sequence[str], *, matches: int, seed: int
+    players: int,
+    pairs: bool,
+    rules: RuleSet,
+    names: Sequence[str],
+    *,
+    matches: int,
+    seed: int,
+    same_deals: bool = False,
 ) -> dict[str, Record]:
-    """Play ``matches`` matches, seats rotated; a record per kind, in the order first named."""
+    """Play ``matches`` matches, seats rotated; a record per kind, in the order first named.
+    With ``same_deals``, each match's deals are played again in every other seating, so that
+    no kind is dealt better tiles than another (duplicate play)."""
     records = {name: Record() for name in names}
     table = Match(players, pairs, rules, seed)  # only asked which side a seat is on
-    for i, match_seed in enumerate(match_seeds(seed, matches)):
+    repeat = len({tuple(seating(names, i)) for i in range(players)}) if same_deals else 1
+    for i, match_seed in enumerate(match_seeds(seed, matches, repeat)):
         seated = seating(names, i)
         timed = [Timed(PLAYERS[kind], records[kind]) for kind in seated]
         *_, ended = play_match(players, pairs, rules, match_seed, timed)

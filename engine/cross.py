@@ -58,11 +58,13 @@ class Cross(Layout):
     arms_open: SpinnerArmsOpen = "immediately"
     spinner_count: SpinnerCount = "A"
     #: The open ends, kept up to date by ``place``, since every question about a move starts
-    #: from them.
-    _open: list[OpenEnd] = field(init=False, repr=False, compare=False)
+    #: from them. Only ``copy`` passes them (empty: found from the tiles), sparing a search that
+    #: copies the layout at every move to find them again; the list is replaced, never changed.
+    _open: list[OpenEnd] = field(default_factory=list, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self._open = self._find_ends()
+        if not self._open:
+            self._open = self._find_ends()
 
     @classmethod
     def for_rules(cls, rules: RuleSet) -> Cross:
@@ -87,6 +89,7 @@ class Cross(Layout):
             spinner_rule=self.spinner_rule,
             arms_open=self.arms_open,
             spinner_count=self.spinner_count,
+            _open=self._open,
         )
 
     # --- questions ---------------------------------------------------------------------------
@@ -215,6 +218,16 @@ class Cross(Layout):
         return total
 
     def end_sum_after(self, tile: Tile, end: End, lengthwise: bool = False) -> int:
+        """S once ``tile`` goes on ``end``. Most moves change only the end they go on, so S
+        changes by what that end counts; a move that follows the lone lead, makes the spinner or
+        covers one of its sides changes more, and is worked out on a copy. (The scoring games'
+        players ask this of every move they might make.)"""
+        if len(self.chain) >= 2 and not (tile.is_double and self.awaits_spinner()):
+            for name, value, twice, spinner_side in self._open:
+                if name == end and not spinner_side:
+                    far = tile.b if tile.a == value else tile.a
+                    counted = 2 * far if tile.is_double and not lengthwise else far
+                    return self.end_sum() - (2 * value if twice else value) + counted
         after = self.copy()
         after.place(tile, end, lengthwise)
         return after.end_sum()

@@ -411,8 +411,12 @@ class Match:
         return data
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Match:
-        rules = RuleSet.from_dict(data["rules"]).under(data.get("rules_revision", revisions.FIRST))
+    def from_json(cls, data: Mapping[str, Any], rules: RuleSet | None = None) -> Match:
+        """The match ``to_json`` gave. ``rules``: the ones ``data`` records, already read (the
+        strong player rebuilds many matches under the same rules, and reading them is slow)."""
+        if rules is None:
+            revision = data.get("rules_revision", revisions.FIRST)
+            rules = RuleSet.from_dict(data["rules"]).under(revision)
         shuffle = data.get("shuffle", OLDEST_SHUFFLE)  # snapshots from before it was recorded
         match = cls(data["players"], data["pairs"], rules, data["seed"], shuffle)
         if data["round"] is not None:

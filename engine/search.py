@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .actions import Action, Play
+from .actions import Action, Lay, Play
 from .events import Event, MatchEnded, RoundEnded
 from .match import Match
 from .seat_view import SeatView
@@ -59,11 +59,12 @@ def best_action(
     """The move with the best mean utility over ``playouts`` playouts in worlds from ``view``."""
     worlds = -(-playouts // len(actions))
     totals = [0.0] * len(actions)
+    rules = Match.from_json(view.public).rules
     for _ in range(worlds):
         state = view.world(rng)
         seed = rng.getrandbits(32)
         for i, action in enumerate(actions):
-            world = Match.from_json(state)
+            world = Match.from_json(state, rules)
             events = world.act(view.seat, action)
             totals[i] += _play_out(world, events, random.Random(seed), view.seat)
     return actions[max(range(len(actions)), key=totals.__getitem__)]
@@ -78,14 +79,18 @@ def _play_out(world: Match, events: list[Event], rng: random.Random, seat: int) 
                 return utility(world, event, world.side_of(seat))
             if isinstance(event, MatchEnded):
                 return utility(world, None, world.side_of(seat))
-        mover = world.current_seat
-        assert mover is not None
-        events = world.act(mover, _quick_move(world, world.legal_actions(mover), rng))
+        rnd, mover = world.round, world.current_seat
+        assert rnd is not None and mover is not None
+        events = world.act(mover, _quick_move(world, rnd.legal_actions(mover, world.rules), rng))
 
 
 def _quick_move(world: Match, actions: list[Action], rng: random.Random) -> Action:
-    """The playouts' player: mostly the heaviest tile (in the scoring games the move that
-    scores most, then the heaviest), sometimes any move."""
+    """The playouts' player: mostly the heaviest tile or doubles (in the scoring games the move
+    that scores most, then the heaviest), sometimes any move. It chooses among the round's own
+    moves (plays, several doubles at once, a draw or a knock), not the game's other ways of
+    laying a tile (``Game.lays``: Donkey's closed doubles, English fives' lengthwise ones) or
+    reopening one: finding every one of those at every move of every playout would cost most of
+    the search's time, and only the searching seat's own move needs them."""
     if len(actions) == 1:
         return actions[0]
     if rng.random() < EXPLORE:
@@ -104,7 +109,11 @@ def _points(world: Match, action: Action) -> int:
 
 
 def _weight(action: Action) -> int:
-    return _WEIGHT[action.tile] if isinstance(action, Play) else 0
+    if isinstance(action, Play):
+        return _WEIGHT[action.tile]
+    if isinstance(action, Lay):
+        return sum(_WEIGHT[p.tile] for p in action.placements)
+    return 0
 
 
 def utility(match: Match, ended: RoundEnded | None, side: int) -> float:

@@ -71,3 +71,10 @@ def test_the_bot_benchmark_runs_with_the_production_rate_limiter() -> None:
 def test_the_computer_player_benchmark_times_the_strong_player() -> None:
     out = run("bench_ai", "--matches", "1")
     assert "load average before" in out and out.count("\nstrong ") == 1
+
+
+def test_the_games_benchmark_measures_a_game_on_the_same_deals() -> None:
+    out = run(
+        "bench_ai_games", "--game", "bulgarian_fives", "--matches", "2", "--versus", "greedy:random"
+    )
+    assert "bulgarian_fives  2          greedy v random     2 " in out and "(equal 50%)" in out

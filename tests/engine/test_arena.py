@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.arena import seating, wilson
+from engine.arena import match_seeds, seating, wilson
 from engine.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -110,3 +110,15 @@ def test_a_closed_pipe_ends_the_output_quietly(command: str) -> None:
     err = proc.stderr.read().decode()
     proc.wait(timeout=120)
     assert "Traceback" not in err and "BrokenPipe" not in err
+
+
+def test_the_same_deals_come_again_in_every_seating() -> None:
+    once = list(match_seeds(7, 3))
+    assert list(match_seeds(7, 6, repeat=2)) == [
+        once[0],
+        once[0],
+        once[1],
+        once[1],
+        once[2],
+        once[2],
+    ]

@@ -245,7 +245,8 @@ OPTIONS = st.fixed_dictionaries(
 
 def random_layout(options: dict[str, str], seed: int) -> tuple[Cross, list[list[Tile]], list[Tile]]:
     """Tiles dealt to 4 hands, then placed by random legal choices (some doubles lengthwise)
-    until nobody can place; returns the layout, the hands left and the tiles in the order played."""
+    until nobody can place, each move making the S ``end_sum_after`` foretold; returns the
+    layout, the hands left and the tiles in the order played."""
     rng = random.Random(seed)
     layout = Cross.for_rules(RuleSet().with_options(**options))
     deck = list(ALL_TILES)
@@ -262,7 +263,9 @@ def random_layout(options: dict[str, str], seed: int) -> tuple[Cross, list[list[
         hand, tile, end = rng.choice(choices)
         hand.remove(tile)
         lengthwise = layout.may_lie_lengthwise(tile) and rng.random() < 0.3
+        expected = layout.end_sum_after(tile, end, lengthwise)
         layout.place(tile, end, lengthwise)
+        assert layout.end_sum() == expected, (tile, end, lengthwise)
         played.append(tile)
     return layout, hands, played
 

@@ -295,7 +295,7 @@ def test_kozel_and_scoring_logs_write_no_closed_flag() -> None:
 def test_the_strong_player_plays_donkey_with_its_closing_and_reopening() -> None:
     rules = PRESETS["donkey"]().with_options(donkey_reopen=True, goat_limit=40)
     strong = StrongPlayer(playouts=8)
-    log = dicts(play_match(3, False, rules, 7, [strong, PLAYERS["greedy"], strong]))
+    log = dicts(play_match(3, False, rules, 4, [strong, PLAYERS["greedy"], strong]))
     assert log[-1]["type"] == "match_ended" and log[-1]["ended_by"] == "goat"
     by_strong = [e for e in log if e.get("seat") in (0, 2)]
     assert any(e["type"] == "played" and "tiles" in e for e in by_strong)

@@ -10,10 +10,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import KNOCK, Event, Match, Play, RuleSet, Tile
+from engine import KNOCK, Event, Lay, Match, Play, RuleSet, Tile
+from engine.actions import Placement
 from engine.ai import greedy_player
 from engine.events import Drew, Knocked, Played, RoundEnded, RoundStarted
-from engine.search import StrongPlayer, utility
+from engine.games.donkey import Donkey
+from engine.round import Round
+from engine.rules import PRESETS
+from engine.search import StrongPlayer, _quick_move, utility
 from engine.seat_view import SeatView
 from engine.selfplay import current_round
 
@@ -246,3 +250,51 @@ def test_utility_fears_the_goat_limit() -> None:
     assert value([101, 90]) == -1.0
     match.losers = [1]
     assert value([90, 101]) == 0.0
+
+
+class NoExploring(random.Random):
+    """A generator under which the playouts' player never plays a random move."""
+
+    def random(self) -> float:
+        return 0.99
+
+
+def test_the_playouts_put_two_doubles_down_rather_than_one() -> None:
+    """In Sea Goat two doubles may go down in one move (§1.6): the others in the playouts shed
+    both, as greedy does, where they used to keep one of them for later."""
+    match = Match(4, False, PRESETS["sea_goat"](), seed=1)
+    position(match, hands=["2-2 4-4 0-1", "3-5 1-3", "5-6 0-3", "1-5 0-5"], chain=["2-4"], turn=0)
+    rnd = match.round
+    assert rnd is not None
+    both = Lay((Placement(t("2-2"), "left"), Placement(t("4-4"), "right")))
+    assert greedy_player(match, 0, random.Random(0)) == both
+    assert _quick_move(match, rnd.legal_actions(0, match.rules), NoExploring()) == both
+
+
+def test_only_the_searching_seat_asks_the_game_for_its_other_moves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Donkey's ways of closing doubles are many (``Donkey.lays``): the strong player weighs them
+    for its own move, while the playouts, which lay tiles the plain way, no longer list them at
+    every move (that was most of the search's time in Donkey)."""
+    asked: list[int] = []
+    lays = Donkey.lays
+
+    def counted(game: Donkey, rnd: Round, seat: int, rules: RuleSet) -> list[Lay]:
+        asked.append(seat)
+        return lays(game, rnd, seat, rules)
+
+    monkeypatch.setattr(Donkey, "lays", counted)
+    match, events = Match.new(4, False, PRESETS["donkey"](), seed=2)
+    rng = random.Random(2)
+    events = current_round(events)
+    while True:
+        seat = match.current_seat
+        assert seat is not None
+        if any(isinstance(action, Lay) for action in match.legal_actions(seat)):
+            break
+        events = current_round(events + match.act(seat, greedy_player(match, seat, rng)))
+    asked.clear()
+    choice = QUICK(match, seat, rng, events)
+    assert choice in match.legal_actions(seat)
+    assert asked == [seat, seat]  # the search's list of moves, and the check above
