@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from .layout import End, Layout
 from .rules import RuleSet, Spinner, SpinnerArmsOpen, SpinnerCount
-from .tiles import Tile
+from .tiles import Tile, far_half
 
 __all__ = ["Cross", "OpenEnd"]
 
@@ -208,7 +208,7 @@ class Cross(Layout):
             if spinner_side:
                 spinner_sides += 1
             else:
-                total += 2 * value if twice else value
+                total += _end_counts(value, twice)
         if self.spinner is not None:
             value = chain[self.spinner][0]
             if self.covered_sides() <= 1:
@@ -225,9 +225,9 @@ class Cross(Layout):
         if len(self.chain) >= 2 and not (tile.is_double and self.awaits_spinner()):
             for name, value, twice, spinner_side in self._open:
                 if name == end and not spinner_side:
-                    far = tile.b if tile.a == value else tile.a
-                    counted = 2 * far if tile.is_double and not lengthwise else far
-                    return self.end_sum() - (2 * value if twice else value) + counted
+                    crosswise = tile.is_double and not lengthwise
+                    counted = _end_counts(far_half(tile, value), crosswise)
+                    return self.end_sum() - _end_counts(value, twice) + counted
         after = self.copy()
         after.place(tile, end, lengthwise)
         return after.end_sum()
@@ -258,7 +258,7 @@ class Cross(Layout):
             chain.append((tile.a, tile.b))
         else:
             value = self.open_ends()[end]
-            far = tile.b if tile.a == value else tile.a
+            far = far_half(tile, value)
             if end == LEFT:
                 chain.insert(0, (far, value))
                 if self.spinner is not None:
@@ -312,3 +312,8 @@ class Cross(Layout):
             arms_open=self.arms_open,
             spinner_count=self.spinner_count,
         )
+
+
+def _end_counts(value: int, twice: bool) -> int:
+    """What an open end adds to S (§1.8): the value it shows, twice for a crosswise double."""
+    return 2 * value if twice else value

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .layout import End, Layout
-from .tiles import Tile
+from .tiles import Tile, far_half
 
 __all__ = ["LEFT", "RIGHT", "End", "Line"]
 
@@ -89,8 +89,8 @@ class Line(Layout):
             return tile.a, tile.b
         left, right = self.ends
         if end == LEFT:
-            return _far_half(tile, left), right
-        return left, _far_half(tile, right)
+            return far_half(tile, left), right
+        return left, far_half(tile, right)
 
     def place(self, tile: Tile, end: End) -> None:
         """Attach ``tile`` (already checked to fit), or lead it when the line is empty."""
@@ -143,8 +143,3 @@ class Line(Layout):
 def _counts(outward: int, inward: int) -> int:
     """What an end counts in the open-end sum: a crosswise double at the end counts both halves."""
     return 2 * outward if outward == inward else outward
-
-
-def _far_half(tile: Tile, value: int) -> int:
-    """The half of ``tile`` opposite the half that matches ``value``: what the end shows next."""
-    return tile.b if tile.a == value else tile.a

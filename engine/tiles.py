@@ -41,6 +41,12 @@ class Tile(NamedTuple):
         return f"{self.a}-{self.b}"
 
 
+def far_half(tile: Tile, value: int) -> int:
+    """The half of ``tile`` opposite a half showing ``value``: what an end shows once ``tile`` is
+    attached there."""
+    return tile.b if tile.a == value else tile.a
+
+
 ALL_TILES: Final[tuple[Tile, ...]] = tuple(Tile(a, b) for a in range(7) for b in range(a, 7))
 DOUBLES: Final[tuple[Tile, ...]] = tuple(Tile(v, v) for v in range(7))
 
