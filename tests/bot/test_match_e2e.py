@@ -76,8 +76,9 @@ async def test_four_players_in_pairs_play_to_the_goat(tg: FakeTelegram, harness:
     final = texts[-1]
     assert any("are the goats!" in t for t in texts[-3:])
     # every round is over: no board still points at someone whose turn it is
+    # (one board, when a fish of 101 or more ends the match in its first round)
     boards = [m.text or "" for m in tg.messages(group) if (m.text or "").startswith("🎲 Kozel ·")]
-    assert len(boards) > 1
+    assert boards
     assert not any("▶️" in board for board in boards)
     for score in match.tally.scores:
         assert f": {score}" in "\n".join(texts[-3:])
