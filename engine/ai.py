@@ -37,9 +37,10 @@ def random_player(
 
 #: What greedy counts a placement worth: each pip it sheds, and each tile of the rest of the hand
 #: that can follow an end after it. Where a round is a race to go out (``Game.races_out``),
-#: following counts more than weight: with ``WEIGHTS`` greedy won 31-32% of Traditional matches
-#: against three random players and 66% of General's Goat's, with ``RACE_WEIGHTS`` 35% and 68%
-#: (``benchmarks.bench_ai_games``, 2000 to 4000 matches), and these lose points in Kozel.
+#: following counts more than weight: with ``WEIGHTS`` greedy won 31-33% of Traditional matches
+#: against three random players and 65.5% of General's Goat's, with ``RACE_WEIGHTS`` 34-35% and
+#: 69% (``benchmarks.bench_ai_games``, 4000 matches at seeds 1 and 11); in Kozel, where the pips
+#: left count against their holder, ``RACE_WEIGHTS`` won 92% where ``WEIGHTS`` won 94%.
 WEIGHTS: Final = (2, 3)
 RACE_WEIGHTS: Final = (1, 6)
 
@@ -72,7 +73,9 @@ def _greedy_order(match: Match, seat: int, rng: random.Random) -> list[Play | La
         rest = [t for t in hand if t not in tiles]
         followers = sum(1 for t in rest if t.a in ends or t.b in ends)
         shed, follow = RACE_WEIGHTS if match.game.races_out else WEIGHTS
-        weight = sum(shed * t.pips + (6 if t.is_double else 0) for t in tiles) + follow * followers
+        # A tile the move lays counts as one the hand no longer needs to follow.
+        shedding = sum(shed * t.pips + (6 if t.is_double else 0) for t in tiles)
+        weight = shedding + follow * (followers + len(tiles))
         return (
             not match.game.declines(match, seat, move),
             points,
