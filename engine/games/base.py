@@ -36,6 +36,10 @@ class Game(ABC):
 
     #: Whether the match is won by reaching a target (§1.11): its ``match_ended`` names winners.
     wins_at_target: bool = False
+    #: Whether a round is a race to go out, the pips left in one's own hand costing little or
+    #: nothing (Traditional's winner collects the others', General's Goat counts lost rounds):
+    #: greedy then prizes keeping a tile it can follow above shedding weight.
+    races_out: bool = False
     #: Whether a double may be laid face down, closing its end (Donkey, §3.3): then every move is
     #: asked of ``move_all`` with its ``closed`` flags, and ``played`` records them.
     closes_doubles: bool = False

@@ -55,6 +55,7 @@ class GeneralsGoat(Game):
 
     name = "generals_goat"
     ended_by = "losses"
+    races_out = True
 
     def options(self, rules: RuleSet) -> dict[str, Any]:
         names = (*SCORING_OPTION_NAMES, "general_title", "gg_losses")

@@ -42,6 +42,7 @@ class Traditional(TargetGame):
     name = "traditional"
     pairs_allowed: ClassVar[bool] = True
     ends_mid_round: ClassVar[bool] = False
+    races_out = True
 
     def options(self, rules: RuleSet) -> dict[str, Any]:
         return {name: rules.option(name) for name in (*SCORING_OPTION_NAMES, *OPTIONS)}
