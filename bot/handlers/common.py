@@ -8,10 +8,11 @@ from telegram import Chat, ChatMember, Message, Update, User
 from telegram.error import TelegramError
 from telegram.helpers import create_deep_linked_url
 
+from storage import TableRow
+
 from ..context import Kozel
 from ..i18n import t
 from ..place import Place, place_of
-from ..table import Table
 
 
 async def reply(k: Kozel, update: Update, text: str) -> None:
@@ -92,8 +93,9 @@ async def is_admin(k: Kozel, chat_id: int, sender: User | Chat) -> bool:
     return member.status in (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
 
 
-async def may_manage(k: Kozel, table: Table, sender: User | Chat) -> bool:
-    """The table's opener and the chat's admins may change or cancel it."""
+async def may_manage(k: Kozel, table: TableRow, sender: User | Chat) -> bool:
+    """The table's opener and the chat's admins may change or cancel it (a damaged one too,
+    which only its row describes)."""
     return sender.id == table.opener_id or await is_admin(k, table.chat_id, sender)
 
 

@@ -31,7 +31,6 @@ from ..table import Seat, Table
 from .common import (
     from_group,
     in_group,
-    is_admin,
     join_link,
     may_manage,
     refuse,
@@ -179,9 +178,7 @@ async def _lobby_action(
         try:
             table = await k.service.store.active_table(place)
         except DamagedTable as damaged:
-            if action is not cancel or not (
-                sender.id == damaged.row.opener_id or await is_admin(k, place.chat_id, sender)
-            ):
+            if action is not cancel or not await may_manage(k, damaged.row, sender):
                 raise  # answered by the error handler: only /cancel can help
             await k.service.lobby.close_damaged(damaged.row)
             await reply(k, update, t(lang, "lobby.cancelled"))
@@ -202,7 +199,7 @@ async def _lobby_action(
 
 
 async def _manager_only(k: Kozel, table: Table, sender: User | Chat) -> None:
-    if not await may_manage(k, table, sender):
+    if not await may_manage(k, table.row, sender):
         raise Refusal("err.not_opener")
 
 
@@ -367,7 +364,7 @@ async def kick_command(update: Update, context: KozelContext) -> None:
         if table is None:
             await refuse(k, update, lang, "err.no_table")
             return
-        if not await may_manage(k, table, sender):
+        if not await may_manage(k, table.row, sender):
             await refuse(k, update, lang, "err.not_opener")
             return
         try:
@@ -403,7 +400,7 @@ def _kick_target(table: Table, message: Message, args: list[str]) -> Seat:
 async def _start(k: Kozel, table: Table, sender: User | Chat) -> str:
     """The opener or an admin starts; once the table is full, any seated player may too."""
     seated = table.seat_of(sender.id) is not None
-    if not ((seated and table.is_full) or await may_manage(k, table, sender)):
+    if not ((seated and table.is_full) or await may_manage(k, table.row, sender)):
         raise Refusal("err.not_starter")
     events = await k.service.player.start(table)
     with optional("the started lobby", table.chat_id):  # the match is on whatever it shows
