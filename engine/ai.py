@@ -51,6 +51,7 @@ def _greedy_order(match: Match, seat: int, rng: random.Random) -> list[Play | La
     assert rnd is not None
     hand = rnd.hands[seat]
     moves = [a for a in match.legal_actions(seat) if isinstance(a, (Play, Lay))]
+    shed, follow = RACE_WEIGHTS if match.game.races_out else WEIGHTS
 
     def outcome(move: Play | Lay) -> tuple[list[Tile], int, Collection[int]]:
         """The tiles the move puts down, its points and the values of the open ends after it."""
@@ -72,7 +73,6 @@ def _greedy_order(match: Match, seat: int, rng: random.Random) -> list[Play | La
         tiles, points, ends = outcome(move)
         rest = [t for t in hand if t not in tiles]
         followers = sum(1 for t in rest if t.a in ends or t.b in ends)
-        shed, follow = RACE_WEIGHTS if match.game.races_out else WEIGHTS
         # A tile the move lays counts as one the hand no longer needs to follow.
         shedding = sum(shed * t.pips + (6 if t.is_double else 0) for t in tiles)
         weight = shedding + follow * (followers + len(tiles))
