@@ -160,6 +160,11 @@ class Table:
         return 0 if self.match is None else self.match.events_applied
 
     @property
+    def people(self) -> list[Seat]:
+        """The seats of persons, not computers."""
+        return [seat for seat in self.seats if seat.is_human]
+
+    @property
     def everyone_away(self) -> bool:
         """Every person at the table is marked away: nobody plays any more, so the match ends
         by timeout rather than be played out by computers for nobody. A person the bot cannot
@@ -167,7 +172,7 @@ class Table:
         table where nobody can be reached and nobody else plays ends too, at its next computer
         move (``Timeouts.computer_turn``); whoever presses Start before that is back, and the
         match goes on."""
-        return all(seat.absent for seat in self.seats if seat.is_human)
+        return all(seat.absent for seat in self.people)
 
     def side_name(self, side: int) -> str:
         """A side is a seat in an individual game, a pair of partners in a pair game."""

@@ -337,8 +337,7 @@ async def remove_player(k: Kozel, table: Table, gone: Seat) -> None:
     if table.status == "lobby":
         await show_lobby(k, table)
         return
-    people = [seat for seat in table.seats if seat.is_human]
-    if not people:
+    if not table.people:
         await k.service.lobby.cancel(table)
         await k.presenter.replaced(table, gone, last=True)
     else:

@@ -54,7 +54,7 @@ class Timeouts:
         """End the match by timeout when every person at it is away (``Table.everyone_away``);
         returns its events, or none while someone still plays."""
         match = table.match
-        people = [seat for seat in table.seats if seat.is_human]
+        people = table.people
         if match is None or match.is_over or not people or not table.everyone_away:
             return []
         return await self.abandon(table, people[0])
