@@ -185,9 +185,10 @@ def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
         name = seats[ended.winner].name
         parts: list[str] = [t(lang, "result.out", round=numbered(table, ended), name=name)]
     else:
-        fish = table.match.rules.game in FISH_GAMES
-        blocked = t(lang, "result.blocked", round=numbered(table, ended))
-        parts = [_fish_head(table, ended) if fish else blocked]
+        if table.match.rules.game in FISH_GAMES:
+            parts = [_fish_head(table, ended)]
+        else:
+            parts = [t(lang, "result.blocked", round=numbered(table, ended))]
         if ended.winner is not None:
             parts.append(t(lang, "result.lightest", name=seats[ended.winner].name))
     parts += [*_round_notes(table, ended), "", *_hands(table, ended), ""]
