@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import build
-from engine.arena import Record, percentile, play_arena, seating, wilson
+from engine.arena import Record, percentile, play_arena, seatings, wilson
 from engine.games import game_of
 from engine.rules import PRESETS
 
@@ -66,7 +66,7 @@ def measure(game: str, first: str, second: str, *, matches: int, seed: int, seco
     ``matches`` or ``seconds`` run out."""
     players, pairs = TABLES[game]
     names = [first, second] * 2 if pairs else [first] + [second] * (players - 1)
-    batch = len({tuple(seating(names, i)) for i in range(players)})
+    batch = seatings(names)
     total = Record()
     played = 0
     started = time.monotonic()

@@ -74,6 +74,12 @@ def seating(names: Sequence[str], match_index: int) -> list[str]:
     return [names[(s + match_index) % len(names)] for s in range(len(names))]
 
 
+def seatings(names: Sequence[str]) -> int:
+    """How many different seatings the rotation of ``names`` makes: with ``same_deals`` each
+    deal is played in every one of them."""
+    return len({tuple(seating(names, i)) for i in range(len(names))})
+
+
 def play_arena(
     players: int,
     pairs: bool,
@@ -89,7 +95,7 @@ def play_arena(
     no kind is dealt better tiles than another (duplicate play)."""
     records = {name: Record() for name in names}
     table = Match(players, pairs, rules, seed)  # only asked which side a seat is on
-    repeat = len({tuple(seating(names, i)) for i in range(players)}) if same_deals else 1
+    repeat = seatings(names) if same_deals else 1
     for i, match_seed in enumerate(match_seeds(seed, matches, repeat)):
         seated = seating(names, i)
         timed = [Timed(PLAYERS[kind], records[kind]) for kind in seated]
