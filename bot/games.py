@@ -6,74 +6,22 @@ from __future__ import annotations
 from engine.games import GAMES
 from engine.rules import PRESETS, RuleSet
 
-#: The Kozel options players actually argue about, in the order the editor shows them.
-KOZEL_OPTIONS = (
-    "goat_limit",
-    "fish_mode",
-    "lone_00",
-    "lone_66",
-    "special_bones",
-    "memory",
-    "eggs",
-    "draw_mode",
-    "bazaar_reserve",
-    "first_lead",
-    "next_lead",
-    "lead_tile",
-    "redeal_rule",
-    "kozel_hand_sizes",
-    "restart_1_1_after_unrecorded",
-    "fish_closure_rule",
+#: The games a table can choose, in the order the lobby lists them; the options its ⚙️ Rules
+#: editor offers for each are the game's own (``Game.settable``), which ``--set`` accepts too.
+OFFERED = (
+    "kozel",
+    "telephone",
+    "telephone_ua",
+    "muggins",
+    "all_threes",
+    "bulgarian_fives",
+    "english_fives",
+    "sea_goat",
+    "traditional",
+    "generals_goat",
+    "sport",
+    "donkey",
 )
-#: Each game's options in the editor: only what the game reads (RULES.md §3.4-§3.9), most
-#: argued about first; several doubles a move where RULES.md §1.6 names the game.
-GAME_OPTIONS: dict[str, tuple[str, ...]] = {
-    "kozel": KOZEL_OPTIONS,
-    "telephone": (
-        "target",
-        "play_points",
-        "spinner_arms_open",
-        "spinner_count",
-        "multi_double",
-        "draw_mode",
-    ),
-    "telephone_ua": ("target", "spinner_arms_open", "spinner_count", "draw_mode"),
-    "muggins": ("target", "muggins_bonus", "spinner", "spinner_count", "draw_mode"),
-    "all_threes": ("target", "threes_bonus", "spinner", "spinner_count", "draw_mode"),
-    "bulgarian_fives": ("target", "bg_block_winner", "spinner_count"),
-    "english_fives": ("target", "spinner_count", "draw_mode"),
-    "sea_goat": (
-        "sg_target",
-        "sg_125_meaning",
-        "sg_finish",
-        "sg_na_sto",
-        "sg_fish",
-        "sg_eggs",
-        "multi_double",
-        "sg_double_finish",
-        "draw_mode",
-    ),
-    "traditional": (
-        "target",
-        "trad_lead",
-        "trad_fish",
-        "00_always_25",
-        "66_always_50",
-        "extra_turn_after_double",
-        "draw_mode",
-    ),
-    "generals_goat": ("gg_losses", "general_title", "multi_double"),
-    "sport": ("sport_deals", "fish_mode", "eggs", "special_bones", "draw_mode"),
-    "donkey": (
-        "goat_limit",
-        "multi_double",
-        "donkey_reopen",
-        "fish_mode",
-        "eggs",
-        "draw_mode",
-        "memory",
-    ),
-}
 #: The targets a win-at-target game cycles through, its preset's among them.
 TARGETS: dict[str, tuple[int, ...]] = {
     "telephone": (72, 100, 150),
@@ -99,11 +47,6 @@ COUNTS: dict[str, tuple[int, ...]] = {"gg_losses": (1, 2, 3), "sport_deals": (4,
 HOUSE_PRESETS = ("traditional_ht",)
 
 
-def offered() -> tuple[str, ...]:
-    """The games a table can choose, in the order the lobby lists them: those the engine plays."""
-    return tuple(name for name in GAME_OPTIONS if name in GAMES)
-
-
 def game_of_choice(choice: str) -> str:
     """The game a choice of the chooser plays: the game itself, or a house preset's game."""
     return PRESETS[choice]().game if choice in HOUSE_PRESETS else choice
@@ -113,7 +56,7 @@ def chooser() -> tuple[str, ...]:
     """What the game chooser lists, in its order: each game, then its house presets."""
     return tuple(
         choice
-        for game in offered()
+        for game in OFFERED
         for choice in (game, *(p for p in HOUSE_PRESETS if game_of_choice(p) == game))
     )
 

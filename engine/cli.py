@@ -14,7 +14,7 @@ from typing import Any, TextIO
 
 from .ai import PLAYERS
 from .arena import play_arena, report
-from .games import game_of
+from .games import check_settable, game_of
 from .rules import PRESETS, RuleSet, option_choices, parse_option
 from .selfplay import play_match
 
@@ -44,13 +44,16 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def rules_from(game: str, settings: Sequence[str]) -> RuleSet:
-    """The game's preset (its DEFAULTs, ``rules.PRESETS``) with the ``--set`` options over it."""
+    """The game's preset (its DEFAULTs, ``rules.PRESETS``) with the ``--set`` options over it:
+    only those the game has (``Game.settable``)."""
     options: dict[str, Any] = {}
     for item in settings:
         name, sep, value = item.partition("=")
         if not sep:
             raise ValueError(f"--set expects option=value, got {item!r}")
-        options[name.strip()] = parse_option(name.strip(), value.strip(), game)
+        name = name.strip()
+        check_settable(game, name)
+        options[name] = parse_option(name, value.strip(), game)
     return PRESETS[game]().with_options(**options)
 
 

@@ -9,13 +9,13 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from engine.ai import LEVELS
+from engine.games import game_of
 from engine.games.sea_goat import reads_double_finish
 from engine.rules import RuleSet, option_choices
 
 from ..callbacks import Callback
 from ..games import (
     COUNTS,
-    GAME_OPTIONS,
     SEA_GOAT_TARGETS,
     TARGETS,
     chooser,
@@ -39,8 +39,8 @@ PLAYER_COUNTS = (2, 3, 4)
 
 
 def options_of(rules: RuleSet) -> tuple[str, ...]:
-    """The options of the table's game that the editor offers, in its order."""
-    return tuple(name for name in GAME_OPTIONS[rules.game] if applies(rules, name))
+    """The options of the table's game that the editor offers, in its order (``Game.settable``)."""
+    return tuple(name for name in game_of(rules).settable if applies(rules, name))
 
 
 def choices(name: str, game: str = "kozel") -> tuple[Any, ...]:
@@ -100,7 +100,7 @@ def applies(rules: RuleSet, name: str) -> bool:
 
 def rules_text(lang: str, rules: RuleSet, limit: int | None = None) -> list[Html]:
     """The game's options in plain words, one a line; ``limit``: only the first few."""
-    names = GAME_OPTIONS[rules.game][:limit]
+    names = game_of(rules).settable[:limit]
     return [
         Html("• " + describe(lang, n, rules.option(n), rules.game))
         for n in names

@@ -5,12 +5,12 @@ to add a game:
 
 1. a preset: its name in ``rules.GameName``, its options as ``RuleSet`` fields, and a preset
    function in ``rules.PRESETS``;
-2. one module here, a ``Game`` that overrides the hooks it plays differently (its layout, hand
-   sizes, leads, the points a move scores, how a round is scored and how the match ends), entered
-   in ``GAMES`` below;
+2. one module here, a ``Game`` that names the options a table may set for it (``settable``) and
+   overrides the hooks it plays differently (its layout, hand sizes, leads, the points a move
+   scores, how a round is scored and how the match ends), entered in ``GAMES`` below;
 3. its worked examples of RULES.md §4 as tests, and the property tests run over it;
-4. in the bot, the options its ⚙️ Rules editor shows (``bot/games.py``: ``GAME_OPTIONS``, and its
-   targets in ``TARGETS`` if it plays to one), and in every ``bot/locales/*.toml`` its name and
+4. in the bot, its place in the game chooser (``bot/games.py``: ``OFFERED``, and its targets in
+   ``TARGETS`` if it plays to one), and in every ``bot/locales/*.toml`` its name and
    its ``games.NAME`` description and rules; ``tests/bot/test_locales.py`` names what is missing.
 
 Kozel (``kozel.py``) goes through the same hooks.
@@ -37,8 +37,8 @@ GAMES: dict[str, Game] = {
         Kozel(),
         Telephone(),
         TelephoneUA(),
-        Muggins("muggins"),
-        Muggins("all_threes"),
+        Muggins("muggins", "muggins_bonus"),
+        Muggins("all_threes", "threes_bonus"),
         BulgarianFives(),
         EnglishFives(),
         Donkey(),
@@ -52,3 +52,11 @@ GAMES: dict[str, Game] = {
 
 def game_of(rules: RuleSet) -> Game:
     return GAMES[rules.game]
+
+
+def check_settable(game: str, name: str) -> None:
+    """Raise ValueError unless a table of ``game`` may set option ``name`` (``Game.settable``):
+    another game's option would be accepted and never read, so the refusal names this game's."""
+    settable = GAMES[game].settable
+    if name not in settable:
+        raise ValueError(f"{game} has no option {name}; its options: {', '.join(settable)}")

@@ -33,6 +33,10 @@ class Game(ABC):
     name: str
     #: What ``match_ended`` says of a match the game itself ended (a timeout says "timeout").
     ended_by: str
+    #: The options a table may set for this game, as RULES.md spells them, the most argued
+    #: about first: what the bot's ⚙️ Rules editor offers and ``--set`` accepts. The game reads
+    #: no other, or keeps it as its preset has it.
+    settable: tuple[str, ...]
 
     #: Whether the match is won by reaching a target (§1.11): its ``match_ended`` names winners.
     wins_at_target: bool = False

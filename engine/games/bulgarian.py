@@ -18,6 +18,7 @@ class BulgarianFives(TargetGame):
     move (FLAG). A move scores S in full; reaching 100 ends the game at once, mid-round too."""
 
     name = "bulgarian_fives"
+    settable = ("target", "bg_block_winner", "spinner_count")
     table_sizes: ClassVar[tuple[int, ...]] = (2,)
     hand_sizes: ClassVar[dict[int, int]] = {2: 7}
 

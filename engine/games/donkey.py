@@ -37,6 +37,15 @@ class Donkey(Kozel):
     """Lose-at-limit like Kozel (§1.11); the goat is the donkey."""
 
     name = "donkey"
+    settable = (
+        "goat_limit",
+        "multi_double",
+        "donkey_reopen",
+        "fish_mode",
+        "eggs",
+        "draw_mode",
+        "memory",
+    )
     closes_doubles = True
 
     def options(self, rules: RuleSet) -> dict[str, Any]:

@@ -21,6 +21,7 @@ class EnglishFives(TargetGame):
     modelled, FLAG)."""
 
     name = "english_fives"
+    settable = ("target", "spinner_count", "draw_mode")
     lengthwise_doubles = True
 
     def settle(

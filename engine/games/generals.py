@@ -55,6 +55,7 @@ class GeneralsGoat(Game):
 
     name = "generals_goat"
     ended_by = "losses"
+    settable = ("gg_losses", "general_title", "multi_double")
     races_out = True
 
     def options(self, rules: RuleSet) -> dict[str, Any]:

@@ -26,6 +26,24 @@ class Kozel(Game):
     """Lose-at-limit: the losers of each round collect points, and 101 makes the goat (§2.9)."""
 
     name = "kozel"
+    settable: tuple[str, ...] = (
+        "goat_limit",
+        "fish_mode",
+        "lone_00",
+        "lone_66",
+        "special_bones",
+        "memory",
+        "eggs",
+        "draw_mode",
+        "bazaar_reserve",
+        "first_lead",
+        "next_lead",
+        "lead_tile",
+        "redeal_rule",
+        "kozel_hand_sizes",
+        "restart_1_1_after_unrecorded",
+        "fish_closure_rule",
+    )
     ended_by = "goat"
     #: Whether a side records points only from a round of 13 on (§2.8); Sport domino writes all.
     threshold: ClassVar[bool] = True

@@ -20,8 +20,11 @@ class Muggins(TargetGame):
 
     pairs_allowed: ClassVar[bool] = True
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, bonus: str) -> None:
+        """``name``: Muggins or All Threes; ``bonus``: the option that says how its end bonus
+        is counted (``muggins_bonus``, ``threes_bonus``)."""
         self.name = name
+        self.settable = ("target", bonus, "spinner", "spinner_count", "draw_mode")
 
     def settle(
         self, rnd: Round, values: list[int], tally: Tally, pairs: bool, rules: RuleSet

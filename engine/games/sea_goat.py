@@ -108,6 +108,17 @@ class SeaGoat(Game):
 
     name = "sea_goat"
     ended_by = "target"
+    settable = (
+        "sg_target",
+        "sg_125_meaning",
+        "sg_finish",
+        "sg_na_sto",
+        "sg_fish",
+        "sg_eggs",
+        "multi_double",
+        "sg_double_finish",
+        "draw_mode",
+    )
     wins_at_target = True
 
     def fresh_tally(self, sides: int) -> Tally:

@@ -29,6 +29,7 @@ class Sport(Kozel):
 
     name = "sport"
     ended_by = "deals"
+    settable = ("sport_deals", "fish_mode", "eggs", "special_bones", "draw_mode")
     threshold: ClassVar[bool] = False
 
     def options(self, rules: RuleSet) -> dict[str, Any]:

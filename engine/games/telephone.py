@@ -21,6 +21,14 @@ class Telephone(TargetGame):
     checked after every scoring move (FLAG)."""
 
     name = "telephone"
+    settable = (
+        "target",
+        "play_points",
+        "spinner_arms_open",
+        "spinner_count",
+        "multi_double",
+        "draw_mode",
+    )
     hand_sizes: ClassVar[dict[int, int]] = {2: 7, 3: 7, 4: 7}
 
     def settle(
@@ -46,6 +54,7 @@ class TelephoneUA(TargetGame):
     is checked only at the end of a game, after the write-offs: both sides past it is a draw."""
 
     name = "telephone_ua"
+    settable = ("target", "spinner_arms_open", "spinner_count", "draw_mode")
     table_sizes: ClassVar[tuple[int, ...]] = (2, 4)
     pairs_allowed: ClassVar[bool] = True
     pairs_only: ClassVar[bool] = True

@@ -40,6 +40,15 @@ class Traditional(TargetGame):
     (FLAG). The target is checked when a round ends, the only time anyone scores."""
 
     name = "traditional"
+    settable = (
+        "target",
+        "trad_lead",
+        "trad_fish",
+        "00_always_25",
+        "66_always_50",
+        "extra_turn_after_double",
+        "draw_mode",
+    )
     pairs_allowed: ClassVar[bool] = True
     ends_mid_round: ClassVar[bool] = False
     races_out = True

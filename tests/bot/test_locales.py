@@ -13,12 +13,13 @@ from typing import get_args, get_type_hints
 
 import pytest
 
-from bot.games import GAME_OPTIONS, chooser, offered, who_plays
+from bot.games import OFFERED, chooser, who_plays
 from bot.handlers.info import help_text
 from bot.i18n import FALLBACK, LANGUAGES, _flatten, catalog, plural, t
 from bot.render.lobby import TABLE_SETTINGS, choices, value_key
 from bot.table import Recent
 from engine import errors
+from engine.games import GAMES
 from engine.layout import End
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
@@ -287,8 +288,8 @@ def test_every_rule_choice_is_described(lang: str) -> None:
     keys = catalog(lang)
     missing = [
         f"rules.{name}.{value_key(value)}"
-        for game in offered()
-        for name in (*TABLE_SETTINGS, *GAME_OPTIONS[game])
+        for game in OFFERED
+        for name in (*TABLE_SETTINGS, *GAMES[game].settable)
         for value in choices(name, game)
         if f"rules.{name}.{value_key(value)}" not in keys and f"rules.{name}.other" not in keys
     ]

@@ -163,3 +163,22 @@ def test_bad_arguments_exit_with_code_2() -> None:
     with pytest.raises(SystemExit) as info:
         main(["selfplay", "--players", "5"], out=StringIO())
     assert info.value.code == 2
+
+
+@pytest.mark.parametrize("command", ["selfplay", "arena"])
+@pytest.mark.parametrize(
+    ("game", "option"),
+    [("muggins", "fish_mode=for_one"), ("kozel", "target=250"), ("sea_goat", "game=kozel")],
+)
+def test_an_option_the_game_does_not_have_is_refused_with_those_it_has(
+    command: str, game: str, option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--set`` of another game's option (Kozel's fish for Muggins) would be silently ignored:
+    refused, naming the options this game has, as its ⚙️ Rules editor offers them."""
+    out = StringIO()
+    assert main([command, "--game", game, "--players", "2", "--set", option], out=out) == 2
+    assert out.getvalue() == ""
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {game} has no option {option.partition('=')[0]}; its options:")
+    assert ("target, muggins_bonus" in err) == (game == "muggins")
+    assert ("goat_limit, fish_mode" in err) == (game == "kozel")

@@ -1,0 +1,32 @@
+"""The options a table may set for a game are said once, by the game (``Game.settable``): the
+⚙️ Rules editor offers them, and ``python -m engine ... --set`` takes them and no other."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games import OFFERED
+from bot.render.lobby import choices, options_of, value_key
+from engine.cli import rules_from
+from engine.games import GAMES
+from engine.rules import PRESETS
+
+
+def test_the_chooser_offers_every_game_the_engine_plays_once() -> None:
+    assert sorted(OFFERED) == sorted(GAMES)
+
+
+@pytest.mark.parametrize("game", OFFERED)
+def test_the_command_line_takes_every_value_the_editor_offers(game: str) -> None:
+    rules = PRESETS[game]()
+    for name in options_of(rules):
+        for value in choices(name, game):
+            assert rules_from(game, [f"{name}={value_key(value)}"]).option(name) == value
+
+
+@pytest.mark.parametrize("game", OFFERED)
+def test_the_command_line_refuses_what_the_editor_never_offers(game: str) -> None:
+    others = {name for other in GAMES.values() for name in other.settable}
+    for name in sorted(others - set(GAMES[game].settable)):
+        with pytest.raises(ValueError, match=f"^{game} has no option {name}; its options: "):
+            rules_from(game, [f"{name}={PRESETS[game]().option(name)}"])
