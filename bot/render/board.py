@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from engine import Match, Round
 from engine.events import RoundEnded
 from engine.games import game_of
@@ -56,37 +54,20 @@ def round_text(lang: str, key: str, match: Match, number: int, **values: object)
     return t(lang, key, round=number, deals=rules.sport_deals, **values)
 
 
-#: General's Goat does not count a fish, whose tiles are dealt again (RULES.md §3.10). The engine
-#: numbers the redeal as the next round, and its events keep that number; the players see the
-#: round dealt again under its own number: one more than the rounds lost so far, one a round.
-COUNTS_NO_FISH = frozenset({"generals_goat"})
-
-
 def round_number(match: Match, rnd: Round) -> int:
-    """The number the players see for ``rnd``, the current round or one that has just ended."""
-    if match.rules.game not in COUNTS_NO_FISH:
-        return rnd.number
-    return _counted(match.tally.scores, went_out=rnd.outcome == "out")
+    """The number the players see for ``rnd``, the current round or one that has just ended (in
+    General's Goat, a fish dealt again keeps its number: ``Game.counted_round``)."""
+    return match.game.counted_round(rnd.number, match.tally.scores, rnd.outcome)
 
 
 def ended_number(match: Match, ended: RoundEnded) -> int:
     """The number the players see for the round that ``ended``."""
-    if match.rules.game not in COUNTS_NO_FISH:
-        return ended.round
-    return _counted(ended.scores, went_out=ended.result == "out")
+    return match.game.counted_round(ended.round, ended.scores, ended.result)
 
 
 def rounds_played(match: Match) -> int:
-    """The rounds played that count (in General's Goat, the rounds lost)."""
-    if match.rules.game not in COUNTS_NO_FISH:
-        return match.rounds_played
-    return sum(match.tally.scores)
-
-
-def _counted(lost: Sequence[int], *, went_out: bool) -> int:
-    """A General's Goat round's number from the rounds each team has ``lost`` after it: one it
-    ``went_out`` of is among them, a fish (or a round in play) is the one after."""
-    return sum(lost) + (0 if went_out else 1)
+    """The rounds played that count: one fewer than the number the next round would be seen by."""
+    return match.game.counted_round(match.rounds_played + 1, match.tally.scores, None) - 1
 
 
 def scores_points(match: Match) -> bool:

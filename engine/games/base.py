@@ -135,6 +135,12 @@ class Game(ABC):
         None in a game that scores nothing during play, whose moves then record no points."""
         return None
 
+    def counted_round(self, number: int, scores: Sequence[int], result: str | None) -> int:
+        """The number the players know the engine's round ``number`` by: its place among the
+        rounds that count. ``scores`` are the match's after it once it ended with ``result``
+        ("out" or "fish"; None while it is played). By default every round counts: ``number``."""
+        return number
+
     @abstractmethod
     def end_round(self, rnd: Round, tally: Tally, pairs: bool, rules: RuleSet) -> RoundEnded:
         """Score the round that has just ended: the event that records it."""

@@ -84,6 +84,12 @@ class GeneralsGoat(Game):
         """Unused (``restarts_lead``); the loser, who shuffles for the next round."""
         return ended.loser if ended.loser is not None else 0
 
+    def counted_round(self, number: int, scores: Sequence[int], result: str | None) -> int:
+        """A fish does not count (§3.10), yet the engine numbers its redeal as the next round:
+        the players know a round by the rounds lost before it, one a round, plus one. ``scores``
+        count the lost rounds; one gone out of is among them."""
+        return sum(scores) + (0 if result == "out" else 1)
+
     def end_round(self, rnd: Round, tally: Tally, pairs: bool, rules: RuleSet) -> RoundEnded:
         scores = list(tally.scores)
         amounts = [0] * len(scores)

@@ -8,7 +8,8 @@ import pytest
 
 from engine import RuleSet, replay
 from engine.ai import PLAYERS
-from engine.events import MatchEnded, PlayedDoubles
+from engine.events import MatchEnded, PlayedDoubles, RoundEnded
+from engine.games import GAMES
 from engine.rules import PRESETS
 from engine.search import StrongPlayer
 from engine.selfplay import play_match
@@ -77,3 +78,24 @@ def test_every_computer_player_plays_every_yard_game(game: str, options: dict[st
         assert isinstance(ended, MatchEnded) and ended.winners is not None
         doubles = doubles or any(isinstance(e, PlayedDoubles) for e in events)
     assert doubles or game != "generals_goat"
+
+
+def test_generals_goat_numbers_only_the_rounds_that_count() -> None:
+    """A fish is dealt again and does not count (§3.10), while the engine numbers the deal
+    after it as the next round: the players know each round by its place among those that
+    count, a fish sharing its number with the deal that replaces it."""
+    game, rules = GAMES["generals_goat"], PRESETS["generals_goat"]()
+    fish = 0
+    for seed in range(6):
+        ended = [
+            e
+            for e in play_match(4, True, rules, seed, [PLAYERS["greedy"]] * 4)
+            if isinstance(e, RoundEnded)
+        ]
+        counted = 1
+        for event in ended:
+            assert game.counted_round(event.round, event.scores, event.result) == counted
+            counted += event.result == "out"
+        fish += sum(event.result == "fish" for event in ended)
+    assert fish > 0
+    assert GAMES["kozel"].counted_round(3, [40, 12], "fish") == 3
