@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.events import MatchEnded, RoundEnded
 from engine.games.generals import generals
+from engine.scoring.kozel import fish_taker
 from engine.scoring.sea_goat import MINIMUM
 from engine.seats import partner_of, seats_of
 
@@ -108,14 +109,13 @@ def _fish_taker(table: Table, ended: RoundEnded) -> list[str]:
     points: else "16 in hand → +30" said nothing of why."""
     match = table.match
     assert match is not None
-    if ended.result != "fish" or ended.amounts is None or match.rules.fish_mode != "for_one":
+    if ended.result != "fish" or not keeps_points(match):
         return []
-    if not keeps_points(match):
+    side = fish_taker(ended.hand_values, match.rules)
+    if side is None:
         return []
-    values = ended.hand_values
-    side = values.index(max(values))
     key = "result.heaviest_pair" if table.pairs else "result.heaviest"
-    return [t(table.language, key, name=table.side_name(side), total=sum(values))]
+    return [t(table.language, key, name=table.side_name(side), total=sum(ended.hand_values))]
 
 
 def _partner_ignored(table: Table, ended: RoundEnded, side: int) -> bool:

@@ -50,17 +50,26 @@ class RoundScore:
     goats: list[int]
 
 
+def fish_taker(values: Sequence[int], rules: RuleSet) -> int | None:
+    """The side that takes every hand's points after a fish under ``fish_mode = for_one``
+    (§2.7.3): the one that holds most. None under another mode, or when several hold most
+    (eggs)."""
+    if rules.fish_mode != "for_one":
+        return None
+    top = max(values)
+    holders = [s for s, v in enumerate(values) if v == top]
+    return holders[0] if len(holders) == 1 else None
+
+
 def fish_amounts(values: Sequence[int], rules: RuleSet) -> list[int] | None:
     """Round amounts after a fish under ``fish_mode`` (§2.7.3); None means eggs."""
     if rules.fish_mode == "for_everyone":
         return list(values)
     if rules.fish_mode == "for_one":
-        top = max(values)
-        holders = [s for s, v in enumerate(values) if v == top]
-        if len(holders) > 1:
+        taker = fish_taker(values, rules)
+        if taker is None:
             return None
-        total = sum(values)
-        return [total if s == holders[0] else 0 for s in range(len(values))]
+        return [sum(values) if s == taker else 0 for s in range(len(values))]
     low = min(values)
     if all(v == low for v in values):
         return None

@@ -15,7 +15,16 @@ from engine import KNOCK, Line, Match, Play, RuleSet, revisions
 from engine.deal import redeal_reason
 from engine.errors import EndRequired, GameOver, WrongLead
 from engine.leads import compulsory_leads, first_lead, later_leader
-from engine.scoring.kozel import Tally, fish_amounts, hand_value, record, score_round, side_values
+from engine.rules import FishMode
+from engine.scoring.kozel import (
+    Tally,
+    fish_amounts,
+    fish_taker,
+    hand_value,
+    record,
+    score_round,
+    side_values,
+)
 from engine.scoring.rating import rating_delta, round_half_up, timeout_rating_delta
 
 from .support import dicts, of_type, position, t, tiles
@@ -274,6 +283,27 @@ def test_k4_fish_for_everyone() -> None:
     assert scored.tally == Tally((0, 0, 20, 0), (2, 3, 0, 5), (False, False, True, False), 0)
     # Eggs cannot occur in a fish for everyone.
     assert fish_amounts([3, 14, 14, 4], rules) == [3, 14, 14, 4]
+
+
+@pytest.mark.parametrize(
+    ("mode", "values", "taker"),
+    [
+        ("for_one", [2, 3, 13, 5], 2),
+        ("for_one", [3, 14, 14, 4], None),  # eggs
+        ("for_everyone", [2, 3, 13, 5], None),
+        ("lowest_wins", [2, 3, 13, 5], None),
+    ],
+)
+def test_the_side_that_takes_a_fish_for_one_is_the_one_its_amounts_charge(
+    mode: FishMode, values: list[int], taker: int | None
+) -> None:
+    """The result message names who takes every hand's points (``fish_taker``): the side whose
+    amount the scoring makes the total, and nobody at eggs or under the other modes."""
+    rules = RuleSet(fish_mode=mode)
+    assert fish_taker(values, rules) == taker
+    amounts = fish_amounts(values, rules)
+    if taker is not None:
+        assert amounts == [sum(values) if s == taker else 0 for s in range(len(values))]
 
 
 def test_k4_whole_round_fish_for_everyone() -> None:
