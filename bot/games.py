@@ -6,22 +6,10 @@ from __future__ import annotations
 from engine.games import GAMES
 from engine.rules import PRESETS, RuleSet
 
-#: The games a table can choose, in the order the lobby lists them; the options its ⚙️ Rules
-#: editor offers for each are the game's own (``Game.settable``), which ``--set`` accepts too.
-OFFERED = (
-    "kozel",
-    "telephone",
-    "telephone_ua",
-    "muggins",
-    "all_threes",
-    "bulgarian_fives",
-    "english_fives",
-    "sea_goat",
-    "traditional",
-    "generals_goat",
-    "sport",
-    "donkey",
-)
+#: The games a table can choose, in the order the lobby lists them: those the engine plays. The
+#: options its ⚙️ Rules editor offers for each are the game's own (``Game.settable``), which
+#: ``--set`` accepts too.
+OFFERED = tuple(GAMES)
 #: The targets a win-at-target game cycles through, its preset's among them.
 TARGETS: dict[str, tuple[int, ...]] = {
     "telephone": (72, 100, 150),

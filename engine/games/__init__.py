@@ -9,9 +9,9 @@ to add a game:
    overrides the hooks it plays differently (its layout, hand sizes, leads, the points a move
    scores, how a round is scored and how the match ends), entered in ``GAMES`` below;
 3. its worked examples of RULES.md §4 as tests, and the property tests run over it;
-4. in the bot, its place in the game chooser (``bot/games.py``: ``OFFERED``, and its targets in
-   ``TARGETS`` if it plays to one), and in every ``bot/locales/*.toml`` its name and
-   its ``games.NAME`` description and rules; ``tests/bot/test_locales.py`` names what is missing.
+4. in the bot, its targets in ``TARGETS`` (``bot/games.py``) if it plays to one, and in every
+   ``bot/locales/*.toml`` its name and its ``games.NAME`` description and rules;
+   ``tests/bot/test_locales.py`` names what is missing.
 
 Kozel (``kozel.py``) goes through the same hooks.
 """
@@ -31,6 +31,7 @@ from .sport import Sport
 from .telephone import Telephone, TelephoneUA
 from .traditional import Traditional
 
+#: The games by name, in the order the bot's game chooser lists them.
 GAMES: dict[str, Game] = {
     game.name: game
     for game in (
@@ -41,11 +42,11 @@ GAMES: dict[str, Game] = {
         Muggins("all_threes", "threes_bonus"),
         BulgarianFives(),
         EnglishFives(),
-        Donkey(),
         SeaGoat(),
         Traditional(),
         GeneralsGoat(),
         Sport(),
+        Donkey(),
     )
 }
 

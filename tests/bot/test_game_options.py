@@ -12,10 +12,6 @@ from engine.games import GAMES
 from engine.rules import PRESETS
 
 
-def test_the_chooser_offers_every_game_the_engine_plays_once() -> None:
-    assert sorted(OFFERED) == sorted(GAMES)
-
-
 @pytest.mark.parametrize("game", OFFERED)
 def test_the_command_line_takes_every_value_the_editor_offers(game: str) -> None:
     rules = PRESETS[game]()
