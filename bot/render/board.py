@@ -17,19 +17,19 @@ from .lobby import numbered
 from .tiles import tiles_text
 
 
-def limit_of(match: Match) -> int:
-    """The score that ends the match: the target of a game won at one, else Kozel's goat limit
-    (General's Goat's: the rounds a team may lose)."""
-    if scores_points(match):
-        return match.game.target(match.rules)
-    if match.rules.game == "generals_goat":
-        return match.rules.gg_losses
-    return match.rules.goat_limit
+def limit_of(match: Match) -> int | None:
+    """The score that ends the match (``Game.limit``): a target, Kozel's goat limit, or
+    General's Goat's rounds a team may lose."""
+    return match.game.limit(match.rules)
 
 
-#: How a game words what ends its match, by the suffix of ``board.title`` and ``standings.head``:
-#: Sport domino's deals, General's Goat's lost rounds; the others go to a limit or target.
-GOALS = {"sport": "_deals", "generals_goat": "_losses"}
+def goal(match: Match) -> str:
+    """How the game words what ends its match, by the suffix of ``board.title``,
+    ``standings.head``: a count of deals (``Game.deals``), the rounds a team may lose (a game
+    that keeps no points), else a limit or target."""
+    if match.game.deals(match.rules) is not None:
+        return "_deals"
+    return "" if match.game.keeps_points else "_losses"
 
 
 def headline(lang: str, key: str, match: Match, **values: object) -> Html:
@@ -38,20 +38,20 @@ def headline(lang: str, key: str, match: Match, **values: object) -> Html:
     rules = match.rules
     return t(
         lang,
-        key + GOALS.get(rules.game, ""),
+        key + goal(match),
         game=game_name(lang, rules.game),
         limit=limit_of(match),
-        deals=rules.sport_deals,
+        deals=match.game.deals(rules),
         **values,
     )
 
 
 def round_text(lang: str, key: str, match: Match, number: int, **values: object) -> Html:
-    """``key`` naming the round ``number`` as the board does: Sport domino plays a set number of
-    deals, so its texts (``key`` + "_deals") say "deal 3 of 8" where the others say "round 3"."""
-    rules = match.rules
-    key += GOALS["sport"] if rules.game == "sport" else ""
-    return t(lang, key, round=number, deals=rules.sport_deals, **values)
+    """``key`` naming the round ``number`` as the board does: a game of a set number of deals
+    (Sport domino) says "deal 3 of 8" (``key`` + "_deals") where the others say "round 3"."""
+    deals = match.game.deals(match.rules)
+    key += "" if deals is None else "_deals"
+    return t(lang, key, round=number, deals=deals, **values)
 
 
 def round_number(match: Match, rnd: Round) -> int:
@@ -75,14 +75,10 @@ def scores_points(match: Match) -> bool:
     return game_of(match.rules).wins_at_target
 
 
-#: The games that write no points: General's Goat counts only the rounds each team lost and
-#: its Generals (RULES.md §3.10), and its board, results and records say so.
-LOST_ROUNDS_GAMES = frozenset({"generals_goat"})
-
-
 def keeps_points(match: Match) -> bool:
-    """Whether the game writes points (all but ``LOST_ROUNDS_GAMES``)."""
-    return match.rules.game not in LOST_ROUNDS_GAMES
+    """Whether the game writes points; General's Goat counts only the rounds each team lost and
+    its Generals (``Game.keeps_points``), and its board, results and records say so."""
+    return match.game.keeps_points
 
 
 def score_lines(table: Table, lang: str) -> list[str]:
@@ -120,10 +116,10 @@ def lost_rounds_line(table: Table, lang: str, side: int, lost: int, hung: int) -
 
 def sea_goat_lines(table: Table, lang: str, rnd: Round) -> list[str]:
     """Sea Goat's side that holds points (one at most, RULES.md §3.2) and the seat playing this
-    round "на сто", if any; nothing in the other games."""
+    round "на сто", if any: its state, which no other game's tally carries (``Tally.sea``)."""
     match = table.match
     assert match is not None
-    if match.rules.game != "sea_goat":
+    if match.tally.sea is None:
         return []
     held = holder(match.tally.scores)
     lines: list[str] = [

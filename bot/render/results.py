@@ -37,15 +37,8 @@ OUTCOMES = frozenset(
         "redealt",
     )
 )
-#: What a game lost at a limit calls its loser, where not Kozel's goat: Donkey's is the donkey
-#: (Осёл, RULES.md §3.3, as its summary says); /stats and /top, whose goat is Kozel's alone,
-#: count it as a plain loss.
-LOSER_TITLES = {"donkey": "donkey"}
 #: The ways a match ends besides the target, a draw or a timeout that its result names.
 SPECIAL_ENDS = frozenset(("na_sto", "instant_win", "two_doubles", "general", "losses", "deals"))
-#: The scoring games of the yard whose blocked round is a fish, as their rules call it (RULES.md
-#: §3.1, §3.2: ``trad_fish``, ``sg_fish``); the fives games' is a blocked round.
-FISH_GAMES = frozenset(("sea_goat", "traditional"))
 
 
 def numbered(table: Table, ended: RoundEnded) -> Html:
@@ -185,7 +178,7 @@ def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
         name = seats[ended.winner].name
         parts: list[str] = [t(lang, "result.out", round=numbered(table, ended), name=name)]
     else:
-        if table.match.rules.game in FISH_GAMES:
+        if table.match.game.blocks_are_fish:
             parts = [_fish_head(table, ended)]
         else:
             parts = [t(lang, "result.blocked", round=numbered(table, ended))]
@@ -210,10 +203,11 @@ def match_result_text(table: Table, ended: MatchEnded) -> Html:
     lang = table.language
     goats = ", ".join(table.side_name(side) for side in ended.losers)
     assert table.match is not None
-    title = LOSER_TITLES.get(table.match.rules.game, "goat")
-    # a pair that loses is two goats
-    key = f"match.{title}" if len(ended.losers) == 1 and not table.pairs else f"match.{title}s"
-    if ended.ended_by != "goat":
+    if ended.ended_by == "goat":
+        # what the game calls its loser (``Game.loser_title``): a pair that loses is two goats
+        title = table.match.game.loser_title
+        key = f"match.{title}" if len(ended.losers) == 1 and not table.pairs else f"match.{title}s"
+    else:
         key, goats = "match.abandoned", _who_timed_out(table, ended)
     parts = [t(lang, key, names=goats), ""]
     for side in sorted(range(table.match.sides), key=lambda s: ended.scores[s]):
@@ -246,7 +240,8 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
     assert ended.winners is not None and table.match is not None
     winners = ", ".join(table.side_name(side) for side in ended.winners)
     if ended.ended_by == "draw":  # Sport domino's: equal points after its deals
-        head = t(lang, "match.draw_deals" if table.match.rules.game == "sport" else "match.draw")
+        deals = table.match.game.deals(table.match.rules) is not None
+        head = t(lang, "match.draw_deals" if deals else "match.draw")
     elif ended.ended_by == "timeout":
         head = t(lang, "match.abandoned", names=_who_timed_out(table, ended))
     else:

@@ -6,15 +6,13 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
+from engine.games import GAMES
 from storage import GameRecord, RecentMatch, StandingRow, UserRecord
 
 from ..i18n import Html, decimal, plural, t
 from ..table import Table
-from .board import LOST_ROUNDS_GAMES, board_text, headline, rounds_played, score_lines
+from .board import board_text, headline, rounds_played, score_lines
 from .game_names import game_name
-
-#: The games whose loser is the goat, and is called so.
-GOAT_GAMES = frozenset({"kozel"})
 
 
 def match_text(table: Table, lang: str) -> Html:
@@ -28,19 +26,25 @@ def match_text(table: Table, lang: str) -> Html:
     return Html("\n".join(lines))
 
 
+def _goat(game: str) -> bool:
+    """Whether ``game``'s loser is the goat, and is called so (``Game.loser_title``): Kozel's.
+    Donkey's donkey counts here as a plain loss."""
+    return GAMES[game].loser_title == "goat"
+
+
 def _worded(key: str, game: str) -> str:
-    """The variant of ``key`` for ``game``'s record: Kozel's goats (``key`` itself), General's
-    Goat's lost rounds (``_rounds``), or points and plain losses (``_score``)."""
-    if game in GOAT_GAMES:
+    """The variant of ``key`` for ``game``'s record: goats (``key`` itself), lost rounds where the
+    game keeps no points (``_rounds``: General's Goat), or points and plain losses (``_score``)."""
+    if _goat(game):
         return key
-    return key + ("_rounds" if game in LOST_ROUNDS_GAMES else "_score")
+    return key + ("_score" if GAMES[game].keeps_points else "_rounds")
 
 
 def _score(lang: str, match: RecentMatch) -> Html:
-    """A match's recorded score in words: the rounds lost (``LOST_ROUNDS_GAMES``), or points,
-    won (the scoring games, Sea Goat, Traditional) or taken (Kozel, Donkey, Sport), with the
-    noun in the number's form ("1 очко", "43 очка", "45 очков")."""
-    if match.game in LOST_ROUNDS_GAMES:
+    """A match's recorded score in words: the rounds lost, where the game keeps no points, or
+    points, won (the scoring games, Sea Goat, Traditional) or taken (Kozel, Donkey, Sport), with
+    the noun in the number's form ("1 очко", "43 очка", "45 очков")."""
+    if not GAMES[match.game].keeps_points:
         return t(lang, "stats.lost_rounds", value=match.score)
     return plural(lang, "stats.points", match.score)
 
@@ -119,6 +123,6 @@ def _match_key(match: RecentMatch) -> str:
         return "stats.match_won"
     if match.outcome == "draw":
         return "stats.match_draw"
-    if match.outcome == "lost" and match.game in GOAT_GAMES:
+    if match.outcome == "lost" and _goat(match.game):
         return "stats.match_goat"
     return "stats.match"

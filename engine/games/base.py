@@ -47,6 +47,17 @@ class Game(ABC):
     #: Whether a double may be laid face down, closing its end (Donkey, §3.3): then every move is
     #: asked of ``move_all`` with its ``closed`` flags, and ``played`` records them.
     closes_doubles: bool = False
+    #: Whether a side's score is points (§1.10): General's Goat keeps none, only the rounds each
+    #: team lost (§3.10), which its board, results and records count instead.
+    keeps_points: bool = True
+    #: What the game calls the side that loses the match at its limit (§1.11), as its result and
+    #: records name it: Kozel's goat (§2.9), Donkey's donkey (§3.3); None where the loser has no
+    #: title of its own, a plain loss.
+    loser_title: str | None = None
+    #: Whether a blocked round is a fish (рыба, §1.9), its fisherman named: so the Kozel family,
+    #: Traditional (§3.1) and Sea Goat (§3.2) call it; the fives games and the Telephones speak of
+    #: a block that the lightest hand wins (§3.4-§3.9).
+    blocks_are_fish: bool = True
 
     def options(self, rules: RuleSet) -> dict[str, Any]:
         """The options ``match_started`` records: by default every ``RuleSet`` field."""
@@ -152,6 +163,17 @@ class Game(ABC):
     def target(self, rules: RuleSet) -> int:
         """The score a win-at-target match is played to (§1.11): by default ``target``."""
         return rules.target
+
+    def limit(self, rules: RuleSet) -> int | None:
+        """The score that ends the match (§1.11): the ``target`` a side wins at, where the game
+        ``wins_at_target``, else the one a side loses at, by default Kozel's ``goat_limit``
+        (§2.9); None where no score ends it (``deals``)."""
+        return self.target(rules) if self.wins_at_target else rules.goat_limit
+
+    def deals(self, rules: RuleSet) -> int | None:
+        """How many deals the match lasts, where their count ends it rather than a score (Sport
+        domino, §3.11), and its rounds are called deals; by default None."""
+        return None
 
     def match_end(self, tally: Tally, rules: RuleSet, in_round: bool) -> MatchEnded | None:
         """The end of the match with these scores, or None while it goes on. ``in_round``: asked

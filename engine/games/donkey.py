@@ -47,6 +47,7 @@ class Donkey(Kozel):
         "memory",
     )
     closes_doubles = True
+    loser_title = "donkey"
 
     def options(self, rules: RuleSet) -> dict[str, Any]:
         return {name: getattr(rules, name) for name in KOZEL_OPTION_NAMES + DONKEY_OPTION_NAMES}

@@ -57,6 +57,7 @@ class GeneralsGoat(Game):
     ended_by = "losses"
     settable = ("gg_losses", "general_title", "multi_double")
     races_out = True
+    keeps_points = False
 
     def options(self, rules: RuleSet) -> dict[str, Any]:
         names = (*SCORING_OPTION_NAMES, "general_title", "gg_losses")
@@ -90,6 +91,10 @@ class GeneralsGoat(Game):
         count the lost rounds; one gone out of is among them."""
         return sum(scores) + (0 if result == "out" else 1)
 
+    def limit(self, rules: RuleSet) -> int:
+        """The rounds a team may lose (§3.10)."""
+        return rules.gg_losses
+
     def end_round(self, rnd: Round, tally: Tally, pairs: bool, rules: RuleSet) -> RoundEnded:
         scores = list(tally.scores)
         amounts = [0] * len(scores)
@@ -120,7 +125,7 @@ class GeneralsGoat(Game):
         )
 
     def losers(self, tally: Tally, rules: RuleSet) -> list[int]:
-        return [side for side, lost in enumerate(tally.scores) if lost >= rules.gg_losses]
+        return [side for side, lost in enumerate(tally.scores) if lost >= self.limit(rules)]
 
     def match_end_after(self, ended: RoundEnded, tally: Tally, rules: RuleSet) -> MatchEnded | None:
         scores = list(tally.scores)

@@ -45,6 +45,7 @@ class Kozel(Game):
         "fish_closure_rule",
     )
     ended_by = "goat"
+    loser_title: str | None = "goat"
     #: Whether a side records points only from a round of 13 on (§2.8); Sport domino writes all.
     threshold: ClassVar[bool] = True
 

@@ -29,6 +29,7 @@ class Sport(Kozel):
 
     name = "sport"
     ended_by = "deals"
+    loser_title = None  # the pair with more points just loses
     settable = ("sport_deals", "fish_mode", "eggs", "special_bones", "draw_mode")
     threshold: ClassVar[bool] = False
 
@@ -57,12 +58,19 @@ class Sport(Kozel):
     def restarts_lead(self, ended: RoundEnded, rules: RuleSet) -> bool:
         return False
 
+    def limit(self, rules: RuleSet) -> None:
+        """No score ends the match: its ``deals`` do."""
+        return None
+
+    def deals(self, rules: RuleSet) -> int:
+        return rules.sport_deals
+
     def losers(self, tally: Tally, rules: RuleSet) -> list[int]:
         """No score loses by itself: only the count of deals ends the match."""
         return []
 
     def match_end_after(self, ended: RoundEnded, tally: Tally, rules: RuleSet) -> MatchEnded | None:
-        if ended.round < rules.sport_deals:
+        if ended.round < self.deals(rules):
             return None
         scores = list(tally.scores)
         if scores[0] == scores[1]:

@@ -32,6 +32,7 @@ class TargetGame(Game):
 
     ended_by = "target"
     wins_at_target = True
+    blocks_are_fish = False
     #: How many may play (§1.4), and whether four may (``pairs_allowed``) or must
     #: (``pairs_only``) play as two pairs.
     table_sizes: ClassVar[tuple[int, ...]] = (2, 3, 4)

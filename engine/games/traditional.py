@@ -52,6 +52,7 @@ class Traditional(TargetGame):
     pairs_allowed: ClassVar[bool] = True
     ends_mid_round: ClassVar[bool] = False
     races_out = True
+    blocks_are_fish = True  # the fish of ``trad_fish`` (§3.1)
 
     def options(self, rules: RuleSet) -> dict[str, Any]:
         return {name: rules.option(name) for name in (*SCORING_OPTION_NAMES, *OPTIONS)}
