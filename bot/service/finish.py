@@ -19,9 +19,6 @@ from ..table import Table
 from .store import TableStore
 
 log = logging.getLogger(__name__)
-#: How General's Goat ends a match (a General hung, a team's lost rounds), rated on the rounds
-#: each team lost (``rounds_rating_delta``), not as points.
-ROUNDS_ENDS = frozenset({"general", "losses"})
 #: How a match ended (``Match.ended_by``), as storage records it: a game's own ways of naming
 #: its winners (Sea Goat's "на сто" and instant wins, General's Goat's General and lost rounds,
 #: Sport domino's deals played) are won by the game's rule, as a target is; the exact way stays
@@ -118,9 +115,12 @@ def kozel_judge(table: Table) -> Judge:
         outcome: Outcome = "lost" if side in match.losers else "won" if won(side, score) else "none"
         if match.ended_by == "draw":
             outcome = "draw"
-        if match.ended_by in ROUNDS_ENDS:  # General's Goat: its scores are lost rounds
-            rival, limit = scores[1 - side], match.rules.gg_losses
-            return outcome, rounds_rating_delta(outcome == "won", score, rival, limit)
+        if not match.game.keeps_points and match.ended_by != "timeout":
+            # its scores are the rounds each team lost (General's Goat), rated on them, not as
+            # points, against the rounds a team may lose (``Game.limit``)
+            limit = match.game.limit(match.rules)
+            assert limit is not None
+            return outcome, rounds_rating_delta(outcome == "won", score, scores[1 - side], limit)
         if match.ended_by != "timeout":
             return outcome, rating_delta(score)
         if rated is None or seat in rated[1]:
