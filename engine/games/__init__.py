@@ -1,17 +1,29 @@
 """The games a table can play, found by name: ``game_of(rules)`` is the game ``RuleSet.game`` names.
 
-The match and its rounds ask the game (``base.Game``) and its ``RuleSet``, never a game's name, so
-to add a game:
+The match and its rounds ask the game (``base.Game``) and its ``RuleSet``, never a game's name,
+and so does the bot's board, results and standings. So to add a game:
 
-1. a preset: its name in ``rules.GameName``, its options as ``RuleSet`` fields, and a preset
+1. a preset: its name in ``rules.GameName``, its options as ``RuleSet`` fields (the values a game
+   restricts in ``rules.GAME_CHOICES``, ``TARGET_CHOICES`` or ``ONE_GAME_OPTIONS``), and a preset
    function in ``rules.PRESETS``;
-2. one module here, a ``Game`` that names the options a table may set for it (``settable``) and
-   overrides the hooks it plays differently (its layout, hand sizes, leads, the points a move
-   scores, how a round is scored and how the match ends), entered in ``GAMES`` below;
-3. its worked examples of RULES.md §4 as tests, and the property tests run over it;
-4. in the bot, its targets in ``TARGETS`` (``bot/games.py``) if it plays to one, and in every
-   ``bot/locales/*.toml`` its name and its ``games.NAME`` description and rules;
-   ``tests/bot/test_locales.py`` names what is missing.
+2. one module here, a ``Game`` entered in ``GAMES`` below, that names the options a table may set
+   for it (``settable``) and what ``match_ended`` says of its end (``ended_by``), overrides the
+   hooks it plays differently (its table, layout, hand sizes, leads, the points a move scores,
+   how a round is scored and how the match ends), and says what the players are shown of it:
+   whether it is won at a target (``wins_at_target``), the score that ends it (``limit``) or its
+   count of ``deals``, the rounds that count (``counted_round``), whether it ``keeps_points``,
+   and what it calls its loser (``loser_title``) and a blocked round (``blocks_are_fish``);
+3. its worked examples of RULES.md §4 as tests, and its name among the games of its family's
+   property and self-play tests (``tests/engine/test_yard_*.py``; the scoring games' take every
+   ``TargetGame``), and its table in the benchmarks' (``benchmarks/bench_engine.py``);
+4. in the bot, its targets in ``TARGETS`` (``bot/games.py``) if it plays to one, and in ``COUNTS``
+   the values the editor cycles through for an integer option of its own; a new way its match
+   ends (``ended_by``) in ``ENDED_BY`` (``bot/service/finish.py``) and ``SPECIAL_ENDS``, a new
+   outcome of its rounds in ``OUTCOMES`` (``bot/render/results.py``); and in every
+   ``bot/locales/*.toml`` its name, its ``games.NAME`` description and rules, the words for its
+   options' values (``rules.OPTION``), and those of its new ends and outcomes.
+   ``tests/bot/test_locales.py`` names a text that is missing, and
+   ``tests/bot/test_render_every_game.py`` one that a whole match of it shows.
 
 Kozel (``kozel.py``) goes through the same hooks.
 """
