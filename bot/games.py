@@ -4,7 +4,7 @@ the ⚙️ Rules editor, and for how many players."""
 from __future__ import annotations
 
 from engine.games import GAMES
-from engine.rules import PRESETS, RuleSet
+from engine.rules import PRESETS, TARGET_CHOICES, RuleSet
 
 #: The games a table can choose, in the order the lobby lists them: those the engine plays. The
 #: options its ⚙️ Rules editor offers for each are the game's own (``Game.settable``), which
@@ -14,12 +14,16 @@ OFFERED = tuple(GAMES)
 TARGETS: dict[str, tuple[int, ...]] = {
     "telephone": (72, 100, 150),
     "telephone_ua": (150, 225, 300),
-    "muggins": (100, 250, 500),
+    "muggins": TARGET_CHOICES["muggins"],
     "all_threes": (100, 250, 500),
     "bulgarian_fives": (100, 150, 200),
     "english_fives": (100, 200, 300),
     "traditional": (100, 200, 300),
 }
+#: The ways a game's own rule ends a match besides its target and the goat (Sea Goat's "на сто",
+#: instant wins and two doubles, General's Goat's General and lost rounds, Sport domino's deals):
+#: its result says which, and its record counts it as won by the rule, as a target is.
+SPECIAL_ENDS = ("na_sto", "instant_win", "two_doubles", "general", "losses", "deals")
 #: Sea Goat's targets: 125, and 202 that pairs play to (RULES.md §3.2).
 SEA_GOAT_TARGETS = (125, 202)
 #: The other counts the editor cycles through: rounds a General's Goat team may lose (§3.10),

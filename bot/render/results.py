@@ -8,6 +8,7 @@ from engine.scoring.kozel import fish_taker
 from engine.scoring.sea_goat import MINIMUM
 from engine.seats import partner_of, seats_of
 
+from ..games import SPECIAL_ENDS
 from ..i18n import Html, t
 from ..table import Table
 from .board import (
@@ -37,8 +38,6 @@ OUTCOMES = frozenset(
         "redealt",
     )
 )
-#: The ways a match ends besides the target, a draw or a timeout that its result names.
-SPECIAL_ENDS = frozenset(("na_sto", "instant_win", "two_doubles", "general", "losses", "deals"))
 
 
 def numbered(table: Table, ended: RoundEnded) -> Html:

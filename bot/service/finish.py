@@ -15,6 +15,7 @@ from engine.scoring.rating import (
 )
 from storage import EndedBy, Outcome, PlayerResult, Storage
 
+from ..games import SPECIAL_ENDS
 from ..table import Table
 from .store import TableStore
 
@@ -28,9 +29,7 @@ ENDED_BY: dict[str, EndedBy] = {
     "target": "target",
     "draw": "draw",
     "timeout": "timeout",
-    **dict.fromkeys(
-        ("na_sto", "instant_win", "two_doubles", "general", "losses", "deals"), "target"
-    ),
+    **dict.fromkeys(SPECIAL_ENDS, "target"),
 }
 
 

@@ -17,11 +17,11 @@ and so does the bot's board, results and standings. So to add a game:
    property and self-play tests (``tests/engine/test_yard_*.py``; the scoring games' take every
    ``TargetGame``), and its table in the benchmarks' (``benchmarks/bench_engine.py``);
 4. in the bot, its targets in ``TARGETS`` (``bot/games.py``) if it plays to one, and in ``COUNTS``
-   the values the editor cycles through for an integer option of its own; a new way its match
-   ends (``ended_by``) in ``ENDED_BY`` (``bot/service/finish.py``) and ``SPECIAL_ENDS``, a new
-   outcome of its rounds in ``OUTCOMES`` (``bot/render/results.py``); and in every
-   ``bot/locales/*.toml`` its name, its ``games.NAME`` description and rules, the words for its
-   options' values (``rules.OPTION``), and those of its new ends and outcomes.
+   the values the editor cycles through for an integer option of its own, a new way its match
+   ends (``ended_by``) in ``SPECIAL_ENDS`` (its result names it, its record counts it as won by
+   the rule), a new outcome of its rounds in ``OUTCOMES`` (``bot/render/results.py``); and in
+   every ``bot/locales/*.toml`` its name, its ``games.NAME`` description and rules, the words
+   for its options' values (``rules.OPTION``), and those of its new ends and outcomes.
    ``tests/bot/test_locales.py`` names a text that is missing, and
    ``tests/bot/test_render_every_game.py`` one that a whole match of it shows.
 
