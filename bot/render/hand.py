@@ -8,7 +8,7 @@ from engine import DRAW, KNOCK, Action, Lay, Placement, Play, Reopen, Round, Til
 from engine.layout import End
 
 from ..callbacks import CROSSWISE, LENGTHWISE, Callback, lay_args
-from ..i18n import Html, t
+from ..i18n import Html, plural, t
 from ..table import Seat, Table
 from .board import round_number, round_text, scores_points
 from .layout import ARROWS, CLOSED, end_label, ends_text
@@ -236,7 +236,7 @@ def _live_hand_text(table: Table, seat: Seat, actions: list[Action]) -> Html:
     parts: list[str] = [round_text(lang, "hand.your_turn", match, number)]
     parts += _position(table, lang)
     if seat.knocks:
-        parts.append(t(lang, "hand.knocked", count=seat.knocks))
+        parts.append(plural(lang, "hand.knocked", seat.knocks))
     if seat.drawn:
         parts.append(t(lang, "hand.drew", tiles=tiles_text(seat.drawn)))
     rnd = match.round

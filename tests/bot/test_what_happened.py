@@ -19,7 +19,7 @@ from engine.rules import PRESETS
 from tests.bot.harness import Harness, one_tap, start_match, stored_events, texts_seen
 from tests.bot.tables import table_of
 
-RECENT = re.compile(r"^\w+ (played \[\d\|\d\]|knocked|drew from the bazaar ×\d+)$")
+RECENT = re.compile(r"^\w+ (played \[\d\|\d\]|knocked|drew (a tile|\d+ tiles) from the bazaar)$")
 
 
 def recent_lines(board: str) -> list[str]:
@@ -122,7 +122,8 @@ async def test_a_hand_tells_its_player_what_the_rules_did_with_it(
         else:
             assert "You drew" not in text, text
         if knocks:
-            assert f"You knocked ×{knocks}: nothing fitted." in text, text
+            times = "once" if knocks == 1 else f"{knocks} times"
+            assert f"You knocked {times}: nothing fitted." in text, text
             told["knocked"] += 1
         else:
             assert "You knocked" not in text, text
