@@ -450,3 +450,10 @@ def test_ukrainian_writes_its_apostrophe_one_way() -> None:
     stray = {key: text for key, text in shown.items() if "'" in text or "\u02bc" in text}
     assert stray == {}
     assert UKRAINIAN_APOSTROPHE in shown["game.muggins"]
+
+
+def test_english_calls_the_four_sided_double_the_spinner() -> None:
+    """Telephone's summaries called the first double the "house" (the Russian «дом» word for
+    word), where its board's buttons, /rules and the other games' texts say "spinner"."""
+    house = re.compile(r"\bhouses?\b(?! rules)", re.IGNORECASE)
+    assert {key: text for key, text in ENGLISH.items() if house.search(text)} == {}

@@ -347,6 +347,8 @@ def test_ukrainian_standings_count_the_times_a_player_was_the_goat() -> None:
 @pytest.mark.parametrize(
     ("lang", "game", "named"),
     [
+        ("en", "telephone", "<b>spinner</b>"),
+        ("en", "telephone_ua", "<b>spinner</b>"),
         ("ru", "telephone", "<b>дом</b> (крест)"),
         ("ru", "telephone_ua", "<b>домом</b> (крестом)"),
         ("uk", "telephone", "<b>дім</b> (хрест)"),
@@ -358,8 +360,8 @@ def test_telephones_house_is_named_as_the_cross_its_options_speak_of(
 ) -> None:
     """Telephone's /rules called the first double the house ("дом") and its options, just
     below, the cross ("Все четыре стороны креста…"), as do the buttons that choose an arm: a
-    reader could not tell they were one tile."""
+    reader could not tell they were one tile. English said "house" and "spinner" so."""
     summary = t(lang, f"games.{game}.summary")
     options = "\n".join(rules_text(lang, PRESETS[game]()))
-    cross = "крест" if lang == "ru" else "хрест"
+    cross = {"en": "spinner", "ru": "крест", "uk": "хрест"}[lang]
     assert named in summary and cross in options
