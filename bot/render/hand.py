@@ -273,6 +273,12 @@ def record_text(table: Table, seat: Seat, note: str, rnd: Round | None = None) -
     return Html("\n".join(parts))
 
 
-def played_note(seat: Seat, tiles: list[Tile], *, by_computer: bool = False) -> Html:
+def played_note(
+    seat: Seat, tiles: list[Tile], points: int = 0, *, by_computer: bool = False
+) -> Html:
+    """What the player's record says of their move: the tiles, and what they scored, as the
+    group's board says it ("+15")."""
     key = "hand.computer_played" if by_computer else "hand.you_played"
-    return t(seat.language, key, tile=tiles_text(tiles))
+    if points:
+        key += "_scored"
+    return t(seat.language, key, tile=tiles_text(tiles), points=points)
