@@ -457,3 +457,11 @@ def test_english_calls_the_four_sided_double_the_spinner() -> None:
     word), where its board's buttons, /rules and the other games' texts say "spinner"."""
     house = re.compile(r"\bhouses?\b(?! rules)", re.IGNORECASE)
     assert {key: text for key, text in ENGLISH.items() if house.search(text)} == {}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_match_is_called_by_one_word(lang: str) -> None:
+    """"Матч начался", "Текущий матч" and /stats' "матчей", but "партия окончена" at its end and
+    "выигрывает партию" in /rules: one match went by two names."""
+    party = re.compile(r"\bпарт[иі]\w*", re.IGNORECASE)
+    assert {key: text for key, text in catalog(lang).items() if party.search(text)} == {}

@@ -271,8 +271,8 @@ def test_sea_goats_line_in_the_lobby_says_pairs_play_to_202(lang: str, words: st
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("ru", "Другая пара проиграла предельное число раундов: партия окончена."),
-        ("uk", "Інша пара програла граничну кількість раундів: партію закінчено."),
+        ("ru", "Другая пара проиграла предельное число раундов: матч окончен."),
+        ("uk", "Інша пара програла граничну кількість раундів: матч закінчено."),
     ],
 )
 def test_general_s_goat_ended_by_lost_rounds_says_the_match_is_over(lang: str, said: str) -> None:
