@@ -461,7 +461,31 @@ def test_english_calls_the_four_sided_double_the_spinner() -> None:
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_a_match_is_called_by_one_word(lang: str) -> None:
-    """"Матч начался", "Текущий матч" and /stats' "матчей", but "партия окончена" at its end and
-    "выигрывает партию" in /rules: one match went by two names."""
+    """Russian said "Матч начался", "Текущий матч" and /stats' "матчей", but "партия окончена"
+    at its end and "выигрывает партию" in /rules: one match went by two names."""
     party = re.compile(r"\bпарт[иі]\w*", re.IGNORECASE)
     assert {key: text for key, text in catalog(lang).items() if party.search(text)} == {}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_translation_says_every_number_its_english_says(lang: str) -> None:
+    """The special bones' rule said in Russian and Ukrainian only what leading or going out with
+    6-6 and 0-0 gives, not that a lone 6-6 counts 50 and a lone 0-0 25, as the English does:
+    a number left out is a rule left out."""
+
+    def numbers(text: str) -> list[str]:
+        return sorted(re.findall(r"\d+", re.sub(r"\{\w*\}", "", text)))
+
+    wrong = {
+        key: text
+        for key, text in catalog(lang).items()
+        if (english := english_for(key)) is not None and numbers(text) != numbers(english)
+    }
+    assert wrong == {}
+
+
+@pytest.mark.parametrize(("lang", "fisherman"), [("ru", "рыбак"), ("uk", "рибак")])
+def test_the_partners_lead_says_who_leads_after_a_fish(lang: str, fisherman: str) -> None:
+    """RULES.md §2.3: after a fish the fisherman leads, not the winner's partner; the English
+    option said so, the Russian and Ukrainian did not."""
+    assert fisherman in catalog(lang)["rules.next_lead.winner_partner"]
