@@ -209,6 +209,12 @@ async def test_a_game_the_table_does_not_fit_is_refused_politely(
         "Bulgarian Fives is played by 2 players, and this table is set for 4 players, each for "
         "themselves: change the players in ⚙️ Rules first."
     )
+    # four it is, but each for themselves: said so, or a pairs game's refusal named no change
+    pairs_only = await tap(tg, masha, lobby, data_of(lobby_now(tg, lobby), "General's Goat"))
+    assert pairs_only.text == (
+        "General's Goat is played by two pairs only, and this table is set for 4 players, each "
+        "for themselves: change the players in ⚙️ Rules first."
+    )
     await tg.press_button(masha, lobby, "« Back")
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("🎲 Game: Kozel"))
 
@@ -224,22 +230,6 @@ async def test_a_game_the_table_does_not_fit_is_refused_politely(
     answer = await tap(tg, masha, lobby, data_of(lobby_now(tg, lobby), "Players: 2"))
     assert answer.text == "Bulgarian Fives is played by 2 players: the table cannot be set so."
     assert lobby_now(tg, lobby).find_button("Players: 2")
-
-
-async def test_a_pairs_game_refused_at_a_table_of_four_says_they_play_each_for_themselves(
-    tg: FakeTelegram, harness: Harness
-) -> None:
-    """General's Goat at a new table (four players, each for themselves) was refused as "played
-    by two pairs only, and this table is set for 4 players": four players it was, so the opener
-    could not tell what to change."""
-    masha = tg.user(912, "Masha")
-    group = tg.group(-1912, "Yard")
-    lobby = await open_lobby(harness, [masha], group)
-    refusal = await choose_game(harness, masha, lobby, "General's Goat")
-    assert refusal == (
-        "General's Goat is played by two pairs only, and this table is set for 4 players, each "
-        "for themselves: change the players in ⚙️ Rules first."
-    )
 
 
 async def test_muggins_shows_the_points_of_a_scoring_move_on_the_board(

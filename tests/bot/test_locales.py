@@ -218,39 +218,28 @@ def test_english_plural(count: int, expected: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "count", "expected"),
+    ("key", "lang", "count", "expected"),
     [
-        ("en", 1, "You knocked once: nothing fitted."),
-        ("en", 3, "You knocked 3 times: nothing fitted."),
-        ("ru", 1, "Пришлось постучать 1 раз: ходить было нечем."),
-        ("ru", 3, "Пришлось постучать 3 раза: ходить было нечем."),
-        ("ru", 5, "Пришлось постучать 5 раз: ходить было нечем."),
-        ("uk", 1, "Довелося постукати 1 раз: ходити було нічим."),
-        ("uk", 3, "Довелося постукати 3 рази: ходити було нічим."),
-        ("uk", 5, "Довелося постукати 5 разів: ходити було нічим."),
+        ("hand.knocked", "en", 1, "You knocked once: nothing fitted."),
+        ("hand.knocked", "en", 3, "You knocked 3 times: nothing fitted."),
+        ("hand.knocked", "ru", 1, "Пришлось постучать 1 раз: ходить было нечем."),
+        ("hand.knocked", "ru", 3, "Пришлось постучать 3 раза: ходить было нечем."),
+        ("hand.knocked", "ru", 5, "Пришлось постучать 5 раз: ходить было нечем."),
+        ("hand.knocked", "uk", 1, "Довелося постукати 1 раз: ходити було нічим."),
+        ("hand.knocked", "uk", 3, "Довелося постукати 3 рази: ходити було нічим."),
+        ("hand.knocked", "uk", 5, "Довелося постукати 5 разів: ходити було нічим."),
+        ("board.recent.drew", "en", 1, "Masha drew a tile from the bazaar"),
+        ("board.recent.drew", "en", 4, "Masha drew 4 tiles from the bazaar"),
+        ("board.recent.drew", "ru", 2, "Masha берёт с базара 2 камня"),
+        ("board.recent.drew", "uk", 5, "Masha бере з базару 5 каменів"),
     ],
 )
-def test_a_player_is_told_how_many_times_they_knocked_in_words(
-    lang: str, count: int, expected: str
+def test_a_count_of_knocks_and_draws_reads_in_words(
+    key: str, lang: str, count: int, expected: str
 ) -> None:
-    """The DM said "You knocked ×1" / "Стук ×3": a count of times reads as the language says it."""
-    assert plural(lang, "hand.knocked", count) == expected
-
-
-@pytest.mark.parametrize(
-    ("lang", "count", "expected"),
-    [
-        ("en", 1, "Masha drew a tile from the bazaar"),
-        ("en", 4, "Masha drew 4 tiles from the bazaar"),
-        ("ru", 2, "Masha берёт с базара 2 камня"),
-        ("uk", 5, "Masha бере з базару 5 каменів"),
-    ],
-)
-def test_the_board_says_how_many_tiles_were_drawn_in_words(
-    lang: str, count: int, expected: str
-) -> None:
-    """The board said "Masha drew from the bazaar ×4"."""
-    assert plural(lang, "board.recent.drew", count, name="Masha") == expected
+    """The DM said "You knocked ×1" / "Стук ×3", the board "Masha drew from the bazaar ×4": a
+    count reads as the language says it."""
+    assert plural(lang, key, count, name="Masha") == expected
 
 
 # --- every key the code asks for exists -------------------------------------------------------
