@@ -400,7 +400,7 @@ def test_points_under_13_are_not_shown_as_written(memory: str, lang: str, said: 
     under 13 nothing is written (RULES.md §2.8), so the +10 read as a miscount."""
     rules = RuleSet().with_options(memory=memory)
     table = table_of(["Masha", "Alex", "Olya"], lang=lang, rules=rules)
-    lines = html.unescape(round_result_text(table, olya_went_out())).replace("<b>", "")
-    lines = lines.replace("</b>", "").splitlines()
+    text = html.unescape(round_result_text(table, olya_went_out()))
+    lines = text.replace("<b>", "").replace("</b>", "").splitlines()
     assert said in lines
     assert [line for line in lines if line.startswith("Alex: ") and line.endswith("→ +20")]
