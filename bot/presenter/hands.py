@@ -38,7 +38,7 @@ class Hands:
                 by_computer = timed_out is not None and timed_out.seat == event.seat
                 tiles = [event.tile] if isinstance(event, Played) else event.tiles
                 notes[event.seat] = played_note(
-                    table.seats[event.seat], tiles, by_computer=by_computer
+                    table.seats[event.seat], tiles, event.scored or 0, by_computer=by_computer
                 )
         return notes
 

@@ -10,7 +10,7 @@ from engine.games.sea_goat import na_sto_seat
 from engine.scoring.sea_goat import holder
 
 from ..i18n import Html, plural, t
-from ..table import Table
+from ..table import Recent, Table
 from .game_names import game_name
 from .layout import ends_text, layout_lines
 from .lobby import numbered
@@ -136,17 +136,18 @@ def sea_goat_lines(table: Table, lang: str, rnd: Round) -> list[str]:
 def recent_text(table: Table, lang: str, rnd: Round) -> list[str]:
     """The latest moves of ``rnd``."""
     return [
-        t(
-            lang,
-            "board.recent.scored" if recent.points else f"board.recent.{recent.kind}",
-            name=table.seats[recent.seat].name,
-            tile=tiles_text(recent.tiles) if recent.tiles else "",
-            count=recent.count,
-            points=recent.points,
-        )
-        for recent in table.recent
-        if recent.round == rnd.number
+        _recent_line(table, lang, recent) for recent in table.recent if recent.round == rnd.number
     ]
+
+
+def _recent_line(table: Table, lang: str, recent: Recent) -> Html:
+    """One move: "Olya played [3|4]", or "Olya drew 3 tiles from the bazaar"."""
+    name = table.seats[recent.seat].name
+    if recent.kind == "drew":
+        return plural(lang, "board.recent.drew", recent.count, name=name)
+    key = "board.recent.scored" if recent.points else f"board.recent.{recent.kind}"
+    tile = tiles_text(recent.tiles) if recent.tiles else ""
+    return t(lang, key, name=name, tile=tile, points=recent.points)
 
 
 def board_text(table: Table, rnd: Round | None = None) -> Html:

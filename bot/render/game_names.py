@@ -18,7 +18,8 @@ def game_name(lang: str, game: str) -> Html:
 
 def game_called(words: str, games: Iterable[str]) -> str | None:
     """The one of ``games`` that ``words`` name: its own name (``telephone_ua``) or its name in
-    any language, ignoring case, spaces, punctuation and ё/е; None if none does."""
+    any language, ignoring case, spaces, punctuation (any apostrophe) and ё/е; None if none
+    does."""
     wanted = _plain(words)
     for game in games:
         names = {game, *(catalog(lang).get(f"game.{game}", "") for lang in LANGUAGES)}
@@ -27,5 +28,11 @@ def game_called(words: str, games: Iterable[str]) -> str | None:
     return None
 
 
+#: Ukrainian's apostrophe as some keyboards type it: a letter to Python, so not dropped with the
+#: other punctuation (' and ’) unless named.
+MODIFIER_APOSTROPHE = "\u02bc"
+
+
 def _plain(text: str) -> str:
-    return "".join(c for c in text.casefold().replace("ё", "е") if c.isalnum())
+    kept = text.casefold().replace("ё", "е").replace(MODIFIER_APOSTROPHE, "")
+    return "".join(c for c in kept if c.isalnum())

@@ -8,7 +8,7 @@ from engine import DRAW, KNOCK, Action, Lay, Placement, Play, Reopen, Round, Til
 from engine.layout import End
 
 from ..callbacks import CROSSWISE, LENGTHWISE, Callback, lay_args
-from ..i18n import Html, t
+from ..i18n import Html, plural, t
 from ..table import Seat, Table
 from .board import round_number, round_text, scores_points
 from .layout import ARROWS, CLOSED, end_label, ends_text
@@ -236,7 +236,7 @@ def _live_hand_text(table: Table, seat: Seat, actions: list[Action]) -> Html:
     parts: list[str] = [round_text(lang, "hand.your_turn", match, number)]
     parts += _position(table, lang)
     if seat.knocks:
-        parts.append(t(lang, "hand.knocked", count=seat.knocks))
+        parts.append(plural(lang, "hand.knocked", seat.knocks))
     if seat.drawn:
         parts.append(t(lang, "hand.drew", tiles=tiles_text(seat.drawn)))
     rnd = match.round
@@ -273,6 +273,12 @@ def record_text(table: Table, seat: Seat, note: str, rnd: Round | None = None) -
     return Html("\n".join(parts))
 
 
-def played_note(seat: Seat, tiles: list[Tile], *, by_computer: bool = False) -> Html:
+def played_note(
+    seat: Seat, tiles: list[Tile], points: int = 0, *, by_computer: bool = False
+) -> Html:
+    """What the player's record says of their move: the tiles, and what they scored, as the
+    group's board says it ("+15")."""
     key = "hand.computer_played" if by_computer else "hand.you_played"
-    return t(seat.language, key, tile=tiles_text(tiles))
+    if points:
+        key += "_scored"
+    return t(seat.language, key, tile=tiles_text(tiles), points=points)

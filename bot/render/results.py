@@ -77,15 +77,18 @@ def _fish_head(table: Table, ended: RoundEnded) -> Html:
 
 def _amounts(table: Table, ended: RoundEnded) -> list[str]:
     """What each side held, and what it wrote (with the eggs' pot, if it took it)."""
-    lang, parts = table.language, list[str]()
-    assert table.match is not None
-    for side in range(table.match.sides):
+    lang, parts, match = table.language, list[str](), table.match
+    assert match is not None
+    for side in range(match.sides):
         name = table.side_name(side)
         value = ended.hand_values[side]
         if ended.amounts is None:
             parts.append(t(lang, "result.value", name=name, value=value))
         elif _partner_ignored(table, ended, side):
             parts.append(t(lang, "result.out_pair", name=name, amount=f"+{ended.amounts[side]}"))
+        elif _unwritten(ended, side):
+            key = "result.remembered" if match.rules.memory == "remember" else "result.thrown_away"
+            parts.append(t(lang, key, name=name, value=value, amount=ended.amounts[side]))
         else:
             parts.append(
                 t(lang, "result.amount", name=name, value=value, amount=ended.amounts[side])
@@ -94,6 +97,14 @@ def _amounts(table: Table, ended: RoundEnded) -> list[str]:
         key = "result.pot_won_pair" if table.pairs else "result.pot_won"
         parts.append(t(lang, key, name=table.side_name(ended.pot_awarded_to)))
     return parts
+
+
+def _unwritten(ended: RoundEnded, side: int) -> bool:
+    """Whether ``side`` got points that were not written: under the 13 that opens a Kozel score
+    (RULES.md §2.8), they are remembered or thrown away. "→ +10" beside a score that stayed 0
+    read as a miscount."""
+    opened, amounts = ended.opened, ended.amounts
+    return opened is not None and amounts is not None and not opened[side] and amounts[side] > 0
 
 
 def _fish_taker(table: Table, ended: RoundEnded) -> list[str]:

@@ -14,7 +14,9 @@ GAMES = ("kozel", "telephone", "telephone_ua", "muggins", "all_threes")
     [
         ("muggins", "muggins"),
         ("Пятерочка", "muggins"),  # without the ё
-        ("п'ятірочка", "muggins"),
+        ("п'ятірочка", "muggins"),  # the apostrophe as a keyboard types it, ' or ʼ or ’
+        ("пʼятірочка", "muggins"),
+        ("П’ятірочка", "muggins"),
         ("ПЯТІРОЧКА", "muggins"),  # the apostrophe left out
         ("all threes", "all_threes"),
         ("Все тройки", "all_threes"),

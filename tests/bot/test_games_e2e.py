@@ -188,7 +188,7 @@ async def test_rules_of_a_game_it_does_not_know_says_so_and_names_those_it_does(
     await open_lobby(harness, [oksana], group)  # the group speaks Ukrainian from now on
     await tg.send_text(alex, group, "/rules шахи")
     told = await tg.wait_for_message(group, lambda m: m.from_bot and "шахи" in (m.text or ""))
-    games = "Козел, Телефон, Телефон (до 225), П'ятірочка"
+    games = "Козел, Телефон, Телефон (до 225), П’ятірочка"
     asked = "Не знаю гри «шахи». Можна спитати про одну з цих: "
     assert (told.text or "").startswith(asked + games)
     assert "Традиційне (до 300)" in (told.text or "")  # the house preset /rules also explains
@@ -206,8 +206,14 @@ async def test_a_game_the_table_does_not_fit_is_refused_politely(
     lobby = await open_lobby(harness, [masha], group)
     refusal = await choose_game(harness, masha, lobby, "Bulgarian Fives")
     assert refusal == (
-        "Bulgarian Fives is played by 2 players, and this table is set for 4 players: "
-        "change the players in ⚙️ Rules first."
+        "Bulgarian Fives is played by 2 players, and this table is set for 4 players, each for "
+        "themselves: change the players in ⚙️ Rules first."
+    )
+    # four it is, but each for themselves: said so, or a pairs game's refusal named no change
+    pairs_only = await tap(tg, masha, lobby, data_of(lobby_now(tg, lobby), "General's Goat"))
+    assert pairs_only.text == (
+        "General's Goat is played by two pairs only, and this table is set for 4 players, each "
+        "for themselves: change the players in ⚙️ Rules first."
     )
     await tg.press_button(masha, lobby, "« Back")
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("🎲 Game: Kozel"))

@@ -271,8 +271,8 @@ def test_sea_goats_line_in_the_lobby_says_pairs_play_to_202(lang: str, words: st
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("ru", "Другая пара проиграла предельное число раундов: партия окончена."),
-        ("uk", "Інша пара програла граничну кількість раундів: партію закінчено."),
+        ("ru", "Другая пара проиграла предельное число раундов: матч окончен."),
+        ("uk", "Інша пара програла граничну кількість раундів: матч закінчено."),
     ],
 )
 def test_general_s_goat_ended_by_lost_rounds_says_the_match_is_over(lang: str, said: str) -> None:
@@ -347,6 +347,8 @@ def test_ukrainian_standings_count_the_times_a_player_was_the_goat() -> None:
 @pytest.mark.parametrize(
     ("lang", "game", "named"),
     [
+        ("en", "telephone", "<b>spinner</b>"),
+        ("en", "telephone_ua", "<b>spinner</b>"),
         ("ru", "telephone", "<b>дом</b> (крест)"),
         ("ru", "telephone_ua", "<b>домом</b> (крестом)"),
         ("uk", "telephone", "<b>дім</b> (хрест)"),
@@ -358,8 +360,47 @@ def test_telephones_house_is_named_as_the_cross_its_options_speak_of(
 ) -> None:
     """Telephone's /rules called the first double the house ("дом") and its options, just
     below, the cross ("Все четыре стороны креста…"), as do the buttons that choose an arm: a
-    reader could not tell they were one tile."""
+    reader could not tell they were one tile. English said "house" and "spinner" so."""
     summary = t(lang, f"games.{game}.summary")
     options = "\n".join(rules_text(lang, PRESETS[game]()))
-    cross = "крест" if lang == "ru" else "хрест"
+    cross = {"en": "spinner", "ru": "крест", "uk": "хрест"}[lang]
     assert named in summary and cross in options
+
+
+def olya_went_out() -> RoundEnded:
+    """Kozel, three players: Olya went out; Masha's 10 is under the 13 that opens a score, Alex
+    opened his long ago and writes his 20 (RULES.md §2.8)."""
+    return RoundEnded(
+        round=4,
+        result="out",
+        winner=2,
+        fisherman=None,
+        eggs=False,
+        hands=[[Tile(4, 6)], [Tile(5, 5), Tile(4, 6)], []],
+        hand_values=[10, 20, 0],
+        amounts=[10, 20, 0],
+        scores=[0, 45, 0],
+        memory=[10, 0, 0],
+        opened=[False, True, False],
+        pot=0,
+    )
+
+
+@pytest.mark.parametrize(
+    ("memory", "lang", "said"),
+    [
+        ("remember", "en", "Masha: 10 in hand → 10 remembered (13 opens the score)"),
+        ("discard", "en", "Masha: 10 in hand → 10 thrown away (under 13)"),
+        ("remember", "ru", "Masha: на руках 10 → 10 запомнено (счёт открывают 13)"),
+        ("discard", "uk", "Masha: на руках 10 → 10 згорає (менше 13)"),
+    ],
+)
+def test_points_under_13_are_not_shown_as_written(memory: str, lang: str, said: str) -> None:
+    """The result said "Masha: 10 in hand → +10" and, just below, "Masha: 0 (remembered 10)":
+    under 13 nothing is written (RULES.md §2.8), so the +10 read as a miscount."""
+    rules = RuleSet().with_options(memory=memory)
+    table = table_of(["Masha", "Alex", "Olya"], lang=lang, rules=rules)
+    text = html.unescape(round_result_text(table, olya_went_out()))
+    lines = text.replace("<b>", "").replace("</b>", "").splitlines()
+    assert said in lines
+    assert [line for line in lines if line.startswith("Alex: ") and line.endswith("→ +20")]

@@ -9,17 +9,18 @@ import re
 
 import pytest
 
+from bot.presenter.hands import Hands
 from bot.presenter.news import follow
 from bot.render.board import board_text
 from bot.render.tiles import tile_text
 from devtools.fake_telegram import FakeTelegram
 from engine import DRAW, KNOCK, Lay, Match, Play, Reopen, RuleSet, Tile
-from engine.events import Knocked, Played, RoundEnded
+from engine.events import Knocked, Played, PlayedDoubles, RoundEnded
 from engine.rules import PRESETS
 from tests.bot.harness import Harness, one_tap, start_match, stored_events, texts_seen
 from tests.bot.tables import table_of
 
-RECENT = re.compile(r"^\w+ (played \[\d\|\d\]|knocked|drew from the bazaar ×\d+)$")
+RECENT = re.compile(r"^\w+ (played \[\d\|\d\]|knocked|drew (a tile|\d+ tiles) from the bazaar)$")
 
 
 def recent_lines(board: str) -> list[str]:
@@ -122,7 +123,8 @@ async def test_a_hand_tells_its_player_what_the_rules_did_with_it(
         else:
             assert "You drew" not in text, text
         if knocks:
-            assert f"You knocked ×{knocks}: nothing fitted." in text, text
+            times = "once" if knocks == 1 else f"{knocks} times"
+            assert f"You knocked {times}: nothing fitted." in text, text
             told["knocked"] += 1
         else:
             assert "You knocked" not in text, text
@@ -131,3 +133,30 @@ async def test_a_hand_tells_its_player_what_the_rules_did_with_it(
     for user in users:
         records = [x for x in texts_seen(tg, user) if "your hand:" in x]
         assert records and not [x for x in records if "Waiting for" in x]
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "You played "), ("ru", "Сыграно: ")])
+def test_a_players_record_says_what_their_move_scored_as_the_board_does(
+    lang: str, said: str
+) -> None:
+    """The board said "Masha played [5|5] · +10" while Masha's own hand said only "You played
+    [5|5].": the player who scored was the one person not told so."""
+    rules = PRESETS["muggins"]()
+    for seed in range(50):
+        match, _ = Match.new(2, False, rules, seed)
+        table = table_of(["Masha", "Alex"], rules=rules)
+        table.match = match
+        for person in table.seats:  # each reads their DM in their own language
+            person.language = lang
+        while not match.is_over:
+            seat = match.current_seat
+            assert seat is not None
+            actions = match.legal_actions(seat)
+            moves = [a for a in actions if isinstance(a, Play | Lay)]
+            events = match.act(seat, moves[0] if moves else DRAW if DRAW in actions else KNOCK)
+            scored = [e for e in events if isinstance(e, Played | PlayedDoubles) and e.scored]
+            if scored:
+                note = Hands.notes(table, events, None)[scored[0].seat]
+                assert note.startswith(said) and note.endswith(f" · <b>+{scored[0].scored}</b>.")
+                return
+    raise AssertionError("no move ever scored")
