@@ -21,7 +21,7 @@ GAMES = ("kozel", "telephone", "telephone_ua", "muggins", "all_threes")
         ("all threes", "all_threes"),
         ("Все тройки", "all_threes"),
         ("telephone_ua", "telephone_ua"),
-        ("Телефон (до 225)", "telephone_ua"),
+        ("Телефон (украинский)", "telephone_ua"),
         ("телефон", "telephone"),
         ("козёл", "kozel"),
         ("chess", None),

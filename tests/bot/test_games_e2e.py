@@ -188,7 +188,7 @@ async def test_rules_of_a_game_it_does_not_know_says_so_and_names_those_it_does(
     await open_lobby(harness, [oksana], group)  # the group speaks Ukrainian from now on
     await tg.send_text(alex, group, "/rules шахи")
     told = await tg.wait_for_message(group, lambda m: m.from_bot and "шахи" in (m.text or ""))
-    games = "Козел, Телефон, Телефон (до 225), П’ятірочка"
+    games = "Козел, Телефон, Телефон (український), П’ятірочка"
     asked = "Не знаю гри «шахи». Можна спитати про одну з цих: "
     assert (told.text or "").startswith(asked + games)
     assert "Традиційне (до 300)" in (told.text or "")  # the house preset /rules also explains

@@ -296,3 +296,14 @@ def test_a_sport_draw_is_told_as_equal_points_after_the_deals() -> None:
     over = html.unescape(match_result_text(table, MatchEnded([], [40, 40], "draw", [])))
     assert over.startswith("🤝 <b>A draw:</b> equal points after all the deals.")
     assert "target" not in over
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_ukrainian_telephone_is_named_apart_from_the_target_it_is_played_to(lang: str) -> None:
+    """Its name once carried "(to 225)", so its board said the target twice, and a table playing
+    it to 300 read "Telephone (to 225) · to 300"."""
+    table = table_of(["Ann", "Bob"], rules=PRESETS["telephone_ua"]().with_options(target=300))
+    assert table.match is not None
+    head = html.unescape(headline(lang, "board.title", table.match, round=1))
+    assert "300" in head
+    assert "225" not in head

@@ -111,12 +111,12 @@ async def test_a_draw_and_a_game_never_played(tg: FakeTelegram, harness: Harness
         harness, group, "telephone_ua", "draw", [(masha, 230, "draw", 0), (alex, 240, "draw", 0)]
     )
     top = await answer(tg, masha, group, "/top")
-    assert top.startswith("🏆 Standings: Telephone (to 225)")
+    assert top.startswith("🏆 Standings: Ukrainian Telephone")
     assert line_of(top, "Alex").endswith("lost 0 · avg 240.0 · draws 1")
     never = await answer(tg, masha, group, "/top kozel")
     assert never == "No finished matches of Kozel in this group yet."
     shown: FakeMessage = tg.messages(group)[-1]
-    assert shown.button_texts == [["Telephone (to 225)"]]
+    assert shown.button_texts == [["Ukrainian Telephone"]]
     stats = await answer(tg, alex, alex, "/stats")
     assert "rating: +0 · draws: 1" in stats
     assert "240 points 🤝" in stats
