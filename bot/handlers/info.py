@@ -10,7 +10,7 @@ from engine.games import GAMES
 from engine.rules import PRESETS
 from storage import DEFAULT_LEVEL
 
-from ..callbacks import Callback
+from ..callbacks import Callback, plain_number
 from ..context import Kozel, KozelContext
 from ..games import HOUSE_PRESETS, chooser, chosen, game_of_choice
 from ..i18n import LANGUAGES, Html, t
@@ -45,11 +45,12 @@ async def start(update: Update, context: KozelContext) -> None:
         return
     await k.service.records.remember_user(user)
     payload = context.args[0] if context.args else ""
-    if not payload.startswith("join-") or not payload[5:].isdigit():
+    table_id = plain_number(payload.removeprefix("join-")) if payload.startswith("join-") else None
+    if table_id is None:
         await reply(k, update, t(lang, "dm.welcome", name=user.first_name))
         await back_everywhere(k, user.id)
         return
-    table = await k.service.store.table(int(payload[5:]))
+    table = await k.service.store.table(table_id)
     if table is None or table.status != "lobby":
         await refuse(k, update, lang, "err.table_closed")
         return

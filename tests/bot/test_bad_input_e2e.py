@@ -142,6 +142,12 @@ async def test_forged_and_foreign_callbacks_are_refused(tg: FakeTelegram, harnes
         "p:1": NOT_VALID,
         "ÿ" * 32: NOT_VALID,  # 64 bytes of garbage
         "p:" + "9" * 62: NOT_VALID,
+        # numbers no table, turn or page could have: too big to look up, or not plain digits
+        f"p:{'9' * 25}:0:1-1": NOT_VALID,
+        f"p:1:{'9' * 25}:{sorted(in_hand)[0]}": NOT_VALID,
+        f"x:{'9' * 25}:0": NOT_VALID,
+        f"h:{'9' * 25}:0": GAME_OVER,
+        f"p:1:{version}²:{sorted(in_hand)[0]}": NOT_VALID,
         f"p:1:{version}:{missing}": "That tile is not in your hand.",
         f"p:1:{version}:{sorted(in_hand)[0]}:middle": NOT_VALID,
         f"x:2:{version}": GAME_OVER,
@@ -201,6 +207,8 @@ async def test_commands_in_the_wrong_place_get_polite_answers(
     await says(masha, group, "/top", "No finished matches in this group yet.")
     await says(masha, masha, "/start join-999", "That table is no longer open to join.")
     await says(masha, masha, "/start join-abc", "Hi, Masha")
+    await says(masha, masha, "/start join-²", "Hi, Masha")  # a digit int() cannot read
+    await says(masha, masha, f"/start join-{'9' * 25}", "Hi, Masha")  # no table has such an id
     await says(masha, masha, "/stats", "you have not finished a match yet")
 
     await says(masha, group, "/new", "new table")

@@ -232,6 +232,10 @@ async def test_kick_by_seat_number_or_reply(tg: FakeTelegram, harness: Harness) 
     await tg.wait_for_message(group, "Petya is not at this table.")
     await tg.send_text(masha, group, "/kick")
     await tg.wait_for_message(group, "or send /kick with their seat number")
+    # a digit no seat is numbered with (a superscript two) is no number either
+    await tg.send_text(masha, group, "/kick ²")
+    how = "or send /kick with their seat number"
+    await tg.wait_for(lambda: count(harness.group_texts(group), how) == 2)
 
     # during a match: Alex joined by button and never spoke; his number takes him off
     await harness.join([alex], group, lobby)
