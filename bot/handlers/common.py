@@ -10,6 +10,7 @@ from telegram.helpers import create_deep_linked_url
 
 from storage import TableRow
 
+from ..callbacks import verb_is
 from ..context import Kozel
 from ..i18n import t
 from ..place import Place, place_of
@@ -32,6 +33,17 @@ async def refuse(k: Kozel, update: Update, lang: str, key: str, **values: object
         await k.sender.answer(query.id, text, alert=len(text) > 60)
     else:
         await reply(k, update, text)
+
+
+def drawn_here(update: Update, verb: str) -> bool:
+    """Whether the tapped message carries buttons of ``verb``: /top's and /language's buttons
+    edit the message they are on, which one forged onto another message (the board, the
+    lobby) must leave alone."""
+    message = update.effective_message
+    markup = None if message is None else message.reply_markup
+    of_verb = verb_is(verb)
+    rows = () if markup is None else markup.inline_keyboard
+    return any(of_verb(button.callback_data) for row in rows for button in row)
 
 
 def in_group(update: Update) -> bool:

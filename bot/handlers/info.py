@@ -20,7 +20,7 @@ from ..render.game_names import game_called, game_name
 from ..render.lobby import describe, game_line, rules_text
 from ..render.standings import match_text, record_text, top_text
 from ..table import Table
-from .common import from_group, in_group, is_admin, refuse, reply
+from .common import drawn_here, from_group, in_group, is_admin, refuse, reply
 from .lobby import seat_and_show, show_lobby
 from .play import back_everywhere
 
@@ -179,7 +179,7 @@ async def top_button(update: Update, context: KozelContext) -> None:
     assert query is not None
     lang = await k.language(update)
     cb = context.button
-    if cb is None or place is None or cb.page < 0 or not in_group(update):
+    if cb is None or place is None or not in_group(update) or not drawn_here(update, "top"):
         await refuse(k, update, lang, "err.unknown_button")
         return
     played = await k.service.records.games_played(place.chat_id)
@@ -233,7 +233,14 @@ async def language_button(update: Update, context: KozelContext) -> None:
     assert query is not None
     lang = await k.language(update)
     cb = context.button
-    if cb is None or not cb.args or cb.args[0] not in LANGUAGES or chat is None or user is None:
+    if (
+        cb is None
+        or not cb.args
+        or cb.args[0] not in LANGUAGES
+        or chat is None
+        or user is None
+        or not drawn_here(update, "lang")
+    ):
         await refuse(k, update, lang, "err.unknown_button")
         return
     if not in_group(update):

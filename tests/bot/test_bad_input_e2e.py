@@ -117,7 +117,7 @@ async def test_stale_buttons_change_nothing(tg: FakeTelegram, harness: Harness) 
 
 async def test_forged_and_foreign_callbacks_are_refused(tg: FakeTelegram, harness: Harness) -> None:
     masha, alex, olya = tg.user(311, "Masha"), tg.user(312, "Alex"), tg.user(313, "Olya")
-    group = tg.group(-711, "Courtyard")
+    group = tg.group(-711, "Courtyard", admins=[masha])
     other = tg.group(-712, "Garages")
     users = [masha, alex]
     await start_match(harness, users, group)
@@ -169,6 +169,11 @@ async def test_forged_and_foreign_callbacks_are_refused(tg: FakeTelegram, harnes
     assert answer.text == "Only the table's opener or the group's admins can do that."
     answer = await tap(tg, masha, board_message(tg, group), "o:1:0:players")
     assert answer.text is not None and "already started" in answer.text
+    # the buttons of /top and /language, forged on the board: they would have edited it away
+    answer = await tap(tg, alex, board_message(tg, group), "t:0:0:kozel")
+    assert answer.text == NOT_VALID
+    answer = await tap(tg, masha, board_message(tg, group), "g:0:0:ru")
+    assert answer.text == NOT_VALID
     # a stranger presses the real button of a player's hand
     answer = await tap(tg, olya, hand, playable(hand))
     assert answer.text == NOT_YOUR_TABLE
