@@ -1,5 +1,5 @@
-"""What users do in Telegram (write, press a button, upgrade a group, remove the bot from a group
-or add it back, open, close and delete forum topics), as updates for the bot.
+"""What users do in Telegram (write, press a button, upgrade or rename a group, remove the bot from
+a group or add it back, open, close and delete forum topics), as updates for the bot.
 
 Privacy mode, as BotFather sets it by default: in groups the bot receives only commands,
 mentions of itself, replies to its messages and service messages (unless it is an admin there);
@@ -218,6 +218,16 @@ class UserActions(World):
         self.updates.enqueue({"message": old_notice.to_dict()})
         self.updates.enqueue({"message": new_notice.to_dict()})
         return new
+
+    async def rename_group(self, chat: ChatRef, title: str, *, by: FakeUser) -> None:
+        """``by`` renames a group: later updates carry the new title, and the bot gets the
+        ``new_chat_title`` service message (service messages pass privacy mode)."""
+        target = self.chat(chat)
+        target.title = title
+        notice = self.store_message(
+            target, by.to_dict(), from_bot=False, extra={"new_chat_title": title}
+        )
+        self.updates.enqueue({"message": notice.to_dict()})
 
     async def remove_bot(self, chat: ChatRef, by: FakeUser) -> None:
         """``by`` removes the bot from a group: everything sent there fails with 403, and the

@@ -110,6 +110,21 @@ async def test_a_supergroup_that_restricts_the_bot_ends_its_table_at_once(
     assert tg.failed_calls() == []
 
 
+async def test_a_renamed_group_is_called_by_its_new_name(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Before, the bot noted a group's name at /new only: whoever joined after a rename was
+    told of a table "in" the old name, and /stats listed its matches under it for good."""
+    masha, alex = tg.user(971, "Masha"), tg.user(972, "Alex")
+    group = tg.group(-971, "Yard", creator=masha)
+    await tg.send_text(alex, alex, "/start")
+    lobby = await harness.open_table(masha, group)
+    await tg.rename_group(group, "Yard & <Garages>", by=masha)
+    await harness.join([alex], group, lobby)
+    joined = "You have joined the table in <b>Yard &amp; &lt;Garages&gt;</b>."
+    await tg.wait_for(lambda: told(tg, alex, joined), what="Alex told the group's new name")
+
+
 async def test_a_board_an_admin_deleted_comes_back_as_a_new_message(
     tg: FakeTelegram, harness: Harness
 ) -> None:
