@@ -146,9 +146,16 @@ class Scheduler:
             await asyncio.sleep(every)
 
     async def sweep(self, now: float) -> None:
-        for table, why in await self.service.timeouts.expired(now):
-            log.info("table expired", extra={"table": table.id, "chat": table.chat_id, "why": why})
-            async with self.service.store.lock(table.chat_id):
+        for found, why in await self.service.timeouts.expired(now):
+            async with self.service.store.lock(found.chat_id):
+                # asked again under the lock: a Start, a join or a move that held it meanwhile
+                # keeps the table
+                table = await self.service.store.table(found.id)
+                if table is None or self.service.timeouts.expiry(table.row, now) != why:
+                    continue
+                log.info(
+                    "table expired", extra={"table": table.id, "chat": table.chat_id, "why": why}
+                )
                 if why == "lobby":
                     await self.service.lobby.cancel(table)
                     await self.presenter.notices.lobby_expired(table)

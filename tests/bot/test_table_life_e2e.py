@@ -14,12 +14,15 @@ import time
 from functools import partial
 
 import pytest
+from telegram import User
 
 import bot.scheduler
 from bot.context import Kozel
-from bot.handlers.lobby import show_lobby
+from bot.handlers.lobby import show_lobby, start_match
 from bot.i18n import LANGUAGES, catalog, t
 from bot.place import Place
+from bot.service.timeouts import Expiry
+from bot.table import Table
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from engine import replay
 from tests.bot.harness import BOARD_TITLE, Accelerated, Harness, board_message, tap, texts_seen
@@ -532,6 +535,42 @@ async def test_an_expired_lobby_closes_and_a_new_table_can_be_opened(
     fresh = await tg.wait_for_message(group, "new table")
     assert fresh.message_id != lobby.message_id
     assert fresh.find_button("✋ Join") is not None
+
+
+async def test_a_lobby_started_while_the_sweep_waited_for_it_plays_on(
+    tg: FakeTelegram, harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before, the sweep closed a lobby it had found expired though it was started while the
+    sweep waited for the group's lock (held by the Start, which asks Telegram whether its
+    presser is an admin): the match just dealt was cancelled in its players' hands."""
+    masha, alex = tg.user(345, "Masha"), tg.user(346, "Alex")
+    group = tg.group(-745, "Yard")
+    users = [masha, alex]
+    for user in users:
+        await tg.send_text(user, tg.private(user), "/start")
+    lobby = await harness.open_table(masha, group)
+    await change_lobby(harness, group, players=2)
+    await harness.join([alex], group, lobby)
+    k = kozel_of(harness)
+    looked = asyncio.Event()
+    expired = k.service.timeouts.expired
+
+    async def noted(now: float) -> list[tuple[Table, Expiry]]:
+        due = await expired(now)
+        looked.set()
+        return due
+
+    monkeypatch.setattr(k.service.timeouts, "expired", noted)
+    async with k.service.store.lock(group.id):  # Masha's Start, as the half hour runs out
+        sweeping = asyncio.create_task(k.scheduler.sweep(time.time() + 31 * 60))
+        await looked.wait()  # the sweep found the lobby expired, and waits for the lock
+        table = await k.service.store.active_table(Place(group.id))
+        assert table is not None
+        await start_match(k, table, User(masha.id, "Masha", is_bot=False), None)
+    await sweeping
+    assert (await k.storage.get_table(1)).status == "playing"  # type: ignore[union-attr]
+    await next_turn(harness, users, 0)
+    assert "nobody started the match" not in (tg.message(group, lobby.message_id).text or "")
 
 
 async def test_an_idle_match_ends_by_timeout_with_the_timeout_rating(
