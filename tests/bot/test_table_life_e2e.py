@@ -282,6 +282,39 @@ async def test_missed_turns_mark_a_player_away_until_they_tap_im_back(
     await tg.wait_for(lambda: "(away" not in board(tg, group))
 
 
+async def test_im_back_tapped_as_the_match_ends_says_it_is_over(
+    tg: FakeTelegram, harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before, "I'm back" looked at the table before waiting for its lock: tapped as the match
+    was cancelled (or ended), it welcomed the player back and told the group so, after the
+    end."""
+    masha, alex = tg.user(315, "Masha"), tg.user(316, "Alex")
+    group = tg.group(-715, "Yard")
+    await prepare(harness, [masha, alex], group)
+    k = kozel_of(harness)
+    async with k.service.store.lock(group.id):
+        table = await k.service.store.active_table(Place(group.id))
+        assert table is not None
+        await k.service.timeouts.set_absent(table, table.seats[0], True)
+    looked = asyncio.Event()
+    find = k.service.store.table
+
+    async def noted(table_id: int) -> Table | None:
+        found = await find(table_id)
+        looked.set()
+        return found
+
+    monkeypatch.setattr(k.service.store, "table", noted)
+    async with k.service.store.lock(group.id):  # the opener's /cancel, say
+        query = await tg.press(masha, tg.messages(masha)[-1], "h:1:0")
+        await looked.wait()  # the tap found the match in play, and waits for the lock
+        await k.service.lobby.cancel(table)
+    answer = await tg.wait_for(lambda: tg.callback_answers.get(query))
+    assert answer.text == "This game is over."
+    await harness.groups_told()
+    assert count(harness.group_texts(group), "is back at the table") == 0
+
+
 async def test_a_player_who_blocks_the_bot_during_his_turn_stays_covered(
     tg: FakeTelegram, harness: Harness
 ) -> None:
