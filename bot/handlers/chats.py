@@ -21,9 +21,10 @@ async def chat_migrated(update: Update, context: KozelContext) -> None:
 
 async def chat_renamed(update: Update, context: KozelContext) -> None:
     """A group's new name: what its players' DMs and /stats call it from now on."""
-    chat = update.effective_chat
+    chat, k = update.effective_chat, context.kozel
     if chat is not None:
-        await context.kozel.service.records.remember_chat(chat)
+        await k.service.records.remember_chat(chat)
+        k.service.store.retitle(chat.id, chat.title or "")
 
 
 async def topic_closed(update: Update, context: KozelContext) -> None:

@@ -87,9 +87,8 @@ class Hands:
         """The turn's time is running out: a DM that notifies. False if it cannot reach them."""
         assert seat.user_id is not None
         try:
-            await self.sender.send(
-                seat.user_id, t(seat.language, "timer.remind_dm", seconds=seconds)
-            )
+            text = t(seat.language, "timer.remind_dm", chat=table.chat_title, seconds=seconds)
+            await self.sender.send(seat.user_id, text)
         except Blocked as refused:
             await self.unreachable(table, seat, refused)
             return False

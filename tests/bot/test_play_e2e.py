@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from devtools.fake_telegram import FakeTelegram
+from devtools.fake_telegram import FakeMessage, FakeTelegram
 from engine import Play, Tile, replay
 from engine.scoring.rating import rating_delta
 from storage import Storage
@@ -168,6 +168,33 @@ async def test_joining_before_pressing_start_goes_through_the_dm(
     assert "Players 2/4: 1. Masha, 2. Petya" in (tg.message(group, lobby.message_id).text or "")
     joined = await tg.wait_for_message(petya, "You have joined")
     assert "Courtyard" in (joined.text or "")
+
+
+async def test_a_player_at_two_tables_knows_which_hand_is_which(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Before, someone who played in two groups at once held two hands in the DM that both
+    said "Your turn · round 1": which group each was for, only a tap told."""
+    masha, alex, olya = tg.user(271, "Masha"), tg.user(272, "Alex"), tg.user(273, "Olya")
+    yard, garages = tg.group(-271, "Yard"), tg.group(-272, "Garages & Co")
+    await start_match(harness, [masha, alex], yard)
+    await start_match(harness, [olya, masha], garages)
+
+    def masha_live() -> list[FakeMessage]:
+        return [
+            m
+            for m in tg.messages(masha)
+            if not m.deleted and any(str(b.get("callback_data", ""))[:2] == "p:" for b in m.buttons)
+        ]
+
+    # the others play on until it is Masha's turn at both tables
+    while len(masha_live()) < 2:
+        user, hand = await harness.next_turn([alex, olya])
+        await harness.play_turn(user, hand)
+        await tg.wait_idle()
+    heads = sorted((m.text or "").splitlines()[0] for m in masha_live())
+    assert re.fullmatch(r"🎯 Your turn · round \d+ · Garages & Co", heads[0]), heads
+    assert re.fullmatch(r"🎯 Your turn · round \d+ · Yard", heads[1]), heads
 
 
 async def test_racing_taps_make_exactly_one_move(tg: FakeTelegram, harness: Harness) -> None:

@@ -174,7 +174,7 @@ async def test_a_player_who_runs_out_of_time_is_reminded_then_the_computer_plays
     before = moves_by(await events_of(harness), seat)
 
     # shortly before the deadline: a DM that notifies, and a mention in the group
-    await tg.wait_for_message(idle, "⏰ Your move!", timeout=3.0)
+    await tg.wait_for_message(idle, "⏰ Your move in Yard!", timeout=3.0)
     mention = await tg.wait_for_message(group, f"⏰ {idle.first_name}, your move", timeout=3.0)
     assert any(e.get("url") == f"tg://user?id={idle.id}" for e in mention.entities)
     assert count(harness.group_texts(group), "ran out of time") == 0
@@ -213,7 +213,7 @@ async def test_a_short_turn_is_reminded_too(tg: FakeTelegram, harness: Harness) 
     await prepare(harness, users, group, turn_seconds=3)
     assert kozel_of(harness).scheduler.remind_before == 20.0
     idle, _ = await next_turn(harness, users, 0)
-    await tg.wait_for_message(idle, "⏰ Your move!", timeout=4.0)
+    await tg.wait_for_message(idle, "⏰ Your move in Yard!", timeout=4.0)
     mention = await tg.wait_for_message(group, f"⏰ {idle.first_name}, your move", timeout=4.0)
     told = await tg.wait_for_message(group, "ran out of time", timeout=4.0)
     assert mention.message_id < told.message_id
@@ -783,7 +783,8 @@ async def test_a_whole_match_in_another_language_shows_no_english(
     await tg.wait_for_message(group, head(lang, "standings.head"))
     # the first turn runs out: the reminder, the mention and the timeout in the language too
     idle, _ = await next_turn(harness, users, 0)
-    await tg.wait_for_message(idle, head(lang, "timer.remind_dm"), timeout=3.0)
+    reminder = catalog(lang)["timer.remind_dm"].split("{seconds}")[0].format(chat="Двір")
+    await tg.wait_for_message(idle, plain(reminder).strip(), timeout=3.0)
     mention = catalog(lang)["timer.remind_group"].split("{seconds}")[0]
     await tg.wait_for_message(group, mention.format(name=idle.first_name), timeout=3.0)
     timed_out = plain(t(lang, "timer.timed_out", name=idle.first_name))
