@@ -250,7 +250,7 @@ async def test_missed_turns_mark_a_player_away_until_they_tap_im_back(
     texts = harness.group_texts(group)
     assert count(texts, "⏰ Masha ran out of time: the computer played for them.") == 1
     assert count(texts, "⏰ Masha ran out of time again and is marked away") == 1
-    away_dm = await tg.wait_for_message(masha, "You missed your turns")
+    away_dm = await tg.wait_for_message(masha, "You missed your turns in Yard")
     assert away_dm.find_button("🙋 I'm back") is not None
     await tg.wait_for(lambda: "(away: the computer plays)" in board(tg, group))
     assert harness.live_hand(masha) is None
