@@ -220,7 +220,9 @@ async def leave(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None
 
 
 async def show(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:
-    """Back from the settings to the lobby."""
+    """Back from the settings (or the games) to the lobby: only whoever may open them, or
+    anyone could close the editor under its user's fingers."""
+    await _manager_only(k, table, sender)
     await show_lobby(k, table)
     return ""
 

@@ -850,15 +850,14 @@ async def test_only_the_opener_or_an_admin_may_manage_the_table(
     snapshot = (shown.text, shown.button_texts, shown.edited)
 
     # Alex is neither the opener nor an admin: buttons (the settings, ⚙️ Rules, ✖️ Cancel,
-    # 🤖 Add computer) and commands are refused politely
+    # 🤖 Add computer, 🎲 Game, and « Back, which closed the editor Masha was using) and
+    # commands are refused politely
     def refused(times: int) -> bool:
         return count(harness.group_texts(group), NOT_OPENER) == times
 
-    refusals = [
-        await tap(tg, alex, lobby, data)
-        for data in ("o:1:0:players", "o:1:0:goat_limit", "o:1:0", "c:1:0", "b:1:0")
-    ]
-    assert [r.text for r in refusals] == [NOT_OPENER] * 5
+    taps = ("o:1:0:players", "o:1:0:goat_limit", "o:1:0", "c:1:0", "b:1:0", "m:1:0", "v:1:0")
+    refusals = [await tap(tg, alex, lobby, data) for data in taps]
+    assert [r.text for r in refusals] == [NOT_OPENER] * len(taps)
     for n, command in enumerate(("/cancel", "/addbot", "/kick"), start=1):
         await tg.send_text(alex, group, command, reply_to=int(said["message_id"]))
         await tg.wait_for(partial(refused, n))
