@@ -61,7 +61,8 @@ class Hands:
         assert match is not None
         for seat in table.seats:
             if seat.is_human and seat.seat != match.current_seat:
-                text = t(seat.language, "hand.new_round") + "\n" + record_text(table, seat, "")
+                news = t(seat.language, "hand.new_round", chat=table.chat_title)
+                text = news + "\n" + record_text(table, seat, "")
                 await self._send(table, seat, Html(text))
 
     async def open_live(self, table: Table) -> None:

@@ -195,6 +195,16 @@ async def test_a_player_at_two_tables_knows_which_hand_is_which(
     heads = sorted((m.text or "").splitlines()[0] for m in masha_live())
     assert re.fullmatch(r"🎯 Your turn · round \d+ · Garages & Co", heads[0]), heads
     assert re.fullmatch(r"🎯 Your turn · round \d+ · Yard", heads[1]), heads
+    # so does each new deal, sent to whoever does not lead it (one at each table at least)
+    deals = [
+        (user, text.splitlines()[0])
+        for user in (masha, alex, olya)
+        for text in texts_seen(tg, user)
+        if text.startswith("🃏 New deal")
+    ]
+    assert len(deals) >= 2
+    at = {masha: ("Yard", "Garages & Co"), alex: ("Yard",), olya: ("Garages & Co",)}
+    assert all(head.removeprefix("🃏 New deal · ") in at[user] for user, head in deals), deals
 
 
 async def test_racing_taps_make_exactly_one_move(tg: FakeTelegram, harness: Harness) -> None:
