@@ -24,7 +24,7 @@ from bot.place import Place
 from bot.service.timeouts import Expiry
 from bot.table import Table
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
-from engine import replay
+from engine import Play, replay
 from tests.bot.harness import BOARD_TITLE, Accelerated, Harness, board_message, tap, texts_seen
 
 NOT_OPENER = "Only the table's opener or the group's admins can do that."
@@ -217,6 +217,41 @@ async def test_a_short_turn_is_reminded_too(tg: FakeTelegram, harness: Harness) 
     mention = await tg.wait_for_message(group, f"⏰ {idle.first_name}, your move", timeout=4.0)
     told = await tg.wait_for_message(group, "ran out of time", timeout=4.0)
     assert mention.message_id < told.message_id
+
+
+async def test_a_move_made_as_the_reminder_falls_due_is_not_reminded(
+    tg: FakeTelegram, harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before, the reminder did not wait for the table's lock: falling due while a tap was
+    being played, it reminded the player of a turn they had just played (and could redraw
+    their keyboard after the tap had made it a record)."""
+    masha, alex = tg.user(317, "Masha"), tg.user(318, "Alex")
+    group = tg.group(-717, "Yard")
+    users = [masha, alex]
+    await prepare(harness, users, group, turn_seconds=3)
+    k = kozel_of(harness)
+    due = asyncio.Event()
+    find = k.service.store.table
+
+    async def noted(table_id: int) -> Table | None:
+        due.set()  # only the turn's timer looks a table up here: nobody taps
+        return await find(table_id)
+
+    monkeypatch.setattr(k.service.store, "table", noted)
+    async with k.service.store.lock(group.id):  # a tap being played, as the reminder falls due
+        await due.wait()
+        table = await find(1)
+        assert table is not None and table.match is not None
+        seat = table.seats[table.match.current_seat or 0]
+        action = next(a for a in table.match.legal_actions(seat.seat) if isinstance(a, Play))
+        events = await k.service.player.act(table, seat, action)
+        await k.presenter.show(table, events)
+        await k.scheduler.after_change(table)
+    mover = users[seat.seat]
+    await tg.wait_idle()
+    await harness.groups_told()
+    assert not any("⏰ Your move" in text for text in texts_seen(tg, mover))
+    assert count(harness.group_texts(group), f"⏰ {mover.first_name}, your move") == 0
 
 
 # --- 2. away after missed turns; "I'm back" ------------------------------------------------
