@@ -83,12 +83,16 @@ async def from_group(k: Kozel, update: Update, lang: str) -> FromGroup | None:
 
 
 async def refuse_anonymous(k: Kozel, update: Update, lang: str) -> bool:
-    """Refuse a seat to a message sent in a chat's name (an admin who writes anonymously; its
-    ``from`` is a stand-in, GroupAnonymousBot, whose hand nobody could get): a seat is a
-    person's. Whether it refused."""
-    if not isinstance(update.effective_sender, Chat):
+    """Refuse a seat to a message sent in a chat's name (an admin who writes anonymously, or
+    someone who writes as one of his channels; its ``from`` is a stand-in, GroupAnonymousBot or
+    Channel_Bot, whose hand nobody could get): a seat is a person's. Whether it refused."""
+    sender, chat = update.effective_sender, update.effective_chat
+    if not isinstance(sender, Chat):
         return False
-    await refuse(k, update, lang, "err.anonymous")
+    if chat is not None and sender.id == chat.id:
+        await refuse(k, update, lang, "err.anonymous")
+    else:
+        await refuse(k, update, lang, "err.as_channel", name=sender.title or "")
     return True
 
 
