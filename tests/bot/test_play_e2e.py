@@ -205,6 +205,13 @@ async def test_a_player_at_two_tables_knows_which_hand_is_which(
     assert len(deals) >= 2
     at = {masha: ("Yard", "Garages & Co"), alex: ("Yard",), olya: ("Garages & Co",)}
     assert all(head.removeprefix("🃏 New deal · ") in at[user] for user, head in deals), deals
+    # and each hand plays at its own table: Yard's is table 1, the Garages' table 2
+    for hand in masha_live():
+        here = 1 if (hand.text or "").splitlines()[0].endswith("Yard") else 2
+        before = [len(await stored_events(harness.database, n)) for n in (1, 2)]
+        await harness.play_turn(masha, hand)
+        after = [len(await stored_events(harness.database, n)) for n in (1, 2)]
+        assert [a > b for a, b in zip(after, before, strict=True)] == [here == 1, here == 2]
 
 
 async def test_racing_taps_make_exactly_one_move(tg: FakeTelegram, harness: Harness) -> None:
