@@ -166,6 +166,7 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
         app.add_handler(CallbackQueryHandler(answer, pattern=verb_is(verb)))
     app.add_handler(CallbackQueryHandler(errors.unknown_button))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, chats.chat_migrated))
+    app.add_handler(MessageHandler(filters.StatusUpdate.NEW_CHAT_TITLE, chats.chat_renamed))
     app.add_handler(MessageHandler(filters.StatusUpdate.FORUM_TOPIC_CLOSED, chats.topic_closed))
     app.add_handler(ChatMemberHandler(chats.bot_member_changed, ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_error_handler(errors.on_error)

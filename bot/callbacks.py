@@ -17,6 +17,8 @@ from engine import Placement, Tile
 from engine.layout import End
 
 MAX_BYTES = 64
+#: The most digits a number on a button may have: any such number fits SQLite's integers.
+MAX_DIGITS = 18
 _SHORT: Final = {
     "join": "j",
     "leave": "l",
@@ -117,9 +119,8 @@ def decode(data: str | None) -> Callback | None:
     parts = data.split(":")
     if len(parts) < 3 or parts[0] not in _LONG:
         return None
-    try:
-        table_id, number = int(parts[1]), int(parts[2])
-    except ValueError:
+    table_id, number = plain_number(parts[1]), plain_number(parts[2])
+    if table_id is None or number is None:
         return None
     verb, args = _LONG[parts[0]], tuple(parts[3:])
     stamp = _STAMP.get(verb)
@@ -135,6 +136,15 @@ def decode(data: str | None) -> Callback | None:
     if verb == "lay" and not _is_lay(args):
         return None
     return cb
+
+
+def plain_number(text: str) -> int | None:
+    """A table id, a stamp or a seat, as buttons, deep links and people write them: plain digits
+    that the database can look up (a forged id of 25 digits would overflow SQLite's integers,
+    and ``int`` reads digits no button carries, such as "٣"; "²" it cannot read at all)."""
+    if not text.isascii() or not text.isdigit() or len(text) > MAX_DIGITS:
+        return None
+    return int(text)
 
 
 def lay_args(placements: Sequence[Placement], *, settled: bool = False) -> tuple[str, ...]:

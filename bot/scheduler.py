@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from functools import partial
 from typing import Any
 
@@ -81,17 +81,28 @@ class Scheduler:
         if task is not None and task is not asyncio.current_task():
             task.cancel()
 
-    async def _locked(
-        self, table_id: int, version: int, work: Callable[[Table], Awaitable[None]]
-    ) -> None:
-        """Run ``work`` under the table's lock if the table is still at ``version``."""
+    @contextlib.asynccontextmanager
+    async def _at(self, table_id: int, version: int) -> AsyncIterator[Table | None]:
+        """The table, under its lock, if it is still in play at ``version``; else None: someone
+        moved meanwhile, and the timer is stale."""
         table = await self.service.store.table(table_id)
         if table is None:
+            yield None
             return
         async with self.service.store.lock(table.chat_id):
             table = await self.service.store.table(table_id)
             if table is None or table.version != version or table.status != "playing":
-                return  # someone moved meanwhile: this timer is stale
+                yield None
+            else:
+                yield table
+
+    async def _locked(
+        self, table_id: int, version: int, work: Callable[[Table], Awaitable[None]]
+    ) -> None:
+        """Run ``work`` under the table's lock if the table is still at ``version``."""
+        async with self._at(table_id, version) as table:
+            if table is None:
+                return
             self._tasks.pop(table_id, None)
             self._armed.pop(table_id, None)
             try:
@@ -115,10 +126,10 @@ class Scheduler:
         when a restart left less than that but still time to act on it; then time out."""
         if deadline - time.time() > warning / 2:
             await asyncio.sleep(max(0.0, deadline - warning - time.time()))
-            table = await self.service.store.table(table_id)
-            if table is None or table.version != version:
-                return
-            await self.presenter.remind(table)
+            async with self._at(table_id, version) as table:  # not while a tap is played
+                if table is None:
+                    return
+                await self.presenter.remind(table)
         await asyncio.sleep(max(0.0, deadline - time.time()))
 
         async def timeout(table: Table) -> None:
@@ -146,9 +157,16 @@ class Scheduler:
             await asyncio.sleep(every)
 
     async def sweep(self, now: float) -> None:
-        for table, why in await self.service.timeouts.expired(now):
-            log.info("table expired", extra={"table": table.id, "chat": table.chat_id, "why": why})
-            async with self.service.store.lock(table.chat_id):
+        for found, why in await self.service.timeouts.expired(now):
+            async with self.service.store.lock(found.chat_id):
+                # asked again under the lock: a Start, a join or a move that held it meanwhile
+                # keeps the table
+                table = await self.service.store.table(found.id)
+                if table is None or self.service.timeouts.expiry(table.row, now) != why:
+                    continue
+                log.info(
+                    "table expired", extra={"table": table.id, "chat": table.chat_id, "why": why}
+                )
                 if why == "lobby":
                     await self.service.lobby.cancel(table)
                     await self.presenter.notices.lobby_expired(table)

@@ -74,6 +74,9 @@ class Table:
     #: The committed events of the latest round, from its deal: what the board and the hands
     #: have shown of it, and what a computer player knows of the others' knocks and draws.
     round_events: list[Event] = field(default_factory=list)
+    #: The group's name, which a hand in a DM goes by: someone who plays in two groups at once
+    #: holds two hands there.
+    chat_title: str = ""
 
     @property
     def id(self) -> int:

@@ -1,5 +1,5 @@
-"""What happens to a group itself: it becomes a supergroup, a topic of its forum is closed, the
-bot is removed from it or loses the right to write there."""
+"""What happens to a group itself: it becomes a supergroup or is renamed, a topic of its forum is
+closed, the bot is removed from it or loses the right to write there."""
 
 from __future__ import annotations
 
@@ -17,6 +17,14 @@ async def chat_migrated(update: Update, context: KozelContext) -> None:
     k = context.kozel
     async with k.service.store.lock(message.chat.id):
         await k.service.store.migrate_chat(message.chat.id, message.migrate_to_chat_id)
+
+
+async def chat_renamed(update: Update, context: KozelContext) -> None:
+    """A group's new name: what its players' DMs and /stats call it from now on."""
+    chat, k = update.effective_chat, context.kozel
+    if chat is not None:
+        await k.service.records.remember_chat(chat)
+        k.service.store.retitle(chat.id, chat.title or "")
 
 
 async def topic_closed(update: Update, context: KozelContext) -> None:

@@ -10,6 +10,7 @@ from telegram.helpers import create_deep_linked_url
 
 from storage import TableRow
 
+from ..callbacks import verb_is
 from ..context import Kozel
 from ..i18n import t
 from ..place import Place, place_of
@@ -32,6 +33,17 @@ async def refuse(k: Kozel, update: Update, lang: str, key: str, **values: object
         await k.sender.answer(query.id, text, alert=len(text) > 60)
     else:
         await reply(k, update, text)
+
+
+def drawn_here(update: Update, verb: str) -> bool:
+    """Whether the tapped message carries buttons of ``verb``: /top's and /language's buttons
+    edit the message they are on, which one forged onto another message (the board, the
+    lobby) must leave alone."""
+    message = update.effective_message
+    markup = None if message is None else message.reply_markup
+    of_verb = verb_is(verb)
+    rows = () if markup is None else markup.inline_keyboard
+    return any(of_verb(button.callback_data) for row in rows for button in row)
 
 
 def in_group(update: Update) -> bool:
@@ -71,12 +83,16 @@ async def from_group(k: Kozel, update: Update, lang: str) -> FromGroup | None:
 
 
 async def refuse_anonymous(k: Kozel, update: Update, lang: str) -> bool:
-    """Refuse a seat to a message sent in a chat's name (an admin who writes anonymously; its
-    ``from`` is a stand-in, GroupAnonymousBot, whose hand nobody could get): a seat is a
-    person's. Whether it refused."""
-    if not isinstance(update.effective_sender, Chat):
+    """Refuse a seat to a message sent in a chat's name (an admin who writes anonymously, or
+    someone who writes as one of his channels; its ``from`` is a stand-in, GroupAnonymousBot or
+    Channel_Bot, whose hand nobody could get): a seat is a person's. Whether it refused."""
+    sender, chat = update.effective_sender, update.effective_chat
+    if not isinstance(sender, Chat):
         return False
-    await refuse(k, update, lang, "err.anonymous")
+    if chat is not None and sender.id == chat.id:
+        await refuse(k, update, lang, "err.anonymous")
+    else:
+        await refuse(k, update, lang, "err.as_channel", name=sender.title or "")
     return True
 
 

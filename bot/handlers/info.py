@@ -10,7 +10,7 @@ from engine.games import GAMES
 from engine.rules import PRESETS
 from storage import DEFAULT_LEVEL
 
-from ..callbacks import Callback
+from ..callbacks import Callback, plain_number
 from ..context import Kozel, KozelContext
 from ..games import HOUSE_PRESETS, chooser, chosen, game_of_choice
 from ..i18n import LANGUAGES, Html, t
@@ -20,7 +20,7 @@ from ..render.game_names import game_called, game_name
 from ..render.lobby import describe, game_line, rules_text
 from ..render.standings import match_text, record_text, top_text
 from ..table import Table
-from .common import from_group, in_group, is_admin, refuse, reply
+from .common import drawn_here, from_group, in_group, is_admin, refuse, reply
 from .lobby import seat_and_show, show_lobby
 from .play import back_everywhere
 
@@ -45,11 +45,12 @@ async def start(update: Update, context: KozelContext) -> None:
         return
     await k.service.records.remember_user(user)
     payload = context.args[0] if context.args else ""
-    if not payload.startswith("join-") or not payload[5:].isdigit():
+    table_id = plain_number(payload.removeprefix("join-")) if payload.startswith("join-") else None
+    if table_id is None:
         await reply(k, update, t(lang, "dm.welcome", name=user.first_name))
         await back_everywhere(k, user.id)
         return
-    table = await k.service.store.table(int(payload[5:]))
+    table = await k.service.store.table(table_id)
     if table is None or table.status != "lobby":
         await refuse(k, update, lang, "err.table_closed")
         return
@@ -178,7 +179,7 @@ async def top_button(update: Update, context: KozelContext) -> None:
     assert query is not None
     lang = await k.language(update)
     cb = context.button
-    if cb is None or place is None or cb.page < 0 or not in_group(update):
+    if cb is None or place is None or not in_group(update) or not drawn_here(update, "top"):
         await refuse(k, update, lang, "err.unknown_button")
         return
     played = await k.service.records.games_played(place.chat_id)
@@ -232,7 +233,14 @@ async def language_button(update: Update, context: KozelContext) -> None:
     assert query is not None
     lang = await k.language(update)
     cb = context.button
-    if cb is None or not cb.args or cb.args[0] not in LANGUAGES or chat is None or user is None:
+    if (
+        cb is None
+        or not cb.args
+        or cb.args[0] not in LANGUAGES
+        or chat is None
+        or user is None
+        or not drawn_here(update, "lang")
+    ):
         await refuse(k, update, lang, "err.unknown_button")
         return
     if not in_group(update):

@@ -9,7 +9,7 @@ from telegram import Chat, Message, Update, User
 
 from engine.ai import LEVELS
 
-from ..callbacks import Callback
+from ..callbacks import Callback, plain_number
 from ..context import Handler, Kozel, KozelContext
 from ..i18n import LANGUAGES, t
 from ..presenter import optional
@@ -220,7 +220,9 @@ async def leave(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None
 
 
 async def show(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:
-    """Back from the settings to the lobby."""
+    """Back from the settings (or the games) to the lobby: only whoever may open them, or
+    anyone could close the editor under its user's fingers."""
+    await _manager_only(k, table, sender)
     await show_lobby(k, table)
     return ""
 
@@ -379,8 +381,8 @@ async def kick_command(update: Update, context: KozelContext) -> None:
 
 def _kick_target(table: Table, message: Message, args: list[str]) -> Seat:
     """The seat /kick means: the number given, else that of the replied message's author."""
-    if args and args[0].isdigit():
-        number = int(args[0])
+    number = plain_number(args[0]) if args else None
+    if number is not None:
         if not 1 <= number <= len(table.seats):
             raise Refusal("err.no_such_seat", number=number)
         return table.seats[number - 1]

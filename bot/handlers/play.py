@@ -36,19 +36,21 @@ from .common import refuse
 
 async def back_here(update: Update, context: KozelContext) -> None:
     """ "I'm back": the computer stops playing for this player."""
-    k = context.kozel
+    k, cb = context.kozel, context.button
     query, user = update.callback_query, update.effective_user
     assert query is not None and user is not None
-    lang = await k.language(update)
-    cb = context.button
-    table = None if cb is None else await k.service.store.table(cb.table_id)
-    if table is None or table.status != "playing":
-        await refuse(k, update, lang, "err.game_over")
+    chat_id = await _chat_of(update, context)
+    if chat_id is None or cb is None:
         return
-    async with k.service.store.lock(table.chat_id):
-        seat = table.seat_of(user.id)
+    async with k.service.store.lock(chat_id):
+        # asked again under the lock: the match may have ended while the tap waited for it
+        table = await k.service.store.table(cb.table_id)
+        seat = None if table is None else table.seat_of(user.id)
+        if table is None or table.status != "playing":
+            await refuse(k, update, await k.language(update), "err.game_over")
+            return
         if seat is None:
-            await refuse(k, update, lang, "err.not_your_table")
+            await refuse(k, update, await k.language(update), "err.not_your_table")
             return
         was_away = seat.absent
         await k.service.timeouts.played_in_person(table, seat)

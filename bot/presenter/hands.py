@@ -61,7 +61,8 @@ class Hands:
         assert match is not None
         for seat in table.seats:
             if seat.is_human and seat.seat != match.current_seat:
-                text = t(seat.language, "hand.new_round") + "\n" + record_text(table, seat, "")
+                news = t(seat.language, "hand.new_round", chat=table.chat_title)
+                text = news + "\n" + record_text(table, seat, "")
                 await self._send(table, seat, Html(text))
 
     async def open_live(self, table: Table) -> None:
@@ -87,9 +88,8 @@ class Hands:
         """The turn's time is running out: a DM that notifies. False if it cannot reach them."""
         assert seat.user_id is not None
         try:
-            await self.sender.send(
-                seat.user_id, t(seat.language, "timer.remind_dm", seconds=seconds)
-            )
+            text = t(seat.language, "timer.remind_dm", chat=table.chat_title, seconds=seconds)
+            await self.sender.send(seat.user_id, text)
         except Blocked as refused:
             await self.unreachable(table, seat, refused)
             return False

@@ -87,7 +87,9 @@ class Notices:
         )
         with optional("the away notice", seat.user_id):
             await self.sender.send(
-                seat.user_id, t(seat.language, "timer.away_dm"), InlineKeyboardMarkup([[button]])
+                seat.user_id,
+                t(seat.language, "timer.away_dm", chat=table.chat_title),
+                InlineKeyboardMarkup([[button]]),
             )
 
     def back(self, table: Table, seat: Seat) -> None:

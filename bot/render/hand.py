@@ -233,7 +233,7 @@ def _live_hand_text(table: Table, seat: Seat, actions: list[Action]) -> Html:
     assert match is not None and match.round is not None
     lang = seat.language
     number = round_number(match, match.round)
-    parts: list[str] = [round_text(lang, "hand.your_turn", match, number)]
+    parts: list[str] = [round_text(lang, "hand.your_turn", match, number, chat=table.chat_title)]
     parts += _position(table, lang)
     if seat.knocks:
         parts.append(plural(lang, "hand.knocked", seat.knocks))

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from engine import Event, Match, event_from_dict, replay
 from engine.events import MatchEnded, RoundEnded, RoundStarted
-from storage import CorruptData, SeatRow, Storage, TableRow, TableStatus
+from storage import ChatRow, CorruptData, SeatRow, Storage, TableRow, TableStatus
 
 from ..i18n import language_for, t
 from ..place import Place
@@ -42,7 +42,9 @@ class TableStore:
         return lock
 
     async def chat_language(self, chat_id: int) -> str:
-        chat = await self.storage.get_chat(chat_id)
+        return self._language_of(await self.storage.get_chat(chat_id))
+
+    def _language_of(self, chat: ChatRow | None) -> str:
         if chat is not None and chat.language:
             return chat.language
         return self.settings.default_language
@@ -98,8 +100,10 @@ class TableStore:
             row = await self.storage.update_table(
                 row.table_id, turn_seconds=self.settings.turn_seconds
             )
-        language = await self.chat_language(row.chat_id)
+        chat = await self.storage.get_chat(row.chat_id)
+        language = self._language_of(chat)
         table = Table(row, language, await self.seats(row.table_id, language))
+        table.chat_title = chat.title if chat is not None else ""
         if row.last_seq:
             try:
                 table.match, table.round_events = await self._restore_match(
@@ -198,6 +202,12 @@ class TableStore:
                 for seat in table.seats:
                     if seat.user_id is None:
                         seat.name = computer_name(lang, seat.seat)
+
+    def retitle(self, chat_id: int, title: str) -> None:
+        """The group was renamed: its tables' hands go by the new name."""
+        for table in self._tables.values():
+            if table.chat_id == chat_id:
+                table.chat_title = title
 
     async def migrate_chat(self, old_id: int, new_id: int) -> None:
         """Follow a group to its new supergroup id, with its tables and standings.

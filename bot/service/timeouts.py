@@ -72,11 +72,12 @@ class Timeouts:
         """Tables nobody started or nobody plays any more (while the bot was up), with why; not a
         damaged one (``TableStore.loadable``)."""
         rows = await self.storage.list_tables()
-        due = {row.table_id: why for row in rows if (why := self._expiry(row, now)) is not None}
+        due = {row.table_id: why for row in rows if (why := self.expiry(row, now)) is not None}
         tables = await self.store.loadable(row for row in rows if row.table_id in due)
         return [(table, due[table.id]) for table in tables]
 
-    def _expiry(self, row: TableRow, now: float) -> Expiry | None:
+    def expiry(self, row: TableRow, now: float) -> Expiry | None:
+        """Why the table of ``row`` is closed at ``now``, if it is."""
         idle = now - max(row.updated_at, self.awake_since)
         if row.status == "lobby" and idle > self.settings.lobby_expiry_minutes * 60:
             return "lobby"

@@ -1,5 +1,5 @@
-"""What users do in Telegram (write, press a button, upgrade a group, remove the bot from a group
-or add it back, open, close and delete forum topics), as updates for the bot.
+"""What users do in Telegram (write, press a button, upgrade or rename a group, remove the bot from
+a group or add it back, open, close and delete forum topics), as updates for the bot.
 
 Privacy mode, as BotFather sets it by default: in groups the bot receives only commands,
 mentions of itself, replies to its messages and service messages (unless it is an admin there);
@@ -36,6 +36,13 @@ _ANONYMOUS_GROUP_ADMIN: Final[JSONDict] = {
     "first_name": "Group",
     "username": "GroupAnonymousBot",
 }
+#: The stand-in ``from`` of a message someone sends as one of their channels.
+_CHANNEL_BOT: Final[JSONDict] = {
+    "id": 136817688,
+    "is_bot": True,
+    "first_name": "Channel",
+    "username": "Channel_Bot",
+}
 
 
 #: What a restricted member may or may not do (``ChatMemberRestricted``).
@@ -57,6 +64,17 @@ _MEMBER_RIGHTS: Final = (
     "can_edit_tag",
     "can_react_to_messages",
 )
+
+
+def _sender(
+    chat: FakeChat, user: FakeUser, *, anonymous: bool, as_channel: FakeChat | None
+) -> tuple[JSONDict, JSONDict]:
+    """A message's ``from``, and its ``sender_chat`` when written in a chat's name."""
+    if as_channel is not None:
+        return dict(_CHANNEL_BOT), {"sender_chat": as_channel.to_dict()}
+    if anonymous:
+        return dict(_ANONYMOUS_GROUP_ADMIN), {"sender_chat": chat.to_dict()}
+    return user.to_dict(), {}
 
 
 class UserActions(World):
@@ -81,11 +99,14 @@ class UserActions(World):
         entities: Sequence[JSONDict] | None = None,
         topic: FakeTopic | None = None,
         anonymous: bool = False,
+        as_channel: FakeChat | None = None,
     ) -> JSONDict:
         """``user`` writes ``text`` in ``chat`` (in a forum, in ``topic``, else in its General
         topic): injects a ``message`` update. With ``anonymous``, ``user`` is an admin who
         writes in the group's name, as Telegram sends it: from the group itself
-        (``sender_chat``), with the stand-in ``from`` GroupAnonymousBot.
+        (``sender_chat``), with the stand-in ``from`` GroupAnonymousBot. With ``as_channel``,
+        ``user`` writes as that channel of theirs (a group's "Send as"): ``sender_chat`` is the
+        channel, ``from`` the stand-in Channel_Bot.
 
         A leading ``/command`` (optionally ``@bot``) gets its ``bot_command`` entity.  A message
         in a private chat marks the user as having started the bot (and unblocks it).  As on
@@ -112,7 +133,7 @@ class UserActions(World):
         command = _COMMAND_RE.match(text)
         if entities is None and command is not None:
             message_entities.append(entity("bot_command", 0, utf16_len(command.group(0))))
-        extra: JSONDict = {"sender_chat": target.to_dict()} if anonymous else {}
+        sender, extra = _sender(target, user, anonymous=anonymous, as_channel=as_channel)
         replied: FakeMessage | None = None
         if reply_to is not None:
             reply_id = reply_to.message_id if isinstance(reply_to, FakeMessage) else reply_to
@@ -124,7 +145,7 @@ class UserActions(World):
             extra["reply_to_message"] = self.message(target, topic.thread_id).to_dict()
         message = self.store_message(
             target,
-            dict(_ANONYMOUS_GROUP_ADMIN) if anonymous else user.to_dict(),
+            sender,
             from_bot=False,
             text=text,
             entities=message_entities,
@@ -218,6 +239,16 @@ class UserActions(World):
         self.updates.enqueue({"message": old_notice.to_dict()})
         self.updates.enqueue({"message": new_notice.to_dict()})
         return new
+
+    async def rename_group(self, chat: ChatRef, title: str, *, by: FakeUser) -> None:
+        """``by`` renames a group: later updates carry the new title, and the bot gets the
+        ``new_chat_title`` service message (service messages pass privacy mode)."""
+        target = self.chat(chat)
+        target.title = title
+        notice = self.store_message(
+            target, by.to_dict(), from_bot=False, extra={"new_chat_title": title}
+        )
+        self.updates.enqueue({"message": notice.to_dict()})
 
     async def remove_bot(self, chat: ChatRef, by: FakeUser) -> None:
         """``by`` removes the bot from a group: everything sent there fails with 403, and the

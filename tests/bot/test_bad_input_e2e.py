@@ -117,7 +117,7 @@ async def test_stale_buttons_change_nothing(tg: FakeTelegram, harness: Harness) 
 
 async def test_forged_and_foreign_callbacks_are_refused(tg: FakeTelegram, harness: Harness) -> None:
     masha, alex, olya = tg.user(311, "Masha"), tg.user(312, "Alex"), tg.user(313, "Olya")
-    group = tg.group(-711, "Courtyard")
+    group = tg.group(-711, "Courtyard", admins=[masha])
     other = tg.group(-712, "Garages")
     users = [masha, alex]
     await start_match(harness, users, group)
@@ -142,6 +142,12 @@ async def test_forged_and_foreign_callbacks_are_refused(tg: FakeTelegram, harnes
         "p:1": NOT_VALID,
         "ÿ" * 32: NOT_VALID,  # 64 bytes of garbage
         "p:" + "9" * 62: NOT_VALID,
+        # numbers no table, turn or page could have: too big to look up, or not plain digits
+        f"p:{'9' * 25}:0:1-1": NOT_VALID,
+        f"p:1:{'9' * 25}:{sorted(in_hand)[0]}": NOT_VALID,
+        f"x:{'9' * 25}:0": NOT_VALID,
+        f"h:{'9' * 25}:0": NOT_VALID,
+        f"p:1:{version}²:{sorted(in_hand)[0]}": NOT_VALID,
         f"p:1:{version}:{missing}": "That tile is not in your hand.",
         f"p:1:{version}:{sorted(in_hand)[0]}:middle": NOT_VALID,
         f"x:2:{version}": GAME_OVER,
@@ -163,6 +169,11 @@ async def test_forged_and_foreign_callbacks_are_refused(tg: FakeTelegram, harnes
     assert answer.text == "Only the table's opener or the group's admins can do that."
     answer = await tap(tg, masha, board_message(tg, group), "o:1:0:players")
     assert answer.text is not None and "already started" in answer.text
+    # the buttons of /top and /language, forged on the board: they would have edited it away
+    answer = await tap(tg, alex, board_message(tg, group), "t:0:0:kozel")
+    assert answer.text == NOT_VALID
+    answer = await tap(tg, masha, board_message(tg, group), "g:0:0:ru")
+    assert answer.text == NOT_VALID
     # a stranger presses the real button of a player's hand
     answer = await tap(tg, olya, hand, playable(hand))
     assert answer.text == NOT_YOUR_TABLE
@@ -201,6 +212,8 @@ async def test_commands_in_the_wrong_place_get_polite_answers(
     await says(masha, group, "/top", "No finished matches in this group yet.")
     await says(masha, masha, "/start join-999", "That table is no longer open to join.")
     await says(masha, masha, "/start join-abc", "Hi, Masha")
+    await says(masha, masha, "/start join-²", "Hi, Masha")  # a digit int() cannot read
+    await says(masha, masha, f"/start join-{'9' * 25}", "Hi, Masha")  # no table has such an id
     await says(masha, masha, "/stats", "you have not finished a match yet")
 
     await says(masha, group, "/new", "new table")

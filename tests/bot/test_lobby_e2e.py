@@ -232,6 +232,10 @@ async def test_kick_by_seat_number_or_reply(tg: FakeTelegram, harness: Harness) 
     await tg.wait_for_message(group, "Petya is not at this table.")
     await tg.send_text(masha, group, "/kick")
     await tg.wait_for_message(group, "or send /kick with their seat number")
+    # a digit no seat is numbered with (a superscript two) is no number either
+    await tg.send_text(masha, group, "/kick ²")
+    how = "or send /kick with their seat number"
+    await tg.wait_for(lambda: count(harness.group_texts(group), how) == 2)
 
     # during a match: Alex joined by button and never spoke; his number takes him off
     await harness.join([alex], group, lobby)
@@ -361,6 +365,22 @@ async def test_an_admin_who_writes_anonymously_is_asked_to_sit_down_as_himself(
     await tg.send_text(olya, group, "/join", anonymous=True)
     await tg.wait_for_message(group, ANONYMOUS)
     await tg.wait_idle()
+    assert "Players 1/4" in (lobby_now(tg, lobby).text or "")
+
+
+async def test_someone_who_writes_as_a_channel_is_asked_to_sit_down_as_himself(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Someone who writes as one of his channels (a public group's "Send as") was told that
+    he wrote "in the group's name"."""
+    masha, petya = tg.user(483, "Masha"), tg.user(484, "Petya")
+    group = tg.group(-883, "Yard", "supergroup")
+    news = FakeChat(-1_000_000_000_883, "channel", title="Petya's <news>")
+    lobby = await open_lobby(harness, masha, group)
+    for command in ("/new", "/join"):
+        await tg.send_text(petya, group, command, as_channel=news)
+    asked = "You write as Petya's <news>: to sit at the table, write as yourself."
+    await tg.wait_for(lambda: count(harness.group_texts(group), asked) == 2)
     assert "Players 1/4" in (lobby_now(tg, lobby).text or "")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from devtools.fake_telegram import FakeTelegram
+from devtools.fake_telegram import FakeMessage, FakeTelegram
 from engine import Play, Tile, replay
 from engine.scoring.rating import rating_delta
 from storage import Storage
@@ -168,6 +168,50 @@ async def test_joining_before_pressing_start_goes_through_the_dm(
     assert "Players 2/4: 1. Masha, 2. Petya" in (tg.message(group, lobby.message_id).text or "")
     joined = await tg.wait_for_message(petya, "You have joined")
     assert "Courtyard" in (joined.text or "")
+
+
+async def test_a_player_at_two_tables_knows_which_hand_is_which(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Before, someone who played in two groups at once held two hands in the DM that both
+    said "Your turn · round 1": which group each was for, only a tap told."""
+    masha, alex, olya = tg.user(271, "Masha"), tg.user(272, "Alex"), tg.user(273, "Olya")
+    yard, garages = tg.group(-271, "Yard"), tg.group(-272, "Garages & Co")
+    await start_match(harness, [masha, alex], yard)
+    await start_match(harness, [olya, masha], garages)
+
+    def masha_live() -> list[FakeMessage]:
+        return [
+            m
+            for m in tg.messages(masha)
+            if not m.deleted and any(str(b.get("callback_data", ""))[:2] == "p:" for b in m.buttons)
+        ]
+
+    # the others play on until it is Masha's turn at both tables
+    while len(masha_live()) < 2:
+        user, hand = await harness.next_turn([alex, olya])
+        await harness.play_turn(user, hand)
+        await tg.wait_idle()
+    heads = sorted((m.text or "").splitlines()[0] for m in masha_live())
+    assert re.fullmatch(r"🎯 Your turn · round \d+ · Garages & Co", heads[0]), heads
+    assert re.fullmatch(r"🎯 Your turn · round \d+ · Yard", heads[1]), heads
+    # so does each new deal, sent to whoever does not lead it (one at each table at least)
+    deals = [
+        (user, text.splitlines()[0])
+        for user in (masha, alex, olya)
+        for text in texts_seen(tg, user)
+        if text.startswith("🃏 New deal")
+    ]
+    assert len(deals) >= 2
+    at = {masha: ("Yard", "Garages & Co"), alex: ("Yard",), olya: ("Garages & Co",)}
+    assert all(head.removeprefix("🃏 New deal · ") in at[user] for user, head in deals), deals
+    # and each hand plays at its own table: Yard's is table 1, the Garages' table 2
+    for hand in masha_live():
+        here = 1 if (hand.text or "").splitlines()[0].endswith("Yard") else 2
+        before = [len(await stored_events(harness.database, n)) for n in (1, 2)]
+        await harness.play_turn(masha, hand)
+        after = [len(await stored_events(harness.database, n)) for n in (1, 2)]
+        assert [a > b for a, b in zip(after, before, strict=True)] == [here == 1, here == 2]
 
 
 async def test_racing_taps_make_exactly_one_move(tg: FakeTelegram, harness: Harness) -> None:

@@ -14,14 +14,17 @@ import time
 from functools import partial
 
 import pytest
+from telegram import User
 
 import bot.scheduler
 from bot.context import Kozel
-from bot.handlers.lobby import show_lobby
+from bot.handlers.lobby import show_lobby, start_match
 from bot.i18n import LANGUAGES, catalog, t
 from bot.place import Place
+from bot.service.timeouts import Expiry
+from bot.table import Table
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
-from engine import replay
+from engine import Play, replay
 from tests.bot.harness import BOARD_TITLE, Accelerated, Harness, board_message, tap, texts_seen
 
 NOT_OPENER = "Only the table's opener or the group's admins can do that."
@@ -171,7 +174,7 @@ async def test_a_player_who_runs_out_of_time_is_reminded_then_the_computer_plays
     before = moves_by(await events_of(harness), seat)
 
     # shortly before the deadline: a DM that notifies, and a mention in the group
-    await tg.wait_for_message(idle, "⏰ Your move!", timeout=3.0)
+    await tg.wait_for_message(idle, "⏰ Your move in Yard!", timeout=3.0)
     mention = await tg.wait_for_message(group, f"⏰ {idle.first_name}, your move", timeout=3.0)
     assert any(e.get("url") == f"tg://user?id={idle.id}" for e in mention.entities)
     assert count(harness.group_texts(group), "ran out of time") == 0
@@ -210,10 +213,45 @@ async def test_a_short_turn_is_reminded_too(tg: FakeTelegram, harness: Harness) 
     await prepare(harness, users, group, turn_seconds=3)
     assert kozel_of(harness).scheduler.remind_before == 20.0
     idle, _ = await next_turn(harness, users, 0)
-    await tg.wait_for_message(idle, "⏰ Your move!", timeout=4.0)
+    await tg.wait_for_message(idle, "⏰ Your move in Yard!", timeout=4.0)
     mention = await tg.wait_for_message(group, f"⏰ {idle.first_name}, your move", timeout=4.0)
     told = await tg.wait_for_message(group, "ran out of time", timeout=4.0)
     assert mention.message_id < told.message_id
+
+
+async def test_a_move_made_as_the_reminder_falls_due_is_not_reminded(
+    tg: FakeTelegram, harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before, the reminder did not wait for the table's lock: falling due while a tap was
+    being played, it reminded the player of a turn they had just played (and could redraw
+    their keyboard after the tap had made it a record)."""
+    masha, alex = tg.user(317, "Masha"), tg.user(318, "Alex")
+    group = tg.group(-717, "Yard")
+    users = [masha, alex]
+    await prepare(harness, users, group, turn_seconds=3)
+    k = kozel_of(harness)
+    due = asyncio.Event()
+    find = k.service.store.table
+
+    async def noted(table_id: int) -> Table | None:
+        due.set()  # only the turn's timer looks a table up here: nobody taps
+        return await find(table_id)
+
+    monkeypatch.setattr(k.service.store, "table", noted)
+    async with k.service.store.lock(group.id):  # a tap being played, as the reminder falls due
+        await due.wait()
+        table = await find(1)
+        assert table is not None and table.match is not None
+        seat = table.seats[table.match.current_seat or 0]
+        action = next(a for a in table.match.legal_actions(seat.seat) if isinstance(a, Play))
+        events = await k.service.player.act(table, seat, action)
+        await k.presenter.show(table, events)
+        await k.scheduler.after_change(table)
+    mover = users[seat.seat]
+    await tg.wait_idle()
+    await harness.groups_told()
+    assert not any("⏰ Your move" in text for text in texts_seen(tg, mover))
+    assert count(harness.group_texts(group), f"⏰ {mover.first_name}, your move") == 0
 
 
 # --- 2. away after missed turns; "I'm back" ------------------------------------------------
@@ -247,7 +285,7 @@ async def test_missed_turns_mark_a_player_away_until_they_tap_im_back(
     texts = harness.group_texts(group)
     assert count(texts, "⏰ Masha ran out of time: the computer played for them.") == 1
     assert count(texts, "⏰ Masha ran out of time again and is marked away") == 1
-    away_dm = await tg.wait_for_message(masha, "You missed your turns")
+    away_dm = await tg.wait_for_message(masha, "You missed your turns in Yard")
     assert away_dm.find_button("🙋 I'm back") is not None
     await tg.wait_for(lambda: "(away: the computer plays)" in board(tg, group))
     assert harness.live_hand(masha) is None
@@ -277,6 +315,39 @@ async def test_missed_turns_mark_a_player_away_until_they_tap_im_back(
     assert back is masha and mine.buttons
     await harness.play_turn(masha, mine)
     await tg.wait_for(lambda: "(away" not in board(tg, group))
+
+
+async def test_im_back_tapped_as_the_match_ends_says_it_is_over(
+    tg: FakeTelegram, harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before, "I'm back" looked at the table before waiting for its lock: tapped as the match
+    was cancelled (or ended), it welcomed the player back and told the group so, after the
+    end."""
+    masha, alex = tg.user(315, "Masha"), tg.user(316, "Alex")
+    group = tg.group(-715, "Yard")
+    await prepare(harness, [masha, alex], group)
+    k = kozel_of(harness)
+    async with k.service.store.lock(group.id):
+        table = await k.service.store.active_table(Place(group.id))
+        assert table is not None
+        await k.service.timeouts.set_absent(table, table.seats[0], True)
+    looked = asyncio.Event()
+    find = k.service.store.table
+
+    async def noted(table_id: int) -> Table | None:
+        found = await find(table_id)
+        looked.set()
+        return found
+
+    monkeypatch.setattr(k.service.store, "table", noted)
+    async with k.service.store.lock(group.id):  # the opener's /cancel, say
+        query = await tg.press(masha, tg.messages(masha)[-1], "h:1:0")
+        await looked.wait()  # the tap found the match in play, and waits for the lock
+        await k.service.lobby.cancel(table)
+    answer = await tg.wait_for(lambda: tg.callback_answers.get(query))
+    assert answer.text == "This game is over."
+    await harness.groups_told()
+    assert count(harness.group_texts(group), "is back at the table") == 0
 
 
 async def test_a_player_who_blocks_the_bot_during_his_turn_stays_covered(
@@ -534,6 +605,42 @@ async def test_an_expired_lobby_closes_and_a_new_table_can_be_opened(
     assert fresh.find_button("✋ Join") is not None
 
 
+async def test_a_lobby_started_while_the_sweep_waited_for_it_plays_on(
+    tg: FakeTelegram, harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before, the sweep closed a lobby it had found expired though it was started while the
+    sweep waited for the group's lock (held by the Start, which asks Telegram whether its
+    presser is an admin): the match just dealt was cancelled in its players' hands."""
+    masha, alex = tg.user(345, "Masha"), tg.user(346, "Alex")
+    group = tg.group(-745, "Yard")
+    users = [masha, alex]
+    for user in users:
+        await tg.send_text(user, tg.private(user), "/start")
+    lobby = await harness.open_table(masha, group)
+    await change_lobby(harness, group, players=2)
+    await harness.join([alex], group, lobby)
+    k = kozel_of(harness)
+    looked = asyncio.Event()
+    expired = k.service.timeouts.expired
+
+    async def noted(now: float) -> list[tuple[Table, Expiry]]:
+        due = await expired(now)
+        looked.set()
+        return due
+
+    monkeypatch.setattr(k.service.timeouts, "expired", noted)
+    async with k.service.store.lock(group.id):  # Masha's Start, as the half hour runs out
+        sweeping = asyncio.create_task(k.scheduler.sweep(time.time() + 31 * 60))
+        await looked.wait()  # the sweep found the lobby expired, and waits for the lock
+        table = await k.service.store.active_table(Place(group.id))
+        assert table is not None
+        await start_match(k, table, User(masha.id, "Masha", is_bot=False), None)
+    await sweeping
+    assert (await k.storage.get_table(1)).status == "playing"  # type: ignore[union-attr]
+    await next_turn(harness, users, 0)
+    assert "nobody started the match" not in (tg.message(group, lobby.message_id).text or "")
+
+
 async def test_an_idle_match_ends_by_timeout_with_the_timeout_rating(
     tg: FakeTelegram, harness: Harness
 ) -> None:
@@ -711,7 +818,8 @@ async def test_a_whole_match_in_another_language_shows_no_english(
     await tg.wait_for_message(group, head(lang, "standings.head"))
     # the first turn runs out: the reminder, the mention and the timeout in the language too
     idle, _ = await next_turn(harness, users, 0)
-    await tg.wait_for_message(idle, head(lang, "timer.remind_dm"), timeout=3.0)
+    reminder = catalog(lang)["timer.remind_dm"].split("{seconds}")[0].format(chat="Двір")
+    await tg.wait_for_message(idle, plain(reminder).strip(), timeout=3.0)
     mention = catalog(lang)["timer.remind_group"].split("{seconds}")[0]
     await tg.wait_for_message(group, mention.format(name=idle.first_name), timeout=3.0)
     timed_out = plain(t(lang, "timer.timed_out", name=idle.first_name))
@@ -777,15 +885,14 @@ async def test_only_the_opener_or_an_admin_may_manage_the_table(
     snapshot = (shown.text, shown.button_texts, shown.edited)
 
     # Alex is neither the opener nor an admin: buttons (the settings, ⚙️ Rules, ✖️ Cancel,
-    # 🤖 Add computer) and commands are refused politely
+    # 🤖 Add computer, 🎲 Game, and « Back, which closed the editor Masha was using) and
+    # commands are refused politely
     def refused(times: int) -> bool:
         return count(harness.group_texts(group), NOT_OPENER) == times
 
-    refusals = [
-        await tap(tg, alex, lobby, data)
-        for data in ("o:1:0:players", "o:1:0:goat_limit", "o:1:0", "c:1:0", "b:1:0")
-    ]
-    assert [r.text for r in refusals] == [NOT_OPENER] * 5
+    taps = ("o:1:0:players", "o:1:0:goat_limit", "o:1:0", "c:1:0", "b:1:0", "m:1:0", "v:1:0")
+    refusals = [await tap(tg, alex, lobby, data) for data in taps]
+    assert [r.text for r in refusals] == [NOT_OPENER] * len(taps)
     for n, command in enumerate(("/cancel", "/addbot", "/kick"), start=1):
         await tg.send_text(alex, group, command, reply_to=int(said["message_id"]))
         await tg.wait_for(partial(refused, n))

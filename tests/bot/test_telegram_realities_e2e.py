@@ -110,6 +110,27 @@ async def test_a_supergroup_that_restricts_the_bot_ends_its_table_at_once(
     assert tg.failed_calls() == []
 
 
+async def test_a_renamed_group_is_called_by_its_new_name(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Before, the bot noted a group's name at /new only: whoever joined after a rename was
+    told of a table "in" the old name, and /stats listed its matches under it for good."""
+    masha, alex = tg.user(971, "Masha"), tg.user(972, "Alex")
+    group = tg.group(-971, "Yard", creator=masha)
+    for user in (masha, alex):
+        await tg.send_text(user, user, "/start")
+    lobby = await harness.open_table(masha, group)
+    await tg.rename_group(group, "Yard & <Garages>", by=masha)
+    await harness.join([alex], group, lobby)
+    joined = "You have joined the table in <b>Yard &amp; &lt;Garages&gt;</b>."
+    await tg.wait_for(lambda: told(tg, alex, joined), what="Alex told the group's new name")
+    # and the hands, which say which group they are for, go by it
+    await change_lobby(harness, group, players=2)
+    await tg.press_button(masha, lobby, "▶️ Start")
+    _, hand = await harness.next_turn([masha, alex])
+    assert (hand.text or "").splitlines()[0].endswith(" · Yard & <Garages>")
+
+
 async def test_a_board_an_admin_deleted_comes_back_as_a_new_message(
     tg: FakeTelegram, harness: Harness
 ) -> None:
@@ -151,7 +172,7 @@ async def test_a_player_whose_live_hand_was_deleted_gets_it_back_with_the_remind
     await prepare(harness, [masha, alex], group, turn_seconds=3)
     user, hand = await harness.next_turn([masha, alex])
     hand.deleted = True
-    await tg.wait_for_message(user, "⏰ Your move!", timeout=4.0)
+    await tg.wait_for_message(user, "⏰ Your move in Yard!", timeout=4.0)
     again = harness.live_hand(user)
     assert again is not None and again.message_id != hand.message_id
     assert again.message_id < tg.last_message(user).message_id  # the reminder comes last
