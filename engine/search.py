@@ -22,16 +22,14 @@ from typing import Final
 
 from .actions import Action, Lay, Play
 from .events import Event, MatchEnded, RoundEnded
+from .greedy import measure
 from .match import Match
 from .seat_view import SeatView
-from .tiles import ALL_TILES
 
 #: Playouts per decision, shared among the legal moves.
 PLAYOUTS: Final = 400
-#: How often a playout plays a random move instead of the heaviest tile.
+#: How often a playout plays a random move instead of greedy's.
 EXPLORE: Final = 0.15
-#: A double is worth shedding early: it follows only one value (as ``greedy`` weighs it).
-_WEIGHT: Final = {t: 2 * t.pips + (6 if t.is_double else 0) for t in ALL_TILES}
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,35 +83,21 @@ def _play_out(world: Match, events: list[Event], rng: random.Random, seat: int) 
 
 
 def _quick_move(world: Match, actions: list[Action], rng: random.Random) -> Action:
-    """The playouts' player: mostly the heaviest tile or doubles (in the scoring games the move
-    that scores most, then the heaviest), sometimes any move. It chooses among the round's own
-    moves (plays, several doubles at once, a draw or a knock), not the game's other ways of
-    laying a tile (``Game.lays``: Donkey's closed doubles, English fives' lengthwise ones) or
-    reopening one: finding every one of those at every move of every playout would cost most of
-    the search's time, and only the searching seat's own move needs them."""
+    """The playouts' player: greedy (``greedy.measure``: in the scoring games the move that
+    scores most, then weight shed and ends kept that the hand can follow, the latter first where
+    the round is a race to go out), but now and then any move. It chooses among the round's own
+    moves (plays, several doubles at once; a draw or a knock is forced), not the game's other
+    ways of laying a tile (``Game.lays``: Donkey's closed doubles, English fives' lengthwise
+    ones) or reopening one: finding every one of those at every move of every playout would cost
+    most of the search's time, and only the searching seat's own move needs them."""
     if len(actions) == 1:
         return actions[0]
     if rng.random() < EXPLORE:
         return rng.choice(actions)
-    if world.game.wins_at_target:
-        return max(actions, key=lambda action: (_points(world, action), _weight(action)))
-    return max(actions, key=_weight)
-
-
-def _points(world: Match, action: Action) -> int:
-    rnd = world.round
-    if rnd is None or not isinstance(action, Play):
-        return 0
-    end = rnd.end_for(action)
-    return world.game.move_points(rnd.layout, action.tile, end, world.rules) or 0
-
-
-def _weight(action: Action) -> int:
-    if isinstance(action, Play):
-        return _WEIGHT[action.tile]
-    if isinstance(action, Lay):
-        return sum(_WEIGHT[p.tile] for p in action.placements)
-    return 0
+    mover = world.current_seat
+    assert mover is not None
+    placements = [action for action in actions if isinstance(action, (Play, Lay))]
+    return max(placements, key=measure(world, mover, rng))
 
 
 def utility(match: Match, ended: RoundEnded | None, side: int) -> float:
