@@ -1,13 +1,14 @@
 """The strong computer player: determinized Monte Carlo search over what its seat knows.
 
 For each of many worlds that agree with the seat's view (``SeatView.world``), every legal move is
-tried and the round is played out to its end by quick players, through the engine itself
-(``Match.from_json``, ``legal_actions``, ``act``), so the search plays whatever game and house
-rules the engine plays. Each playout is scored by the engine's own round scoring, then by the
-game's utility of the resulting match standing (``Game.utility``): in Kozel how likely this seat's
-side is to end up the goat, so that the 13 threshold, remembered points, the goat limit, fish and
-eggs all count as they do in the match; in the scoring games how likely it is to win. All moves
-are tried in the same worlds with the same playout randomness, so they are compared fairly.
+tried and the round is played out to its end by greedy players that now and then play any move
+(``_quick_move``), through the engine itself (``Match.from_json``, ``legal_actions``, ``act``),
+so the search plays whatever game and house rules the engine plays. Each playout is scored by the
+engine's own round scoring, then by the game's utility of the resulting match standing
+(``Game.utility``): in Kozel how likely this seat's side is to end up the goat, so that the 13
+threshold, remembered points, the goat limit, fish and eggs all count as they do in the match; in
+the scoring games how likely it is to win. All moves are tried in the same worlds with the same
+playout randomness, so they are compared fairly.
 
 The work per move is a fixed number of playouts, not a time limit, so a given seed always gives
 the same move.
