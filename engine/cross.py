@@ -190,26 +190,9 @@ class Cross(Layout):
         return not self.awaits_spinner()
 
     def ends_after(self, tile: Tile, end: End) -> tuple[int, ...]:
-        """The open ends' values once ``tile`` goes on ``end``: most moves change only that end
-        (``_lone_change``); the others are worked out on a copy. (The strong player's playouts
-        ask this of every move they might make.)"""
-        changed = self._lone_change(tile, end)
-        if changed is not None:
-            shows = far_half(tile, changed[1])
-            return tuple(shows if name == end else value for name, value, _, _ in self._open)
         after = self.copy()
         after.place(tile, end)
         return tuple(after.open_ends().values())
-
-    def _lone_change(self, tile: Tile, end: End) -> OpenEnd | None:
-        """The open end ``end``, if laying ``tile`` there changes no other: not a move that
-        follows the lone lead, makes the spinner or covers one of its sides."""
-        if len(self.chain) < 2 or (tile.is_double and self.awaits_spinner()):
-            return None
-        for open_end in self._open:
-            if open_end[0] == end:
-                return None if open_end[3] else open_end
-        return None
 
     def end_sum(self) -> int:
         """S of §1.8. An end counts the value it shows, twice for a crosswise double other than
@@ -236,13 +219,15 @@ class Cross(Layout):
 
     def end_sum_after(self, tile: Tile, end: End, lengthwise: bool = False) -> int:
         """S once ``tile`` goes on ``end``. Most moves change only the end they go on, so S
-        changes by what that end counts (``_lone_change``); the others are worked out on a copy.
-        (The scoring games' players ask this of every move they might make.)"""
-        changed = self._lone_change(tile, end)
-        if changed is not None:
-            _, value, twice, _ = changed
-            counted = _end_counts(far_half(tile, value), tile.is_double and not lengthwise)
-            return self.end_sum() - _end_counts(value, twice) + counted
+        changes by what that end counts; a move that follows the lone lead, makes the spinner or
+        covers one of its sides changes more, and is worked out on a copy. (The scoring games'
+        players ask this of every move they might make.)"""
+        if len(self.chain) >= 2 and not (tile.is_double and self.awaits_spinner()):
+            for name, value, twice, spinner_side in self._open:
+                if name == end and not spinner_side:
+                    crosswise = tile.is_double and not lengthwise
+                    counted = _end_counts(far_half(tile, value), crosswise)
+                    return self.end_sum() - _end_counts(value, twice) + counted
         after = self.copy()
         after.place(tile, end, lengthwise)
         return after.end_sum()
