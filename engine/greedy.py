@@ -1,6 +1,5 @@
 """Greedy's measure of a placement: what the ``greedy`` player (``ai.py``) ranks its moves by, and
-what the others in the strong player's playouts (``search.py``) play by, so that they play as
-the greedy players they stand for (its own moves too, past the one it searches)."""
+what the strong player's playouts (``search.py``) play by in the races to go out."""
 
 from __future__ import annotations
 
@@ -62,8 +61,7 @@ def measure(match: Match, seat: int, rng: random.Random) -> Callable[[Play | Lay
         rest = [t for t in hand if t not in tiles]
         followers = sum(1 for t in rest if t.a in ends or t.b in ends)
         # A tile the move lays counts as one the hand no longer needs to follow.
-        shedding = sum(shed * t.pips + (6 if t.is_double else 0) for t in tiles)
-        weight = shedding + follow * (followers + len(tiles))
+        weight = sum(shedding(t, shed) for t in tiles) + follow * (followers + len(tiles))
         return (
             not match.game.declines(match, seat, move),
             points,
@@ -73,6 +71,12 @@ def measure(match: Match, seat: int, rng: random.Random) -> Callable[[Play | Lay
         )
 
     return worth
+
+
+def shedding(tile: Tile, shed: int) -> int:
+    """What shedding ``tile`` is worth to greedy: ``shed`` a pip, and a double more, as it can
+    follow only one value."""
+    return shed * tile.pips + (6 if tile.is_double else 0)
 
 
 def _denied(move: Play | Lay, rest: list[Tile]) -> int:
