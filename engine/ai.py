@@ -12,14 +12,14 @@ Levels a table chooses from: ``easy`` (greedy that now and then misplays), ``nor
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from typing import Final, Protocol
 
 from .actions import Action, Lay, Play, Reopen
 from .events import Event
+from .greedy import ranked
 from .match import Match
 from .search import strong_player
-from .tiles import Tile
 
 
 class Player(Protocol):
@@ -35,68 +35,10 @@ def random_player(
     return rng.choice(match.legal_actions(seat))
 
 
-#: What greedy counts a placement worth: each pip it sheds, and each tile of the rest of the hand
-#: that can follow an end after it. Where a round is a race to go out (``Game.races_out``),
-#: following counts more than weight: with ``WEIGHTS`` greedy won 31-33% of Traditional matches
-#: against three random players and 65.5% of General's Goat's, with ``RACE_WEIGHTS`` 34-35% and
-#: 69% (``benchmarks.bench_ai_games``, 4000 matches at seeds 1 and 11); in Kozel, where the pips
-#: left count against their holder, ``RACE_WEIGHTS`` won 92% where ``WEIGHTS`` won 94%.
-WEIGHTS: Final = (2, 3)
-RACE_WEIGHTS: Final = (1, 6)
-
-
 def _greedy_order(match: Match, seat: int, rng: random.Random) -> list[Play | Lay]:
-    """The legal placements, best first by greedy's measure (see ``greedy_player``)."""
-    rnd = match.round
-    assert rnd is not None
-    hand = rnd.hands[seat]
+    """The legal placements, best first by greedy's measure (``greedy.measure``)."""
     moves = [a for a in match.legal_actions(seat) if isinstance(a, (Play, Lay))]
-    shed, follow = RACE_WEIGHTS if match.game.races_out else WEIGHTS
-
-    def outcome(move: Play | Lay) -> tuple[list[Tile], int, Collection[int]]:
-        """The tiles the move puts down, its points and the values of the open ends after it."""
-        if isinstance(move, Play):
-            end = rnd.end_for(move)
-            points = match.game.move_points(rnd.layout, move.tile, end, match.rules)
-            return [move.tile], points or 0, rnd.ends_after(move)
-        placements = tuple((p.tile, rnd.layout.end_for(p.tile, p.end)) for p in move.placements)
-        if move.placements[0].lengthwise:
-            ((tile, end),) = placements
-            ends, points = match.game.move(rnd.layout, tile, end, match.rules, lengthwise=True)
-        else:
-            closed = [p.closed for p in move.placements]
-            ends, points = match.game.move_all(rnd.layout, placements, match.rules, closed)
-        values = ends.values() if isinstance(ends, dict) else ends
-        return [tile for tile, _ in placements], points or 0, set(values)
-
-    def worth(move: Play | Lay) -> tuple[bool, int, int, int, float]:
-        tiles, points, ends = outcome(move)
-        rest = [t for t in hand if t not in tiles]
-        followers = sum(1 for t in rest if t.a in ends or t.b in ends)
-        # A tile the move lays counts as one the hand no longer needs to follow.
-        shedding = sum(shed * t.pips + (6 if t.is_double else 0) for t in tiles)
-        weight = shedding + follow * (followers + len(tiles))
-        return (
-            not match.game.declines(match, seat, move),
-            points,
-            weight,
-            _denied(move, rest),
-            rng.random(),
-        )
-
-    return sorted(moves, key=worth, reverse=True)
-
-
-def _denied(move: Play | Lay, rest: list[Tile]) -> int:
-    """How many ends ``move`` closes (Donkey, §3.3) that only the others could follow: doubles of
-    a suit the rest of the hand does not hold."""
-    if isinstance(move, Play):
-        return 0
-    return sum(
-        1
-        for p in move.placements
-        if p.closed and not any(p.tile.a == t.a or p.tile.a == t.b for t in rest)
-    )
+    return ranked(match, seat, moves, rng)
 
 
 def greedy_player(

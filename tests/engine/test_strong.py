@@ -271,6 +271,19 @@ def test_the_playouts_put_two_doubles_down_rather_than_one() -> None:
     assert _quick_move(match, rnd.legal_actions(0, match.rules), NoExploring()) == both
 
 
+@pytest.mark.parametrize(("game", "best"), [("kozel", "5-6"), ("traditional", "2-3")])
+def test_the_playouts_keep_a_follower_where_the_round_is_a_race(game: str, best: str) -> None:
+    """The others in the playouts play as greedy does: in Traditional, a race to go out, they
+    keep an end their hand can follow (2-3 leaves 2 and 5, which both other tiles follow) where
+    they used to shed the heaviest tile whatever the game (5-6 leaves 3 and 6: none follows)."""
+    match = Match(2, False, PRESETS[game](), seed=1)
+    position(match, hands=["5-6 2-3 0-2 1-2", "0-0"], chain=["3-5"], turn=0)
+    rnd = match.round
+    assert rnd is not None
+    assert greedy_player(match, 0, random.Random(0)) == Play(t(best))
+    assert _quick_move(match, rnd.legal_actions(0, match.rules), NoExploring()) == Play(t(best))
+
+
 def test_only_the_searching_seat_asks_the_game_for_its_other_moves(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
