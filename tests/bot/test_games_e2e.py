@@ -254,10 +254,15 @@ async def test_muggins_shows_the_points_of_a_scoring_move_on_the_board(
         return f"{users[move['seat']].first_name} played [{a}|{b}] · +{move['scored']}"
 
     # the board is edited in place, so it may skip a move made while an edit was going out: it
-    # shows one of the scoring moves, with its points, and the scores after that move
-    move = next(e for e in events if e["type"] == "played" and e["scored"] and line_of(e) in board)
+    # shows the latest scoring moves, each with its points, and the scores after the last of them
+    # (the first of two by one player would show his score before the second)
+    shown = [e for e in events if e["type"] == "played" and e["scored"] and line_of(e) in board]
+    move = shown[-1]
     mover = users[move["seat"]].first_name
-    assert f"{mover}: {move['scores'][move['seat']]} of 100" in board
+    # or, once the move went out, the round's last board: the scores its end added up
+    ended = [e for e in events if e["type"] == "round_ended" and e["round"] == move["round"]]
+    scores = {move["scores"][move["seat"]], *(e["scores"][move["seat"]] for e in ended)}
+    assert any(f"{mover}: {score} of 100" in board for score in scores)
     assert board.startswith(f"🎲 Muggins · round {move['round']} · to 100")
 
 
