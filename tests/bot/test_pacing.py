@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections.abc import Awaitable, Callable, Sequence
 from itertools import pairwise
+
+import pytest
 
 from bot.pacing import JITTER, Board, GroupPacer, Outbox
 from bot.place import Place
@@ -160,11 +163,14 @@ async def test_closing_drops_what_the_budget_does_not_let_through() -> None:
     assert waiting.cancelled() and outbox.idle
 
 
-async def test_answers_to_commands_wait_behind_the_game_and_are_said_once() -> None:
+async def test_answers_to_commands_wait_behind_the_game_and_are_said_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     """Answers to /help, /standings... go only when no call or board waits and the group has
     room to spare beyond ``RESERVE``; one the same as an answer waiting, or sent to the same
     place for the same asker within the minute, is dropped, and so is any beyond
-    ``ANSWERS_WAITING``."""
+    ``ANSWERS_WAITING``. What is dropped is logged at DEBUG."""
+    caplog.set_level(logging.DEBUG, logger="bot.pacing")
     clock = Clock()
     pacer = GroupPacer(18, clock=clock, sleep=clock.sleep)  # a burst of 6, then 12 a minute
     group = Group(pacer)
@@ -195,6 +201,13 @@ async def test_answers_to_commands_wait_behind_the_game_and_are_said_once() -> N
     outbox.answer(PLACE, "help", 1, group.message("help a minute later"))
     await settled(lambda: len(group.shown) == 7)
     assert group.shown[-2:] == ["help for another", "help a minute later"]
+    dropped = [r.getMessage() for r in caplog.records if r.levelno == logging.DEBUG]
+    assert dropped == [
+        "an answer was dropped: the same waits",
+        "an answer was dropped: the same waits",
+        "an answer was dropped: answers enough wait",
+        "an answer was dropped: it was just sent to the asker",
+    ]
 
 
 async def test_an_answer_the_game_kept_waiting_a_minute_is_dropped() -> None:
