@@ -7,6 +7,14 @@ room, so no table's lock is held across it. New messages keep their order and ar
 skipped; a table's board is the latest state, not a history, so a board still waiting in the
 queue is replaced by a newer one, and the group sees the newest board as soon as the budget
 allows.
+
+Answers to the commands that only tell (/help, /rules, /standings, /top, /stats) wait apart,
+behind the game: one goes only when no call or board waits and the group has more room than
+``RESERVE``, so that nobody who floods the group with them holds up its results, its goat,
+its boards or its lobby. An answer is dropped (logged at DEBUG) when the same text is waiting
+for the same place, or went there within the minute for the same asker (someone else may not
+see that the answer above was for them too); when ``ANSWERS_WAITING`` answers already wait;
+or when it waited a minute for room: the game kept the group that busy.
 """
 
 from __future__ import annotations
@@ -25,8 +33,10 @@ from typing import Any
 from .place import Place
 
 log = logging.getLogger(__name__)
-#: room an optional message (a reminder) leaves to the moves, the results and the goat
+#: room an optional message (a reminder, an answer) leaves to the moves, the results and the goat
 RESERVE = 3
+#: the most answers to commands that wait for a group's spare room at once
+ANSWERS_WAITING = 3
 #: Up to this share of a call's refill time is added to each wait, at random: busy groups that ran
 #: out of room together (tables started at once) would otherwise refill together and send
 #: together, all in the same instant every few seconds, for as long as they stay busy.
@@ -75,9 +85,9 @@ class GroupPacer:
         """Whole calls the group has room for now."""
         return math.floor(self._level(chat_id, self.clock()))
 
-    def wait(self, chat_id: int) -> float:
-        """Seconds (on ``clock``) until the group has room for one call."""
-        return max(0.0, (1 - self._level(chat_id, self.clock())) / self.pace)
+    def wait(self, chat_id: int, keep: int = 0) -> float:
+        """Seconds (on ``clock``) until the group has room for one call (and ``keep`` more)."""
+        return max(0.0, (1 + keep - self._level(chat_id, self.clock())) / self.pace)
 
     def wake_in(self, chat_id: int) -> float:
         """How long (on ``clock``) the group sleeps before its next call: 0 with room, else
@@ -120,6 +130,18 @@ class _Call:
     paced: bool = True  # a call to Telegram; not so what only follows the calls before it
 
 
+@dataclass
+class _Answer:
+    """An answer to a command, waiting for room the game leaves: its ``text`` for ``place``,
+    who asked (a user's or a chat's id), and when (on the pacer's clock)."""
+
+    place: Place
+    text: str
+    asker: int
+    call: _Call
+    asked: float
+
+
 class Outbox:
     """One group's queue of calls and boards and the task that works through it."""
 
@@ -133,6 +155,11 @@ class Outbox:
         self.pacer = pacer
         self.show_board = show_board
         self._queue: deque[_Call | Board] = deque()
+        self._answers: deque[_Answer] = deque()
+        #: when each answer last went to its place for its asker, for a minute
+        self._said: dict[tuple[Place, int, str], float] = {}
+        #: set when anything is queued: an answer waiting for room gives way to a call or board
+        self._queued = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
     def call(self, request: Callable[[], Awaitable[Any]]) -> asyncio.Future[Any]:
@@ -167,14 +194,39 @@ class Outbox:
     def idle(self) -> bool:
         return self._task is None
 
+    def answer(
+        self, place: Place, text: str, asker: int, request: Callable[[], Awaitable[Any]]
+    ) -> None:
+        """Queue ``asker``'s answer to a command that only tells, behind the game's calls and
+        boards, unless it is dropped (see the module's docstring)."""
+        now = self.pacer.clock()
+        self._said = {
+            said: when for said, when in self._said.items() if now - when < self.pacer.window
+        }
+        if (place, asker, text) in self._said:
+            why = "it was just sent to the asker"
+        elif any(waiting.place == place and waiting.text == text for waiting in self._answers):
+            why = "the same waits"
+        elif len(self._answers) >= ANSWERS_WAITING:
+            why = "answers enough wait"
+        else:
+            self._answers.append(_Answer(place, text, asker, _Call(request), now))
+            self._start()
+            return
+        log.debug("an answer was dropped: %s", why, extra={"chat": self.chat_id})
+
     def _start(self) -> None:
+        self._queued.set()
         if self._task is None:
             self._task = asyncio.create_task(self._run(), name=f"outbox {self.chat_id}")
 
     async def _run(self) -> None:
         item: _Call | Board | None = None
         try:
-            while self._queue:
+            while self._queue or self._answers:
+                if not self._queue:
+                    await self._answer()
+                    continue
                 if isinstance(self._queue[0], Board) or self._queue[0].paced:
                     await self.pacer.wait_for_room(self.chat_id)
                 item = self._queue.popleft()  # only now: a newer board may replace it meanwhile
@@ -187,9 +239,37 @@ class Outbox:
             self._task = None
             dropped = [item, *self._queue]  # when stopping
             self._queue.clear()
+            self._answers.clear()
             for call in dropped:
                 if isinstance(call, _Call) and call.done is not None and not call.done.done():
                     call.done.cancel()
+
+    async def _answer(self) -> None:
+        """The oldest answer, if the group has room to spare now; else a nap until it has, or
+        until the game queues something, which goes first."""
+        seconds = self.pacer.wait(self.chat_id, keep=RESERVE)
+        if seconds > 0:
+            await self._nap(seconds)
+            return
+        answer = self._answers.popleft()
+        if self.pacer.clock() - answer.asked > self.pacer.window:
+            log.debug("an answer was dropped: it waited a minute", extra={"chat": self.chat_id})
+            return
+        self._said[(answer.place, answer.asker, answer.text)] = self.pacer.clock()
+        await self._make(answer.call)
+
+    async def _nap(self, seconds: float) -> None:
+        """Sleep ``seconds`` (on the pacer's clock), or less if a call or a board is queued."""
+        self._queued.clear()
+        waits = [
+            asyncio.ensure_future(self.pacer.sleep(seconds)),
+            asyncio.ensure_future(self._queued.wait()),
+        ]
+        try:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for wait in waits:
+                wait.cancel()
 
     async def _show(self, board: Board) -> None:
         try:

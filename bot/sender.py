@@ -142,6 +142,25 @@ class Sender:
         place = _place(to)
         self._outbox(place.chat_id).post(partial(self._patiently, partial(self._send, place, text)))
 
+    async def inform(
+        self,
+        to: int | Place,
+        text: str,
+        keyboard: InlineKeyboardMarkup | None = None,
+        *,
+        asker: int,
+        reply_to: int | None = None,
+    ) -> None:
+        """An answer to ``asker``'s command that only tells (/help, /standings...): in a DM it
+        goes at once; in a group nobody waits for it, and it goes when the game leaves room
+        for it, or not at all (``Outbox.answer``)."""
+        place = _place(to)
+        request = partial(self._send, place, text, keyboard, reply_to)
+        if place.chat_id > 0:
+            await request()
+        else:
+            self._outbox(place.chat_id).answer(place, text, asker, request)
+
     def after(self, chat_id: int, then: Callable[[], Awaitable[None]]) -> None:
         """Run ``then`` once every call queued for the group so far is done."""
         self._outbox(chat_id).post(then, paced=False)

@@ -74,9 +74,11 @@ class Table:
     #: The committed events of the latest round, from its deal: what the board and the hands
     #: have shown of it, and what a computer player knows of the others' knocks and draws.
     round_events: list[Event] = field(default_factory=list)
-    #: The group's name, which a hand in a DM goes by: someone who plays in two groups at once
-    #: holds two hands there.
+    #: The group's name, and its forum topic's (None in a plain group or a forum's General
+    #: topic, or for a topic the bot never heard named), which a hand in a DM goes by: someone
+    #: who plays in two groups, or two topics, at once holds two hands there.
     chat_title: str = ""
+    topic_name: str | None = None
 
     @property
     def id(self) -> int:

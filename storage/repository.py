@@ -197,6 +197,27 @@ def _get_chat(conn: sqlite3.Connection, chat_id: int) -> ChatRow | None:
     return None if row is None else _chat(row)
 
 
+#: A topic's name noted: a service message's replaces the known one; a guess does not.
+_NAME_TOPIC: Final = {
+    known_wins: "INSERT INTO topics (chat_id, thread_id, name) VALUES (?, ?, ?) "
+    f"ON CONFLICT (chat_id, thread_id) DO {conflict}"
+    for known_wins, conflict in ((False, "UPDATE SET name = excluded.name"), (True, "NOTHING"))
+}
+
+
+def _name_topic(
+    conn: sqlite3.Connection, chat_id: int, thread_id: int, name: str, known_wins: bool
+) -> None:
+    conn.execute(_NAME_TOPIC[known_wins], (chat_id, thread_id, name))
+
+
+def _topic_name(conn: sqlite3.Connection, chat_id: int, thread_id: int) -> str | None:
+    row = conn.execute(
+        "SELECT name FROM topics WHERE chat_id = ? AND thread_id = ?", (chat_id, thread_id)
+    ).fetchone()
+    return None if row is None else str(row["name"])
+
+
 def _set_chat_language(conn: sqlite3.Connection, chat_id: int, language: str | None) -> None:
     cur = conn.execute("UPDATE chats SET language = ? WHERE chat_id = ?", (language, chat_id))
     if cur.rowcount == 0:
@@ -930,6 +951,17 @@ class Storage:
 
     async def get_chat(self, chat_id: int) -> ChatRow | None:
         return await self._db.run(_get_chat, chat_id)
+
+    async def name_topic(
+        self, chat_id: int, thread_id: int, name: str, *, known_wins: bool = False
+    ) -> None:
+        """Note a forum topic's name (it was created or renamed); with ``known_wins``, only if
+        none is known yet (a guess that a service message's name overrules)."""
+        await self._db.run(_name_topic, chat_id, thread_id, name, known_wins)
+
+    async def topic_name(self, chat_id: int, thread_id: int) -> str | None:
+        """A forum topic's name, None for a topic the bot never heard named."""
+        return await self._db.run(_topic_name, chat_id, thread_id)
 
     async def set_chat_language(self, chat_id: int, language: str | None) -> None:
         """Set (or with ``None`` clear) the chat's chosen language."""

@@ -1,5 +1,5 @@
 """What happens to a group itself: it becomes a supergroup or is renamed, a topic of its forum is
-closed, the bot is removed from it or loses the right to write there."""
+created, renamed or closed, the bot is removed from it or loses the right to write there."""
 
 from __future__ import annotations
 
@@ -25,6 +25,18 @@ async def chat_renamed(update: Update, context: KozelContext) -> None:
     if chat is not None:
         await k.service.records.remember_chat(chat)
         k.service.store.retitle(chat.id, chat.title or "")
+
+
+async def topic_named(update: Update, context: KozelContext) -> None:
+    """A forum topic was created or renamed: its table's players' DMs call it so from now on.
+    (A topic's edit that changed only its icon carries no name.)"""
+    message, place, k = update.effective_message, place_of(update), context.kozel
+    if message is None or place is None or place.thread_id is None:
+        return
+    named = message.forum_topic_created or message.forum_topic_edited
+    if named is not None and named.name:
+        await k.service.records.name_topic(place, named.name)
+        k.service.store.retopic(place, named.name)
 
 
 async def topic_closed(update: Update, context: KozelContext) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from telegram import Chat, ChatMember, Message, Update, User
+from telegram import Chat, ChatMember, InlineKeyboardMarkup, Message, Update, User
 from telegram.error import TelegramError
 from telegram.helpers import create_deep_linked_url
 
@@ -23,6 +23,17 @@ async def reply(k: Kozel, update: Update, text: str) -> None:
     message, place = update.effective_message, place_of(update)
     if message is not None and place is not None:
         await k.sender.send(place, text, reply_to=message.message_id)
+
+
+async def inform(
+    k: Kozel, update: Update, text: str, keyboard: InlineKeyboardMarkup | None = None
+) -> None:
+    """Answer a command that only tells (/help, /rules, /standings, /top, /stats) where it was
+    written: in a group, behind the game's own messages, and only once however often it is
+    asked (``Sender.inform``)."""
+    message, place, asker = update.effective_message, place_of(update), update.effective_sender
+    if message is not None and place is not None and asker is not None:
+        await k.sender.inform(place, text, keyboard, asker=asker.id, reply_to=message.message_id)
 
 
 async def refuse(k: Kozel, update: Update, lang: str, key: str, **values: object) -> None:

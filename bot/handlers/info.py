@@ -20,7 +20,7 @@ from ..render.game_names import game_called, game_name
 from ..render.lobby import describe, game_line, rules_text
 from ..render.standings import match_text, record_text, top_text
 from ..table import Table
-from .common import drawn_here, from_group, in_group, is_admin, refuse, reply
+from .common import drawn_here, from_group, in_group, inform, is_admin, refuse, reply
 from .lobby import seat_and_show, show_lobby
 from .play import back_everywhere
 
@@ -41,7 +41,7 @@ async def start(update: Update, context: KozelContext) -> None:
     user = update.effective_user
     lang = await k.language(update)
     if user is None or in_group(update):
-        await reply(k, update, help_text(lang))
+        await inform(k, update, help_text(lang))
         return
     await k.service.records.remember_user(user)
     payload = context.args[0] if context.args else ""
@@ -60,7 +60,7 @@ async def start(update: Update, context: KozelContext) -> None:
 
 async def help_command(update: Update, context: KozelContext) -> None:
     k = context.kozel
-    await reply(k, update, help_text(await k.language(update)))
+    await inform(k, update, help_text(await k.language(update)))
 
 
 async def rules_command(update: Update, context: KozelContext) -> None:
@@ -94,7 +94,7 @@ async def rules_command(update: Update, context: KozelContext) -> None:
     if table is None and asked is None:
         lines += ["", t(lang, "rules.other_games")]
         lines += [Html("• " + game_line(lang, other)) for other in chooser() if other != game]
-    await reply(k, update, Html("\n".join(lines)))
+    await inform(k, update, Html("\n".join(lines)))
 
 
 async def _unknown_game(
@@ -102,7 +102,7 @@ async def _unknown_game(
 ) -> None:
     """Answer a game name nobody knows (/rules, /top) with the games ``known``."""
     names = Html(", ".join(game_name(lang, name) for name in known))
-    await refuse(k, update, lang, "top.unknown_game", name=words, games=names)
+    await inform(k, update, t(lang, "top.unknown_game", name=words, games=names))
 
 
 async def standings(update: Update, context: KozelContext) -> None:
@@ -114,9 +114,9 @@ async def standings(update: Update, context: KozelContext) -> None:
         return
     table = await k.service.store.active_table(group.place)
     if table is None or table.match is None:  # a lobby's match is yet to start
-        await refuse(k, update, lang, "err.no_match" if table is None else "err.not_started")
+        await inform(k, update, t(lang, "err.no_match" if table is None else "err.not_started"))
         return
-    await reply(k, update, match_text(table, lang))
+    await inform(k, update, match_text(table, lang))
 
 
 async def top(update: Update, context: KozelContext) -> None:
@@ -142,7 +142,7 @@ async def top(update: Update, context: KozelContext) -> None:
         table = await k.service.store.active_table(place)
         game = table.rules.game if table is not None else played[0] if played else "kozel"
     text, keyboard = await _top_page(k, place.chat_id, lang, game, 0, played=played)
-    await k.sender.send(place, text, keyboard)
+    await inform(k, update, text, keyboard)
 
 
 async def _top_page(
@@ -204,7 +204,7 @@ async def stats(update: Update, context: KozelContext) -> None:
         return
     await k.service.records.remember_user(user)
     record, recent = await k.service.records.player(user.id, recent=5)
-    await reply(k, update, record_text(lang, record, recent))
+    await inform(k, update, record_text(lang, record, recent))
 
 
 async def language_command(update: Update, context: KozelContext) -> None:

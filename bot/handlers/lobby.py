@@ -25,6 +25,7 @@ from ..render.lobby import (
     options_of,
     settings_keyboard,
 )
+from ..render.place import place_name
 from ..sender import Blocked
 from ..service import DamagedTable, Refusal
 from ..table import Seat, Table
@@ -64,8 +65,8 @@ async def seat_person(k: Kozel, table: Table, user: User) -> bool:
     await k.service.records.remember_user(user)
     seat = await k.service.lobby.join(table, user.id)
     try:
-        title = await k.service.records.chat_title(table.chat_id)
-        await k.sender.send(user.id, t(seat.language, "dm.joined", chat=title))
+        where = place_name(seat.language, table)
+        await k.sender.send(user.id, t(seat.language, "dm.joined", chat=where))
     except Blocked:
         await k.service.lobby.leave(table, user.id)
         return False
@@ -98,6 +99,7 @@ async def new_table(update: Update, context: KozelContext) -> None:
     chat, user, place = group.chat, group.user, group.place
     await k.service.records.remember_chat(chat)
     await k.service.records.remember_user(user)
+    await k.service.records.guess_topic(place, group.message)
     async with k.service.store.lock(chat.id):
         try:
             table = await k.service.lobby.open_table(place, user.id, user.language_code)

@@ -176,8 +176,7 @@ class Presenter:
         """The bot may no longer write where the table sits, and the table ended without a
         result: its players hear it in their DMs, the group where the bot can still write (a
         forum whose topic is gone)."""
-        title = await self.service.records.chat_title(table.chat_id)
-        await self.hands.ended(table, _GONE_DM[why], everyone=True, chat=title)
+        await self.hands.ended(table, _GONE_DM[why], everyone=True)
         if why in ("closed", "deleted"):
             await self.notices.topic_gone(table, closed=why == "closed")
 

@@ -13,6 +13,7 @@ from engine.events import Played, PlayedDoubles
 
 from ..i18n import Html, t
 from ..render.hand import live_hand, played_note, record_text
+from ..render.place import place_name
 from ..sender import Blocked, Sender
 from ..service import TableService
 from ..table import Seat, Table
@@ -61,7 +62,7 @@ class Hands:
         assert match is not None
         for seat in table.seats:
             if seat.is_human and seat.seat != match.current_seat:
-                news = t(seat.language, "hand.new_round", chat=table.chat_title)
+                news = t(seat.language, "hand.new_round", chat=place_name(seat.language, table))
                 text = news + "\n" + record_text(table, seat, "")
                 await self._send(table, seat, Html(text))
 
@@ -88,7 +89,8 @@ class Hands:
         """The turn's time is running out: a DM that notifies. False if it cannot reach them."""
         assert seat.user_id is not None
         try:
-            text = t(seat.language, "timer.remind_dm", chat=table.chat_title, seconds=seconds)
+            where = place_name(seat.language, table)
+            text = t(seat.language, "timer.remind_dm", chat=where, seconds=seconds)
             await self.sender.send(seat.user_id, text)
         except Blocked as refused:
             await self.unreachable(table, seat, refused)
@@ -122,14 +124,15 @@ class Hands:
         if message_id != seat.hand_message_id:
             await self.service.messages.remember_hand(table, seat, message_id)
 
-    async def ended(self, table: Table, key: str, *, everyone: bool = False, **values: str) -> None:
-        """A table that ended without a result: each live keyboard becomes the note ``key``,
-        so nobody taps at a table that is gone; with ``everyone``, every other person at the
-        table gets the note as a message of its own."""
+    async def ended(self, table: Table, key: str, *, everyone: bool = False) -> None:
+        """A table that ended without a result: each live keyboard becomes the note ``key``
+        (which may name the table's place, ``chat``), so nobody taps at a table that is gone;
+        with ``everyone``, every other person at the table gets the note as a message of its
+        own."""
         for seat in table.seats:
             if seat.user_id is None:
                 continue
-            text = t(seat.language, key, **values)
+            text = t(seat.language, key, chat=place_name(seat.language, table))
             with optional("the end of a table", seat.user_id):
                 if seat.live and seat.hand_message_id is not None:
                     seat.live = False

@@ -19,6 +19,7 @@ from ..callbacks import Callback
 from ..i18n import Html, t
 from ..pacing import RESERVE
 from ..render.board import teams_text
+from ..render.place import place_name
 from ..render.results import match_result_text, round_result_text
 from ..sender import Blocked, PlaceGone, Sender
 from ..table import Seat, Table
@@ -88,7 +89,7 @@ class Notices:
         with optional("the away notice", seat.user_id):
             await self.sender.send(
                 seat.user_id,
-                t(seat.language, "timer.away_dm", chat=table.chat_title),
+                t(seat.language, "timer.away_dm", chat=place_name(seat.language, table)),
                 InlineKeyboardMarkup([[button]]),
             )
 

@@ -12,6 +12,7 @@ from ..i18n import Html, plural, t
 from ..table import Seat, Table
 from .board import round_number, round_text, scores_points
 from .layout import ARROWS, CLOSED, end_label, ends_text
+from .place import place_name
 from .tiles import button_text, tile_text, tiles_text
 
 ROW = 4
@@ -233,7 +234,9 @@ def _live_hand_text(table: Table, seat: Seat, actions: list[Action]) -> Html:
     assert match is not None and match.round is not None
     lang = seat.language
     number = round_number(match, match.round)
-    parts: list[str] = [round_text(lang, "hand.your_turn", match, number, chat=table.chat_title)]
+    parts: list[str] = [
+        round_text(lang, "hand.your_turn", match, number, chat=place_name(lang, table))
+    ]
     parts += _position(table, lang)
     if seat.knocks:
         parts.append(plural(lang, "hand.knocked", seat.knocks))

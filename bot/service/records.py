@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from telegram import Chat, User
+from telegram import Chat, Message, User
 
 from storage import RecentMatch, StandingRow, Storage, UserRecord
+
+from ..place import Place
 
 
 class Records:
@@ -21,9 +23,24 @@ class Records:
         user = await self.storage.get_user(user_id)
         return None if user is None else user.display_name
 
-    async def chat_title(self, chat_id: int) -> str:
-        chat = await self.storage.get_chat(chat_id)
-        return chat.title if chat is not None else ""
+    async def name_topic(self, place: Place, name: str, *, guess: bool = False) -> None:
+        """Note a forum topic's name; a ``guess`` only where none is known."""
+        assert place.thread_id is not None
+        await self.storage.name_topic(place.chat_id, place.thread_id, name, known_wins=guess)
+
+    async def guess_topic(self, place: Place, message: Message) -> None:
+        """A message in a topic that replies to nothing else replies, as Telegram sends it, to
+        the message that created the topic, which carries the name it was created with: a topic
+        created before the bot joined, whose service messages it never saw, goes by that name
+        until it is renamed (a rename from before the bot joined stays unknown to it)."""
+        created = message.reply_to_message
+        if (
+            place.thread_id is not None
+            and created is not None
+            and created.message_id == place.thread_id
+            and created.forum_topic_created is not None
+        ):
+            await self.name_topic(place, created.forum_topic_created.name, guess=True)
 
     async def standings(
         self, chat_id: int, game: str, offset: int, limit: int

@@ -104,6 +104,8 @@ class TableStore:
         language = self._language_of(chat)
         table = Table(row, language, await self.seats(row.table_id, language))
         table.chat_title = chat.title if chat is not None else ""
+        if row.thread_id is not None:
+            table.topic_name = await self.storage.topic_name(row.chat_id, row.thread_id)
         if row.last_seq:
             try:
                 table.match, table.round_events = await self._restore_match(
@@ -208,6 +210,12 @@ class TableStore:
         for table in self._tables.values():
             if table.chat_id == chat_id:
                 table.chat_title = title
+
+    def retopic(self, place: Place, name: str) -> None:
+        """A forum topic was named anew: its table's hands go by the new name."""
+        for table in self._tables.values():
+            if table.place == place:
+                table.topic_name = name
 
     async def migrate_chat(self, old_id: int, new_id: int) -> None:
         """Follow a group to its new supergroup id, with its tables and standings.

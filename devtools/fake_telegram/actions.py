@@ -1,5 +1,5 @@
 """What users do in Telegram (write, press a button, upgrade or rename a group, remove the bot from
-a group or add it back, open, close and delete forum topics), as updates for the bot.
+a group or add it back, open, rename, close and delete forum topics), as updates for the bot.
 
 Privacy mode, as BotFather sets it by default: in groups the bot receives only commands,
 mentions of itself, replies to its messages and service messages (unless it is an admin there);
@@ -304,9 +304,13 @@ class UserActions(World):
         if topic.closed and not self.is_admin(chat, user.id):
             raise ValueError(f"topic {topic.thread_id} is closed: only admins can write there")
 
-    async def create_topic(self, user: FakeUser, chat: ChatRef, name: str) -> FakeTopic:
+    async def create_topic(
+        self, user: FakeUser, chat: ChatRef, name: str, *, bot_sees: bool = True
+    ) -> FakeTopic:
         """``user`` opens a topic in a forum; its ``forum_topic_created`` service message (the
-        topic's first message, whose id is the topic's thread id) is injected as an update."""
+        topic's first message, whose id is the topic's thread id) is injected as an update;
+        with ``bot_sees=False`` it is only stored, as for a topic opened before the bot joined
+        (messages in the topic still reply to it)."""
         target = self.chat(chat)
         if not target.is_forum:
             raise ValueError(f"chat {target.id} is not a forum")
@@ -316,8 +320,14 @@ class UserActions(World):
         )
         notice.thread_id = notice.message_id
         topic = self.add_topic(target, notice.message_id, name)
-        self.updates.enqueue({"message": notice.to_dict()})
+        if bot_sees:
+            self.updates.enqueue({"message": notice.to_dict()})
         return topic
+
+    async def rename_topic(self, user: FakeUser, topic: FakeTopic, name: str) -> None:
+        """``user`` renames the topic (``forum_topic_edited``, with its new name)."""
+        topic.name = name
+        self._topic_notice(user, topic, "forum_topic_edited", {"name": name})
 
     async def close_topic(self, user: FakeUser, topic: FakeTopic) -> None:
         """An admin closes the topic: only admins may write there until it is reopened; the
@@ -330,9 +340,15 @@ class UserActions(World):
         topic.closed = False
         self._topic_notice(user, topic, "forum_topic_reopened")
 
-    def _topic_notice(self, user: FakeUser, topic: FakeTopic, kind: str) -> None:
+    def _topic_notice(
+        self, user: FakeUser, topic: FakeTopic, kind: str, content: JSONDict | None = None
+    ) -> None:
         notice = self.store_message(
-            topic.chat, user.to_dict(), from_bot=False, extra={kind: {}}, thread_id=topic.thread_id
+            topic.chat,
+            user.to_dict(),
+            from_bot=False,
+            extra={kind: content or {}},
+            thread_id=topic.thread_id,
         )
         self.updates.enqueue({"message": notice.to_dict()})
 

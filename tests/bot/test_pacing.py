@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections.abc import Awaitable, Callable, Sequence
 from itertools import pairwise
+
+import pytest
 
 from bot.pacing import JITTER, Board, GroupPacer, Outbox
 from bot.place import Place
@@ -158,3 +161,66 @@ async def test_closing_drops_what_the_budget_does_not_let_through() -> None:
     await outbox.close(grace=0.1)
     assert group.shown == ["goat"]
     assert waiting.cancelled() and outbox.idle
+
+
+async def test_answers_to_commands_wait_behind_the_game_and_are_said_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Answers to /help, /standings... go only when no call or board waits and the group has
+    room to spare beyond ``RESERVE``; one the same as an answer waiting, or sent to the same
+    place for the same asker within the minute, is dropped, and so is any beyond
+    ``ANSWERS_WAITING``. What is dropped is logged at DEBUG."""
+    caplog.set_level(logging.DEBUG, logger="bot.pacing")
+    clock = Clock()
+    pacer = GroupPacer(18, clock=clock, sleep=clock.sleep)  # a burst of 6, then 12 a minute
+    group = Group(pacer)
+    outbox = Outbox(GROUP, pacer, group.show_board)
+    for _ in range(5):
+        pacer.note(GROUP)  # room for one call: the game's, not an answer's
+    topic = Place(GROUP, 7)
+    asked = [("help", PLACE)] * 3 + [("standings", PLACE), ("help", topic), ("rules", PLACE)]
+    for text, place in asked:
+        outbox.answer(place, text, 1, group.message(f"{text} {place.thread_id}"))
+    outbox.post(group.message("result"))
+    outbox.board(group.board("board"))
+    await settled(lambda: group.shown == ["result"])
+    clock.now = 5.0  # room for one more call: the board's
+    await settled(lambda: len(group.shown) == 2)
+    clock.now = 20.0  # three calls of room: what the game keeps
+    await asyncio.sleep(0.05)
+    assert group.shown == ["result", "board"]
+    for now in (25.0, 30.0, 35.0):
+        clock.now = now
+        await settled(lambda: len(group.shown) == int(now) // 5 - 2)  # noqa: B023
+    assert group.shown == ["result", "board", "help None", "standings None", "help 7"]
+    outbox.answer(PLACE, "help", 1, group.message("help again"))  # just said to them
+    outbox.answer(PLACE, "help", 2, group.message("help for another"))
+    clock.now = 40.0
+    await settled(lambda: len(group.shown) == 6)
+    clock.now = 90.0  # a minute after the first help: said again
+    outbox.answer(PLACE, "help", 1, group.message("help a minute later"))
+    await settled(lambda: len(group.shown) == 7)
+    assert group.shown[-2:] == ["help for another", "help a minute later"]
+    dropped = [r.getMessage() for r in caplog.records if r.levelno == logging.DEBUG]
+    assert dropped == [
+        "an answer was dropped: the same waits",
+        "an answer was dropped: the same waits",
+        "an answer was dropped: answers enough wait",
+        "an answer was dropped: it was just sent to the asker",
+    ]
+
+
+async def test_an_answer_the_game_kept_waiting_a_minute_is_dropped() -> None:
+    """A group so busy that no room was spare for a minute: the answer asked then is stale
+    (/standings has moved on), and goes nowhere."""
+    clock = Clock()
+    pacer = GroupPacer(18, clock=clock, sleep=clock.sleep)
+    group = Group(pacer)
+    outbox = Outbox(GROUP, pacer, group.show_board)
+    for _ in range(6):
+        pacer.note(GROUP)
+    outbox.answer(PLACE, "standings", 1, group.message("standings"))
+    clock.now = 61.0  # a minute went by before the group had room to spare
+    outbox.post(group.message("result"))
+    await settled(lambda: outbox.idle)
+    assert group.shown == ["result"]

@@ -10,7 +10,7 @@ import pytest
 from bot.handlers.lobby import show_lobby
 from bot.place import Place
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeTopic, FakeUser
-from tests.bot.harness import BOARD_TITLE, Harness
+from tests.bot.harness import BOARD_TITLE, Harness, texts_seen
 
 FORUM = -1_002_000_000_001
 NEW_TABLE = "new table"
@@ -199,6 +199,53 @@ async def test_kick_in_a_topic_needs_a_reply_or_a_number(
     answer = await say(tg, alice, forum, topic, "/kick")
     assert "Reply with /kick" in (answer.text or "")
     assert "Alice" in (tg.message(forum, lobby.message_id).text or "")
+
+
+# --- what a player's DMs call a topic's table -----------------------------------------------
+
+
+def hands_in(tg: FakeTelegram, user: FakeUser, where: str) -> bool:
+    """Whether ``user`` got a hand (a new deal, or their turn) whose head names ``where``."""
+    heads = (text.partition("\n")[0] for text in texts_seen(tg, user))
+    return any(
+        head.startswith(("🃏 New deal", "🎯 Your turn")) and head.endswith(f" · {where}")
+        for head in heads
+    )
+
+
+async def test_a_players_hands_name_the_topic_of_their_table(
+    harness: Harness, tg: FakeTelegram, forum: FakeChat
+) -> None:
+    """Alice plays in two topics of one forum at once: each hand says which topic it is from,
+    where both said only the group's name; a topic renamed meanwhile is called by its new
+    name, here as its table ends."""
+    alice, bob, carol = people(tg, "Alice", "Bob", "Carol")
+    friday = await tg.create_topic(alice, forum, "Friday games")
+    cup = await tg.create_topic(carol, forum, "Cup & <Co>")
+    await start_in(harness, [alice, bob], forum, friday)
+    await start_in(harness, [carol, alice], forum, cup)
+    await tg.wait_for(lambda: hands_in(tg, alice, "Yard · Friday games"), what="Friday's hand")
+    await tg.wait_for(lambda: hands_in(tg, alice, "Yard · Cup & <Co>"), what="the Cup's hand")
+    assert not hands_in(tg, alice, "Yard")
+
+    await tg.rename_topic(alice, friday, "Saturday games")
+    await tg.close_topic(alice, friday)
+    await tg.wait_for_message(bob, "The table in Yard · Saturday games ended")
+    await tg.wait_for_message(alice, "The table in Yard · Saturday games ended")
+
+
+async def test_a_topic_the_bot_never_saw_created_goes_by_the_name_it_was_created_with(
+    harness: Harness, tg: FakeTelegram, forum: FakeChat
+) -> None:
+    """A topic opened before the bot joined: its service message never reached the bot, but
+    /new in it replies to that message, as Telegram sends a topic's messages, which carries
+    the topic's name. A table in the General topic goes by the group's name alone."""
+    alice, bob = people(tg, "Alice", "Bob")
+    older = await tg.create_topic(alice, forum, "Old yard", bot_sees=False)
+    await open_lobby(harness, [alice], forum, older)
+    await tg.wait_for_message(alice, "You have joined the table in Yard · Old yard.")
+    await open_lobby(harness, [bob], forum, None)
+    await tg.wait_for_message(bob, "You have joined the table in Yard. ")
 
 
 # --- topics that go away -------------------------------------------------------------------

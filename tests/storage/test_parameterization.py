@@ -18,6 +18,7 @@ async def test_hostile_strings_round_trip(db_path: Path) -> None:
             assert chat.title == text and user.display_name == text
             assert user.username == text and user.language == text
             await storage.set_chat_language(-i, text)
+            await storage.name_topic(-i, i, text)
             table = await storage.create_table(-i, i, game=text, rules={text: [text]}, players=2)
             seat = await storage.add_seat(table.table_id, 0, side=0, ai=text)
             assert seat.ai == text
@@ -36,6 +37,7 @@ async def test_hostile_strings_round_trip(db_path: Path) -> None:
             stored_user = await storage.get_user(i)
             assert stored_chat is not None and stored_chat.title == text
             assert stored_chat.language == text
+            assert await storage.topic_name(-i, i) == text
             assert stored_user is not None and stored_user.display_name == text
             [row] = await storage.chat_standings(-i, game=text)
             assert row.display_name == text

@@ -117,6 +117,21 @@ async def test_one_active_table_per_forum_topic(storage: Storage) -> None:
         await storage.create_table(-100, 1, thread_id=0)  # topic ids are positive
 
 
+async def test_a_topic_is_called_by_its_latest_name_and_a_guess_never_overrules(
+    storage: Storage,
+) -> None:
+    """A topic's name comes from its service messages (created, renamed), which replace what
+    was known; a guess (the name it was created with, seen in a message's reply) only fills a
+    gap. Topics of two forums with the same id are two topics."""
+    assert await storage.topic_name(-100, 7) is None
+    await storage.name_topic(-100, 7, "Friday", known_wins=True)
+    await storage.name_topic(-100, 7, "Friday games")
+    await storage.name_topic(-100, 7, "Old name", known_wins=True)
+    await storage.name_topic(-200, 7, "Elsewhere")
+    assert await storage.topic_name(-100, 7) == "Friday games"
+    assert await storage.topic_name(-200, 7) == "Elsewhere"
+
+
 async def test_update_table_whitelist_and_timestamps(storage: Storage, clock: FakeClock) -> None:
     await seed_chat(storage, -100)
     table = await storage.create_table(-100, 1)

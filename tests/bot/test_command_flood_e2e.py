@@ -1,0 +1,55 @@
+"""Someone who floods a group with /help and /standings during a match: the group's budget of
+calls goes to the game, and each answer is said once."""
+
+from __future__ import annotations
+
+from devtools.fake_telegram import FakeTelegram
+from tests.bot.harness import Harness, start_match
+
+HELP = 'Kozel (Козёл, "Goat")'
+STANDINGS = "📊 Current match"
+RESULTS = ("🏁 Round", "🐟 Round", "🥚 Round")
+
+
+async def test_a_flood_of_commands_that_tell_does_not_hold_up_the_next_result(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Fifteen /help and fifteen /standings, asked at once in the middle of a round, took 30
+    of the group's calls, about 18 a minute, and whatever the group asked next (here a /new,
+    as a lobby's tap would) and the round's result waited behind them all. Now the answers
+    wait behind the game and each is said once: of the group's messages from the flood to the
+    round's result, no more than one answers /help and one /standings."""
+    masha, alex = tg.user(981, "Masha"), tg.user(982, "Alex")
+    group = tg.group(-981, "Yard")
+    await start_match(harness, [masha], group, computers=3)
+    await harness.next_turn([masha])
+    before = len(harness.group_texts(group))
+    for _ in range(15):
+        await tg.send_text(alex, group, "/help")
+        await tg.send_text(masha, group, "/standings")
+    await tg.send_text(alex, group, "/new")
+    await tg.wait_for_message(group, "already open here", timeout=30.0)
+
+    def result_told() -> bool:
+        return any(text.startswith(RESULTS) for text in harness.group_texts(group)[before:])
+
+    await harness.play_until([masha], result_told)
+    await harness.groups_told()
+    said = harness.group_texts(group)[before:]
+    result = next(i for i, text in enumerate(said) if text.startswith(RESULTS))
+    answers = [text for text in said[:result] if text.startswith((HELP, STANDINGS))]
+    assert len([text for text in answers if text.startswith(HELP)]) <= 1, said
+    assert len([text for text in answers if text.startswith(STANDINGS)]) <= 1, said
+    assert len([text for text in said if text.startswith((HELP, STANDINGS))]) <= 2, said
+    assert tg.max_messages_per_window(group, 60.0) <= 20
+
+
+async def test_a_single_help_during_a_match_is_answered(tg: FakeTelegram, harness: Harness) -> None:
+    """Whatever is dropped from a flood, one /help gets its answer, as a reply."""
+    masha = tg.user(983, "Masha")
+    group = tg.group(-983, "Yard")
+    await start_match(harness, [masha], group, computers=3)
+    await harness.next_turn([masha])
+    asked = await tg.send_text(masha, group, "/help")
+    answer = await tg.wait_for_message(group, HELP, timeout=10.0)
+    assert answer.extra["reply_to_message"]["message_id"] == asked["message_id"]
