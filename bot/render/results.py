@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from engine.events import MatchEnded, RoundEnded
 from engine.games.generals import generals
+from engine.scoring.fives import pips
 from engine.scoring.kozel import fish_taker
 from engine.scoring.sea_goat import MINIMUM
 from engine.seats import partner_of, seats_of
@@ -79,24 +83,87 @@ def _amounts(table: Table, ended: RoundEnded) -> list[str]:
     """What each side held, and what it wrote (with the eggs' pot, if it took it)."""
     lang, parts, match = table.language, list[str](), table.match
     assert match is not None
+    before = _kept_before(table, ended)
     for side in range(match.sides):
         name = table.side_name(side)
         value = ended.hand_values[side]
         if ended.amounts is None:
             parts.append(t(lang, "result.value", name=name, value=value))
-        elif _partner_ignored(table, ended, side):
-            parts.append(t(lang, "result.out_pair", name=name, amount=f"+{ended.amounts[side]}"))
+            continue
+        amount = ended.amounts[side]
+        line: str
+        if _partner_ignored(table, ended, side):
+            line = t(lang, "result.out_pair", name=name, amount=signed(amount))
         elif _unwritten(ended, side):
-            key = "result.remembered" if match.rules.memory == "remember" else "result.thrown_away"
-            parts.append(t(lang, key, name=name, value=value, amount=ended.amounts[side]))
-        else:
-            parts.append(
-                t(lang, "result.amount", name=name, value=value, amount=ended.amounts[side])
+            line = _unwritten_line(table, ended, side)
+        elif before is not None and _opened_now(ended, before, side):
+            remembered = before.memory[side]
+            line = t(
+                lang,
+                "result.opened",
+                name=name,
+                value=value,
+                amount=signed(amount),
+                memory=remembered,
+                total=signed(amount + remembered),
             )
+        else:
+            line = t(lang, "result.points", name=name, value=value, amount=signed(amount))
+        parts.append(line + _wiped(table, ended, before, side))
     if ended.pot_awarded_to is not None:
         key = "result.pot_won_pair" if table.pairs else "result.pot_won"
         parts.append(t(lang, key, name=table.side_name(ended.pot_awarded_to)))
     return parts
+
+
+def signed(amount: int) -> str:
+    """What a round wrote on a side's score, as every game's result shows it: "+30", "−15"
+    (a minus sign), or a bare "0": Kozel wrote "+0" where the fives games wrote "0"."""
+    return f"{amount:+d}".replace("-", "−") if amount else "0"
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """A Kozel side's remembered points and whether its score is open (RULES.md §2.8)."""
+
+    memory: Sequence[int]
+    opened: Sequence[bool]
+
+
+def _kept_before(table: Table, ended: RoundEnded) -> Kept | None:
+    """What each side remembered, and whose score was open, as the round that ``ended`` began:
+    what the round end before it left (``Table.round_ends``), nothing in a match's first round.
+    None where the game keeps no memory, or the bot no longer has the round before."""
+    if ended.memory is None:
+        return None
+    earlier = [end for end in table.round_ends if end.round < ended.round]
+    if earlier:
+        last = earlier[-1]
+        if last.memory is None or last.opened is None:
+            return None
+        return Kept(last.memory, last.opened)
+    if ended.round == 1:
+        sides = len(ended.memory)
+        return Kept([0] * sides, [False] * sides)
+    return None
+
+
+def _opened_now(ended: RoundEnded, before: Kept, side: int) -> bool:
+    """Whether ``side``'s score opened in this round with points it remembered, which were
+    written with the round's amount: the score jumped by more than the "+30" it was shown."""
+    assert ended.opened is not None
+    return ended.opened[side] and not before.opened[side] and before.memory[side] > 0
+
+
+def _wiped(table: Table, ended: RoundEnded, before: Kept | None, side: int) -> str:
+    """The clause saying ``side``'s remembered points were wiped, a round that wrote it nothing
+    (RULES.md §2.8: "reset only if in the next round nothing is recorded"): the board showed
+    them, and then no more."""
+    if before is None or ended.amounts is None or ended.amounts[side] or ended.opened is None:
+        return ""
+    if ended.opened[side] or not before.memory[side]:
+        return ""
+    return t(table.language, "result.memory_wiped", memory=before.memory[side])
 
 
 def _unwritten(ended: RoundEnded, side: int) -> bool:
@@ -105,6 +172,21 @@ def _unwritten(ended: RoundEnded, side: int) -> bool:
     read as a miscount."""
     opened, amounts = ended.opened, ended.amounts
     return opened is not None and amounts is not None and not opened[side] and amounts[side] > 0
+
+
+def _unwritten_line(table: Table, ended: RoundEnded, side: int) -> Html:
+    """Points under 13 that did not open ``side``'s score: remembered (with what it now
+    remembers in all, which the board shows) or thrown away."""
+    assert ended.amounts is not None and ended.memory is not None
+    assert table.match is not None
+    lang, amount = table.language, ended.amounts[side]
+    values = {"name": table.side_name(side), "value": ended.hand_values[side], "amount": amount}
+    if table.match.rules.memory != "remember":
+        return t(lang, "result.thrown_away", **values)
+    remembered = ended.memory[side]
+    if remembered > amount:
+        return t(lang, "result.remembered_more", memory=remembered, **values)
+    return t(lang, "result.remembered", **values)
 
 
 def _fish_taker(table: Table, ended: RoundEnded) -> list[str]:
@@ -195,16 +277,45 @@ def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
         if ended.winner is not None:
             parts.append(t(lang, "result.lightest", name=seats[ended.winner].name))
     parts += [*_round_notes(table, ended), "", *_hands(table, ended), ""]
+    winning = None if ended.winner is None else table.match.side_of(ended.winner)
+    basis = table.match.game.bonus_basis(ended.result, table.match.rules)
     for side in range(table.match.sides):
-        value, amount = ended.hand_values[side], ended.amounts[side]
-        signed = f"{amount:+d}".replace("-", "−") if amount else "0"
+        value, amount = ended.hand_values[side], signed(ended.amounts[side])
         name = table.side_name(side)
-        if _partner_ignored(table, ended, side):
-            parts.append(t(lang, "result.out_pair", name=name, amount=signed))
+        if side == winning and basis is not None:
+            parts.append(_bonus_line(table, ended, basis))
+        elif _partner_ignored(table, ended, side):
+            parts.append(t(lang, "result.out_pair", name=name, amount=amount))
         else:
-            parts.append(t(lang, "result.points", name=name, value=value, amount=signed))
+            parts.append(t(lang, "result.points", name=name, value=value, amount=amount))
     parts += ["", t(lang, "result.scores"), *score_lines(table, lang)]
     return Html("\n".join(parts))
+
+
+def _bonus_line(table: Table, ended: RoundEnded, basis: str) -> str:
+    """What the round's winner got, from what (``Game.bonus_basis``): his opponents' hands, less
+    his own at a block, or a prize for going out. "21 in hand → +2" named a pair's own hand,
+    where the two came from the opponents' tiles."""
+    match = table.match
+    assert match is not None and ended.winner is not None and ended.amounts is not None
+    lang, side = table.language, match.side_of(ended.winner)
+    others = sum(value for other, value in enumerate(ended.hand_values) if other != side)
+    one = table.players - len(match.seats_of(side)) == 1
+    opponents = t(lang, "result.opponent" if one else "result.opponents", others=others)
+    own = ended.hand_values[side]
+    if basis == "less_winner" and not table.pairs:
+        basis = "less_own"  # a player alone: his hand is his side's
+    elif basis == "less_winner":  # his partner's is not taken off (§3.6)
+        own = pips(ended.hands[ended.winner])
+    return t(
+        lang,
+        f"result.bonus.{basis}",
+        name=table.side_name(side),
+        opponents=opponents,
+        own=own,
+        winner=table.seats[ended.winner].name,
+        amount=signed(ended.amounts[side]),
+    )
 
 
 def match_result_text(table: Table, ended: MatchEnded) -> Html:

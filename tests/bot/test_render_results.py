@@ -150,7 +150,7 @@ def test_a_pair_that_went_out_is_not_shown_holding_0_beside_the_partners_tiles(
     assert "Alex: [0|2]" in text
     line = next(line for line in text.splitlines() if line.startswith("Alex & Serg: "))
     assert line.startswith(said)
-    assert line.endswith("+0</b>" if game == "kozel" else "+12</b>")
+    assert line.endswith("→ 0</b>" if game == "kozel" else "→ +12</b>")  # 0 as fives games
     # the side that still holds its tiles says what it holds, as before
     other = next(line for line in text.splitlines() if line.startswith("Masha & Olya: "))
     assert " 12 " in other

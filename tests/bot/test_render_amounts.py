@@ -1,0 +1,343 @@
+"""A round's result says what each side got and from what, so that a player checking it
+against the scores finds they add up."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from bot.render.results import round_result_text
+from bot.table import Table
+from engine import RuleSet, Tile
+from engine.ai import PLAYERS
+from engine.events import RoundEnded
+from engine.rules import PRESETS
+from engine.selfplay import play_match
+from tests.bot.tables import table_of
+
+NAMES = ["Masha", "Alex", "Olya", "Serg"]
+
+
+def plain(text: str) -> list[str]:
+    return html.unescape(text).replace("<b>", "").replace("</b>", "").splitlines()
+
+
+def round_ends(rules: RuleSet, players: int, pairs: bool, seed: int) -> Iterator[RoundEnded]:
+    greedy = [PLAYERS["greedy"]] * players
+    for event in play_match(players, pairs, rules, seed, greedy):
+        if isinstance(event, RoundEnded):
+            yield event
+
+
+def side_lines(table: Table, ended: RoundEnded) -> dict[int, str]:
+    """Each side's line of the result (the one with an arrow), by side."""
+    lines = plain(round_result_text(table, ended))
+    assert table.match is not None
+    return {
+        side: next(
+            line
+            for line in lines
+            if line.startswith(f"{table.side_name(side)}: ") and " → " in line
+        )
+        for side in range(table.match.sides)
+    }
+
+
+def last_number(line: str) -> int:
+    return int(re.findall(r"[+−]?\d+", line)[-1].replace("−", "-"))
+
+
+@pytest.mark.parametrize(("players", "pairs"), [(3, False), (4, True)])
+def test_every_kozel_result_adds_up_to_the_score(players: int, pairs: bool) -> None:
+    """RULES.md §2.8: when a score opens, the points remembered before are written with the
+    round's amount. The result said "Masha: 30 in hand → +30" where the score went from 0 to 38,
+    and said nothing when remembered points were wiped. Whole matches, round by round: each
+    side's line ends on what its score moved by, or says its points were not written."""
+    opened_with_memory = wiped = 0
+    for seed in range(6):
+        table = table_of(NAMES[:players], pairs=pairs)
+        before = [0] * (2 if pairs else players)
+        for ended in round_ends(table.rules, players, pairs, seed):
+            table.round_ends.append(ended)
+            if ended.amounts is None:  # eggs: nothing written
+                continue
+            for side, line in side_lines(table, ended).items():
+                moved = ended.scores[side] - before[side]
+                if "remembered" in line and ", and " not in line:
+                    assert moved == 0, line
+                else:
+                    assert last_number(line) == moved, line
+                opened_with_memory += ", and " in line
+                wiped += "wiped" in line
+            before = list(ended.scores)
+    assert opened_with_memory and wiped  # the matches did open scores, and wipe memories
+
+
+def opens_with_memory() -> tuple[RoundEnded, RoundEnded]:
+    """Kozel, two players: Masha remembered 8 after round 2, and opens her score with 30 in
+    round 3; Alex, open at 20, went out and writes nothing."""
+    earlier = RoundEnded(
+        round=2,
+        result="out",
+        winner=1,
+        fisherman=None,
+        eggs=False,
+        hands=[[Tile(3, 5)], []],
+        hand_values=[8, 0],
+        amounts=[8, 0],
+        scores=[0, 20],
+        memory=[8, 0],
+        opened=[False, True],
+        pot=0,
+    )
+    now = RoundEnded(
+        round=3,
+        result="out",
+        winner=1,
+        fisherman=None,
+        eggs=False,
+        hands=[[Tile(6, 6), Tile(4, 4), Tile(1, 1)], []],
+        hand_values=[30, 0],
+        amounts=[30, 0],
+        scores=[38, 20],
+        memory=[0, 0],
+        opened=[True, True],
+        pot=0,
+    )
+    return earlier, now
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Masha: 30 in hand → +30, and 8 remembered: +38"),
+        ("ru", "Masha: на руках 30 → +30 и ещё 8 из памяти: +38"),
+        ("uk", "Masha: на руках 30 → +30 і ще 8 з пам’яті: +38"),
+    ],
+)
+def test_a_score_that_opens_says_the_remembered_points_it_adds(lang: str, said: str) -> None:
+    """The line said "→ +30" and the score jumped by 38 (RULES.md §2.8)."""
+    table = table_of(NAMES[:2], lang=lang)
+    earlier, now = opens_with_memory()
+    table.round_ends += [earlier, now]
+    lines = plain(round_result_text(table, now))
+    assert said in lines
+    # said once: the score line below says 38, the line of a side that was open says no more
+    assert sum("8" in line for line in lines if line.startswith("Masha: ") and "→" in line) == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Masha: 0 in hand → 0; the 8 remembered are wiped"),
+        ("ru", "Masha: на руках 0 → 0; память обнуляется (было 8)"),
+        ("uk", "Masha: на руках 0 → 0; пам’ять обнуляється (було 8)"),
+    ],
+)
+def test_remembered_points_wiped_by_a_round_that_writes_nothing_are_said(
+    lang: str, said: str
+) -> None:
+    """The board showed "Masha: 0 (remembered 8)", and after Masha went out just "Masha: 0",
+    while her line said "→ +0": the memory is wiped by a round that writes nothing (§2.8)."""
+    table = table_of(NAMES[:2], lang=lang)
+    earlier, _ = opens_with_memory()
+    out = RoundEnded(
+        round=3,
+        result="out",
+        winner=0,
+        fisherman=None,
+        eggs=False,
+        hands=[[], [Tile(2, 3)]],
+        hand_values=[0, 5],
+        amounts=[0, 5],
+        scores=[0, 25],
+        memory=[0, 0],
+        opened=[False, True],
+        pot=0,
+    )
+    table.round_ends += [earlier, out]
+    lines = plain(round_result_text(table, out))
+    assert said in lines
+    assert any(line.startswith("Alex: ") and line.endswith("→ +5") for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Masha: 10 in hand → 10 more remembered, 18 in all (13 opens the score)"),
+        ("ru", "Masha: на руках 10 → ещё 10 запомнено, всего в памяти 18 (счёт открывают 13)"),
+        (
+            "uk",
+            "Masha: на руках 10 → ще 10 запам’ятано, усього в пам’яті 18 (рахунок відкривають 13)",
+        ),
+    ],
+)
+def test_points_remembered_on_top_of_others_say_the_total_the_board_shows(
+    lang: str, said: str
+) -> None:
+    """The line said "10 remembered" and the board just below "(remembered 18)"."""
+    table = table_of(NAMES[:2], lang=lang)
+    earlier, _ = opens_with_memory()
+    more = RoundEnded(
+        round=3,
+        result="out",
+        winner=1,
+        fisherman=None,
+        eggs=False,
+        hands=[[Tile(4, 6)], []],
+        hand_values=[10, 0],
+        amounts=[10, 0],
+        scores=[0, 20],
+        memory=[18, 0],
+        opened=[False, True],
+        pot=0,
+    )
+    table.round_ends += [earlier, more]
+    assert said in plain(round_result_text(table, more))
+
+
+def test_kozel_writes_0_for_a_side_that_wrote_nothing_as_the_fives_games_do() -> None:
+    """Kozel wrote "→ +0" for the player who went out, Muggins "→ 0" for its losers."""
+    kozel = table_of(NAMES[:2])
+    _, now = opens_with_memory()
+    assert "Alex: 0 in hand → 0" in plain(round_result_text(kozel, now))
+
+
+def muggins_pair_out(game: str = "muggins") -> RoundEnded:
+    """Masha (seat 0) went out; her partner Olya holds 21, the opponents 6 and 5: a Muggins
+    bonus of round5(11) / 5 = 2 (RULES.md §3.6), the partner's hand ignored."""
+    return RoundEnded(
+        round=2,
+        result="out",
+        winner=0,
+        fisherman=None,
+        hands=[[], [Tile(1, 5)], [Tile(6, 6), Tile(4, 5)], [Tile(2, 3)]],
+        hand_values=[21, 11],
+        amounts=[2, 0],
+        scores=[42, 30],
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "winners", "losers"),
+    [
+        ("en", "Masha & Olya: the opponents hold 11 → +2", "Alex & Serg: 11 in hand → 0"),
+        ("ru", "Masha & Olya: у соперников на руках 11 → +2", "Alex & Serg: на руках 11 → 0"),
+        ("uk", "Masha & Olya: у суперників на руках 11 → +2", "Alex & Serg: на руках 11 → 0"),
+    ],
+)
+def test_a_winning_pair_is_paid_from_the_opponents_hands(
+    lang: str, winners: str, losers: str
+) -> None:
+    """The pair that went out read "Masha & Olya: 21 in hand → +2": Olya's 21, which the rules
+    ignore, where the 2 came from the opponents' 11 (RULES.md §3.6)."""
+    table = table_of(NAMES, pairs=True, lang=lang, rules=PRESETS["muggins"]())
+    lines = plain(round_result_text(table, muggins_pair_out()))
+    assert winners in lines and losers in lines
+
+
+def test_a_pair_that_wins_a_block_has_only_the_winners_hand_taken_off() -> None:
+    """At a block the Muggins winner's own hand comes off the opponents' (§3.6), not his
+    partner's."""
+    block = RoundEnded(
+        round=2,
+        result="fish",
+        winner=2,
+        fisherman=1,
+        hands=[[Tile(6, 6)], [Tile(5, 6)], [Tile(0, 1)], [Tile(4, 6)]],
+        hand_values=[13, 21],
+        amounts=[4, 0],
+        scores=[40, 30],
+    )
+    table = table_of(NAMES, pairs=True, rules=PRESETS["muggins"]())
+    lines = plain(round_result_text(table, block))
+    assert "Masha & Olya: the opponents hold 21, less 1 in Olya's hand → +4" in lines
+
+
+@pytest.mark.parametrize(
+    ("game", "result", "said"),
+    [
+        ("english_fives", "out", "Alex: for going out → +10"),
+        ("english_fives", "fish", "Alex: the opponent holds 18, less own 1 → +15"),
+        ("bulgarian_fives", "out", "Alex: the opponent holds 18 → +15"),
+        ("bulgarian_fives", "fish", "Alex: the opponent holds 18, less own 1 → +14"),
+        ("telephone", "out", "Alex: the opponent holds 18 → +4"),
+        ("traditional", "out", "Alex: the opponent holds 18 → +18"),
+        ("traditional", "fish", "Alex: the opponent holds 18, less own 1 → +17"),
+        ("all_threes", "out", "Alex: the opponent holds 18 → +6"),
+        ("all_threes", "fish", "Alex: the opponent holds 18, less own 1 → +6"),
+    ],
+)
+def test_each_scoring_games_winner_says_what_he_was_paid_from(
+    game: str, result: str, said: str
+) -> None:
+    """"Alex: 1 in hand → +15" named the winner's own hand, where he was paid from his
+    opponent's (§3.1, §3.4, §3.7-§3.9); the loser's line says his own hand, as before."""
+    hands = [[Tile(6, 4), Tile(5, 3)], [] if result == "out" else [Tile(0, 1)]]
+    amount = int(said.rsplit("+", 1)[1])
+    ended = RoundEnded(
+        round=2,
+        result="out" if result == "out" else "fish",
+        winner=1,
+        fisherman=None if result == "out" else 0,
+        hands=hands,
+        hand_values=[18, 0 if result == "out" else 1],
+        amounts=[0, amount],
+        scores=[30, 40],
+    )
+    table = table_of(NAMES[:2], rules=PRESETS[game]())
+    lines = plain(round_result_text(table, ended))
+    assert said in lines
+    assert "Masha: 18 in hand → 0" in lines
+
+
+def test_the_ukrainian_telephones_write_offs_are_each_sides_own() -> None:
+    """Nobody is paid in the Telephone to 225 (§3.5): each side writes off its own hand."""
+    ended = RoundEnded(
+        round=2,
+        result="out",
+        winner=1,
+        fisherman=None,
+        hands=[[Tile(6, 4), Tile(5, 3)], []],
+        hand_values=[18, 0],
+        amounts=[-15, 0],
+        scores=[30, 40],
+    )
+    table = table_of(NAMES[:2], rules=PRESETS["telephone_ua"]())
+    lines = plain(round_result_text(table, ended))
+    assert "Masha: 18 in hand → −15" in lines and "Alex: 0 in hand → 0" in lines
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "pairs"),
+    [
+        ("muggins", 4, True),
+        ("muggins", 3, False),
+        ("all_threes", 2, False),
+        ("traditional", 4, True),
+        ("telephone", 3, False),
+        ("english_fives", 4, False),
+        ("bulgarian_fives", 2, False),
+    ],
+)
+def test_a_played_rounds_winner_is_paid_from_the_others_hands(
+    game: str, players: int, pairs: bool
+) -> None:
+    """Whole matches: the winner's line names what the others held, never his own hand."""
+    table = table_of(NAMES[:players], pairs=pairs, rules=PRESETS[game]())
+    assert table.match is not None
+    paid = 0
+    for ended in round_ends(table.rules, players, pairs, seed=5):
+        if ended.winner is None:
+            continue
+        side = table.match.side_of(ended.winner)
+        line = side_lines(table, ended)[side]
+        others = sum(v for other, v in enumerate(ended.hand_values) if other != side)
+        assert "in hand →" not in line, line
+        if "going out" not in line:
+            assert re.search(rf"holds? {others}\b", line), line
+        paid += 1
+    assert paid
