@@ -274,7 +274,7 @@ def test_a_pair_that_wins_a_block_has_only_the_winners_hand_taken_off() -> None:
 def test_each_scoring_games_winner_says_what_he_was_paid_from(
     game: str, result: str, said: str
 ) -> None:
-    """"Alex: 1 in hand → +15" named the winner's own hand, where he was paid from his
+    """The line "Alex: 1 in hand → +15" named the winner's own hand, where he was paid from his
     opponent's (§3.1, §3.4, §3.7-§3.9); the loser's line says his own hand, as before."""
     hands = [[Tile(6, 4), Tile(5, 3)], [] if result == "out" else [Tile(0, 1)]]
     amount = int(said.rsplit("+", 1)[1])
