@@ -111,9 +111,21 @@ def _amounts(table: Table, ended: RoundEnded) -> list[str]:
             line = t(lang, "result.points", name=name, value=value, amount=signed(amount))
         parts.append(line + _wiped(table, ended, before, side))
     if ended.pot_awarded_to is not None:
-        key = "result.pot_won_pair" if table.pairs else "result.pot_won"
-        parts.append(t(lang, key, name=table.side_name(ended.pot_awarded_to)))
+        parts.append(_eggs_taken(table, ended, before))
     return parts
+
+
+def _eggs_taken(table: Table, ended: RoundEnded, before: Kept | None) -> Html:
+    """Who took the eggs' pot (RULES.md §2.7.4), and how much of the side's amount it was: "5
+    in hand → +25" said nothing of the 20 in the pot, where the bot knows the pot."""
+    side = ended.pot_awarded_to
+    assert side is not None and ended.amounts is not None
+    key = "result.pot_won_pair" if table.pairs else "result.pot_won"
+    name = table.side_name(side)
+    if before is None:
+        return t(table.language, key, name=name)
+    amount = ended.amounts[side]
+    return t(table.language, f"{key}_of", name=name, pot=before.pot, amount=amount)
 
 
 def signed(amount: int) -> str:
@@ -124,35 +136,36 @@ def signed(amount: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Kept:
-    """A Kozel side's remembered points and whether its score is open (RULES.md §2.8)."""
+    """What a Kozel match carries from one round to the next: each side's remembered points,
+    whether its score is open (RULES.md §2.8), and the eggs' pot (§2.7.4)."""
 
     memory: Sequence[int]
     opened: Sequence[bool]
+    pot: int
 
 
 def _kept_before(table: Table, ended: RoundEnded) -> Kept | None:
-    """What each side remembered, and whose score was open, as the round that ``ended`` began:
-    what the round end before it left (``Table.round_ends``), nothing in a match's first round.
-    None where the game keeps no memory, or the bot no longer has the round before."""
-    if ended.memory is None:
-        return None
+    """What the match carried into the round that ``ended``: what the round end before it left
+    (``Table.round_ends``), nothing in a match's first round. None where the bot no longer has
+    the round before."""
+    sides = len(ended.hand_values)
     earlier = [end for end in table.round_ends if end.round < ended.round]
     if earlier:
         last = earlier[-1]
-        if last.memory is None or last.opened is None:
-            return None
-        return Kept(last.memory, last.opened)
+        memory, opened = last.memory or [0] * sides, last.opened or [False] * sides
+        return Kept(memory, opened, last.pot or 0)
     if ended.round == 1:
-        sides = len(ended.memory)
-        return Kept([0] * sides, [False] * sides)
+        return Kept([0] * sides, [False] * sides, 0)
     return None
 
 
 def _opened_now(ended: RoundEnded, before: Kept, side: int) -> bool:
     """Whether ``side``'s score opened in this round with points it remembered, which were
     written with the round's amount: the score jumped by more than the "+30" it was shown."""
-    assert ended.opened is not None
-    return ended.opened[side] and not before.opened[side] and before.memory[side] > 0
+    opened = ended.opened
+    return (
+        opened is not None and opened[side] and not before.opened[side] and before.memory[side] > 0
+    )
 
 
 def _wiped(table: Table, ended: RoundEnded, before: Kept | None, side: int) -> str:

@@ -341,3 +341,52 @@ def test_a_played_rounds_winner_is_paid_from_the_others_hands(
             assert re.search(rf"holds? {others}\b", line), line
         paid += 1
     assert paid
+
+
+@pytest.mark.parametrize(
+    ("lang", "pairs", "said"),
+    [
+        ("en", False, "Alex takes the eggs: 20 of the 25."),
+        ("en", True, "Alex & Serg take the eggs: 20 of the 25."),
+        ("ru", False, "Alex забирает яйца: 20 из 25."),
+        ("uk", True, "Alex & Serg забирають яйця: 20 з 25."),
+    ],
+)
+def test_the_eggs_taken_say_how_much_of_the_amount_they_were(
+    lang: str, pairs: bool, said: str
+) -> None:
+    """ "Alex: 5 in hand → +25" and "Alex takes the eggs." left the group to recall the 20 in the
+    pot, a round ago (RULES.md §2.7.4)."""
+    names = NAMES if pairs else NAMES[:2]
+    eggs = RoundEnded(
+        round=7,
+        result="fish",
+        winner=None,
+        fisherman=0,
+        eggs=True,
+        hands=[[Tile(1, 1), Tile(4, 4)], [Tile(0, 0)], [], []][: len(names)],
+        hand_values=[10, 10],
+        amounts=None,
+        scores=[56, 24],
+        memory=[0, 0],
+        opened=[True, True],
+        pot=20,
+    )
+    taken = RoundEnded(
+        round=8,
+        result="out",
+        winner=0,
+        fisherman=None,
+        eggs=False,
+        hands=[[], [Tile(2, 3)], [Tile(1, 1)], []][: len(names)],
+        hand_values=[0, 5],
+        amounts=[0, 25],
+        scores=[56, 49],
+        memory=[0, 0],
+        opened=[True, True],
+        pot=0,
+        pot_awarded_to=1,
+    )
+    table = table_of(names, pairs=pairs, lang=lang)
+    table.round_ends += [eggs, taken]
+    assert said in plain(round_result_text(table, taken))
