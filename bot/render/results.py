@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from engine.events import MatchEnded, RoundEnded
 from engine.games.generals import generals
 from engine.scoring.fives import pips
-from engine.scoring.kozel import fish_taker
+from engine.scoring.kozel import fish_amounts, fish_taker
 from engine.scoring.sea_goat import MINIMUM
 from engine.seats import partner_of, seats_of
 
@@ -112,7 +112,30 @@ def _amounts(table: Table, ended: RoundEnded) -> list[str]:
         parts.append(line + _wiped(table, ended, before, side))
     if ended.pot_awarded_to is not None:
         parts.append(_eggs_taken(table, ended, before))
+    bonus = _special_bonus(table, ended, before)
+    if bonus:
+        parts.append(t(lang, "result.special_bonus", bonus=bonus))
     return parts
+
+
+def _special_bonus(table: Table, ended: RoundEnded, before: Kept | None) -> int:
+    """What each side that lost took for a 6-6 or 0-0 led or laid last (``special_bones``,
+    RULES.md §2.7.5): its amount beyond its hands' points and the eggs. "16 in hand → +66"
+    left the 50 unexplained."""
+    match = table.match
+    assert match is not None
+    if not match.rules.special_bones or ended.amounts is None or before is None:
+        return 0
+    winning = None if ended.winner is None else match.side_of(ended.winner)
+    if ended.result == "out":
+        points = [0 if side == winning else v for side, v in enumerate(ended.hand_values)]
+    else:
+        points = fish_amounts(ended.hand_values, match.rules) or []
+    for side, (amount, own) in enumerate(zip(ended.amounts, points, strict=False)):
+        if own > 0 or (ended.result == "out" and side != winning):
+            eggs = before.pot if side == ended.pot_awarded_to else 0
+            return amount - own - eggs
+    return 0
 
 
 def _eggs_taken(table: Table, ended: RoundEnded, before: Kept | None) -> Html:

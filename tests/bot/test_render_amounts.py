@@ -50,15 +50,18 @@ def last_number(line: str) -> int:
     return int(re.findall(r"[+−]?\d+", line)[-1].replace("−", "-"))
 
 
-@pytest.mark.parametrize(("players", "pairs"), [(3, False), (4, True)])
-def test_every_kozel_result_adds_up_to_the_score(players: int, pairs: bool) -> None:
+@pytest.mark.parametrize(
+    ("game", "players", "pairs"),
+    [("kozel", 3, False), ("kozel", 4, True), ("pair_kozel_team", 4, True)],
+)
+def test_every_kozel_result_adds_up_to_the_score(game: str, players: int, pairs: bool) -> None:
     """RULES.md §2.8: when a score opens, the points remembered before are written with the
     round's amount. The result said "Masha: 30 in hand → +30" where the score went from 0 to 38,
     and said nothing when remembered points were wiped. Whole matches, round by round: each
     side's line ends on what its score moved by, or says its points were not written."""
     opened_with_memory = wiped = 0
     for seed in range(6):
-        table = table_of(NAMES[:players], pairs=pairs)
+        table = table_of(NAMES[:players], pairs=pairs, rules=PRESETS[game]())
         before = [0] * (2 if pairs else players)
         for ended in round_ends(table.rules, players, pairs, seed):
             table.round_ends.append(ended)
@@ -390,3 +393,46 @@ def test_the_eggs_taken_say_how_much_of_the_amount_they_were(
     table = table_of(names, pairs=pairs, lang=lang)
     table.round_ends += [eggs, taken]
     assert said in plain(round_result_text(table, taken))
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "🎯 Special doubles (6-6 or 0-0 led, or laid last): +50 to each who lost the round.",
+        ),
+        (
+            "ru",
+            "🎯 Особые дубли (6-6 или 0-0 в заходе или последним ходом): +50 каждому, "
+            "кто проиграл раунд.",
+        ),
+        (
+            "uk",
+            "🎯 Особливі дублі (6-6 або 0-0 на заході чи останнім ходом): +50 кожному, "
+            "хто програв раунд.",
+        ),
+    ],
+)
+def test_the_special_doubles_bonus_is_said(lang: str, said: str) -> None:
+    """Pair Kozel with special bones (RULES.md §2.7.5): "Alex & Serg: 16 in hand → +66" left
+    the 50 for a 6-6 led or laid last unexplained."""
+    ended = RoundEnded(
+        round=1,
+        result="out",
+        winner=2,
+        fisherman=None,
+        eggs=False,
+        hands=[[Tile(1, 4)], [Tile(1, 1)], [], [Tile(0, 5), Tile(3, 5)]],
+        hand_values=[0, 16],
+        amounts=[0, 66],
+        scores=[0, 66],
+        memory=[0, 0],
+        opened=[False, True],
+        pot=0,
+    )
+    table = table_of(NAMES, pairs=True, lang=lang, rules=PRESETS["pair_kozel_team"]())
+    lines = plain(round_result_text(table, ended))
+    assert said in lines
+    plain_kozel = table_of(NAMES, pairs=True, lang=lang)
+    assert said not in plain(round_result_text(plain_kozel, ended))
