@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -79,36 +80,43 @@ def test_every_kozel_result_adds_up_to_the_score(game: str, players: int, pairs:
     assert opened_with_memory and wiped  # the matches did open scores, and wipe memories
 
 
+def kozel_end(round: int, winner: int, hands: list[list[Tile]], **fields: Any) -> RoundEnded:
+    """A Kozel round that ``winner`` ended by going out, no eggs: ``fields`` says the rest
+    (``hand_values``, ``amounts``, ``scores``, ``memory``, ``opened``...)."""
+    fields.setdefault("pot", 0)
+    return RoundEnded(
+        round=round,
+        result="out",
+        winner=winner,
+        fisherman=None,
+        eggs=False,
+        hands=hands,
+        **fields,
+    )
+
+
 def opens_with_memory() -> tuple[RoundEnded, RoundEnded]:
     """Kozel, two players: Masha remembered 8 after round 2, and opens her score with 30 in
     round 3; Alex, open at 20, went out and writes nothing."""
-    earlier = RoundEnded(
-        round=2,
-        result="out",
-        winner=1,
-        fisherman=None,
-        eggs=False,
-        hands=[[Tile(3, 5)], []],
+    earlier = kozel_end(
+        2,
+        1,
+        [[Tile(3, 5)], []],
         hand_values=[8, 0],
         amounts=[8, 0],
         scores=[0, 20],
         memory=[8, 0],
         opened=[False, True],
-        pot=0,
     )
-    now = RoundEnded(
-        round=3,
-        result="out",
-        winner=1,
-        fisherman=None,
-        eggs=False,
-        hands=[[Tile(6, 6), Tile(4, 4), Tile(1, 1)], []],
+    now = kozel_end(
+        3,
+        1,
+        [[Tile(6, 6), Tile(4, 4), Tile(1, 1)], []],
         hand_values=[30, 0],
         amounts=[30, 0],
         scores=[38, 20],
         memory=[0, 0],
         opened=[True, True],
-        pot=0,
     )
     return earlier, now
 
@@ -147,19 +155,15 @@ def test_remembered_points_wiped_by_a_round_that_writes_nothing_are_said(
     while her line said "→ +0": the memory is wiped by a round that writes nothing (§2.8)."""
     table = table_of(NAMES[:2], lang=lang)
     earlier, _ = opens_with_memory()
-    out = RoundEnded(
-        round=3,
-        result="out",
-        winner=0,
-        fisherman=None,
-        eggs=False,
-        hands=[[], [Tile(2, 3)]],
+    out = kozel_end(
+        3,
+        0,
+        [[], [Tile(2, 3)]],
         hand_values=[0, 5],
         amounts=[0, 5],
         scores=[0, 25],
         memory=[0, 0],
         opened=[False, True],
-        pot=0,
     )
     table.round_ends += [earlier, out]
     lines = plain(round_result_text(table, out))
@@ -184,19 +188,15 @@ def test_points_remembered_on_top_of_others_say_the_total_the_board_shows(
     """The line said "10 remembered" and the board just below "(remembered 18)"."""
     table = table_of(NAMES[:2], lang=lang)
     earlier, _ = opens_with_memory()
-    more = RoundEnded(
-        round=3,
-        result="out",
-        winner=1,
-        fisherman=None,
-        eggs=False,
-        hands=[[Tile(4, 6)], []],
+    more = kozel_end(
+        3,
+        1,
+        [[Tile(4, 6)], []],
         hand_values=[10, 0],
         amounts=[10, 0],
         scores=[0, 20],
         memory=[18, 0],
         opened=[False, True],
-        pot=0,
     )
     table.round_ends += [earlier, more]
     assert said in plain(round_result_text(table, more))
@@ -209,19 +209,29 @@ def test_kozel_writes_0_for_a_side_that_wrote_nothing_as_the_fives_games_do() ->
     assert "Alex: 0 in hand → 0" in plain(round_result_text(kozel, now))
 
 
+def scoring_end(
+    winner: int, hands: list[list[Tile]], values: list[int], amounts: list[int]
+) -> RoundEnded:
+    """Round 2 of a scoring game, which ``winner`` won: going out if his hand is empty, else
+    at a block made by seat 1 (seat 0 where he is 1); the scores are no matter."""
+    out = not hands[winner]
+    return RoundEnded(
+        round=2,
+        result="out" if out else "fish",
+        winner=winner,
+        fisherman=None if out else 1 - winner % 2,
+        hands=hands,
+        hand_values=values,
+        amounts=amounts,
+        scores=[30, 40],
+    )
+
+
 def muggins_pair_out(game: str = "muggins") -> RoundEnded:
     """Masha (seat 0) went out; her partner Olya holds 21, the opponents 6 and 5: a Muggins
     bonus of round5(11) / 5 = 2 (RULES.md §3.6), the partner's hand ignored."""
-    return RoundEnded(
-        round=2,
-        result="out",
-        winner=0,
-        fisherman=None,
-        hands=[[], [Tile(1, 5)], [Tile(6, 6), Tile(4, 5)], [Tile(2, 3)]],
-        hand_values=[21, 11],
-        amounts=[2, 0],
-        scores=[42, 30],
-    )
+    hands = [[], [Tile(1, 5)], [Tile(6, 6), Tile(4, 5)], [Tile(2, 3)]]
+    return scoring_end(0, hands, [21, 11], [2, 0])
 
 
 @pytest.mark.parametrize(
@@ -245,16 +255,8 @@ def test_a_winning_pair_is_paid_from_the_opponents_hands(
 def test_a_pair_that_wins_a_block_has_only_the_winners_hand_taken_off() -> None:
     """At a block the Muggins winner's own hand comes off the opponents' (§3.6), not his
     partner's."""
-    block = RoundEnded(
-        round=2,
-        result="fish",
-        winner=2,
-        fisherman=1,
-        hands=[[Tile(6, 6)], [Tile(5, 6)], [Tile(0, 1)], [Tile(4, 6)]],
-        hand_values=[13, 21],
-        amounts=[4, 0],
-        scores=[40, 30],
-    )
+    hands = [[Tile(6, 6)], [Tile(5, 6)], [Tile(0, 1)], [Tile(4, 6)]]
+    block = scoring_end(2, hands, [13, 21], [4, 0])
     table = table_of(NAMES, pairs=True, rules=PRESETS["muggins"]())
     lines = plain(round_result_text(table, block))
     assert "Masha & Olya: the opponents hold 21, less 1 in Olya's hand → +4" in lines
@@ -281,16 +283,7 @@ def test_each_scoring_games_winner_says_what_he_was_paid_from(
     opponent's (§3.1, §3.4, §3.7-§3.9); the loser's line says his own hand, as before."""
     hands = [[Tile(6, 4), Tile(5, 3)], [] if result == "out" else [Tile(0, 1)]]
     amount = int(said.rsplit("+", 1)[1])
-    ended = RoundEnded(
-        round=2,
-        result="out" if result == "out" else "fish",
-        winner=1,
-        fisherman=None if result == "out" else 0,
-        hands=hands,
-        hand_values=[18, 0 if result == "out" else 1],
-        amounts=[0, amount],
-        scores=[30, 40],
-    )
+    ended = scoring_end(1, hands, [18, 0 if result == "out" else 1], [0, amount])
     table = table_of(NAMES[:2], rules=PRESETS[game]())
     lines = plain(round_result_text(table, ended))
     assert said in lines
@@ -299,16 +292,7 @@ def test_each_scoring_games_winner_says_what_he_was_paid_from(
 
 def test_the_ukrainian_telephones_write_offs_are_each_sides_own() -> None:
     """Nobody is paid in the Telephone to 225 (§3.5): each side writes off its own hand."""
-    ended = RoundEnded(
-        round=2,
-        result="out",
-        winner=1,
-        fisherman=None,
-        hands=[[Tile(6, 4), Tile(5, 3)], []],
-        hand_values=[18, 0],
-        amounts=[-15, 0],
-        scores=[30, 40],
-    )
+    ended = scoring_end(1, [[Tile(6, 4), Tile(5, 3)], []], [18, 0], [-15, 0])
     table = table_of(NAMES[:2], rules=PRESETS["telephone_ua"]())
     lines = plain(round_result_text(table, ended))
     assert "Masha: 18 in hand → −15" in lines and "Alex: 0 in hand → 0" in lines
@@ -375,19 +359,15 @@ def test_the_eggs_taken_say_how_much_of_the_amount_they_were(
         opened=[True, True],
         pot=20,
     )
-    taken = RoundEnded(
-        round=8,
-        result="out",
-        winner=0,
-        fisherman=None,
-        eggs=False,
-        hands=[[], [Tile(2, 3)], [Tile(1, 1)], []][: len(names)],
+    taken = kozel_end(
+        8,
+        0,
+        [[], [Tile(2, 3)], [Tile(1, 1)], []][: len(names)],
         hand_values=[0, 5],
         amounts=[0, 25],
         scores=[56, 49],
         memory=[0, 0],
         opened=[True, True],
-        pot=0,
         pot_awarded_to=1,
     )
     table = table_of(names, pairs=pairs, lang=lang)
@@ -417,19 +397,15 @@ def test_the_eggs_taken_say_how_much_of_the_amount_they_were(
 def test_the_special_doubles_bonus_is_said(lang: str, said: str) -> None:
     """Pair Kozel with special bones (RULES.md §2.7.5): "Alex & Serg: 16 in hand → +66" left
     the 50 for a 6-6 led or laid last unexplained."""
-    ended = RoundEnded(
-        round=1,
-        result="out",
-        winner=2,
-        fisherman=None,
-        eggs=False,
-        hands=[[Tile(1, 4)], [Tile(1, 1)], [], [Tile(0, 5), Tile(3, 5)]],
+    ended = kozel_end(
+        1,
+        2,
+        [[Tile(1, 4)], [Tile(1, 1)], [], [Tile(0, 5), Tile(3, 5)]],
         hand_values=[0, 16],
         amounts=[0, 66],
         scores=[0, 66],
         memory=[0, 0],
         opened=[False, True],
-        pot=0,
     )
     table = table_of(NAMES, pairs=True, lang=lang, rules=PRESETS["pair_kozel_team"]())
     lines = plain(round_result_text(table, ended))
