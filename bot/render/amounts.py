@@ -113,7 +113,8 @@ def _kept_before(table: Table, ended: RoundEnded) -> Kept | None:
     if earlier:
         last = earlier[-1]
         memory, opened = last.memory or [0] * sides, last.opened or [False] * sides
-        return Kept(memory, opened, last.pot or 0)
+        pot = last.pot if last.pot is not None else int((last.sea or {}).get("pot", 0))
+        return Kept(memory, opened, pot)
     if ended.round == 1:
         return Kept([0] * sides, [False] * sides, 0)
     return None
@@ -185,6 +186,8 @@ def scoring_amounts(table: Table, ended: RoundEnded) -> list[str]:
     lang = table.language
     winning = None if ended.winner is None else match.side_of(ended.winner)
     basis = match.game.bonus_basis(ended.result, match.rules)
+    if not _paid_from_hands(table, ended):
+        basis = None
     parts: list[str] = []
     for side in range(match.sides):
         value, amount = ended.hand_values[side], signed(ended.amounts[side])
@@ -196,6 +199,18 @@ def scoring_amounts(table: Table, ended: RoundEnded) -> list[str]:
         else:
             parts.append(t(lang, "result.points", name=name, value=value, amount=amount))
     return parts
+
+
+def _paid_from_hands(table: Table, ended: RoundEnded) -> bool:
+    """Whether the winner was paid from the hands alone: not where Sea Goat's round ended in a
+    way of its own (``outcome``: a write-off, "на сто", eggs...), nor where a pot of eggs it
+    carried in may have joined them (§3.2.5); there his line says his own hand, as before."""
+    if ended.outcome is not None:
+        return False
+    if ended.sea is None:
+        return True
+    before = _kept_before(table, ended)
+    return before is not None and before.pot == 0
 
 
 def _bonus_line(table: Table, ended: RoundEnded, basis: str) -> str:

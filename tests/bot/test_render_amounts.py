@@ -16,6 +16,7 @@ from engine import RuleSet, Tile
 from engine.ai import PLAYERS
 from engine.events import RoundEnded
 from engine.rules import PRESETS
+from engine.scoring.sea_goat import SeaState
 from engine.selfplay import play_match
 from tests.bot.tables import table_of
 
@@ -412,3 +413,42 @@ def test_the_special_doubles_bonus_is_said(lang: str, said: str) -> None:
     assert said in lines
     plain_kozel = table_of(NAMES, pairs=True, lang=lang)
     assert said not in plain(round_result_text(plain_kozel, ended))
+
+
+def sea_goat_win(round: int, pot: int, outcome: str | None = None) -> RoundEnded:
+    """Sea Goat, two players: Alex went out, Masha holds 35; ``pot``: the eggs it carries to
+    the next round."""
+    return RoundEnded(
+        round=round,
+        result="out",
+        winner=1,
+        fisherman=None,
+        hands=[[Tile(6, 6), Tile(5, 6), Tile(1, 1)], []],
+        hand_values=[35, 0],
+        amounts=[0, 35 if outcome is None else 0],
+        scores=[0, 35 if outcome is None else 0],
+        outcome=outcome,
+        sea=SeaState(pot=pot).to_dict(),
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Alex: the opponent holds 35 → +35"),
+        ("uk", "Alex: у суперника на руках 35 → +35"),
+    ],
+)
+def test_sea_goats_winner_says_he_collects_the_losers_hands(lang: str, said: str) -> None:
+    """Sea Goat's winner collects (RULES.md §3.2.1 rule 1): "Alex: 0 in hand → +35" named his
+    empty hand. Where its round ended in a way of its own, or eggs carried in may have joined
+    the hands, his line says his own hand, as before."""
+    table = table_of(NAMES[:2], lang=lang, rules=PRESETS["sea_goat"]())
+    plain_win = sea_goat_win(2, pot=0)
+    table.round_ends += [sea_goat_win(1, pot=0), plain_win]
+    assert said in plain(round_result_text(table, plain_win))
+    after_eggs = sea_goat_win(4, pot=0)
+    table.round_ends += [sea_goat_win(3, pot=20), after_eggs]
+    assert said not in plain(round_result_text(table, after_eggs))
+    written_off = sea_goat_win(5, pot=0, outcome="writeoff")
+    assert said.replace("+35", "0") not in plain(round_result_text(table, written_off))
