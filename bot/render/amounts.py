@@ -197,8 +197,17 @@ def scoring_amounts(table: Table, ended: RoundEnded) -> list[str]:
         elif partner_ignored(table, ended, side):
             parts.append(t(lang, "result.out_pair", name=name, amount=amount))
         else:
-            parts.append(t(lang, "result.points", name=name, value=value, amount=amount))
+            key = "result.to_zero" if _stopped_at_zero(ended, side) else "result.points"
+            parts.append(t(lang, key, name=name, value=value, amount=amount))
     return parts
+
+
+def _stopped_at_zero(ended: RoundEnded, side: int) -> bool:
+    """Whether a write-off took ``side``'s score to 0 and no further (the Ukrainian Telephone,
+    RULES.md §3.5: "no debts"): "18 in hand → −5" read as a miscount of 15. Not where a round
+    ended in a way that says so itself (Sea Goat's write-offs)."""
+    assert ended.amounts is not None
+    return ended.outcome is None and ended.amounts[side] < 0 and ended.scores[side] == 0
 
 
 def _paid_from_hands(table: Table, ended: RoundEnded) -> bool:

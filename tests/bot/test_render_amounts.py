@@ -3,6 +3,7 @@ against the scores finds they add up."""
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from collections.abc import Iterator
@@ -452,3 +453,20 @@ def test_sea_goats_winner_says_he_collects_the_losers_hands(lang: str, said: str
     assert said not in plain(round_result_text(table, after_eggs))
     written_off = sea_goat_win(5, pot=0, outcome="writeoff")
     assert said.replace("+35", "0") not in plain(round_result_text(table, written_off))
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Masha: 18 in hand → −5, down to 0 (never below zero)"),
+        ("ru", "Masha: на руках 18 → −5, до 0 (ниже нуля не бывает)"),
+        ("uk", "Masha: на руках 18 → −5, до 0 (нижче нуля не буває)"),
+    ],
+)
+def test_a_write_off_that_stops_at_zero_says_so(lang: str, said: str) -> None:
+    """The Ukrainian Telephone writes off floor5 of the pips held, never below 0 (RULES.md
+    §3.5): with 5 to lose, "18 in hand → −5" read as a miscount of 15."""
+    ended = scoring_end(1, [[Tile(6, 4), Tile(5, 3)], []], [18, 0], [-5, 0])
+    ended = dataclasses.replace(ended, scores=[0, 40])
+    table = table_of(NAMES[:2], lang=lang, rules=PRESETS["telephone_ua"]())
+    assert said in plain(round_result_text(table, ended))
