@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from bot.service.store import round_ends
 from bot.table import Table
 from devtools.fake_telegram import FakeChat, FakeTelegram, FakeUser
 from engine import Event, Match, replay
@@ -566,15 +567,17 @@ async def test_a_result_told_after_a_restart_still_says_the_remembered_points(
     await tg.wait_idle()
     await harness.stop()
     stored = await stored_events(harness.database, 1)
+    found = []
     for attempt in range(40):  # each deal is the test run's (KOZEL_TEST_DEALS): play on till one
         match = replay(stored)
         with contextlib.suppress(LookupError):
-            made, remembered, amount = opening_with_memory(match, random.Random(attempt))
-            break
-    else:
+            found.append((*opening_with_memory(match, random.Random(attempt)), match))
+    if not found:
         pytest.fail("none of 40 matches opened a score with remembered points")
+    # the fewest rounds: each is told after the restart, in the group's budget of messages
+    made, remembered, amount, match = min(found, key=lambda run: len(round_ends(run[0])))
     await append_to_log(harness.database, [e.to_dict() for e in made], match)
 
     async with harness.restarted():
         said = f", and {remembered} remembered: +{amount + remembered}"
-        await tg.wait_for_message(group, said)
+        await tg.wait_for_message(group, said, timeout=30.0)
