@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from engine import Event, Match, Round, RuleSet, Tile
+from engine.events import RoundEnded
 from engine.games import game_of
 from engine.seats import seats_of
 from storage import TableRow, TableStatus
@@ -74,6 +75,9 @@ class Table:
     #: The committed events of the latest round, from its deal: what the board and the hands
     #: have shown of it, and what a computer player knows of the others' knocks and draws.
     round_events: list[Event] = field(default_factory=list)
+    #: The match's round ends so far, oldest first: a round's result reads the one before it
+    #: for what Kozel's sides remembered and whose score was open (RULES.md §2.8).
+    round_ends: list[RoundEnded] = field(default_factory=list)
     #: The group's name, and its forum topic's (None in a plain group or a forum's General
     #: topic, or for a topic the bot never heard named), which a hand in a DM goes by: someone
     #: who plays in two groups, or two topics, at once holds two hands there.

@@ -6,11 +6,12 @@ from engine.events import MatchEnded, RoundEnded
 from engine.games.generals import generals
 from engine.scoring.kozel import fish_taker
 from engine.scoring.sea_goat import MINIMUM
-from engine.seats import partner_of, seats_of
+from engine.seats import seats_of
 
 from ..games import SPECIAL_ENDS
 from ..i18n import Html, t
 from ..table import Table
+from .amounts import kozel_amounts, scoring_amounts
 from .board import (
     ended_number,
     keeps_points,
@@ -64,7 +65,7 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
     parts = [head, *_round_notes(table, ended), *_fish_taker(table, ended)]
     parts += ["", *_hands(table, ended), ""]
     if keeps_points(table.match):
-        parts += [*_amounts(table, ended), ""]
+        parts += [*kozel_amounts(table, ended), ""]
     parts.append(t(lang, "result.scores"))
     parts.extend(score_lines(table, lang))
     return Html("\n".join(parts))
@@ -73,38 +74,6 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
 def _fish_head(table: Table, ended: RoundEnded) -> Html:
     fisher = "" if ended.fisherman is None else table.seats[ended.fisherman].name
     return t(table.language, "result.fish", round=numbered(table, ended), name=fisher)
-
-
-def _amounts(table: Table, ended: RoundEnded) -> list[str]:
-    """What each side held, and what it wrote (with the eggs' pot, if it took it)."""
-    lang, parts, match = table.language, list[str](), table.match
-    assert match is not None
-    for side in range(match.sides):
-        name = table.side_name(side)
-        value = ended.hand_values[side]
-        if ended.amounts is None:
-            parts.append(t(lang, "result.value", name=name, value=value))
-        elif _partner_ignored(table, ended, side):
-            parts.append(t(lang, "result.out_pair", name=name, amount=f"+{ended.amounts[side]}"))
-        elif _unwritten(ended, side):
-            key = "result.remembered" if match.rules.memory == "remember" else "result.thrown_away"
-            parts.append(t(lang, key, name=name, value=value, amount=ended.amounts[side]))
-        else:
-            parts.append(
-                t(lang, "result.amount", name=name, value=value, amount=ended.amounts[side])
-            )
-    if ended.pot_awarded_to is not None:
-        key = "result.pot_won_pair" if table.pairs else "result.pot_won"
-        parts.append(t(lang, key, name=table.side_name(ended.pot_awarded_to)))
-    return parts
-
-
-def _unwritten(ended: RoundEnded, side: int) -> bool:
-    """Whether ``side`` got points that were not written: under the 13 that opens a Kozel score
-    (RULES.md §2.8), they are remembered or thrown away. "→ +10" beside a score that stayed 0
-    read as a miscount."""
-    opened, amounts = ended.opened, ended.amounts
-    return opened is not None and amounts is not None and not opened[side] and amounts[side] > 0
 
 
 def _fish_taker(table: Table, ended: RoundEnded) -> list[str]:
@@ -119,21 +88,6 @@ def _fish_taker(table: Table, ended: RoundEnded) -> list[str]:
         return []
     key = "result.heaviest_pair" if table.pairs else "result.heaviest"
     return [t(table.language, key, name=table.side_name(side), total=sum(ended.hand_values))]
-
-
-def _partner_ignored(table: Table, ended: RoundEnded, side: int) -> bool:
-    """Whether ``side`` is the pair that went out, valued 0 though the partner still holds
-    tiles: Kozel and Sea Goat ignore them (RULES.md §2.7.2, §3.2.1), and a 0 beside the
-    partner's tiles would read as a miscount."""
-    winner = ended.winner
-    if not table.pairs or ended.result != "out" or winner is None:
-        return False
-    assert table.match is not None
-    return (
-        table.match.side_of(winner) == side
-        and ended.hand_values[side] == 0
-        and bool(ended.hands[partner_of(winner)])
-    )
 
 
 def _round_notes(table: Table, ended: RoundEnded) -> list[str]:
@@ -195,15 +149,8 @@ def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
         if ended.winner is not None:
             parts.append(t(lang, "result.lightest", name=seats[ended.winner].name))
     parts += [*_round_notes(table, ended), "", *_hands(table, ended), ""]
-    for side in range(table.match.sides):
-        value, amount = ended.hand_values[side], ended.amounts[side]
-        signed = f"{amount:+d}".replace("-", "−") if amount else "0"
-        name = table.side_name(side)
-        if _partner_ignored(table, ended, side):
-            parts.append(t(lang, "result.out_pair", name=name, amount=signed))
-        else:
-            parts.append(t(lang, "result.points", name=name, value=value, amount=signed))
-    parts += ["", t(lang, "result.scores"), *score_lines(table, lang)]
+    parts += [*scoring_amounts(table, ended), "", t(lang, "result.scores")]
+    parts += score_lines(table, lang)
     return Html("\n".join(parts))
 
 

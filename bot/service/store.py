@@ -108,9 +108,7 @@ class TableStore:
             table.topic_name = await self.storage.topic_name(row.chat_id, row.thread_id)
         if row.last_seq:
             try:
-                table.match, table.round_events = await self._restore_match(
-                    row.table_id, row.last_seq
-                )
+                table.match, events = await self._restore_match(row.table_id, row.last_seq)
             except (CorruptData, ValueError) as exc:  # ValueError: a log the engine refuses
                 log.error(
                     "table %s cannot be rebuilt from its events: %s",
@@ -119,6 +117,8 @@ class TableStore:
                     extra={"table": row.table_id, "chat": row.chat_id},
                 )
                 raise DamagedTable(row) from exc
+            table.round_events = latest_round(events)
+            table.round_ends = round_ends(events)
             upgraded = table.match.upgrade()  # rules_upgraded, if a newer revision allows it
             if upgraded:
                 await self.append(table, upgraded)
@@ -140,10 +140,10 @@ class TableStore:
             raise
         table.row = dataclasses.replace(table.row, last_seq=seq)
         table.round_events = latest_round([*table.round_events, *events])
+        table.round_ends += round_ends(events)
 
     async def _restore_match(self, table_id: int, last_seq: int) -> tuple[Match, list[Event]]:
-        """The snapshot, checked against a replay of the committed events; and the latest
-        round's events."""
+        """The snapshot, checked against a replay of the committed events; and the events."""
         rows = await self.storage.load_events(table_id)
         snapshot = await self.storage.load_snapshot(table_id)
         match = replay(rows)
@@ -153,7 +153,7 @@ class TableStore:
                 log.error(
                     "table %s: snapshot disagrees with its events; using the events", table_id
                 )
-        return match, latest_round([event_from_dict(row) for row in rows])
+        return match, [event_from_dict(row) for row in rows]
 
     async def unannounced(self, table: Table) -> list[RoundEnded | MatchEnded]:
         """Round results and goats committed but never announced: the bot stopped between."""
@@ -237,6 +237,11 @@ def latest_round(events: Sequence[Event]) -> list[Event]:
     """The events from the latest deal on (all of them before the first deal)."""
     dealt = [i for i, event in enumerate(events) if isinstance(event, RoundStarted)]
     return list(events[dealt[-1] if dealt else 0 :])
+
+
+def round_ends(events: Sequence[Event]) -> list[RoundEnded]:
+    """The rounds' ends among ``events``, in order."""
+    return [event for event in events if isinstance(event, RoundEnded)]
 
 
 def computer_name(lang: str, seat: int) -> str:

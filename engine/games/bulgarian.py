@@ -44,6 +44,9 @@ class BulgarianFives(TargetGame):
         amounts[winner] = amount
         return winner, amounts
 
+    def bonus_basis(self, result: str, rules: RuleSet) -> str | None:
+        return "opponents" if result == "out" else "less_own"
+
 
 def _block_order(
     rnd: Round, values: list[int], tally: Tally, seat: int, rules: RuleSet

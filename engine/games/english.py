@@ -38,3 +38,6 @@ class EnglishFives(TargetGame):
                 else fives.round5(sum(values) - 2 * values[winner])
             )
         return winner, winner_side_bonus(len(tally.scores), winner, pairs, bonus)
+
+    def bonus_basis(self, result: str, rules: RuleSet) -> str | None:
+        return "out" if result == "out" else "less_own"

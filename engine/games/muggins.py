@@ -39,3 +39,8 @@ class Muggins(TargetGame):
             blocked = rnd.outcome == "fish"
             bonus = fives.muggins_bonus(opponents, values[winner], blocked, rules)
         return winner, winner_side_bonus(len(tally.scores), winner, pairs, bonus)
+
+    def bonus_basis(self, result: str, rules: RuleSet) -> str | None:
+        """At a block his own hand comes off, unless the bonus is the opponents' in full."""
+        divided = result == "fish" and rules.muggins_bonus == "divided"
+        return "less_winner" if divided else "opponents"

@@ -121,6 +121,10 @@ class SeaGoat(Game):
     )
     wins_at_target = True
 
+    def bonus_basis(self, result: str, rules: RuleSet) -> str | None:
+        """The winner collects the losing sides' hands (§3.2.1 rule 1)."""
+        return "opponents"
+
     def fresh_tally(self, sides: int) -> Tally:
         """Sea Goat carries its ``SeaState`` from the start, so its match JSON always has it."""
         return replace(Tally.fresh(sides), sea=SeaState())

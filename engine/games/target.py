@@ -116,6 +116,10 @@ class TargetGame(Game):
         """The seat that won the round that has just ended (None: nobody), and what each side
         gets at its end; ``values`` are the seats' hand values."""
 
+    def bonus_basis(self, result: str, rules: RuleSet) -> str | None:
+        """By default the winner takes a share of his opponents' hands."""
+        return "opponents"
+
     def hand_value(self, hand: list[Tile], rules: RuleSet) -> int:
         """What a hand left at the round's end counts: its pips (§1.10)."""
         return fives.pips(hand)

@@ -71,3 +71,7 @@ class TelephoneUA(TargetGame):
             held[side_of(seat, pairs)] += value
         amounts = [fives.write_off(s, v) - s for s, v in zip(tally.scores, held, strict=True)]
         return (rnd.last_placer if rnd.outcome == "out" else None), amounts
+
+    def bonus_basis(self, result: str, rules: RuleSet) -> str | None:
+        """No winner is paid: every side writes off its own hand."""
+        return None

@@ -105,3 +105,8 @@ class Traditional(TargetGame):
         seats = seats_of(side, len(values), pairs)
         seat = min(seats, key=lambda s: (values[s], s != rnd.last_placer))
         return seat, winner_side_bonus(sides, seat, pairs, amount)
+
+    def bonus_basis(self, result: str, rules: RuleSet) -> str | None:
+        if result == "out":
+            return "opponents"
+        return "less_own" if rules.trad_fish == "difference" else "less_own_each"

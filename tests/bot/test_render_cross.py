@@ -127,7 +127,7 @@ def test_a_scoring_round_shows_bonuses_and_write_offs_with_their_sign() -> None:
         "Bob has the lightest hand and takes the round.",
     ]
     assert f"{NAUGHTY}: 18 in hand → <b>−15</b>" in lines
-    assert "Bob: 1 in hand → <b>+5</b>" in lines
+    assert "Bob: the opponent holds 18, less own 1 → <b>+5</b>" in lines  # paid from theirs
 
 
 @pytest.mark.parametrize(

@@ -131,13 +131,15 @@ def serg_went_out(game: str) -> RoundEnded:
     )
 
 
-@pytest.mark.parametrize("game", ["kozel", "sea_goat"])
 @pytest.mark.parametrize(
-    ("lang", "said"),
+    ("game", "lang", "said"),
     [
-        ("en", "Alex & Serg: went out, the partner's tiles do not count → "),
-        ("ru", "Alex & Serg: вышли, камни партнёра не считаются → "),
-        ("uk", "Alex & Serg: вийшли, камені партнера не рахуються → "),
+        ("kozel", "en", "Alex & Serg: went out, the partner's tiles do not count → "),
+        ("kozel", "ru", "Alex & Serg: вышли, камни партнёра не считаются → "),
+        ("kozel", "uk", "Alex & Serg: вийшли, камені партнера не рахуються → "),
+        # Sea Goat's winners collect: their line says from what (``test_render_amounts``)
+        ("sea_goat", "en", "Alex & Serg: the opponents hold 12 → "),
+        ("sea_goat", "ru", "Alex & Serg: у соперников на руках 12 → "),
     ],
 )
 def test_a_pair_that_went_out_is_not_shown_holding_0_beside_the_partners_tiles(
@@ -150,7 +152,7 @@ def test_a_pair_that_went_out_is_not_shown_holding_0_beside_the_partners_tiles(
     assert "Alex: [0|2]" in text
     line = next(line for line in text.splitlines() if line.startswith("Alex & Serg: "))
     assert line.startswith(said)
-    assert line.endswith("+0</b>" if game == "kozel" else "+12</b>")
+    assert line.endswith("→ 0</b>" if game == "kozel" else "→ +12</b>")  # 0 as fives games
     # the side that still holds its tiles says what it holds, as before
     other = next(line for line in text.splitlines() if line.startswith("Masha & Olya: "))
     assert " 12 " in other

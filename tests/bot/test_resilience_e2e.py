@@ -3,6 +3,7 @@ it, the bot dying between the commit and the messages, a table whose log is dama
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 import time
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from bot.service.store import round_ends
 from bot.table import Table
 from devtools.fake_telegram import FakeChat, FakeTelegram, FakeUser
 from engine import Event, Match, replay
@@ -532,3 +534,50 @@ async def test_a_start_whose_deal_was_never_committed_can_be_pressed_again_after
         assert answer.text != "The match has already started."
         await tg.wait_for_message(group, "Order of play")
         await restarted.next_turn([masha, alex], 0)
+
+
+def opening_with_memory(match: Match, rng: random.Random) -> tuple[list[Event], int, int]:
+    """Random moves until a round opens a side's score with points it remembered (RULES.md
+    §2.8); the events, the points remembered and the round's amount for that side. About one
+    match in three has one: ``LookupError`` if this one ends first."""
+    made: list[Event] = []
+    while not match.is_over:
+        kept = match.tally
+        seat = match.current_seat
+        assert seat is not None
+        events = match.act(seat, rng.choice(match.legal_actions(seat)))
+        made += events
+        for ended in (e for e in events if isinstance(e, RoundEnded) and e.amounts):
+            assert ended.opened is not None and ended.amounts is not None
+            for side, opened in enumerate(ended.opened):
+                if opened and not kept.opened[side] and kept.memory[side]:
+                    return made, kept.memory[side], ended.amounts[side]
+    raise LookupError("no score opened with remembered points")
+
+
+async def test_a_result_told_after_a_restart_still_says_the_remembered_points(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The round that opened a score was committed, then the bot died before telling it: the
+    result told after the restart says the points remembered before, as it would have (the
+    rounds before it are read back from the log)."""
+    masha, alex = tg.user(761, "Masha"), tg.user(762, "Alex")
+    group = tg.group(-1761, "Courtyard")
+    await start_match(harness, [masha, alex], group)
+    await tg.wait_idle()
+    await harness.stop()
+    stored = await stored_events(harness.database, 1)
+    found = []
+    for attempt in range(40):  # each deal is the test run's (KOZEL_TEST_DEALS): play on till one
+        match = replay(stored)
+        with contextlib.suppress(LookupError):
+            found.append((*opening_with_memory(match, random.Random(attempt)), match))
+    if not found:
+        pytest.fail("none of 40 matches opened a score with remembered points")
+    # the fewest rounds: each is told after the restart, in the group's budget of messages
+    made, remembered, amount, match = min(found, key=lambda run: len(round_ends(run[0])))
+    await append_to_log(harness.database, [e.to_dict() for e in made], match)
+
+    async with harness.restarted():
+        said = f", and {remembered} remembered: +{amount + remembered}"
+        await tg.wait_for_message(group, said, timeout=30.0)

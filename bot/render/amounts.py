@@ -1,0 +1,248 @@
+"""What each side got at a round's end, and from what, so that the lines add up to the scores:
+Kozel's amounts through the 13 that opens a score, its memory and eggs (RULES.md §2.7-§2.8),
+the scoring games' bonuses and write-offs (§3.1, §3.4-§3.9)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.events import RoundEnded
+from engine.scoring.fives import pips
+from engine.scoring.kozel import fish_amounts
+from engine.seats import partner_of
+
+from ..i18n import Html, t
+from ..table import Table
+
+
+def kozel_amounts(table: Table, ended: RoundEnded) -> list[str]:
+    """What each side held, and what it wrote (with the eggs' pot, if it took it)."""
+    lang, parts, match = table.language, list[str](), table.match
+    assert match is not None
+    before = _kept_before(table, ended)
+    for side in range(match.sides):
+        name = table.side_name(side)
+        value = ended.hand_values[side]
+        if ended.amounts is None:
+            parts.append(t(lang, "result.value", name=name, value=value))
+            continue
+        amount = ended.amounts[side]
+        line: str
+        if partner_ignored(table, ended, side):
+            line = t(lang, "result.out_pair", name=name, amount=signed(amount))
+        elif _unwritten(ended, side):
+            line = _unwritten_line(table, ended, side)
+        elif before is not None and _opened_now(ended, before, side):
+            remembered = before.memory[side]
+            line = t(
+                lang,
+                "result.opened",
+                name=name,
+                value=value,
+                amount=signed(amount),
+                memory=remembered,
+                total=signed(amount + remembered),
+            )
+        else:
+            line = t(lang, "result.points", name=name, value=value, amount=signed(amount))
+        parts.append(line + _wiped(table, ended, before, side))
+    if ended.pot_awarded_to is not None:
+        parts.append(_eggs_taken(table, ended, before))
+    bonus = _special_bonus(table, ended, before)
+    if bonus:
+        parts.append(t(lang, "result.special_bonus", bonus=bonus))
+    return parts
+
+
+def _special_bonus(table: Table, ended: RoundEnded, before: Kept | None) -> int:
+    """What each side that lost took for a 6-6 or 0-0 led or laid last (``special_bones``,
+    RULES.md §2.7.5): its amount beyond its hands' points and the eggs. "16 in hand → +66"
+    left the 50 unexplained."""
+    match = table.match
+    assert match is not None
+    if not match.rules.special_bones or ended.amounts is None or before is None:
+        return 0
+    winning = None if ended.winner is None else match.side_of(ended.winner)
+    if ended.result == "out":
+        points = [0 if side == winning else v for side, v in enumerate(ended.hand_values)]
+    else:
+        points = fish_amounts(ended.hand_values, match.rules) or []
+    for side, (amount, own) in enumerate(zip(ended.amounts, points, strict=False)):
+        if own > 0 or (ended.result == "out" and side != winning):
+            eggs = before.pot if side == ended.pot_awarded_to else 0
+            return amount - own - eggs
+    return 0
+
+
+def _eggs_taken(table: Table, ended: RoundEnded, before: Kept | None) -> Html:
+    """Who took the eggs' pot (RULES.md §2.7.4), and how much of the side's amount it was: "5
+    in hand → +25" said nothing of the 20 in the pot, where the bot knows the pot."""
+    side = ended.pot_awarded_to
+    assert side is not None and ended.amounts is not None
+    key = "result.pot_won_pair" if table.pairs else "result.pot_won"
+    name = table.side_name(side)
+    if before is None:
+        return t(table.language, key, name=name)
+    amount = ended.amounts[side]
+    return t(table.language, f"{key}_of", name=name, pot=before.pot, amount=amount)
+
+
+def signed(amount: int) -> str:
+    """What a round wrote on a side's score, as every game's result shows it: "+30", "−15"
+    (a minus sign), or a bare "0": Kozel wrote "+0" where the fives games wrote "0"."""
+    return f"{amount:+d}".replace("-", "−") if amount else "0"
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """What a Kozel match carries from one round to the next: each side's remembered points,
+    whether its score is open (RULES.md §2.8), and the eggs' pot (§2.7.4)."""
+
+    memory: Sequence[int]
+    opened: Sequence[bool]
+    pot: int
+
+
+def _kept_before(table: Table, ended: RoundEnded) -> Kept | None:
+    """What the match carried into the round that ``ended``: what the round end before it left
+    (``Table.round_ends``), nothing in a match's first round. None where the bot no longer has
+    the round before."""
+    sides = len(ended.hand_values)
+    earlier = [end for end in table.round_ends if end.round < ended.round]
+    if earlier:
+        last = earlier[-1]
+        memory, opened = last.memory or [0] * sides, last.opened or [False] * sides
+        pot = last.pot if last.pot is not None else int((last.sea or {}).get("pot", 0))
+        return Kept(memory, opened, pot)
+    if ended.round == 1:
+        return Kept([0] * sides, [False] * sides, 0)
+    return None
+
+
+def _opened_now(ended: RoundEnded, before: Kept, side: int) -> bool:
+    """Whether ``side``'s score opened in this round with points it remembered, which were
+    written with the round's amount: the score jumped by more than the "+30" it was shown."""
+    opened = ended.opened
+    return (
+        opened is not None and opened[side] and not before.opened[side] and before.memory[side] > 0
+    )
+
+
+def _wiped(table: Table, ended: RoundEnded, before: Kept | None, side: int) -> str:
+    """The clause saying ``side``'s remembered points were wiped, a round that wrote it nothing
+    (RULES.md §2.8: "reset only if in the next round nothing is recorded"): the board showed
+    them, and then no more."""
+    if before is None or ended.amounts is None or ended.amounts[side] or ended.opened is None:
+        return ""
+    if ended.opened[side] or not before.memory[side]:
+        return ""
+    return t(table.language, "result.memory_wiped", memory=before.memory[side])
+
+
+def _unwritten(ended: RoundEnded, side: int) -> bool:
+    """Whether ``side`` got points that were not written: under the 13 that opens a Kozel score
+    (RULES.md §2.8), they are remembered or thrown away. "→ +10" beside a score that stayed 0
+    read as a miscount."""
+    opened, amounts = ended.opened, ended.amounts
+    return opened is not None and amounts is not None and not opened[side] and amounts[side] > 0
+
+
+def _unwritten_line(table: Table, ended: RoundEnded, side: int) -> Html:
+    """Points under 13 that did not open ``side``'s score: remembered (with what it now
+    remembers in all, which the board shows) or thrown away."""
+    assert ended.amounts is not None and ended.memory is not None
+    assert table.match is not None
+    lang, amount = table.language, ended.amounts[side]
+    values = {"name": table.side_name(side), "value": ended.hand_values[side], "amount": amount}
+    if table.match.rules.memory != "remember":
+        return t(lang, "result.thrown_away", **values)
+    remembered = ended.memory[side]
+    if remembered > amount:
+        return t(lang, "result.remembered_more", memory=remembered, **values)
+    return t(lang, "result.remembered", **values)
+
+
+def partner_ignored(table: Table, ended: RoundEnded, side: int) -> bool:
+    """Whether ``side`` is the pair that went out, valued 0 though the partner still holds
+    tiles: Kozel and Sea Goat ignore them (RULES.md §2.7.2, §3.2.1), and a 0 beside the
+    partner's tiles would read as a miscount."""
+    winner = ended.winner
+    if not table.pairs or ended.result != "out" or winner is None:
+        return False
+    assert table.match is not None
+    return (
+        table.match.side_of(winner) == side
+        and ended.hand_values[side] == 0
+        and bool(ended.hands[partner_of(winner)])
+    )
+
+
+def scoring_amounts(table: Table, ended: RoundEnded) -> list[str]:
+    """What each side of a scoring game got at the round's end: the winner's bonus and what it
+    came from, a write-off, or nothing."""
+    match = table.match
+    assert match is not None and ended.amounts is not None
+    lang = table.language
+    winning = None if ended.winner is None else match.side_of(ended.winner)
+    basis = match.game.bonus_basis(ended.result, match.rules)
+    if not _paid_from_hands(table, ended):
+        basis = None
+    parts: list[str] = []
+    for side in range(match.sides):
+        value, amount = ended.hand_values[side], signed(ended.amounts[side])
+        name = table.side_name(side)
+        if side == winning and basis is not None:
+            parts.append(_bonus_line(table, ended, basis))
+        elif partner_ignored(table, ended, side):
+            parts.append(t(lang, "result.out_pair", name=name, amount=amount))
+        else:
+            key = "result.to_zero" if _stopped_at_zero(ended, side) else "result.points"
+            parts.append(t(lang, key, name=name, value=value, amount=amount))
+    return parts
+
+
+def _stopped_at_zero(ended: RoundEnded, side: int) -> bool:
+    """Whether a write-off took ``side``'s score to 0 and no further (the Ukrainian Telephone,
+    RULES.md §3.5: "no debts"): "18 in hand → −5" read as a miscount of 15. Not where a round
+    ended in a way that says so itself (Sea Goat's write-offs)."""
+    assert ended.amounts is not None
+    return ended.outcome is None and ended.amounts[side] < 0 and ended.scores[side] == 0
+
+
+def _paid_from_hands(table: Table, ended: RoundEnded) -> bool:
+    """Whether the winner was paid from the hands alone: not where Sea Goat's round ended in a
+    way of its own (``outcome``: a write-off, "на сто", eggs...), nor where a pot of eggs it
+    carried in may have joined them (§3.2.5); there his line says his own hand, as before."""
+    if ended.outcome is not None:
+        return False
+    if ended.sea is None:
+        return True
+    before = _kept_before(table, ended)
+    return before is not None and before.pot == 0
+
+
+def _bonus_line(table: Table, ended: RoundEnded, basis: str) -> str:
+    """What the round's winner got, from what (``Game.bonus_basis``): his opponents' hands, less
+    his own at a block, or a prize for going out. "21 in hand → +2" named a pair's own hand,
+    where the two came from the opponents' tiles."""
+    match = table.match
+    assert match is not None and ended.winner is not None and ended.amounts is not None
+    lang, side = table.language, match.side_of(ended.winner)
+    others = sum(value for other, value in enumerate(ended.hand_values) if other != side)
+    one = table.players - len(match.seats_of(side)) == 1
+    opponents = t(lang, "result.opponent" if one else "result.opponents", others=others)
+    own = ended.hand_values[side]
+    if basis == "less_winner" and not table.pairs:
+        basis = "less_own"  # a player alone: his hand is his side's
+    elif basis == "less_winner":  # his partner's is not taken off (§3.6)
+        own = pips(ended.hands[ended.winner])
+    return t(
+        lang,
+        f"result.bonus.{basis}",
+        name=table.side_name(side),
+        opponents=opponents,
+        own=own,
+        winner=table.seats[ended.winner].name,
+        amount=signed(ended.amounts[side]),
+    )
