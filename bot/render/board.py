@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from engine import Match, Round
 from engine.events import RoundEnded
 from engine.games import game_of
@@ -81,28 +84,52 @@ def keeps_points(match: Match) -> bool:
     return match.game.keeps_points
 
 
-def score_lines(table: Table, lang: str) -> list[str]:
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """What the score lines show: each side's score, remembered points (Kozel, RULES.md §2.8)
+    and Generals (General's Goat, §3.10), and the eggs' pot (§2.7.4)."""
+
+    scores: Sequence[int]
+    memory: Sequence[int]
+    generals: Sequence[int]
+    pot: int
+
+
+def _standing(match: Match, ended: RoundEnded | None = None) -> Standing:
+    """The match's standing now, or as the round that ``ended`` left it: a result told late
+    (after a restart, or behind the group's budget) must not show a later round's scores."""
+    if ended is None:
+        tally = match.tally
+        hung = generals(match.ended_by, match.losers, match.sides)
+        return Standing(tally.scores, tally.memory, hung, tally.pot)
+    losers = () if ended.loser is None else (match.side_of(ended.loser),)
+    hung = generals("general" if ended.general else None, losers, match.sides)
+    return Standing(ended.scores, ended.memory or [0] * match.sides, hung, ended.pot or 0)
+
+
+def score_lines(table: Table, lang: str, ended: RoundEnded | None = None) -> list[str]:
+    """Each side's score: the match's now, or after the round that ``ended`` (``_standing``)."""
     match = table.match
     assert match is not None
+    now = _standing(match, ended)
     lines: list[str] = []
     if scores_points(match):
         target = limit_of(match)
         for side in range(match.sides):
-            name, score = table.side_name(side), match.tally.scores[side]
+            name, score = table.side_name(side), now.scores[side]
             lines.append(t(lang, "board.score_target", name=name, score=score, target=target))
         return lines
     if not keeps_points(match):
-        hung = generals(match.ended_by, match.losers, match.sides)
         return [
-            lost_rounds_line(table, lang, side, score, hung[side])
-            for side, score in enumerate(match.tally.scores)
+            lost_rounds_line(table, lang, side, score, now.generals[side])
+            for side, score in enumerate(now.scores)
         ]
     for side in range(match.sides):
-        score, memory = match.tally.scores[side], match.tally.memory[side]
+        score, memory = now.scores[side], now.memory[side]
         key = "board.score_with_memory" if memory else "board.score"
         lines.append(t(lang, key, name=table.side_name(side), score=score, memory=memory))
-    if match.tally.pot:
-        lines.append(t(lang, "board.pot", pot=match.tally.pot))
+    if now.pot:
+        lines.append(t(lang, "board.pot", pot=now.pot))
     return lines
 
 

@@ -67,7 +67,7 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
     if keeps_points(table.match):
         parts += [*kozel_amounts(table, ended), ""]
     parts.append(t(lang, "result.scores"))
-    parts.extend(score_lines(table, lang))
+    parts.extend(score_lines(table, lang, ended))
     return Html("\n".join(parts))
 
 
@@ -150,7 +150,7 @@ def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
             parts.append(t(lang, "result.lightest", name=seats[ended.winner].name))
     parts += [*_round_notes(table, ended), "", *_hands(table, ended), ""]
     parts += [*scoring_amounts(table, ended), "", t(lang, "result.scores")]
-    parts += score_lines(table, lang)
+    parts += score_lines(table, lang, ended)
     return Html("\n".join(parts))
 
 

@@ -581,3 +581,61 @@ async def test_a_result_told_after_a_restart_still_says_the_remembered_points(
     async with harness.restarted():
         said = f", and {remembered} remembered: +{amount + remembered}"
         await tg.wait_for_message(group, said, timeout=30.0)
+
+
+def score_block(result: str) -> list[str]:
+    """The lines under a result's "Score:"."""
+    return result.split("Score:\n", 1)[1].splitlines()
+
+
+def kozel_score_lines(names: list[str], ended: RoundEnded) -> list[str]:
+    """What a Kozel result's "Score:" says after the round that ``ended``: each score, with
+    the points remembered, and the eggs' pot."""
+    memory = ended.memory or [0] * len(names)
+    lines = [
+        f"{name}: {score} (remembered {kept})" if kept else f"{name}: {score}"
+        for name, score, kept in zip(names, ended.scores, memory, strict=True)
+    ]
+    return lines + ([f"🥚 Eggs in the pot: {ended.pot}"] if ended.pot else [])
+
+
+def two_rounds(match: Match, rng: random.Random) -> list[Event]:
+    """Random moves until two rounds have ended, or the match; the events."""
+    made: list[Event] = []
+    while len(round_ends(made)) < 2 and not match.is_over:
+        seat = match.current_seat
+        assert seat is not None
+        made += match.act(seat, rng.choice(match.legal_actions(seat)))
+    return made
+
+
+async def test_results_told_after_a_restart_show_the_scores_after_their_own_round(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Two rounds were committed, then the bot died before telling them: after the restart
+    each result shows the score as its own round left it. Round 1's said the match's score
+    after round 2."""
+    masha, alex = tg.user(781, "Masha"), tg.user(782, "Alex")
+    group = tg.group(-1781, "Courtyard")
+    await start_match(harness, [masha, alex], group)
+    await tg.wait_idle()
+    await harness.stop()
+    stored = await stored_events(harness.database, 1)
+    for attempt in range(20):  # each deal is the test run's (KOZEL_TEST_DEALS): play on till
+        match = replay(stored)  # round 2 changed the score
+        made = two_rounds(match, random.Random(attempt))
+        ends = [kozel_score_lines(["A", "B"], ended) for ended in round_ends(made)]
+        if len(ends) == 2 and ends[0] != ends[1]:
+            break
+    else:
+        pytest.fail("none of 20 second rounds changed the score")
+    await append_to_log(harness.database, [e.to_dict() for e in made], match)
+
+    async with harness.restarted() as restarted:
+        await tg.wait_for(lambda: len(round_results(restarted, group)) == 2, timeout=30.0)
+        told = round_results(restarted, group)
+        table = await restarted.kozel.service.store.table(1)
+    assert table is not None
+    names = [seat.name for seat in table.seats]
+    expected = [kozel_score_lines(names, ended) for ended in round_ends(made)]
+    assert [score_block(result) for result in told] == expected
