@@ -186,14 +186,13 @@ def scoring_amounts(table: Table, ended: RoundEnded) -> list[str]:
     lang = table.language
     winning = None if ended.winner is None else match.side_of(ended.winner)
     basis = match.game.bonus_basis(ended.result, match.rules)
-    if not _paid_from_hands(table, ended):
-        basis = None
+    pot = collected_pot(table, ended)
     parts: list[str] = []
     for side in range(match.sides):
         value, amount = ended.hand_values[side], signed(ended.amounts[side])
         name = table.side_name(side)
-        if side == winning and basis is not None:
-            parts.append(_bonus_line(table, ended, basis))
+        if side == winning and basis is not None and pot is not None:
+            parts.append(_bonus_line(table, ended, basis, pot))
         elif partner_ignored(table, ended, side):
             parts.append(t(lang, "result.out_pair", name=name, amount=amount))
         else:
@@ -210,28 +209,37 @@ def _stopped_at_zero(ended: RoundEnded, side: int) -> bool:
     return ended.outcome is None and ended.amounts[side] < 0 and ended.scores[side] == 0
 
 
-def _paid_from_hands(table: Table, ended: RoundEnded) -> bool:
-    """Whether the winner was paid from the hands alone: not where Sea Goat's round ended in a
-    way of its own (``outcome``: a write-off, "на сто", eggs...), nor where a pot of eggs it
-    carried in may have joined them (§3.2.5); there his line says his own hand, as before."""
-    if ended.outcome is not None:
-        return False
+#: How Sea Goat's rounds end where the winner collected the losing sides' hands (RULES.md §3.2.1
+#: rules 1 and 4, §3.2.4): recorded, or too little to record, or writing every score off; not
+#: where the round decided the match, or wrote the scores off for another reason.
+_COLLECTED = frozenset((None, "writeoff", "fish_writeoff", "fish_lost"))
+
+
+def collected_pot(table: Table, ended: RoundEnded) -> int | None:
+    """The pot of eggs the round's winner collected with the losing sides' hands: Sea Goat's
+    carried in (§3.2.5), 0 in the other scoring games. None where he collected no hands (Sea
+    Goat's round ended in a way of its own), or the bot no longer knows the pot; there his line
+    says his own hand."""
     if ended.sea is None:
-        return True
+        return 0
+    if ended.outcome not in _COLLECTED:
+        return None
     before = _kept_before(table, ended)
-    return before is not None and before.pot == 0
+    return None if before is None else before.pot
 
 
-def _bonus_line(table: Table, ended: RoundEnded, basis: str) -> str:
-    """What the round's winner got, from what (``Game.bonus_basis``): his opponents' hands, less
-    his own at a block, or a prize for going out. "21 in hand → +2" named a pair's own hand,
-    where the two came from the opponents' tiles."""
+def _bonus_line(table: Table, ended: RoundEnded, basis: str, pot: int) -> str:
+    """What the round's winner got, from what (``Game.bonus_basis``): his opponents' hands (and
+    Sea Goat's ``pot`` of eggs), less his own at a block, or a prize for going out. "21 in hand
+    → +2" named a pair's own hand, where the two came from the opponents' tiles."""
     match = table.match
     assert match is not None and ended.winner is not None and ended.amounts is not None
     lang, side = table.language, match.side_of(ended.winner)
     others = sum(value for other, value in enumerate(ended.hand_values) if other != side)
     one = table.players - len(match.seats_of(side)) == 1
     opponents = t(lang, "result.opponent" if one else "result.opponents", others=others)
+    if pot:
+        opponents = t(lang, "result.with_pot", opponents=opponents, pot=pot)
     own = ended.hand_values[side]
     if basis == "less_winner" and not table.pairs:
         basis = "less_own"  # a player alone: his hand is his side's

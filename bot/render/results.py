@@ -11,7 +11,7 @@ from engine.seats import seats_of
 from ..games import SPECIAL_ENDS
 from ..i18n import Html, t
 from ..table import Table
-from .amounts import kozel_amounts, scoring_amounts
+from .amounts import collected_pot, kozel_amounts, scoring_amounts
 from .board import (
     ended_number,
     keeps_points,
@@ -109,9 +109,10 @@ def _round_notes(table: Table, ended: RoundEnded) -> list[str]:
 
 
 def _below_minimum(table: Table, ended: RoundEnded) -> int:
-    """What a Sea Goat round's winner won and could not record, being under 25 (RULES.md §3.2.1
-    rules 3-4: recording starts at 25, and less against the holder changes nothing); 0 when he
-    recorded it or the round ended otherwise. Else a "→ 0" beside a win would go unexplained."""
+    """What a Sea Goat round's winner won (the losing sides' hands, and the eggs carried in where
+    the bot knows them) and could not record, being under 25 (RULES.md §3.2.1 rules 3-4:
+    recording starts at 25, and less against the holder changes nothing); 0 when he recorded
+    it or the round ended otherwise. Else a "→ 0" beside a win would go unexplained."""
     match = table.match
     assert match is not None
     if ended.sea is None or ended.outcome is not None or ended.winner is None:
@@ -120,6 +121,7 @@ def _below_minimum(table: Table, ended: RoundEnded) -> int:
         return 0
     side = match.side_of(ended.winner)
     won = sum(value for other, value in enumerate(ended.hand_values) if other != side)
+    won += collected_pot(table, ended) or 0
     return won if ended.amounts[side] == 0 and 0 < won < MINIMUM else 0
 
 

@@ -416,43 +416,82 @@ def test_the_special_doubles_bonus_is_said(lang: str, said: str) -> None:
     assert said not in plain(round_result_text(plain_kozel, ended))
 
 
-def sea_goat_win(round: int, pot: int, outcome: str | None = None) -> RoundEnded:
-    """Sea Goat, two players: Alex went out, Masha holds 35; ``pot``: the eggs it carries to
-    the next round."""
+def sea_goat_win(
+    round: int, pot: int, outcome: str | None = None, amount: int = 35, holds: int = 35
+) -> RoundEnded:
+    """Sea Goat, two players: Alex went out and wrote ``amount``, Masha's hand is worth
+    ``holds``; ``pot``: the eggs it carries to the next round."""
     return RoundEnded(
         round=round,
         result="out",
         winner=1,
         fisherman=None,
         hands=[[Tile(6, 6), Tile(5, 6), Tile(1, 1)], []],
-        hand_values=[35, 0],
-        amounts=[0, 35 if outcome is None else 0],
-        scores=[0, 35 if outcome is None else 0],
+        hand_values=[holds, 0],
+        amounts=[0, amount],
+        scores=[0, amount],
         outcome=outcome,
         sea=SeaState(pot=pot).to_dict(),
     )
 
 
 @pytest.mark.parametrize(
-    ("lang", "said"),
+    ("lang", "said", "with_eggs"),
     [
-        ("en", "Alex: the opponent holds 35 → +35"),
-        ("uk", "Alex: у суперника на руках 35 → +35"),
+        (
+            "en",
+            "Alex: the opponent holds 35 → +35",
+            "Alex: the opponent holds 35, plus the eggs: 20 → +55",
+        ),
+        (
+            "ru",
+            "Alex: у соперника на руках 35 → +35",
+            "Alex: у соперника на руках 35, плюс яйца: 20 → +55",
+        ),
+        (
+            "uk",
+            "Alex: у суперника на руках 35 → +35",
+            "Alex: у суперника на руках 35, плюс яйця: 20 → +55",
+        ),
     ],
 )
-def test_sea_goats_winner_says_he_collects_the_losers_hands(lang: str, said: str) -> None:
+def test_sea_goats_winner_says_he_collects_the_losers_hands(
+    lang: str, said: str, with_eggs: str
+) -> None:
     """Sea Goat's winner collects (RULES.md §3.2.1 rule 1): "Alex: 0 in hand → +35" named his
-    empty hand. Where its round ended in a way of its own, or eggs carried in may have joined
-    the hands, his line says his own hand, as before."""
+    empty hand. The eggs carried in join the hands (§3.2.5): "0 in hand → +55" left the 20
+    unexplained. A win that writes every score off collected the hands all the same."""
     table = table_of(NAMES[:2], lang=lang, rules=PRESETS["sea_goat"]())
     plain_win = sea_goat_win(2, pot=0)
     table.round_ends += [sea_goat_win(1, pot=0), plain_win]
     assert said in plain(round_result_text(table, plain_win))
-    after_eggs = sea_goat_win(4, pot=0)
+    after_eggs = sea_goat_win(4, pot=0, amount=55)
     table.round_ends += [sea_goat_win(3, pot=20), after_eggs]
-    assert said not in plain(round_result_text(table, after_eggs))
-    written_off = sea_goat_win(5, pot=0, outcome="writeoff")
-    assert said.replace("+35", "0") not in plain(round_result_text(table, written_off))
+    assert with_eggs in plain(round_result_text(table, after_eggs))
+    written_off = sea_goat_win(5, pot=0, outcome="writeoff", amount=0)
+    assert said.replace("+35", "0") in plain(round_result_text(table, written_off))
+
+
+def test_a_sea_goat_win_decided_otherwise_says_the_winners_own_hand() -> None:
+    """Out on 0-0 or 6-6 wins the match at once (§3.2.2) and records nothing: the winner
+    collected no hands, so his line says his own, not "the opponent holds 35 → 0"."""
+    table = table_of(NAMES[:2], rules=PRESETS["sea_goat"]())
+    won = sea_goat_win(2, pot=20, outcome="instant_win", amount=0)
+    table.round_ends += [sea_goat_win(1, pot=20), won]
+    lines = plain(round_result_text(table, won))
+    assert "Alex: 0 in hand → 0" in lines
+    assert not any("holds" in line for line in lines)
+
+
+def test_eggs_carried_in_count_toward_the_25_that_starts_a_record() -> None:
+    """With no holder, 25 starts the record (§3.2.1 rule 3), the eggs carried in counted: 14
+    in hand and 10 in the pot are 24, which the note said was 14."""
+    table = table_of(NAMES[:2], rules=PRESETS["sea_goat"]())
+    short = sea_goat_win(2, pot=0, amount=0, holds=14)
+    table.round_ends += [sea_goat_win(1, pot=10, amount=0), short]
+    lines = plain(round_result_text(table, short))
+    assert "📝 24 is under 25: nothing is recorded." in lines
+    assert "Alex: the opponent holds 14, plus the eggs: 10 → 0" in lines
 
 
 @pytest.mark.parametrize(
