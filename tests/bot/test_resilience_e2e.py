@@ -536,6 +536,19 @@ async def test_a_start_whose_deal_was_never_committed_can_be_pressed_again_after
         await restarted.next_turn([masha, alex], 0)
 
 
+async def started_and_stopped(
+    tg: FakeTelegram, harness: Harness, user_id: int
+) -> tuple[FakeChat, list[dict[str, Any]]]:
+    """Masha and Alex (``user_id`` and the next) start a match in a group, and the bot stops:
+    the group, and the table's log so far."""
+    masha, alex = tg.user(user_id, "Masha"), tg.user(user_id + 1, "Alex")
+    group = tg.group(-1000 - user_id, "Courtyard")
+    await start_match(harness, [masha, alex], group)
+    await tg.wait_idle()
+    await harness.stop()
+    return group, await stored_events(harness.database, 1)
+
+
 def opening_with_memory(match: Match, rng: random.Random) -> tuple[list[Event], int, int]:
     """Random moves until a round opens a side's score with points it remembered (RULES.md
     §2.8); the events, the points remembered and the round's amount for that side. About one
@@ -561,12 +574,7 @@ async def test_a_result_told_after_a_restart_still_says_the_remembered_points(
     """The round that opened a score was committed, then the bot died before telling it: the
     result told after the restart says the points remembered before, as it would have (the
     rounds before it are read back from the log)."""
-    masha, alex = tg.user(761, "Masha"), tg.user(762, "Alex")
-    group = tg.group(-1761, "Courtyard")
-    await start_match(harness, [masha, alex], group)
-    await tg.wait_idle()
-    await harness.stop()
-    stored = await stored_events(harness.database, 1)
+    group, stored = await started_and_stopped(tg, harness, 761)
     found = []
     for attempt in range(40):  # each deal is the test run's (KOZEL_TEST_DEALS): play on till one
         match = replay(stored)
@@ -615,12 +623,7 @@ async def test_results_told_after_a_restart_show_the_scores_after_their_own_roun
     """Two rounds were committed, then the bot died before telling them: after the restart
     each result shows the score as its own round left it. Round 1's said the match's score
     after round 2."""
-    masha, alex = tg.user(781, "Masha"), tg.user(782, "Alex")
-    group = tg.group(-1781, "Courtyard")
-    await start_match(harness, [masha, alex], group)
-    await tg.wait_idle()
-    await harness.stop()
-    stored = await stored_events(harness.database, 1)
+    group, stored = await started_and_stopped(tg, harness, 781)
     for attempt in range(20):  # each deal is the test run's (KOZEL_TEST_DEALS): play on till
         match = replay(stored)  # round 2 changed the score
         made = two_rounds(match, random.Random(attempt))
