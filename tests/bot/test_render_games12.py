@@ -251,6 +251,30 @@ def test_a_general_hung_is_told_with_the_round_and_ends_the_match() -> None:
     )
 
 
+def test_a_round_result_told_late_shows_the_generals_of_its_own_round() -> None:
+    """A result told after the match went on (a restart, the group's budget) shows the lost
+    rounds and Generals its round left: round 1's showed the General hung in round 2."""
+    table = pairs_table("generals_goat")
+    match = table.match
+    assert match is not None
+    match.tally = dataclasses.replace(match.tally, scores=(0, 2))
+    match.winners, match.losers, match.ended_by = [0], [1], "general"
+    first = RoundEnded(
+        round=1,
+        result="out",
+        winner=0,
+        fisherman=None,
+        hands=[[], [Tile(6, 4)], [Tile(1, 2)], [Tile(3, 3)]],
+        hand_values=[3, 10],
+        amounts=[0, 1],
+        scores=[0, 1],
+        loser=1,
+        general=False,
+    )
+    text = html.unescape(round_result_text(table, first))
+    assert "Bob & Ivan: lost <b>1</b> of 2 · 🎖 Generals: 0" in text
+
+
 def test_a_general_hung_on_the_team_that_lost_fewer_rounds_still_wins_the_other() -> None:
     table = pairs_table("generals_goat")
     match = table.match
