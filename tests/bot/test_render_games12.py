@@ -225,10 +225,10 @@ def test_each_game_has_its_title_and_its_own_score_lines() -> None:
         assert html_problems(text) == [] and "<Co>" not in text
 
 
-def test_a_general_hung_is_told_with_the_round_and_ends_the_match() -> None:
-    table = pairs_table("generals_goat")
-    ended = RoundEnded(
-        round=2,
+def bob_loses(round: int, general: bool) -> RoundEnded:
+    """A round of General's Goat that the first seat went out of, lost by Bob (seat 1)."""
+    return RoundEnded(
+        round=round,
         result="out",
         winner=0,
         fisherman=None,
@@ -237,8 +237,13 @@ def test_a_general_hung_is_told_with_the_round_and_ends_the_match() -> None:
         amounts=[0, 1],
         scores=[0, 1],
         loser=1,
-        general=True,
+        general=general,
     )
+
+
+def test_a_general_hung_is_told_with_the_round_and_ends_the_match() -> None:
+    table = pairs_table("generals_goat")
+    ended = bob_loses(2, general=True)
     text = html.unescape(round_result_text(table, ended))
     assert "Bob loses the round." in text
     assert "in hand" not in text and "+1" not in text  # no points: the round lost says it
@@ -259,19 +264,7 @@ def test_a_round_result_told_late_shows_the_generals_of_its_own_round() -> None:
     assert match is not None
     match.tally = dataclasses.replace(match.tally, scores=(0, 2))
     match.winners, match.losers, match.ended_by = [0], [1], "general"
-    first = RoundEnded(
-        round=1,
-        result="out",
-        winner=0,
-        fisherman=None,
-        hands=[[], [Tile(6, 4)], [Tile(1, 2)], [Tile(3, 3)]],
-        hand_values=[3, 10],
-        amounts=[0, 1],
-        scores=[0, 1],
-        loser=1,
-        general=False,
-    )
-    text = html.unescape(round_result_text(table, first))
+    text = html.unescape(round_result_text(table, bob_loses(1, general=False)))
     assert "Bob & Ivan: lost <b>1</b> of 2 · 🎖 Generals: 0" in text
 
 
