@@ -95,6 +95,7 @@ KOZEL_CHOICES: dict[str, tuple[Any, ...]] = {"first_lead": KOZEL_FIRST_LEADS, "m
 GAME_CHOICES: dict[str, dict[str, tuple[Any, ...]]] = {
     "kozel": KOZEL_CHOICES,
     "donkey": {
+        "kozel_hand_sizes": ("default",),  # "as Kozel (7)", whoever plays (§1.4)
         "first_lead": KOZEL_FIRST_LEADS,
         "spinner": ("first_double",),
         "spinner_arms_open": ("immediately",),

@@ -99,6 +99,15 @@ def test_donkey_refuses_a_table_it_is_not_played_on(name: str, value: str) -> No
     assert PRESETS["telephone"]().with_options(**{name: value}).option(name) == value
 
 
+def test_donkey_deals_seven_whoever_plays() -> None:
+    """§1.4: Donkey deals "as Kozel (7)", 7 tiles to two, three or four. §HT's five tiles to three
+    or four, Kozel's house rule, were accepted and dealt."""
+    with pytest.raises(ValueError, match="kozel_hand_sizes"):
+        PRESETS["donkey"]().with_options(kozel_hand_sizes="ht")
+    assert PRESETS["kozel"]().with_options(kozel_hand_sizes="ht").hand_size(4) == 5
+    assert PRESETS["donkey"]().hand_size(4) == 7
+
+
 def test_d2_the_lead_1_1_is_the_spinner_and_three_doubles_go_down_together() -> None:
     match, _ = Match.new(4, rules=PRESETS["donkey"](), seed=0)
     rnd = match.round
