@@ -14,7 +14,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from functools import partial
-from typing import Any
+from typing import Any, Literal
 
 from .place import Place
 from .presenter import Presenter
@@ -24,6 +24,7 @@ from .table import Table
 
 log = logging.getLogger(__name__)
 RESTART_GRACE = 15.0  # seconds a player gets at least after a restart
+Armed = Literal["computer", "person", "wait"]
 
 
 class Scheduler:
@@ -39,27 +40,31 @@ class Scheduler:
         self.delay = delay
         self.remind_before = remind_before
         self._tasks: dict[int, asyncio.Task[None]] = {}
-        #: What each table's task was armed for: the table version and whether the computer
-        #: moves (a seat can change hands without a move: /kick, /leave, "I'm back").
-        self._armed: dict[int, tuple[int, bool]] = {}
+        #: What each table's task was armed for: the table version and who is waited for: the
+        #: computer, a person, or (every person being away) anyone coming back (a seat can
+        #: change hands without a move: /kick, /leave, "I'm back").
+        self._armed: dict[int, tuple[int, Armed]] = {}
         #: Tables being ended because their place refused a message, by place.
         self._endings: dict[Place, asyncio.Task[None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
 
     async def after_change(self, table: Table, *, restarted: bool = False) -> None:
-        """Call with the table's lock held after every change: arms what the new turn needs."""
+        """Call with the table's lock held after every change: arms what the new turn needs.
+        With every person away (unreachable, say) the computers stop, and the match waits a
+        turn's time for someone to come back before it ends by timeout."""
         match = table.match
         if match is None or match.is_over or table.status != "playing":
             self._cancel(table.id)
             return
         seat = table.seats[match.current_seat or 0]
         version = table.version
-        armed = (version, seat.computer_plays)
+        waiting = bool(table.people) and table.everyone_away
+        armed = (version, "wait" if waiting else "computer" if seat.computer_plays else "person")
         if self._armed.get(table.id) == armed and table.id in self._tasks:
             return
         self._cancel(table.id)
         self._armed[table.id] = armed
-        if seat.computer_plays:
+        if seat.computer_plays and not waiting:
             await self.service.timeouts.set_deadline(table, None)
             self._start(table.id, self._computer_turn(table.id, version))
             return
@@ -68,8 +73,11 @@ class Scheduler:
             deadline = max(deadline, time.time() + RESTART_GRACE)
         else:
             deadline = time.time() + table.turn_seconds
+            if waiting:
+                self.presenter.notices.nobody_reachable(table, table.turn_seconds)
         await self.service.timeouts.set_deadline(table, deadline)
-        warning = min(self.remind_before, table.turn_seconds / 3)
+        # nobody is waited for with a reminder: the bot cannot reach any of them
+        warning = 0.0 if waiting else min(self.remind_before, table.turn_seconds / 3)
         self._start(table.id, self._turn_timer(table.id, version, deadline, warning))
 
     def _start(self, table_id: int, work: Coroutine[Any, Any, None]) -> None:
@@ -123,8 +131,9 @@ class Scheduler:
         self, table_id: int, version: int, deadline: float, warning: float
     ) -> None:
         """Remind ``warning`` seconds before the deadline (a third of a short turn), or at once
-        when a restart left less than that but still time to act on it; then time out."""
-        if deadline - time.time() > warning / 2:
+        when a restart left less than that but still time to act on it (never, with no
+        ``warning``); then time out."""
+        if warning and deadline - time.time() > warning / 2:
             await asyncio.sleep(max(0.0, deadline - warning - time.time()))
             async with self._at(table_id, version) as table:  # not while a tap is played
                 if table is None:

@@ -178,9 +178,9 @@ class Table:
         """Every person at the table is marked away: nobody plays any more, so the match ends
         by timeout rather than be played out by computers for nobody. A person the bot cannot
         write to (who blocked it) is marked away as it finds out (``Hands.unreachable``), so a
-        table where nobody can be reached and nobody else plays ends too, at its next computer
-        move (``Timeouts.computer_turn``); whoever presses Start before that is back, and the
-        match goes on."""
+        table where nobody can be reached and nobody else plays ends too, after the computers
+        stopped and waited a turn's time (``Scheduler.after_change``); whoever presses Start
+        before that is back, and the match goes on."""
         return all(seat.absent for seat in self.people)
 
     def side_name(self, side: int) -> str:

@@ -457,7 +457,8 @@ async def test_when_every_person_blocked_the_bot_the_match_ends_by_timeout(
     tg: FakeTelegram, harness: Harness
 ) -> None:
     """Masha and Alex both block the bot: it can give neither the tiles back, and nobody else
-    plays in person, so the match ends as when everyone is away, rather than the computer
+    plays in person, so the computers stop and wait a turn's time for one of them to come
+    back; nobody does, and the match ends as when everyone is away, rather than the computer
     playing it out in the group to a goat."""
     masha, alex = tg.user(347, "Masha"), tg.user(348, "Alex")
     group = tg.group(-747, "Yard")
@@ -465,12 +466,18 @@ async def test_when_every_person_blocked_the_bot_the_match_ends_by_timeout(
     tg.block(masha)
     tg.block(alex)
 
-    ended = await tg.wait_for_message(group, "ended early", timeout=8.0)
+    waits = await tg.wait_for_message(group, "Nobody at the table can be reached", timeout=6.0)
+    assert "presses Start within 2 s, else it ends" in (waits.text or "")
+    moves = len(await events_of(harness))
+    ended = await tg.wait_for_message(group, "ended early", timeout=6.0)
     assert (ended.text or "").startswith("The match ended early: ")
     await tg.wait_idle()
+    events = await events_of(harness)
+    assert [e["type"] for e in events[moves:]] == ["match_ended"]  # the computers waited
     texts = harness.group_texts(group)
     assert count(texts, "I cannot write to Masha") == 1
     assert count(texts, "I cannot write to Alex") == 1
+    assert count(texts, "Nobody at the table can be reached") == 1
     assert count(texts, "goat") == 0
     table = await kozel_of(harness).storage.get_table(1)
     assert table is not None and table.status == "finished"
@@ -479,6 +486,30 @@ async def test_when_every_person_blocked_the_bot_the_match_ends_by_timeout(
         ("Alex", 1, 0),
         ("Masha", 1, 0),
     ]
+
+
+async def test_a_blocked_person_who_presses_start_while_the_match_waits_plays_on(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Masha and Alex both block the bot, and the match waits for them; Masha unblocks it
+    with Start in time: she gets her tiles back and the match goes on, with no early end."""
+    masha, alex = tg.user(349, "Masha"), tg.user(350, "Alex")
+    group = tg.group(-749, "Yard")
+    await prepare(harness, [masha, alex], group, turn_seconds=3)
+    tg.block(masha)
+    tg.block(alex)
+    await tg.wait_for_message(group, "I cannot write to Masha", timeout=6.0)
+    await tg.wait_for_message(group, "I cannot write to Alex", timeout=6.0)
+
+    await tg.send_text(masha, tg.private(masha), "/start")
+    await tg.wait_for_message(group, "Masha is back at the table")
+    # the computer plays Alex's seat again, and Masha gets her live hand and plays it
+    _, hand = await next_turn(harness, [masha], 0, timeout=6.0)
+    await harness.play_turn(masha, hand)
+    await tg.wait_idle()
+    assert count(harness.group_texts(group), "ended early") == 0
+    table = await kozel_of(harness).storage.get_table(1)
+    assert table is not None and table.status == "playing"
 
 
 async def test_everyone_who_timed_out_gets_no_rating(tg: FakeTelegram, harness: Harness) -> None:
@@ -542,6 +573,31 @@ async def test_a_turn_timer_survives_a_restart(
         # and the match goes on: Masha gets her next live hand
         user, _ = await next_turn(restarted, [masha], version)
         assert user is masha
+
+
+async def test_the_wait_for_blocked_people_survives_a_restart(
+    tg: FakeTelegram, harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The match waits for Masha and Alex, who blocked the bot, when it restarts: the computers
+    still wait out the same deadline, and the group is not told of the wait twice."""
+    masha, alex = tg.user(351, "Masha"), tg.user(352, "Alex")
+    group = tg.group(-751, "Yard")
+    await prepare(harness, [masha, alex], group, turn_seconds=3)
+    tg.block(masha)
+    tg.block(alex)
+    await tg.wait_for_message(group, "Nobody at the table can be reached", timeout=6.0)
+    deadline = await armed_deadline(harness)
+    moves = len(await events_of(harness))
+    await harness.stop()
+
+    monkeypatch.setattr(bot.scheduler, "RESTART_GRACE", 0.2)  # 15 s in production
+    async with harness.restarted() as restarted:
+        await tg.wait_idle()
+        assert len(await events_of(restarted)) == moves  # no computer moved
+        await tg.wait_for_message(group, "ended early", timeout=5.0)
+        assert time.time() >= deadline
+        assert len(await events_of(restarted)) == moves + 1  # the match's end alone
+        assert count(harness.group_texts(group), "Nobody at the table can be reached") == 1
 
 
 async def test_a_move_just_before_the_deadline_leaves_the_timer_stale(
