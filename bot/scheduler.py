@@ -59,7 +59,8 @@ class Scheduler:
         seat = table.seats[match.current_seat or 0]
         version = table.version
         waiting = bool(table.people) and table.everyone_away
-        armed = (version, "wait" if waiting else "computer" if seat.computer_plays else "person")
+        waited: Armed = "wait" if waiting else "computer" if seat.computer_plays else "person"
+        armed = (version, waited)
         if self._armed.get(table.id) == armed and table.id in self._tasks:
             return
         self._cancel(table.id)
