@@ -32,12 +32,16 @@ class Unreadable:
 
 
 def playing_table(computer_plays: bool = False) -> SimpleNamespace:
-    """What the scheduler reads of a table: whose turn it is and for how long."""
+    """What the scheduler reads of a table: whose turn it is and for how long, and whether
+    anybody still plays in person (somebody does)."""
+    seat = SimpleNamespace(computer_plays=computer_plays)
     return SimpleNamespace(
         id=1,
         status="playing",
         match=SimpleNamespace(is_over=False, current_seat=0),
-        seats=[SimpleNamespace(computer_plays=computer_plays)],
+        seats=[seat],
+        people=[seat],
+        everyone_away=False,
         version=1,
         turn_deadline=None,
         turn_seconds=30,

@@ -501,10 +501,12 @@ async def test_a_blocked_person_who_presses_start_while_the_match_waits_plays_on
     await tg.wait_for_message(group, "I cannot write to Masha", timeout=6.0)
     await tg.wait_for_message(group, "I cannot write to Alex", timeout=6.0)
 
+    blocked_hand = harness.live_hand(masha)  # its keyboard stayed: the bot could not edit it
+    stale = 0 if blocked_hand is None else harness.version_of(blocked_hand)
     await tg.send_text(masha, tg.private(masha), "/start")
     await tg.wait_for_message(group, "Masha is back at the table")
     # the computer plays Alex's seat again, and Masha gets her live hand and plays it
-    _, hand = await next_turn(harness, [masha], 0, timeout=6.0)
+    _, hand = await next_turn(harness, [masha], stale, timeout=6.0)
     await harness.play_turn(masha, hand)
     await tg.wait_idle()
     assert count(harness.group_texts(group), "ended early") == 0
