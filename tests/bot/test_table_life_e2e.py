@@ -96,6 +96,18 @@ def lobby_has(tg: FakeTelegram, lobby: FakeMessage, label: str) -> bool:
     return tg.message(lobby.chat, lobby.message_id).find_button(label) is not None
 
 
+async def all_block_the_bot(
+    harness: Harness, users: list[FakeUser], group: FakeChat, turn_seconds: int
+) -> FakeMessage:
+    """A match of ``users`` starts and each of them blocks the bot; returns the group's notice
+    that the match waits for one of them to come back."""
+    await prepare(harness, users, group, turn_seconds=turn_seconds)
+    for user in users:
+        harness.tg.block(user)
+    notice = "Nobody at the table can be reached"
+    return await harness.tg.wait_for_message(group, notice, timeout=6.0)
+
+
 async def next_turn(
     harness: Harness, users: list[FakeUser], after: int, timeout: float = 5.0
 ) -> tuple[FakeUser, FakeMessage]:
@@ -462,11 +474,7 @@ async def test_when_every_person_blocked_the_bot_the_match_ends_by_timeout(
     playing it out in the group to a goat."""
     masha, alex = tg.user(347, "Masha"), tg.user(348, "Alex")
     group = tg.group(-747, "Yard")
-    await prepare(harness, [masha, alex], group, turn_seconds=2)
-    tg.block(masha)
-    tg.block(alex)
-
-    waits = await tg.wait_for_message(group, "Nobody at the table can be reached", timeout=6.0)
+    waits = await all_block_the_bot(harness, [masha, alex], group, turn_seconds=2)
     assert "presses Start within 2 s, else it ends" in (waits.text or "")
     moves = len(await events_of(harness))
     ended = await tg.wait_for_message(group, "ended early", timeout=6.0)
@@ -495,12 +503,7 @@ async def test_a_blocked_person_who_presses_start_while_the_match_waits_plays_on
     with Start in time: she gets her tiles back and the match goes on, with no early end."""
     masha, alex = tg.user(349, "Masha"), tg.user(350, "Alex")
     group = tg.group(-749, "Yard")
-    await prepare(harness, [masha, alex], group, turn_seconds=3)
-    tg.block(masha)
-    tg.block(alex)
-    await tg.wait_for_message(group, "I cannot write to Masha", timeout=6.0)
-    await tg.wait_for_message(group, "I cannot write to Alex", timeout=6.0)
-
+    await all_block_the_bot(harness, [masha, alex], group, turn_seconds=3)
     blocked_hand = harness.live_hand(masha)  # its keyboard stayed: the bot could not edit it
     stale = 0 if blocked_hand is None else harness.version_of(blocked_hand)
     await tg.send_text(masha, tg.private(masha), "/start")
@@ -584,10 +587,7 @@ async def test_the_wait_for_blocked_people_survives_a_restart(
     still wait out the same deadline, and the group is not told of the wait twice."""
     masha, alex = tg.user(351, "Masha"), tg.user(352, "Alex")
     group = tg.group(-751, "Yard")
-    await prepare(harness, [masha, alex], group, turn_seconds=3)
-    tg.block(masha)
-    tg.block(alex)
-    await tg.wait_for_message(group, "Nobody at the table can be reached", timeout=6.0)
+    await all_block_the_bot(harness, [masha, alex], group, turn_seconds=3)
     deadline = await armed_deadline(harness)
     moves = len(await events_of(harness))
     await harness.stop()
