@@ -430,7 +430,7 @@ async def test_join_on_a_lobby_that_kept_its_buttons_points_to_the_table_open_no
 ) -> None:
     """Flood control keeps the cancelled table's lobby from losing its buttons: the table is
     cancelled all the same, and says so. A new table opens below it; the old lobby's buttons
-    say where the open table is, not that there is none."""
+    say where the open table is, or that its match is on, not that there is none."""
     masha, alex = tg.user(481, "Masha"), tg.user(482, "Alex")
     group = tg.group(-881, "Yard")
     await tg.send_text(alex, tg.private(alex), "/start")
@@ -456,3 +456,9 @@ async def test_join_on_a_lobby_that_kept_its_buttons_points_to_the_table_open_no
     assert "Alex" not in (lobby_now(tg, new).text or "")
     await tg.press_button(alex, new, "✋ Join")
     await tg.wait_for(partial(lobby_says, tg, new, "2. Alex"))
+
+    await change_lobby(harness, group, players=2)
+    started = await tap(tg, masha, new, data_of(tg, new, "▶️ Start"))
+    assert started.text == "The match has started — good luck!"
+    answer = await tap(tg, alex, old, data_of(tg, old, "✋ Join"))
+    assert answer.text == "This table is closed, and a match is being played here now."
