@@ -12,6 +12,7 @@ from engine.ai import LEVELS
 from ..callbacks import Callback, plain_number
 from ..context import Handler, Kozel, KozelContext
 from ..i18n import LANGUAGES, t
+from ..place import Place
 from ..presenter import optional
 from ..render.game_names import game_name
 from ..render.lobby import (
@@ -56,8 +57,25 @@ async def show_lobby(k: Kozel, table: Table, view: LobbyView = "lobby") -> None:
 
 
 async def close_lobby(k: Kozel, table: Table, key: str) -> None:
+    """Take the buttons off a started or cancelled table's lobby. The table is closed whatever
+    Telegram says; buttons it leaves behind answer with ``_gone`` when tapped."""
     if table.lobby_message_id is not None:
-        await k.sender.edit(table.place, table.lobby_message_id, t(table.language, key))
+        with optional("the closed lobby", table.chat_id):
+            await k.sender.edit(table.place, table.lobby_message_id, t(table.language, key))
+
+
+async def _gone(
+    k: Kozel, place: Place, table: Table | None, tapped: int | None, none_key: str
+) -> str:
+    """Why a tap finds not the table ``tapped``: none here (``none_key``), or a newer one, open
+    or playing, in the place of the tapped lobby, whose buttons outlived its table. A button
+    naming another place's table (forged) finds none here."""
+    if table is None or tapped is None:
+        return none_key
+    row = await k.storage.get_table(tapped)
+    if row is None or Place(row.chat_id, row.thread_id) != place:
+        return none_key
+    return "err.lobby_gone" if table.status == "lobby" else "err.lobby_gone_playing"
 
 
 async def seat_person(k: Kozel, table: Table, user: User) -> bool:
@@ -134,7 +152,7 @@ async def _join(update: Update, context: KozelContext, table_id: int | None) -> 
     async with k.service.store.lock(place.chat_id):
         table = await k.service.store.active_table(place)
         if table is None or (table_id is not None and table.id != table_id):
-            await refuse(k, update, lang, "err.no_lobby")
+            await refuse(k, update, lang, await _gone(k, place, table, table_id, "err.no_lobby"))
             return
         seated = await seat_and_show(k, update, lang, table, user)
     if seated is None:
@@ -186,7 +204,8 @@ async def _lobby_action(
             await reply(k, update, t(lang, "lobby.cancelled"))
             return
         if table is None or (cb is not None and table.id != cb.table_id):
-            await refuse(k, update, lang, "err.no_table")
+            why = await _gone(k, place, table, None if cb is None else cb.table_id, "err.no_table")
+            await refuse(k, update, lang, why)
             return
         try:
             toast = await action(k, table, sender, cb)
@@ -406,8 +425,7 @@ async def _start(k: Kozel, table: Table, sender: User | Chat) -> str:
     if not ((seated and table.is_full) or await may_manage(k, table.row, sender)):
         raise Refusal("err.not_starter")
     events = await k.service.player.start(table)
-    with optional("the started lobby", table.chat_id):  # the match is on whatever it shows
-        await close_lobby(k, table, "lobby.started")
+    await close_lobby(k, table, "lobby.started")
     await k.presenter.show(table, events, starting=True)
     await k.scheduler.after_change(table)
     return t(table.language, "lobby.started")

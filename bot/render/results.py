@@ -108,14 +108,20 @@ def _round_notes(table: Table, ended: RoundEnded) -> list[str]:
     return notes
 
 
+#: Sea Goat's outcomes of a round whose win went through the record of §3.2.1 rule 4
+#: (``engine.scoring.sea_goat.record``): a plain win, one that wrote every score off, and the
+#: win that ends a fisherman's third attempt ("fish lost", §3.2.4).
+_RECORDED = frozenset((None, "writeoff", "fish_lost"))
+
+
 def _below_minimum(table: Table, ended: RoundEnded) -> int:
     """What a Sea Goat round's winner won (the losing sides' hands, and the eggs carried in where
     the bot knows them) and could not record, being under 25 (RULES.md §3.2.1 rules 3-4:
     recording starts at 25, and less against the holder changes nothing); 0 when he recorded
-    it or the round ended otherwise. Else a "→ 0" beside a win would go unexplained."""
+    it or the round was not recorded so. Else a "→ 0" beside a win would go unexplained."""
     match = table.match
     assert match is not None
-    if ended.sea is None or ended.outcome is not None or ended.winner is None:
+    if ended.sea is None or ended.outcome not in _RECORDED or ended.winner is None:
         return 0
     if ended.amounts is None:
         return 0

@@ -423,3 +423,42 @@ async def test_the_menu_says_that_leave_during_a_match_hands_the_seat_to_a_compu
     }
     for lang, computer in {"en": "computer", "ru": "компьютер", "uk": "комп’ютер"}.items():
         assert computer in leave[lang], leave[lang]
+
+
+async def test_join_on_a_lobby_that_kept_its_buttons_points_to_the_table_open_now(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Flood control keeps the cancelled table's lobby from losing its buttons: the table is
+    cancelled all the same, and says so. A new table opens below it; the old lobby's buttons
+    say where the open table is, or that its match is on, not that there is none."""
+    masha, alex = tg.user(481, "Masha"), tg.user(482, "Alex")
+    group = tg.group(-881, "Yard")
+    await tg.send_text(alex, tg.private(alex), "/start")
+    await tg.wait_for_message(alex, lambda m: m.from_bot)
+    old = await open_lobby(harness, masha, group)
+    tg.inject_flood(method="editMessageText", chat_id=group.id, retry_after=1, times=3)
+    await tg.send_text(masha, group, "/cancel")
+    await tg.wait_for_message(group, "The table was cancelled.")
+    await tg.wait_idle()
+    assert lobby_now(tg, old).find_button("✋ Join") is not None
+    await tg.send_text(masha, group, "/new")
+    new = await tg.wait_for_message(
+        group, lambda m: m.message_id > old.message_id and bool(m.buttons)
+    )
+    await tg.wait_idle()
+
+    gone = (
+        "This table is closed. The one open here now has its own message further down: "
+        "use its buttons there."
+    )
+    assert (await tap(tg, alex, old, data_of(tg, old, "✋ Join"))).text == gone
+    assert (await tap(tg, masha, old, data_of(tg, old, "🤖 Add computer"))).text == gone
+    assert "Alex" not in (lobby_now(tg, new).text or "")
+    await tg.press_button(alex, new, "✋ Join")
+    await tg.wait_for(partial(lobby_says, tg, new, "2. Alex"))
+
+    await change_lobby(harness, group, players=2)
+    started = await tap(tg, masha, new, data_of(tg, new, "▶️ Start"))
+    assert started.text == "The match has started — good luck!"
+    answer = await tap(tg, alex, old, data_of(tg, old, "✋ Join"))
+    assert answer.text == "This table is closed, and a match is being played here now."

@@ -167,6 +167,26 @@ def test_a_sea_goat_win_too_small_to_record_says_why_it_scores_nothing(
 
 
 @pytest.mark.parametrize(
+    ("outcome", "held", "noted"),
+    [
+        ("fish_lost", 0, True),
+        ("fish_writeoff", 30, False),
+        ("instant_win", 0, False),
+    ],
+)
+def test_the_25_note_comes_exactly_where_the_minimum_applied(
+    outcome: str, held: int, noted: bool
+) -> None:
+    """§3.2.1 rules 3-4 apply to every win the engine records, the round whose win ends a
+    fisherman's three attempts ("fish lost", §3.2.4) too, where the note was missing; not to
+    the fisherman's win that writes the fish off, nor to a match won on a finish (§3.2.2)."""
+    ended = dataclasses.replace(sea_round([-held, 0]), scores=[0, 0], outcome=outcome)
+    text = round_result_text(sea_table([held, 0]), ended)
+    assert html_problems(text) == []
+    assert ("📝 23 is under 25: nothing is recorded." in text) == noted
+
+
+@pytest.mark.parametrize(
     ("lang", "said"),
     [
         ("en", "💯 Bob plays <b>na sto</b> (“for a hundred”): going out wins the match"),
