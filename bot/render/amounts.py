@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.events import RoundEnded
+from engine.games.sea_goat import COLLECTED_OUTCOMES
 from engine.scoring.fives import pips
 from engine.scoring.kozel import fish_amounts
 from engine.seats import partner_of
@@ -209,12 +210,6 @@ def _stopped_at_zero(ended: RoundEnded, side: int) -> bool:
     return ended.outcome is None and ended.amounts[side] < 0 and ended.scores[side] == 0
 
 
-#: How Sea Goat's rounds end where the winner collected the losing sides' hands (RULES.md §3.2.1
-#: rules 1 and 4, §3.2.4): recorded, or too little to record, or writing every score off; not
-#: where the round decided the match, or wrote the scores off for another reason.
-_COLLECTED = frozenset((None, "writeoff", "fish_writeoff", "fish_lost"))
-
-
 def collected_pot(table: Table, ended: RoundEnded) -> int | None:
     """The pot of eggs the round's winner collected with the losing sides' hands: Sea Goat's
     carried in (§3.2.5), 0 in the other scoring games. None where he collected no hands (Sea
@@ -222,7 +217,7 @@ def collected_pot(table: Table, ended: RoundEnded) -> int | None:
     says his own hand."""
     if ended.sea is None:
         return 0
-    if ended.outcome not in _COLLECTED:
+    if ended.outcome not in COLLECTED_OUTCOMES:
         return None
     before = _kept_before(table, ended)
     return None if before is None else before.pot

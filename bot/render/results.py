@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.events import MatchEnded, RoundEnded
 from engine.games.generals import generals
+from engine.games.sea_goat import RECORDED_OUTCOMES
 from engine.scoring.kozel import fish_taker
 from engine.scoring.sea_goat import MINIMUM
 from engine.seats import seats_of
@@ -108,12 +109,6 @@ def _round_notes(table: Table, ended: RoundEnded) -> list[str]:
     return notes
 
 
-#: Sea Goat's outcomes of a round whose win went through the record of §3.2.1 rule 4
-#: (``engine.scoring.sea_goat.record``): a plain win, one that wrote every score off, and the
-#: win that ends a fisherman's third attempt ("fish lost", §3.2.4).
-_RECORDED = frozenset((None, "writeoff", "fish_lost"))
-
-
 def _below_minimum(table: Table, ended: RoundEnded) -> int:
     """What a Sea Goat round's winner won (the losing sides' hands, and the eggs carried in where
     the bot knows them) and could not record, being under 25 (RULES.md §3.2.1 rules 3-4:
@@ -121,7 +116,7 @@ def _below_minimum(table: Table, ended: RoundEnded) -> int:
     it or the round was not recorded so. Else a "→ 0" beside a win would go unexplained."""
     match = table.match
     assert match is not None
-    if ended.sea is None or ended.outcome not in _RECORDED or ended.winner is None:
+    if ended.sea is None or ended.outcome not in RECORDED_OUTCOMES or ended.winner is None:
         return 0
     if ended.amounts is None:
         return 0

@@ -78,6 +78,12 @@ NA_STO_SIXES = 3
 #: The revision of the rules' code from which a fish written off counts its own attempts
 #: (``revisions.py``).
 FRESH_FISH: Final = 2
+#: The outcomes (``RoundEnded.outcome``) of a round whose winner collected the losing sides' hands
+#: and the pot (``_settle``): a win put through ``record`` (§3.2.1 rule 4: recorded, too little
+#: to record, or writing every score off; "fish_lost" when it also ended a fisherman's third
+#: attempt, §3.2.4), or the fisherman's side writing off the fish it won.
+RECORDED_OUTCOMES: Final = frozenset((None, "writeoff", "fish_lost"))
+COLLECTED_OUTCOMES: Final = RECORDED_OUTCOMES | {"fish_writeoff"}
 
 
 @dataclass
