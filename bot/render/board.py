@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from engine import Match, Round
 from engine.events import RoundEnded
-from engine.games import game_of
 from engine.games.generals import generals
 from engine.games.sea_goat import na_sto_seat
 from engine.scoring.sea_goat import holder
@@ -75,7 +74,7 @@ def rounds_played(match: Match) -> int:
 
 def scores_points(match: Match) -> bool:
     """Points are good in this game: it is won at a target, and scored during play."""
-    return game_of(match.rules).wins_at_target
+    return match.game.wins_at_target
 
 
 def keeps_points(match: Match) -> bool:
