@@ -21,6 +21,7 @@ from .board import (
     score_lines,
     scores_points,
 )
+from .sheet import sheet_lines
 from .tiles import tiles_text
 
 #: The special ways a round ends that get a line of their own (Sea Goat, RULES.md §3.2).
@@ -172,8 +173,7 @@ def match_result_text(table: Table, ended: MatchEnded) -> Html:
     parts = [t(lang, key, names=goats), ""]
     for side in sorted(range(table.match.sides), key=lambda s: ended.scores[s]):
         parts.append(t(lang, "match.final", name=table.side_name(side), score=ended.scores[side]))
-    parts.append("")
-    parts.append(t(lang, "match.again"))
+    parts += ["", *_sheet(table), t(lang, "match.again")]
     return Html("\n".join(parts))
 
 
@@ -219,5 +219,11 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
             parts.append(t(lang, "match.final", name=name, score=score))
         else:  # its rounds lost and Generals
             parts.append(lost_rounds_line(table, lang, side, score, hung[side]))
-    parts += ["", t(lang, "match.again")]
+    parts += ["", *_sheet(table), t(lang, "match.again")]
     return Html("\n".join(parts))
+
+
+def _sheet(table: Table) -> list[str]:
+    """The match's sheet of rounds, then a blank line; nothing before a round ended."""
+    sheet = sheet_lines(table, table.language)
+    return [*sheet, ""] if sheet else []

@@ -13,14 +13,19 @@ from ..i18n import Html, decimal, plural, t
 from ..table import Table
 from .board import board_text, headline, rounds_played, score_lines
 from .game_names import game_name
+from .sheet import sheet_lines
 
 
 def match_text(table: Table, lang: str) -> Html:
-    """/standings: the match in progress, its rounds played, the score and the board."""
+    """/standings: the match in progress, its rounds played, the score, the sheet of its rounds
+    and the board."""
     match = table.match
     assert match is not None
     lines: list[str] = [headline(lang, "standings.head", match, rounds=rounds_played(match))]
     lines += score_lines(table, lang)
+    sheet = sheet_lines(table, lang)
+    if sheet:
+        lines += ["", *sheet]
     if match.round is not None and not match.is_over:
         lines += ["", board_text(table)]
     return Html("\n".join(lines))

@@ -74,6 +74,8 @@ def test_a_whole_match_of_every_game_is_shown_in_every_language(game: str) -> No
         seat = match.current_seat
         assert seat is not None
         for event in match.act(seat, greedy_player(match, seat, rng)):
+            if isinstance(event, RoundEnded):
+                table.round_ends.append(event)  # as the table store keeps them
             if isinstance(event, RoundEnded | MatchEnded):
                 texts += ended(table, event)
                 rounds += isinstance(event, RoundEnded)

@@ -1,0 +1,111 @@
+"""The match's scoresheet: /standings and the match's end list each side's score after every
+round, as players chalk it up, and say which rounds were fish or eggs."""
+
+from __future__ import annotations
+
+import html
+import random
+
+from bot.render.results import match_result_text
+from bot.render.sheet import ROWS
+from bot.render.standings import match_text
+from bot.table import Table
+from engine import Match
+from engine.ai import greedy_player
+from engine.events import MatchEnded, RoundEnded
+from engine.rules import PRESETS, RuleSet
+from tests.bot.tables import table_of
+
+
+def play_out(table: Table, seed: int = 1) -> MatchEnded:
+    """Play the table's match to its end by greedy players, keeping its round ends as the table
+    store does; the match's end."""
+    match = table.match
+    assert match is not None
+    rng = random.Random(seed)
+    while True:
+        seat = match.current_seat
+        assert seat is not None
+        for event in match.act(seat, greedy_player(match, seat, rng)):
+            if isinstance(event, RoundEnded):
+                table.round_ends.append(event)
+            if isinstance(event, MatchEnded):
+                return event
+
+
+def sheet_rows(text: str) -> list[str]:
+    """The lines of ``text`` after the sheet's head, up to the next blank line."""
+    lines = html.unescape(text).splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("📝"))
+    rows = lines[start + 1 :]
+    return rows[: rows.index("")] if "" in rows else rows
+
+
+def test_standings_show_no_sheet_before_a_round_has_ended() -> None:
+    table = table_of(["Masha", "Alex", "Olya", "Serg"], pairs=True)
+    assert "📝" not in match_text(table, "en")
+
+
+def test_the_match_end_lists_the_scores_after_every_round_and_marks_the_fish() -> None:
+    table = table_of(["Masha", "Alex", "Olya", "Serg"], pairs=True)
+    ended = play_out(table)
+    text = html.unescape(match_result_text(table, ended))
+    assert "📝 <b>Round by round</b>: Masha & Olya · Alex & Serg" in text
+    expected = [
+        f"{end.round}. {end.scores[0]} · {end.scores[1]}"
+        + (" 🥚" if end.eggs else " 🐟" if end.result == "fish" else "")
+        for end in table.round_ends
+    ]
+    rows = sheet_rows(text)
+    if len(table.round_ends) > ROWS:
+        assert rows[0] == f"… {len(table.round_ends) - ROWS} earlier rounds"
+        rows = rows[1:]
+    assert rows == expected[-ROWS:]
+    assert rows[-1].startswith(f"{len(table.round_ends)}. ")
+
+
+def test_standings_in_play_show_the_rounds_so_far_in_the_groups_language() -> None:
+    table = table_of(["Маша", "Саша", "Оля"], lang="ru")
+    match = table.match
+    assert match is not None
+    rng = random.Random(3)
+    while not table.round_ends:
+        seat = match.current_seat
+        assert seat is not None
+        for event in match.act(seat, greedy_player(match, seat, rng)):
+            if isinstance(event, RoundEnded):
+                table.round_ends.append(event)
+    text = match_text(table, "ru")
+    assert "📝 <b>По раундам</b>: Маша · Саша · Оля" in text
+    scores = " · ".join(str(score) for score in table.round_ends[0].scores)
+    assert sheet_rows(text)[0].startswith(f"1. {scores}")
+
+
+def test_a_long_match_shows_its_newest_rounds_and_counts_the_others() -> None:
+    """A goat limit of 500 makes a match of many rounds; the sheet keeps to the newest."""
+    table = table_of(["Masha", "Alex"], rules=RuleSet(goat_limit=500))
+    ended = play_out(table, seed=2)
+    count = len(table.round_ends)
+    assert count > ROWS + 1
+    rows = sheet_rows(match_result_text(table, ended))
+    assert rows[0] == f"… {count - ROWS} earlier rounds"
+    newest = range(count - ROWS + 1, count + 1)
+    assert [row.split(".")[0] for row in rows[1:]] == [str(n) for n in newest]
+
+
+def test_a_fish_dealt_again_in_generals_goat_is_not_a_row_of_its_own() -> None:
+    """General's Goat deals a fish again under the same round number (§3.10): the sheet numbers
+    the rounds that counted, each once."""
+    rules = PRESETS["generals_goat"]()
+    for seed in range(1, 200):
+        table = table_of(["Masha", "Alex", "Olya", "Serg"], pairs=True, rules=rules)
+        table.match, _ = Match.new(4, True, rules, seed=seed)
+        ended = play_out(table, seed)
+        if any(end.outcome == "redealt" for end in table.round_ends):
+            break
+    else:
+        raise AssertionError("no General's Goat match with a fish dealt again in 199 seeds")
+    numbers = [row.split(".")[0] for row in sheet_rows(match_result_text(table, ended))]
+    assert numbers == [str(n) for n in range(1, len(numbers) + 1)]
+    counted = len(table.round_ends) - sum(end.outcome == "redealt" for end in table.round_ends)
+    assert len(numbers) == min(counted, ROWS)
