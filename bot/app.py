@@ -78,6 +78,7 @@ BUTTONS: dict[str, Handler] = {
     "lobby": lobby.button(lobby.show),
     "top": info.top_button,
     "lang": info.language_button,
+    "again": lobby.again_button,
 }
 
 

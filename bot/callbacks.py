@@ -36,6 +36,7 @@ _SHORT: Final = {
     "lay": "y",
     "reopen": "r",
     "pass": "k",
+    "again": "a",
 }
 _LONG: Final = {v: k for k, v in _SHORT.items()}
 _ENDS: Final[dict[str, End]] = {end: end for end in get_args(End)}

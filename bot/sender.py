@@ -136,11 +136,14 @@ class Sender:
         place = _place(to)
         return await self._in_turn(place, partial(self._send, place, text, keyboard, reply_to))
 
-    def post(self, to: int | Place, text: str) -> None:
+    def post(
+        self, to: int | Place, text: str, keyboard: InlineKeyboardMarkup | None = None
+    ) -> None:
         """A new group message nobody waits for (a round's result, a notice): it goes in its
         turn, after everything posted to the group before it."""
         place = _place(to)
-        self._outbox(place.chat_id).post(partial(self._patiently, partial(self._send, place, text)))
+        send = partial(self._send, place, text, keyboard)
+        self._outbox(place.chat_id).post(partial(self._patiently, send))
 
     async def inform(
         self,

@@ -132,6 +132,37 @@ async def new_table(update: Update, context: KozelContext) -> None:
         await reply(k, update, text)
 
 
+async def again_button(update: Update, context: KozelContext) -> None:
+    """🔁 Play again, under a match's end: a new lobby in its place set as that table was (its
+    game, rules and computers), the one who tapped seated first; the others join as usual."""
+    cb = await _lobby_button(update, context)
+    if cb is None:
+        return
+    k = context.kozel
+    lang = await k.language(update)
+    group = await from_group(k, update, lang)
+    if group is None or await refuse_anonymous(k, update, lang):
+        return
+    user, place = group.user, group.place
+    await k.service.records.remember_user(user)
+    async with k.service.store.lock(place.chat_id):
+        try:
+            played = await k.service.lobby.played_here(place, cb.table_id)
+            table = await k.service.lobby.open_table(place, user.id, user.language_code, played)
+        except Refusal as no:
+            await refuse(k, update, lang, no.key, **no.values)
+            return
+        seated = await seat_person(k, table, user)
+        await k.service.lobby.seat_computers_of(table, played)
+        await show_lobby(k, table)
+    query = update.callback_query
+    assert query is not None
+    if seated:
+        await k.sender.answer(query.id, t(lang, "lobby.joined_toast"))
+    else:
+        await k.sender.answer(query.id, url=join_link(k, table.id))
+
+
 async def join_command(update: Update, context: KozelContext) -> None:
     await _join(update, context, None)
 

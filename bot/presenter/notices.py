@@ -20,7 +20,7 @@ from ..i18n import Html, t
 from ..pacing import RESERVE
 from ..render.board import teams_text
 from ..render.place import place_name
-from ..render.results import match_result_text, round_result_text
+from ..render.results import again_keyboard, match_result_text, round_result_text
 from ..sender import Blocked, PlaceGone, Sender
 from ..table import Seat, Table
 
@@ -53,7 +53,7 @@ class Notices:
         if isinstance(ended, RoundEnded):
             self.sender.post(table.place, round_result_text(table, ended))
         else:
-            self.sender.post(table.place, match_result_text(table, ended))
+            self.sender.post(table.place, match_result_text(table, ended), again_keyboard(table))
 
     def announce_missed(
         self, table: Table, events: Sequence[Event], announced: list[Event]

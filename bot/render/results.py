@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
 from engine.events import MatchEnded, RoundEnded
 from engine.games.generals import generals
 from engine.games.sea_goat import RECORDED_OUTCOMES
@@ -9,6 +11,7 @@ from engine.scoring.kozel import fish_taker
 from engine.scoring.sea_goat import MINIMUM
 from engine.seats import seats_of
 
+from ..callbacks import Callback
 from ..games import SPECIAL_ENDS
 from ..i18n import Html, t
 from ..table import Table
@@ -175,6 +178,14 @@ def match_result_text(table: Table, ended: MatchEnded) -> Html:
         parts.append(t(lang, "match.final", name=table.side_name(side), score=ended.scores[side]))
     parts += ["", *_sheet(table), t(lang, "match.again")]
     return Html("\n".join(parts))
+
+
+def again_keyboard(table: Table) -> InlineKeyboardMarkup:
+    """The match's end offers a new table set as this one was (``again``): its game, rules
+    and computers."""
+    data = Callback("again", table.id).encode()
+    button = InlineKeyboardButton(t(table.language, "match.again_button"), callback_data=data)
+    return InlineKeyboardMarkup([[button]])
 
 
 def _who_timed_out(table: Table, ended: MatchEnded) -> str:

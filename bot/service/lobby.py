@@ -29,10 +29,17 @@ class Lobby:
         self.settings = settings
         self.store = store
 
-    async def open_table(self, place: Place, opener_id: int, opener_language: str | None) -> Table:
-        """A new lobby at ``place`` (a group, or a topic of a forum). A group that never chose
-        a language takes the opener's Telegram language (``opener_language``), kept from then
-        on, rather than the bot's default."""
+    async def open_table(
+        self,
+        place: Place,
+        opener_id: int,
+        opener_language: str | None,
+        like: TableRow | None = None,
+    ) -> Table:
+        """A new lobby at ``place`` (a group, or a topic of a forum): Kozel by default, or set
+        as the table ``like`` was (its game, rules, players and pairs, turn time and computer
+        level: 🔁 Play again). A group that never chose a language takes the opener's Telegram
+        language (``opener_language``), kept from then on, rather than the bot's default."""
         chat_id = place.chat_id
         if await self.storage.get_active_table(chat_id, place.thread_id) is not None:
             raise Refusal("err.table_exists")
@@ -40,21 +47,49 @@ class Lobby:
         if chat is not None and chat.language is None:
             language = language_for(opener_language, self.settings.default_language)
             await self.storage.set_chat_language(chat_id, language)
-        row = await self.storage.create_table(
-            chat_id,
-            opener_id,
-            thread_id=place.thread_id,
-            rules=RuleSet().to_dict(),
-            turn_seconds=self.settings.turn_seconds,
-        )
-        if row.computer_level != self.settings.computer_level:
-            level = self.settings.computer_level
+        if like is None:
+            row = await self.storage.create_table(
+                chat_id,
+                opener_id,
+                thread_id=place.thread_id,
+                rules=RuleSet().to_dict(),
+                turn_seconds=self.settings.turn_seconds,
+            )
+            level: str = self.settings.computer_level
+        else:
+            row = await self.storage.create_table(
+                chat_id,
+                opener_id,
+                thread_id=place.thread_id,
+                game=like.game,
+                rules=like.rules,
+                players=like.players,
+                pairs=like.pairs,
+                turn_seconds=like.turn_seconds,
+            )
+            level = like.computer_level
+        if row.computer_level != level:
             row = await self.storage.update_table(row.table_id, computer_level=level)
         log.info(
             "table opened",
             extra={"table": row.table_id, "chat": chat_id, "topic": place.thread_id},
         )
         return await self.store.load(row)
+
+    async def played_here(self, place: Place, table_id: int) -> TableRow:
+        """The table ``table_id`` whose match ended at ``place``, to play again as it was; a
+        button that names another place's table (forged), or one not finished, is refused."""
+        row = await self.storage.get_table(table_id)
+        if row is None or Place(row.chat_id, row.thread_id) != place or row.status != "finished":
+            raise Refusal("err.unknown_button")
+        return row
+
+    async def seat_computers_of(self, table: Table, played: TableRow) -> None:
+        """The computers that sat at ``played`` sit at ``table`` again, each at its level,
+        after whoever is seated already, as far as there is room."""
+        for seat in await self.store.seats(played.table_id, table.language):
+            if not seat.is_human and not table.is_full:
+                await self.add_computer(table, seat.ai)
 
     async def join(self, table: Table, user_id: int) -> Seat:
         _still_open(table)

@@ -1,0 +1,67 @@
+"""🔁 Play again: a match's end offers a new table set as that one was, so a group that plays
+Muggins with easy computers is not sent back to Kozel's defaults by /new."""
+
+from __future__ import annotations
+
+from devtools.fake_telegram import FakeTelegram
+from tests.bot.harness import Harness, tap
+from tests.bot.test_table_life_e2e import kozel_of, prepare
+
+AGAIN = "🔁 Play again"
+
+
+async def test_play_again_opens_a_table_with_the_same_game_rules_and_computers(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, alex = tg.user(401, "Masha"), tg.user(402, "Alex")
+    group = tg.group(-801, "Yard")
+    k = kozel_of(harness)
+    k.settings.computer_level = "easy"  # the level a new table gets, then carried over
+    await prepare(harness, [masha], group, computers=1, turn_seconds=1)
+    played = await k.storage.get_table(1)
+    assert played is not None
+
+    ended = await tg.wait_for_message(group, "ended early", timeout=4.0)
+    assert "tap 🔁 to play again by these rules" in (ended.text or "")
+    await tg.wait_for(lambda: tg.current(ended).find_button(AGAIN))
+    await tg.send_text(alex, tg.private(alex), "/start")
+    await tg.wait_for_message(alex, "Hi, ")
+    query = await tg.press_button(alex, ended, AGAIN)
+    answer = await tg.wait_for(lambda: tg.callback_answers.get(query))
+    assert answer.text == "You are in! Your tiles will come in a private chat."
+
+    lobby = await tg.wait_for_message(group, "Players 2/2")
+    assert "1. Alex, 2. 🤖" in (lobby.text or "")
+    again = await k.storage.get_table(2)
+    assert again is not None and again.status == "lobby" and again.opener_id == alex.id
+    assert (again.game, again.rules, again.players, again.pairs) == (
+        played.game,
+        played.rules,
+        played.players,
+        played.pairs,
+    )
+    assert (again.turn_seconds, again.computer_level) == (1, "easy")
+    seats = await k.storage.get_seats(2)
+    assert [(s.user_id, s.ai) for s in seats] == [(alex.id, None), (None, "easy")]
+
+    # the button stays under the old result: another tap finds the new table open
+    query = await tg.press_button(masha, ended, AGAIN)
+    answer = await tg.wait_for(lambda: tg.callback_answers.get(query))
+    assert answer.text == "A table is already open here. Join it, or ask its opener to /cancel it."
+    assert await k.storage.get_table(3) is None
+
+
+async def test_a_play_again_button_naming_another_groups_match_opens_nothing(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, olya = tg.user(411, "Masha"), tg.user(412, "Olya")
+    yard, club = tg.group(-811, "Yard"), tg.group(-812, "Club")
+    await prepare(harness, [masha], yard, computers=1, turn_seconds=1)
+    await tg.wait_for_message(yard, "ended early", timeout=4.0)
+    await tg.send_text(olya, tg.private(olya), "/start")
+    note = await tg.send_text(olya, club, "hello")
+
+    answer = await tap(tg, olya, note, "a:1:0")  # the Yard's match, tapped in the Club
+    assert answer.text == "This button is not valid here."
+    assert await kozel_of(harness).storage.get_table(2) is None
+    assert not any("Players" in (m.text or "") for m in tg.messages(club))
