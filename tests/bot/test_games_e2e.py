@@ -325,7 +325,7 @@ async def short_match(
     await tg.wait_for_message(group, "Order of play")
 
     def over() -> bool:
-        return any("Send /new for another match." in text for text in texts_seen(tg, group))
+        return any("Send /new for another match" in text for text in texts_seen(tg, group))
 
     await harness.play_until(users, over, watching=True)
     ended = (await stored_events(harness.database, 1))[-1]

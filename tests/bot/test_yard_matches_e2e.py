@@ -103,7 +103,7 @@ def told(tg: FakeTelegram, group: FakeChat, text: str) -> bool:
 
 async def played_out(harness: Harness, users: list[FakeUser], group: FakeChat) -> dict[str, Any]:
     """The ``users`` play on by tapping tiles until the match ends; the stored ``match_ended``."""
-    await harness.play_until(users, lambda: told(harness.tg, group, "Send /new for another match."))
+    await harness.play_until(users, lambda: told(harness.tg, group, "Send /new for another match"))
     await harness.groups_told()
     ended = (await stored_events(harness.database, 1))[-1]
     assert ended["type"] == "match_ended"
@@ -200,7 +200,7 @@ async def test_a_whole_match_of_generals_goat_through_telegram(
     assert numbers == set(range(1, len(lost) + 1))
     (winner,) = ended["winners"]
     (loser,) = ended["losers"]
-    result = next(text for text in seen if "Send /new for another match." in text)
+    result = next(text for text in seen if "Send /new for another match" in text)
     assert result.startswith(f"🏆 {team(users, winner)} win!")
     general = ended["ended_by"] == "general"
     assert ("🎖 A General was hung: the match is over." in result) is general
@@ -249,7 +249,7 @@ async def test_a_whole_match_of_sport_domino_through_telegram(
             text.startswith(("🏁", "🐟", "🥚")) and f"Deal {deal} of 4: " in text for text in seen
         )
     scores = ended["scores"]
-    result = next(text for text in seen if "Send /new for another match." in text)
+    result = next(text for text in seen if "Send /new for another match" in text)
     if ended["ended_by"] == "draw":
         assert scores[0] == scores[1] and ended["winners"] == []
         assert result.startswith("🤝 A draw: equal points after all the deals.")
