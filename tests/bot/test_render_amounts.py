@@ -176,11 +176,20 @@ def test_remembered_points_wiped_by_a_round_that_writes_nothing_are_said(
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "Masha: 10 in hand → 10 more remembered, 18 in all (13 opens the score)"),
-        ("ru", "Masha: на руках 10 → ещё 10 запомнено, всего в памяти 18 (счёт открывают 13)"),
+        (
+            "en",
+            "Masha: 10 in hand → 10 more remembered, 18 in all"
+            " (a round of 13 or more opens the score)",
+        ),
+        (
+            "ru",
+            "Masha: на руках 10 → ещё 10 запомнено, всего в памяти 18"
+            " (счёт открывает раунд на 13 и больше)",
+        ),
         (
             "uk",
-            "Masha: на руках 10 → ще 10 запам’ятано, усього в пам’яті 18 (рахунок відкривають 13)",
+            "Masha: на руках 10 → ще 10 запам’ятано, усього в пам’яті 18"
+            " (рахунок відкриває раунд на 13 і більше)",
         ),
     ],
 )

@@ -391,9 +391,17 @@ def olya_went_out() -> RoundEnded:
 @pytest.mark.parametrize(
     ("memory", "lang", "said"),
     [
-        ("remember", "en", "Masha: 10 in hand → 10 remembered (13 opens the score)"),
+        (
+            "remember",
+            "en",
+            "Masha: 10 in hand → 10 remembered (a round of 13 or more opens the score)",
+        ),
         ("discard", "en", "Masha: 10 in hand → 10 thrown away (under 13)"),
-        ("remember", "ru", "Masha: на руках 10 → 10 запомнено (счёт открывают 13)"),
+        (
+            "remember",
+            "ru",
+            "Masha: на руках 10 → 10 запомнено (счёт открывает раунд на 13 и больше)",
+        ),
         ("discard", "uk", "Masha: на руках 10 → 10 згорає (менше 13)"),
     ],
 )
