@@ -328,24 +328,28 @@ def _flag(value: Any) -> int:
     return int(bool(value))
 
 
-# Column name -> (SET clause, encoder). The clauses are the only SQL text update_table joins.
-_TABLE_COLUMNS: Final[Mapping[str, tuple[str, Callable[[Any], Any]]]] = {
-    "status": ("status = ?", _status),
-    "game": ("game = ?", _same),
-    "rules": ("rules = ?", _dumps),
-    "players": ("players = ?", _same),
-    "pairs": ("pairs = ?", _flag),
-    "lobby_message_id": ("lobby_message_id = ?", _same),
-    "board_message_id": ("board_message_id = ?", _same),
-    "turn_seconds": ("turn_seconds = ?", _same),
-    "turn_deadline": ("turn_deadline = ?", _same),
-    "announced_seq": ("announced_seq = ?", _same),
-    "computer_level": ("computer_level = ?", _same),
-}
+#: How a column's value is written: the stored form of what the caller gave.
+_Encoder = Callable[[Any], Any]
+#: Column name -> (SET clause, encoder). The clauses are the only SQL text an update joins.
+_Columns = Mapping[str, tuple[str, _Encoder]]
+
+
+def _settable(update: type, encoders: Mapping[str, _Encoder]) -> _Columns:
+    """The columns the TypedDict ``update`` lets a method change, with their SET clauses.
+
+    The whitelist is named once, in the TypedDict that types the method's keywords, so the two
+    cannot drift apart; a value is stored as given unless ``encoders`` says otherwise.
+    """
+    names = update.__annotations__
+    assert set(encoders) <= set(names), f"{update.__name__} has no {set(encoders) - set(names)}"
+    return {name: (f"{name} = ?", encoders.get(name, _same)) for name in names}
+
+
+_TABLE_COLUMNS: Final = _settable(TableUpdate, {"status": _status, "rules": _dumps, "pairs": _flag})
 
 
 def _set_clause(
-    columns: Mapping[str, tuple[str, Callable[[Any], Any]]], fields: Mapping[str, Any], what: str
+    columns: _Columns, fields: Mapping[str, Any], what: str
 ) -> tuple[list[str], list[Any]]:
     unknown = set(fields) - set(columns)
     if unknown:
@@ -489,14 +493,7 @@ class SeatUpdate(TypedDict, total=False):
     absent: bool
 
 
-_SEAT_COLUMNS: Final[Mapping[str, tuple[str, Callable[[Any], Any]]]] = {
-    "user_id": ("user_id = ?", _same),
-    "ai": ("ai = ?", _same),
-    "side": ("side = ?", _same),
-    "hand_message_id": ("hand_message_id = ?", _same),
-    "missed_turns": ("missed_turns = ?", _same),
-    "absent": ("absent = ?", _flag),
-}
+_SEAT_COLUMNS: Final = _settable(SeatUpdate, {"absent": _flag})
 
 
 def _seat_conflict(
