@@ -15,6 +15,7 @@ connection can commit (see ``benchmarks/bench_storage.py``).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import sqlite3
 import time
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, TypedDict, Unpack, get_args
+from typing import TYPE_CHECKING, Any, Final, TypedDict, TypeVar, Unpack, get_args
 
 from .db import Database
 from .errors import (
@@ -55,7 +56,11 @@ from .models import (
     UserRow,
 )
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
 Clock = Callable[[], float]
+_Row = TypeVar("_Row", bound="DataclassInstance")
 
 _STATUSES: Final = frozenset(get_args(TableStatus))
 _ENDED_BY: Final = frozenset(get_args(EndedBy))
@@ -111,69 +116,42 @@ def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
         raise
 
 
+def _decoded(model: type[_Row], row: sqlite3.Row, **read: Any) -> _Row:
+    """A row of ``model`` from the columns named like its fields, as SQLite gives them.
+
+    Every row type in ``models.py`` names its fields after the columns it comes from, so only
+    the fields ``read`` otherwise (a flag, JSON, a column a later migration added) are spelt out.
+    """
+    stored = {f.name: row[f.name] for f in dataclasses.fields(model) if f.name not in read}
+    return model(**stored, **read)
+
+
 def _chat(row: sqlite3.Row) -> ChatRow:
-    return ChatRow(
-        chat_id=row["chat_id"],
-        title=row["title"],
-        type=row["type"],
-        language=row["language"],
-        created_at=row["created_at"],
-    )
+    return _decoded(ChatRow, row)
 
 
 def _user(row: sqlite3.Row) -> UserRow:
-    return UserRow(
-        user_id=row["user_id"],
-        display_name=row["display_name"],
-        username=row["username"],
-        language=row["language"],
-        updated_at=row["updated_at"],
-    )
+    return _decoded(UserRow, row)
 
 
 def _table(row: sqlite3.Row) -> TableRow:
-    return TableRow(
-        table_id=row["table_id"],
-        chat_id=row["chat_id"],
+    # ``.keys()`` because ``in`` on a sqlite3.Row looks among the values.
+    columns = row.keys()
+    return _decoded(
+        TableRow,
+        row,
         # Before migration 0005 every table sat in its chat itself.
-        thread_id=row["thread_id"] if "thread_id" in row.keys() else None,  # noqa: SIM118
-        status=row["status"],
-        game=row["game"],
+        thread_id=row["thread_id"] if "thread_id" in columns else None,
         rules=_load_object(row["rules"], f"table {row['table_id']}: rules"),
-        players=row["players"],
         pairs=bool(row["pairs"]),
-        opener_id=row["opener_id"],
-        lobby_message_id=row["lobby_message_id"],
-        board_message_id=row["board_message_id"],
-        turn_seconds=row["turn_seconds"],
-        turn_deadline=row["turn_deadline"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        finished_at=row["finished_at"],
-        last_seq=row["last_seq"],
         # Before migration 0003 (a database opened with ``max_version``) everything counts as told.
-        # ``.keys()`` because ``in`` on a sqlite3.Row looks among the values.
-        announced_seq=(
-            row["announced_seq"] if "announced_seq" in row.keys() else row["last_seq"]  # noqa: SIM118
-        ),
-        computer_level=(
-            row["computer_level"] if "computer_level" in row.keys() else DEFAULT_LEVEL  # noqa: SIM118
-        ),
+        announced_seq=row["announced_seq"] if "announced_seq" in columns else row["last_seq"],
+        computer_level=row["computer_level"] if "computer_level" in columns else DEFAULT_LEVEL,
     )
 
 
 def _seat(row: sqlite3.Row) -> SeatRow:
-    return SeatRow(
-        table_id=row["table_id"],
-        seat=row["seat"],
-        user_id=row["user_id"],
-        ai=row["ai"],
-        side=row["side"],
-        hand_message_id=row["hand_message_id"],
-        missed_turns=row["missed_turns"],
-        absent=bool(row["absent"]),
-        display_name=row["display_name"],
-    )
+    return _decoded(SeatRow, row, absent=bool(row["absent"]))
 
 
 # --- chats -----------------------------------------------------------------------------------
@@ -328,24 +306,28 @@ def _flag(value: Any) -> int:
     return int(bool(value))
 
 
-# Column name -> (SET clause, encoder). The clauses are the only SQL text update_table joins.
-_TABLE_COLUMNS: Final[Mapping[str, tuple[str, Callable[[Any], Any]]]] = {
-    "status": ("status = ?", _status),
-    "game": ("game = ?", _same),
-    "rules": ("rules = ?", _dumps),
-    "players": ("players = ?", _same),
-    "pairs": ("pairs = ?", _flag),
-    "lobby_message_id": ("lobby_message_id = ?", _same),
-    "board_message_id": ("board_message_id = ?", _same),
-    "turn_seconds": ("turn_seconds = ?", _same),
-    "turn_deadline": ("turn_deadline = ?", _same),
-    "announced_seq": ("announced_seq = ?", _same),
-    "computer_level": ("computer_level = ?", _same),
-}
+#: How a column's value is written: the stored form of what the caller gave.
+_Encoder = Callable[[Any], Any]
+#: Column name -> (SET clause, encoder). The clauses are the only SQL text an update joins.
+_Columns = Mapping[str, tuple[str, _Encoder]]
+
+
+def _settable(update: type, encoders: Mapping[str, _Encoder]) -> _Columns:
+    """The columns the TypedDict ``update`` lets a method change, with their SET clauses.
+
+    The whitelist is named once, in the TypedDict that types the method's keywords, so the two
+    cannot drift apart; a value is stored as given unless ``encoders`` says otherwise.
+    """
+    names = update.__annotations__
+    assert set(encoders) <= set(names), f"{update.__name__} has no {set(encoders) - set(names)}"
+    return {name: (f"{name} = ?", encoders.get(name, _same)) for name in names}
+
+
+_TABLE_COLUMNS: Final = _settable(TableUpdate, {"status": _status, "rules": _dumps, "pairs": _flag})
 
 
 def _set_clause(
-    columns: Mapping[str, tuple[str, Callable[[Any], Any]]], fields: Mapping[str, Any], what: str
+    columns: _Columns, fields: Mapping[str, Any], what: str
 ) -> tuple[list[str], list[Any]]:
     unknown = set(fields) - set(columns)
     if unknown:
@@ -489,14 +471,7 @@ class SeatUpdate(TypedDict, total=False):
     absent: bool
 
 
-_SEAT_COLUMNS: Final[Mapping[str, tuple[str, Callable[[Any], Any]]]] = {
-    "user_id": ("user_id = ?", _same),
-    "ai": ("ai = ?", _same),
-    "side": ("side = ?", _same),
-    "hand_message_id": ("hand_message_id = ?", _same),
-    "missed_turns": ("missed_turns = ?", _same),
-    "absent": ("absent = ?", _flag),
-}
+_SEAT_COLUMNS: Final = _settable(SeatUpdate, {"absent": _flag})
 
 
 def _seat_conflict(
@@ -790,17 +765,7 @@ def _chat_standings(
         raise ValueError(f"cannot order standings by {order_by!r}")
     rows = conn.execute(sql, (chat_id, game, limit, offset)).fetchall()
     return [
-        StandingRow(
-            rank=offset + i,
-            user_id=r["user_id"],
-            display_name=r["display_name"],
-            matches=r["matches"],
-            losses=r["losses"],
-            wins=r["wins"],
-            draws=r["draws"],
-            avg_points=float(r["avg_points"]),
-            rating=r["rating"],
-        )
+        _decoded(StandingRow, r, rank=offset + i, avg_points=float(r["avg_points"]))
         for i, r in enumerate(rows, start=1)
     ]
 
@@ -841,19 +806,7 @@ def _user_record(conn: sqlite3.Connection, user_id: int) -> UserRecord:
         display_name="" if user is None else user["display_name"],
         matches=sum(r["matches"] for r in games),
         chats=chats,
-        games=tuple(
-            GameRecord(
-                game=r["game"],
-                matches=r["matches"],
-                losses=r["losses"],
-                wins=r["wins"],
-                draws=r["draws"],
-                avg_points=float(r["avg_points"]),
-                rating=r["rating"],
-                chats=r["chats"],
-            )
-            for r in games
-        ),
+        games=tuple(_decoded(GameRecord, r, avg_points=float(r["avg_points"])) for r in games),
     )
 
 
@@ -867,27 +820,14 @@ def _check_page(limit: int, offset: int = 0) -> None:
 
 def _recent_matches(conn: sqlite3.Connection, user_id: int, limit: int) -> list[RecentMatch]:
     rows = conn.execute(
-        "SELECT m.match_id, m.chat_id, c.title, m.game, m.finished_at, m.ended_by, mp.score, "
-        "mp.outcome, mp.rating_delta "
+        "SELECT m.match_id, m.chat_id, c.title AS chat_title, m.game, m.finished_at, m.ended_by, "
+        "mp.score, mp.outcome, mp.rating_delta "
         "FROM match_players AS mp JOIN matches AS m ON m.match_id = mp.match_id "
         "JOIN chats AS c ON c.chat_id = m.chat_id "
         "WHERE mp.user_id = ? ORDER BY m.finished_at DESC, m.match_id DESC LIMIT ?",
         (user_id, limit),
     ).fetchall()
-    return [
-        RecentMatch(
-            match_id=r["match_id"],
-            chat_id=r["chat_id"],
-            chat_title=r["title"],
-            game=r["game"],
-            finished_at=r["finished_at"],
-            ended_by=r["ended_by"],
-            score=r["score"],
-            outcome=r["outcome"],
-            rating_delta=r["rating_delta"],
-        )
-        for r in rows
-    ]
+    return [_decoded(RecentMatch, r) for r in rows]
 
 
 # --- the public face -------------------------------------------------------------------------

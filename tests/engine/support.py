@@ -348,6 +348,46 @@ def expected_scoring(
     return out
 
 
+class KozelStandings(Protocol):
+    """What a referee keeps of a Kozel-scored match between rounds (§2.7-§2.9)."""
+
+    rules: RuleSet
+    pairs: bool
+    hands: list[list[Tile]]
+    lead: Tile | None
+    last: Tile | None
+    scores: list[int]
+    memory: list[int]
+    opened: list[bool]
+    pot: int
+    goats: list[int]
+
+
+def check_round_scoring(
+    referee: KozelStandings, e: dict[str, Any], result: str, winner_seat: int | None
+) -> dict[str, Any]:
+    """Check a ``round_ended`` event's Kozel scoring against ``expected_scoring`` and take its
+    standings after the round, as every referee of a Kozel-scored game (Kozel, Donkey) must."""
+    want = expected_scoring(
+        rules=referee.rules,
+        pairs=referee.pairs,
+        hands=referee.hands,
+        result=result,
+        winner_seat=winner_seat,
+        lead=referee.lead,
+        last=referee.last,
+        scores=referee.scores,
+        memory=referee.memory,
+        opened=referee.opened,
+        pot=referee.pot,
+    )
+    for key in ("eggs", "hand_values", "amounts", "scores", "memory", "opened", "pot"):
+        assert e[key] == want[key], (key, e, want)
+    referee.scores, referee.memory, referee.opened = want["scores"], want["memory"], want["opened"]
+    referee.pot, referee.goats = want["pot"], want["goats"]
+    return want
+
+
 class Oracle:
     """Follows a match event by event (as JSON dicts) and checks every rule it can see."""
 
@@ -600,24 +640,8 @@ class Oracle:
             self.fish_rounds += 1
         hands = [[Tile.parse(x) for x in h] for h in e["hands"]]
         assert [sorted(h) for h in hands] == [sorted(h) for h in self.hands], e
-        want = expected_scoring(
-            rules=self.rules,
-            pairs=self.pairs,
-            hands=self.hands,
-            result=result,
-            winner_seat=seat if result == "out" else None,
-            lead=self.lead,
-            last=self.last,
-            scores=self.scores,
-            memory=self.memory,
-            opened=self.opened,
-            pot=self.pot,
-        )
-        for key in ("eggs", "hand_values", "amounts", "scores", "memory", "opened", "pot"):
-            assert e[key] == want[key], (key, e, want)
+        want = check_round_scoring(self, e, result, seat if result == "out" else None)
         assert e["pot_awarded_to"] == want["pot_awarded_to"], (e, want)
-        self.scores, self.memory, self.opened = want["scores"], want["memory"], want["opened"]
-        self.pot, self.goats = want["pot"], want["goats"]
         if result == "out":
             partner = self.rules.next_lead == "winner_partner" and self.pairs
             self.next_leader = (seat + 2) % 4 if partner else seat

@@ -30,9 +30,9 @@ from .support import (
     Refereed,
     Table,
     check_rebuilt,
+    check_round_scoring,
     checked,
     expected_first_lead,
-    expected_scoring,
     play_refereed,
 )
 
@@ -202,23 +202,7 @@ class Referee:
         assert (e["winner"], e["fisherman"]) == (
             (self.last_placer, None) if result == "out" else (None, self.last_placer)
         )
-        want = expected_scoring(
-            rules=self.rules,
-            pairs=self.pairs,
-            hands=self.hands,
-            result=result,
-            winner_seat=self.last_placer if result == "out" else None,
-            lead=self.lead,
-            last=self.last,
-            scores=self.scores,
-            memory=self.memory,
-            opened=self.opened,
-            pot=self.pot,
-        )
-        for key in ("eggs", "hand_values", "amounts", "scores", "memory", "opened", "pot"):
-            assert e[key] == want[key], (key, e, want)
-        self.scores, self.memory, self.opened = want["scores"], want["memory"], want["opened"]
-        self.pot, self.goats = want["pot"], want["goats"]
+        check_round_scoring(self, e, result, self.last_placer if result == "out" else None)
         self.next_leader = self.last_placer
         self.expect = "match_ended" if self.goats else "round_started"
 
