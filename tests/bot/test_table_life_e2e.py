@@ -1054,9 +1054,20 @@ def sent_to(tg: FakeTelegram, chat_id: int, since: int) -> list[str]:
     ]
 
 
+def refused_in(tg: FakeTelegram, chat_id: int, since: int) -> list[str]:
+    """The calls to ``chat_id`` that Telegram refused, as "method: why"."""
+    return [
+        f"{c.method}: {c.error}"
+        for c in tg.calls[since:]
+        if not c.ok and str(c.params.get("chat_id")) == str(chat_id)
+    ]
+
+
 async def test_a_match_follows_its_group_into_a_supergroup(
     tg: FakeTelegram, harness: Harness
 ) -> None:
+    """The board moves too: posted afresh in the supergroup, where the old group's message
+    cannot be edited (the bot tried, and was refused, before it posted one)."""
     masha, alex = tg.user(391, "Masha"), tg.user(392, "Alex")
     group = tg.group(-791, "Yard", creator=masha)
     short_minute(harness)
@@ -1081,6 +1092,7 @@ async def test_a_match_follows_its_group_into_a_supergroup(
     assert sent_to(tg, supergroup.id, since)
     assert board(tg, supergroup).startswith("🎲 Kozel")
     assert any("goat" in text for text in harness.group_texts(supergroup))
+    assert refused_in(tg, supergroup.id, since) == []
 
     await tg.send_text(alex, supergroup, "/top")
     top = await tg.wait_for_message(supergroup, "Standings")
@@ -1110,6 +1122,7 @@ async def test_a_timer_that_meets_a_migrated_group_follows_telegrams_hint(
         await tg.wait_for(lambda: board(tg, supergroup).startswith("🎲 Kozel"))
         assert any(not c.ok and c.params.get("chat_id") == group.id for c in tg.calls[since:])
         assert not sent_to(tg, group.id, since)
+        assert refused_in(tg, supergroup.id, since) == []
         assert await kozel_of(harness).storage.get_active_table(supergroup.id) is not None
     finally:
         await app.updater.start_polling(poll_interval=0, timeout=1)
@@ -1142,6 +1155,7 @@ async def test_a_lobby_follows_its_group_into_a_supergroup(
     await tg.wait_for(lambda: board_message(tg, supergroup))
     assert tg.message(supergroup, lobby.message_id).text == "The match has started — good luck!"
     assert not sent_to(tg, group.id, since)
+    assert refused_in(tg, supergroup.id, since) == []  # the lobby was posted afresh
     user, hand = await next_turn(harness, [masha, alex], 0)
     await harness.play_turn(user, hand)
     await tg.wait_for(lambda: f"{user.first_name} played [" in board(tg, supergroup))
