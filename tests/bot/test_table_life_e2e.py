@@ -498,10 +498,16 @@ async def test_an_away_person_who_taps_im_back_while_the_match_waits_plays_on(
     version = (await kozel_of(harness).service.store.table(1) or pytest.fail()).version
     answer = await tap(tg, masha, away_dm, str(away_dm.buttons[0]["callback_data"]))
     assert answer.text == "Welcome back! Your tiles are yours again."
-    await tg.wait_for_message(group, "🙋 Masha is back at the table.")
-    _, hand = await next_turn(harness, [masha], version, timeout=6.0)
+    await masha_plays_on(harness, masha, group, version)
+
+
+async def masha_plays_on(harness: Harness, masha: FakeUser, group: FakeChat, after: int) -> None:
+    """Masha, back while the match waited for her, is told so in the group, gets a live hand
+    (drawn after version ``after``) and plays it; the match goes on, with no early end."""
+    await harness.tg.wait_for_message(group, "🙋 Masha is back at the table.")
+    _, hand = await next_turn(harness, [masha], after, timeout=6.0)
     await harness.play_turn(masha, hand)
-    await tg.wait_idle()
+    await harness.tg.wait_idle()
     assert count(harness.group_texts(group), "ended early") == 0
     table = await kozel_of(harness).storage.get_table(1)
     assert table is not None and table.status == "playing"
@@ -549,14 +555,8 @@ async def test_a_blocked_person_who_presses_start_while_the_match_waits_plays_on
     blocked_hand = harness.live_hand(masha)  # its keyboard stayed: the bot could not edit it
     stale = 0 if blocked_hand is None else harness.version_of(blocked_hand)
     await tg.send_text(masha, tg.private(masha), "/start")
-    await tg.wait_for_message(group, "Masha is back at the table")
     # the computer plays Alex's seat again, and Masha gets her live hand and plays it
-    _, hand = await next_turn(harness, [masha], stale, timeout=6.0)
-    await harness.play_turn(masha, hand)
-    await tg.wait_idle()
-    assert count(harness.group_texts(group), "ended early") == 0
-    table = await kozel_of(harness).storage.get_table(1)
-    assert table is not None and table.status == "playing"
+    await masha_plays_on(harness, masha, group, stale)
 
 
 async def test_everyone_who_timed_out_gets_no_rating(tg: FakeTelegram, harness: Harness) -> None:
