@@ -75,7 +75,7 @@ class Scheduler:
         else:
             deadline = time.time() + table.turn_seconds
             if waiting:
-                self.presenter.notices.nobody_reachable(table, table.turn_seconds)
+                self.presenter.notices.everyone_away(table, table.turn_seconds)
         await self.service.timeouts.set_deadline(table, deadline)
         # nobody is waited for with a reminder: the bot cannot reach any of them
         warning = 0.0 if waiting else min(self.remind_before, table.turn_seconds / 3)

@@ -176,11 +176,11 @@ class Table:
     @property
     def everyone_away(self) -> bool:
         """Every person at the table is marked away: nobody plays any more, so the match ends
-        by timeout rather than be played out by computers for nobody. A person the bot cannot
-        write to (who blocked it) is marked away as it finds out (``Hands.unreachable``), so a
-        table where nobody can be reached and nobody else plays ends too, after the computers
-        stopped and waited a turn's time (``Scheduler.after_change``); whoever presses Start
-        before that is back, and the match goes on."""
+        by timeout rather than be played out by computers for nobody. When this comes about
+        otherwise than by a missed turn (those left are away and the last other person leaves,
+        or every person blocked the bot, marked away as it finds out in ``Hands.unreachable``),
+        the computers stop and the match waits a turn's time (``Scheduler.after_change``);
+        whoever taps I'm back or presses Start before that is back, and the match goes on."""
         return all(seat.absent for seat in self.people)
 
     def side_name(self, side: int) -> str:

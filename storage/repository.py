@@ -234,7 +234,12 @@ def _migrate_chat(conn: sqlite3.Connection, old_id: int, new_id: int, now: float
                 "tables.thread_id AND t.status IN ('lobby', 'playing'))",
                 (now, now, old_id, new_id),
             )
-        conn.execute("UPDATE tables SET chat_id = ? WHERE chat_id = ?", (new_id, old_id))
+        # The old group's messages stay there: the supergroup gets its lobby and board afresh.
+        conn.execute(
+            "UPDATE tables SET chat_id = ?, lobby_message_id = NULL, board_message_id = NULL "
+            "WHERE chat_id = ?",
+            (new_id, old_id),
+        )
         conn.execute("UPDATE matches SET chat_id = ? WHERE chat_id = ?", (new_id, old_id))
         conn.execute("DELETE FROM chats WHERE chat_id = ?", (old_id,))
     return True
@@ -912,8 +917,11 @@ class Storage:
 
         One transaction. If the new chat is already known, its own title, type and language win
         and the old chat only fills gaps; if both have an active table, the old
-        one is cancelled (the old group can no longer be written to). Returns ``False`` if the
-        old chat was unknown (nothing to move); raises ``SameChatMigration`` if both ids are one.
+        one is cancelled (the old group can no longer be written to). The tables forget their
+        lobby and board messages, which stay in the old group: Telegram edits none of them in
+        the supergroup (its message ids are its own), so the next lobby or board is posted
+        afresh. Returns ``False`` if the old chat was unknown (nothing to move); raises
+        ``SameChatMigration`` if both ids are one.
         """
         if old_chat_id == new_chat_id:
             raise SameChatMigration(old_chat_id)

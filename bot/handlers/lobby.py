@@ -387,7 +387,8 @@ async def remove_player(k: Kozel, table: Table, gone: Seat) -> None:
     """Show that ``gone`` has left (or was removed): the lobby without the seat, or the
     computer player that now plays it. Computers do not play a match out for nobody (as at
     the deal): with no person left the match ends without a result, and with only people
-    who are away it ends as when the last of them went away."""
+    who are away the computers stop and the match waits a turn's time for one of them to
+    come back (``Scheduler.after_change``), then ends by timeout."""
     if table.status == "lobby":
         await show_lobby(k, table)
         return
@@ -396,9 +397,6 @@ async def remove_player(k: Kozel, table: Table, gone: Seat) -> None:
         await k.presenter.replaced(table, gone, last=True)
     else:
         await k.presenter.replaced(table, gone)
-        events = await k.service.timeouts.nobody_plays(table)
-        if events:
-            await k.presenter.show(table, events)
     await k.scheduler.after_change(table)
 
 

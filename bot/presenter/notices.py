@@ -79,10 +79,11 @@ class Notices:
         key = "timer.absent" if seat.absent else "timer.timed_out"
         self._tell_group(table, key, name=seat.name)
 
-    def nobody_reachable(self, table: Table, seconds: int) -> None:
-        """Every person is away: the group hears how long the match waits for one to return."""
+    def everyone_away(self, table: Table, seconds: int) -> None:
+        """Every person is away: the group hears how long the match waits for one to return,
+        and how (the bot does not keep why each went away: blocked, or missed turns)."""
         bot = self.sender.bot.username
-        self._tell_group(table, "timer.nobody_reachable", seconds=seconds, bot=bot)
+        self._tell_group(table, "timer.everyone_away", seconds=seconds, bot=bot)
 
     async def away(self, table: Table, seat: Seat) -> None:
         """The player is told the computer plays for them, with a button to come back."""

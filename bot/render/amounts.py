@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from engine.events import RoundEnded
 from engine.games.sea_goat import COLLECTED_OUTCOMES
+from engine.scoring.bonus import Bonus
 from engine.scoring.fives import pips
 from engine.scoring.kozel import fish_amounts
 from engine.seats import partner_of
@@ -186,14 +187,14 @@ def scoring_amounts(table: Table, ended: RoundEnded) -> list[str]:
     assert match is not None and ended.amounts is not None
     lang = table.language
     winning = None if ended.winner is None else match.side_of(ended.winner)
-    basis = match.game.bonus_basis(ended.result, match.rules)
+    bonus = match.game.bonus(ended.result, match.rules)
     pot = collected_pot(table, ended)
     parts: list[str] = []
     for side in range(match.sides):
         value, amount = ended.hand_values[side], signed(ended.amounts[side])
         name = table.side_name(side)
-        if side == winning and basis is not None and pot is not None:
-            parts.append(_bonus_line(table, ended, basis, pot))
+        if side == winning and bonus is not None and pot is not None:
+            parts.append(_bonus_line(table, ended, bonus, pot))
         elif partner_ignored(table, ended, side):
             parts.append(t(lang, "result.out_pair", name=name, amount=amount))
         else:
@@ -223,29 +224,56 @@ def collected_pot(table: Table, ended: RoundEnded) -> int | None:
     return None if before is None else before.pot
 
 
-def _bonus_line(table: Table, ended: RoundEnded, basis: str, pot: int) -> str:
-    """What the round's winner got, from what (``Game.bonus_basis``): his opponents' hands (and
-    Sea Goat's ``pot`` of eggs), less his own at a block, or a prize for going out. "21 in hand
-    → +2" named a pair's own hand, where the two came from the opponents' tiles."""
+def _bonus_line(table: Table, ended: RoundEnded, bonus: Bonus, pot: int) -> str:
+    """What the round's winner got, step by step as his game pays it (``Game.bonus``): his
+    opponents' hands (and Sea Goat's ``pot`` of eggs), less his own at a block, rounded and
+    divided as the rules say; or a prize for going out. "21 in hand → +2" named a pair's own
+    hand, where the two came from the opponents' tiles; "the opponents hold 23 → +5" left the
+    rounding to 25 and the division by 5 to be guessed."""
     match = table.match
     assert match is not None and ended.winner is not None and ended.amounts is not None
     lang, side = table.language, match.side_of(ended.winner)
+    name, amount = table.side_name(side), signed(ended.amounts[side])
+    if bonus.basis == "out":
+        return t(lang, "result.bonus.out", name=name, amount=amount)
     others = sum(value for other, value in enumerate(ended.hand_values) if other != side)
     one = table.players - len(match.seats_of(side)) == 1
-    opponents = t(lang, "result.opponent" if one else "result.opponents", others=others)
+    count = t(lang, "result.opponent" if one else "result.opponents", others=others)
     if pot:
-        opponents = t(lang, "result.with_pot", opponents=opponents, pot=pot)
+        count = t(lang, "result.with_pot", opponents=count, pot=pot)
+    value = others + pot
+    if bonus.rounded_first:
+        count, value = _rounded(lang, bonus, count, value)
+    if bonus.basis != "opponents":
+        count, taken = _less_own(table, ended, bonus, count)
+        value -= taken
+        if not bonus.rounded_first and (bonus.divided or bonus.rounded(value) != value):
+            count = t(lang, "result.bonus.came_to", count=count, value=value)
+    if not bonus.rounded_first:
+        count, value = _rounded(lang, bonus, count, value)
+    if bonus.divided:
+        count = t(lang, "result.bonus.divided", count=count, multiple=bonus.multiple)
+    return t(lang, "result.bonus.line", name=name, count=count, amount=amount)
+
+
+def _rounded(lang: str, bonus: Bonus, count: Html, value: int) -> tuple[Html, int]:
+    """The ``count`` of ``value`` rounded as ``bonus`` says, where that changes it."""
+    rounded = bonus.rounded(value)
+    if rounded == value:
+        return count, value
+    return t(lang, f"result.bonus.rounded_{bonus.rounding}", count=count, value=rounded), rounded
+
+
+def _less_own(table: Table, ended: RoundEnded, bonus: Bonus, count: Html) -> tuple[Html, int]:
+    """The winner's own hand taken off the opponents' ``count``: said, and how much it was."""
+    match = table.match
+    assert match is not None and ended.winner is not None
+    side, basis = match.side_of(ended.winner), bonus.basis
     own = ended.hand_values[side]
+    taken = own * (match.sides - 1) if basis == "less_own_each" else own
     if basis == "less_winner" and not table.pairs:
         basis = "less_own"  # a player alone: his hand is his side's
     elif basis == "less_winner":  # his partner's is not taken off (§3.6)
-        own = pips(ended.hands[ended.winner])
-    return t(
-        lang,
-        f"result.bonus.{basis}",
-        name=table.side_name(side),
-        opponents=opponents,
-        own=own,
-        winner=table.seats[ended.winner].name,
-        amount=signed(ended.amounts[side]),
-    )
+        own = taken = pips(ended.hands[ended.winner])
+    winner = table.seats[ended.winner].name
+    return t(table.language, f"result.bonus.{basis}", count=count, own=own, winner=winner), taken

@@ -17,6 +17,7 @@ from ..leads import opening_lead
 from ..line import Line
 from ..round import Hand, Round
 from ..rules import RuleSet
+from ..scoring.bonus import Bonus
 from ..scoring.tally import Tally
 from ..tiles import Tile
 
@@ -156,13 +157,11 @@ class Game(ABC):
     def end_round(self, rnd: Round, tally: Tally, pairs: bool, rules: RuleSet) -> RoundEnded:
         """Score the round that has just ended: the event that records it."""
 
-    def bonus_basis(self, result: str, rules: RuleSet) -> str | None:
-        """What the winner of a round that ended so (``result``: "out" or "fish") is paid from,
-        for its result to say (§3.1-§3.9): "opponents" (their hands), "less_own" (theirs less
-        his side's), "less_own_each" (theirs less his side's once for each of them),
-        "less_winner" (theirs less his own hand, a partner's ignored), "out" (a prize for going
-        out); by default None, where no winner is paid from hands (Kozel's family, where the
-        losers write their own, and the Ukrainian Telephone's write-offs)."""
+    def bonus(self, result: str, rules: RuleSet) -> Bonus | None:
+        """How the winner of a round that ended so (``result``: "out" or "fish") is paid, step
+        by step, for its result to say (§3.1-§3.9); by default None, where no winner is paid
+        from hands (Kozel's family, where the losers write their own, and the Ukrainian
+        Telephone's write-offs)."""
         return None
 
     @abstractmethod

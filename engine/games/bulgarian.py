@@ -7,7 +7,7 @@ from typing import ClassVar
 from ..events import RoundEnded
 from ..round import Round
 from ..rules import RuleSet
-from ..scoring import fives
+from ..scoring.bonus import Bonus
 from ..scoring.tally import Tally
 from .target import TargetGame
 
@@ -36,16 +36,16 @@ class BulgarianFives(TargetGame):
             winner = rnd.last_placer
         else:
             winner = min(range(2), key=lambda seat: _block_order(rnd, values, tally, seat, rules))
-        loser = 1 - winner
-        amount = fives.floor5(values[loser])
-        if rnd.outcome == "fish":
-            amount -= values[winner]
+        assert rnd.outcome is not None
         amounts = [0, 0]
-        amounts[winner] = amount
+        amounts[winner] = self.bonus(rnd.outcome, rules).paid(values[1 - winner], values[winner])
         return winner, amounts
 
-    def bonus_basis(self, result: str, rules: RuleSet) -> str | None:
-        return "opponents" if result == "out" else "less_own"
+    def bonus(self, result: str, rules: RuleSet) -> Bonus:
+        """floor5 of the opponent's pips; at a block his own then comes off."""
+        if result == "out":
+            return Bonus("opponents", 5, "down")
+        return Bonus("less_own", 5, "down", rounded_first=True)
 
 
 def _block_order(

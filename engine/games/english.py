@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from ..round import Round
 from ..rules import RuleSet
-from ..scoring import fives
+from ..scoring.bonus import Bonus
 from ..scoring.tally import Tally
 from .target import TargetGame, out_or_lowest, winner_side_bonus
 
 #: What going out earns; the opponents' pips are not mentioned, so they earn nothing (FLAG).
 OUT_BONUS = 10
+#: A block's winner: round5(the others' pips − his own).
+BLOCK = Bonus("less_own", 5)
 
 
 class EnglishFives(TargetGame):
@@ -32,12 +34,9 @@ class EnglishFives(TargetGame):
         winner = out_or_lowest(rnd, values)
         bonus = 0
         if winner is not None:
-            bonus = (
-                OUT_BONUS
-                if rnd.outcome == "out"
-                else fives.round5(sum(values) - 2 * values[winner])
-            )
+            own = values[winner]
+            bonus = OUT_BONUS if rnd.outcome == "out" else BLOCK.paid(sum(values) - own, own)
         return winner, winner_side_bonus(len(tally.scores), winner, pairs, bonus)
 
-    def bonus_basis(self, result: str, rules: RuleSet) -> str | None:
-        return "out" if result == "out" else "less_own"
+    def bonus(self, result: str, rules: RuleSet) -> Bonus | None:
+        return Bonus("out") if result == "out" else BLOCK

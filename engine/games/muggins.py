@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from ..round import Round
 from ..rules import RuleSet
-from ..scoring import fives
+from ..scoring.bonus import Basis, Bonus
 from ..scoring.tally import Tally
 from .target import TargetGame, others_than, out_or_lowest, winner_side_bonus
 
@@ -30,17 +30,25 @@ class Muggins(TargetGame):
         self, rnd: Round, values: list[int], tally: Tally, pairs: bool, rules: RuleSet
     ) -> tuple[int | None, list[int]]:
         """The player who went out, or at a block the lowest hand (a tie: nobody, FLAG), takes
-        ``fives.muggins_bonus`` of his opponents' pips; a partner's hand is ignored (FLAG). All
+        ``bonus`` of his opponents' pips; a partner's hand is ignored (FLAG). All
         keep what they scored during play."""
         winner = out_or_lowest(rnd, values)
         bonus = 0
         if winner is not None:
+            assert rnd.outcome is not None
             opponents = others_than(values, winner, pairs)
-            blocked = rnd.outcome == "fish"
-            bonus = fives.muggins_bonus(opponents, values[winner], blocked, rules)
+            bonus = self.bonus(rnd.outcome, rules).paid(opponents, values[winner])
         return winner, winner_side_bonus(len(tally.scores), winner, pairs, bonus)
 
-    def bonus_basis(self, result: str, rules: RuleSet) -> str | None:
-        """At a block his own hand comes off, unless the bonus is the opponents' in full."""
-        divided = result == "fish" and rules.muggins_bonus == "divided"
-        return "less_winner" if divided else "opponents"
+    def bonus(self, result: str, rules: RuleSet) -> Bonus:
+        """The Muggins winner's bonus (§3.6, M-e/M-f/M-g), and All Threes' (§3.7).
+
+        ``divided`` (DEFAULT): round5(opponents' pips, minus his own at a block) / 5, the seed's
+        mix of units (in-play points are not divided) kept literally (FLAG). ``full``: round5 of
+        the opponents' pips, nothing subtracted. All Threes counts in threes (round3(...)/3)
+        unless ``threes_bonus = fives`` keeps the Muggins bonus (FLAG)."""
+        unit = rules.score_multiple if rules.threes_bonus == "threes" else 5
+        if rules.muggins_bonus == "full":
+            return Bonus("opponents", unit)
+        basis: Basis = "less_winner" if result == "fish" else "opponents"
+        return Bonus(basis, unit, divided=True)

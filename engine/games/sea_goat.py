@@ -52,6 +52,7 @@ from ..events import MatchEnded, RoundEnded
 from ..leads import restart_rules
 from ..round import Hand, Round
 from ..rules import RuleSet
+from ..scoring.bonus import Bonus
 from ..scoring.sea_goat import (
     ATTEMPTS,
     MINIMUM,
@@ -127,9 +128,9 @@ class SeaGoat(Game):
     )
     wins_at_target = True
 
-    def bonus_basis(self, result: str, rules: RuleSet) -> str | None:
+    def bonus(self, result: str, rules: RuleSet) -> Bonus | None:
         """The winner collects the losing sides' hands (§3.2.1 rule 1)."""
-        return "opponents"
+        return Bonus("opponents")
 
     def fresh_tally(self, sides: int) -> Tally:
         """Sea Goat carries its ``SeaState`` from the start, so its match JSON always has it."""

@@ -18,6 +18,7 @@ from ..layout import End, Layout, Placements
 from ..round import Round
 from ..rules import SCORING_OPTION_NAMES, RuleSet
 from ..scoring import fives
+from ..scoring.bonus import Bonus
 from ..scoring.tally import Tally
 from ..seats import side_of
 from ..tiles import Tile
@@ -116,9 +117,9 @@ class TargetGame(Game):
         """The seat that won the round that has just ended (None: nobody), and what each side
         gets at its end; ``values`` are the seats' hand values."""
 
-    def bonus_basis(self, result: str, rules: RuleSet) -> str | None:
-        """By default the winner takes a share of his opponents' hands."""
-        return "opponents"
+    def bonus(self, result: str, rules: RuleSet) -> Bonus | None:
+        """By default the winner takes his opponents' hands."""
+        return Bonus("opponents")
 
     def hand_value(self, hand: list[Tile], rules: RuleSet) -> int:
         """What a hand left at the round's end counts: its pips (§1.10)."""

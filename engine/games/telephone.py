@@ -9,9 +9,13 @@ from ..events import RoundEnded
 from ..round import Round
 from ..rules import RuleSet
 from ..scoring import fives
+from ..scoring.bonus import Bonus
 from ..scoring.tally import Tally
 from ..seats import side_of
 from .target import TargetGame, others_than, out_or_lowest, winner_side_bonus
+
+#: The Telephone to 72's winner: the others' pips "divided by 5 and rounded up" (§3.4).
+BONUS = Bonus("opponents", 5, "up", divided=True)
 
 
 class Telephone(TargetGame):
@@ -37,8 +41,11 @@ class Telephone(TargetGame):
         """The player who went out scores ceil(others' pips / 5); at a block the lowest hand wins
         the same bonus over the others, a tie scores nothing (FLAG)."""
         winner = out_or_lowest(rnd, values)
-        bonus = 0 if winner is None else fives.ceil_div5(others_than(values, winner, pairs))
+        bonus = 0 if winner is None else BONUS.paid(others_than(values, winner, pairs), 0)
         return winner, winner_side_bonus(len(tally.scores), winner, pairs, bonus)
+
+    def bonus(self, result: str, rules: RuleSet) -> Bonus | None:
+        return BONUS
 
     def next_leader(self, players: int, pairs: bool, ended: RoundEnded, rules: RuleSet) -> int:
         """Kozel's later lead (§2.6, inherited: FLAG): after a fish the player who made it."""
@@ -72,6 +79,6 @@ class TelephoneUA(TargetGame):
         amounts = [fives.write_off(s, v) - s for s, v in zip(tally.scores, held, strict=True)]
         return (rnd.last_placer if rnd.outcome == "out" else None), amounts
 
-    def bonus_basis(self, result: str, rules: RuleSet) -> str | None:
+    def bonus(self, result: str, rules: RuleSet) -> Bonus | None:
         """No winner is paid: every side writes off its own hand."""
         return None

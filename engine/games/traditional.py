@@ -15,6 +15,7 @@ from ..line import Line
 from ..round import Hand, Round
 from ..rules import SCORING_OPTION_NAMES, RuleSet
 from ..scoring import traditional as scoring
+from ..scoring.bonus import Bonus
 from ..scoring.tally import Tally
 from ..seats import seats_of
 from ..tiles import Tile
@@ -106,7 +107,9 @@ class Traditional(TargetGame):
         seat = min(seats, key=lambda s: (values[s], s != rnd.last_placer))
         return seat, winner_side_bonus(sides, seat, pairs, amount)
 
-    def bonus_basis(self, result: str, rules: RuleSet) -> str | None:
+    def bonus(self, result: str, rules: RuleSet) -> Bonus | None:
+        """The losers' pips, at a fish less the winner's side's (once for each, ``per_player``);
+        never rounded (``scoring/traditional.py`` counts them)."""
         if result == "out":
-            return "opponents"
-        return "less_own" if rules.trad_fish == "difference" else "less_own_each"
+            return Bonus("opponents")
+        return Bonus("less_own" if rules.trad_fish == "difference" else "less_own_each")

@@ -1,7 +1,8 @@
 """The arithmetic of the fives and threes games (RULES.md §1.8, §3.4-§3.9), each rule said once.
 
 During play a move scores on the open-end sum S; at a round's end the winner takes a bonus from
-the others' hands. The games differ only in which of these pieces they use (``games/``).
+the others' hands (``bonus.py``). The games differ only in which of these pieces they use
+(``games/``).
 """
 
 from __future__ import annotations
@@ -18,18 +19,9 @@ def round_to(value: int, multiple: int) -> int:
     return (value + multiple // 2) // multiple * multiple
 
 
-def round5(value: int) -> int:
-    return round_to(value, 5)
-
-
 def floor5(value: int) -> int:
     """Down to a multiple of 5 (§3.5 write-offs, §3.8): 18 → 15, 23 → 20."""
     return value - value % 5
-
-
-def ceil_div5(value: int) -> int:
-    """Divided by 5, rounded up (§3.4): 23 → 5, 20 → 4, 21 → 5."""
-    return -(-value // 5)
 
 
 def move_points(end_sum: int, rules: RuleSet) -> int:
@@ -52,20 +44,6 @@ def lowest(values: Sequence[int]) -> int | None:
     §3.9), where a tie for the lowest hand wins nothing (FLAG)."""
     low = min(values)
     return values.index(low) if values.count(low) == 1 else None
-
-
-def muggins_bonus(opponents: int, own: int, blocked: bool, rules: RuleSet) -> int:
-    """The Muggins winner's bonus (§3.6, M-e/M-f/M-g), and All Threes' (§3.7).
-
-    ``divided`` (DEFAULT): round5(opponents' pips, minus his own at a block) / 5, the seed's mix
-    of units (in-play points are not divided) kept literally (FLAG). ``full``: round5 of the
-    opponents' pips, nothing subtracted. All Threes counts in threes (round3(...)/3) unless
-    ``threes_bonus = fives`` keeps the Muggins bonus (FLAG).
-    """
-    unit = rules.score_multiple if rules.threes_bonus == "threes" else 5
-    if rules.muggins_bonus == "full":
-        return round_to(opponents, unit)
-    return round_to(opponents - own if blocked else opponents, unit) // unit
 
 
 def write_off(score: int, hand_value: int) -> int:

@@ -248,9 +248,21 @@ def muggins_pair_out(game: str = "muggins") -> RoundEnded:
 @pytest.mark.parametrize(
     ("lang", "winners", "losers"),
     [
-        ("en", "Masha & Olya: the opponents hold 11 → +2", "Alex & Serg: 11 in hand → 0"),
-        ("ru", "Masha & Olya: у соперников на руках 11 → +2", "Alex & Serg: на руках 11 → 0"),
-        ("uk", "Masha & Olya: у суперників на руках 11 → +2", "Alex & Serg: на руках 11 → 0"),
+        (
+            "en",
+            "Masha & Olya: the opponents hold 11, rounded to 10, divided by 5 → +2",
+            "Alex & Serg: 11 in hand → 0",
+        ),
+        (
+            "ru",
+            "Masha & Olya: у соперников на руках 11, округляем до 10, делим на 5 → +2",
+            "Alex & Serg: на руках 11 → 0",
+        ),
+        (
+            "uk",
+            "Masha & Olya: у суперників на руках 11, округлюємо до 10, ділимо на 5 → +2",
+            "Alex & Serg: на руках 11 → 0",
+        ),
     ],
 )
 def test_a_winning_pair_is_paid_from_the_opponents_hands(
@@ -270,35 +282,111 @@ def test_a_pair_that_wins_a_block_has_only_the_winners_hand_taken_off() -> None:
     block = scoring_end(2, hands, [13, 21], [4, 0])
     table = table_of(NAMES, pairs=True, rules=PRESETS["muggins"]())
     lines = plain(round_result_text(table, block))
-    assert "Masha & Olya: the opponents hold 21, less 1 in Olya's hand → +4" in lines
+    said = "Masha & Olya: the opponents hold 21, less 1 in Olya's hand: 20, divided by 5 → +4"
+    assert said in lines
 
 
 @pytest.mark.parametrize(
     ("game", "result", "said"),
     [
         ("english_fives", "out", "Alex: for going out → +10"),
-        ("english_fives", "fish", "Alex: the opponent holds 18, less own 1 → +15"),
-        ("bulgarian_fives", "out", "Alex: the opponent holds 18 → +15"),
-        ("bulgarian_fives", "fish", "Alex: the opponent holds 18, less own 1 → +14"),
-        ("telephone", "out", "Alex: the opponent holds 18 → +4"),
+        (
+            "english_fives",
+            "fish",
+            "Alex: the opponent holds 18, less own 1: 17, rounded to 15 → +15",
+        ),
+        ("bulgarian_fives", "out", "Alex: the opponent holds 18, rounded down to 15 → +15"),
+        (
+            "bulgarian_fives",
+            "fish",
+            "Alex: the opponent holds 18, rounded down to 15, less own 1 → +14",
+        ),
+        ("telephone", "out", "Alex: the opponent holds 18, rounded up to 20, divided by 5 → +4"),
         ("traditional", "out", "Alex: the opponent holds 18 → +18"),
         ("traditional", "fish", "Alex: the opponent holds 18, less own 1 → +17"),
-        ("all_threes", "out", "Alex: the opponent holds 18 → +6"),
-        ("all_threes", "fish", "Alex: the opponent holds 18, less own 1 → +6"),
+        ("all_threes", "out", "Alex: the opponent holds 18, divided by 3 → +6"),
+        (
+            "all_threes",
+            "fish",
+            "Alex: the opponent holds 18, less own 1: 17, rounded to 18, divided by 3 → +6",
+        ),
+        ("muggins_full", "fish", "Alex: the opponent holds 18, rounded to 20 → +20"),
     ],
 )
 def test_each_scoring_games_winner_says_what_he_was_paid_from(
     game: str, result: str, said: str
 ) -> None:
     """The line "Alex: 1 in hand → +15" named the winner's own hand, where he was paid from his
-    opponent's (§3.1, §3.4, §3.7-§3.9); the loser's line says his own hand, as before."""
-    hands = [[Tile(6, 4), Tile(5, 3)], [] if result == "out" else [Tile(0, 1)]]
-    amount = int(said.rsplit("+", 1)[1])
-    ended = scoring_end(1, hands, [18, 0 if result == "out" else 1], [0, amount])
-    table = table_of(NAMES[:2], rules=PRESETS[game]())
-    lines = plain(round_result_text(table, ended))
+    opponent's (§3.1, §3.4, §3.7-§3.9); the loser's line says his own hand, as before. And it
+    says the rounding and the division the game's rules apply, where "the opponent holds 18 →
+    +4" left the player to guess how 18 became 4."""
+    table = table_of(NAMES[:2], rules=rules_of(game))
+    lines = plain(round_result_text(table, bonus_end(result, said)))
     assert said in lines
     assert "Masha: 18 in hand → 0" in lines
+
+
+def rules_of(game: str) -> RuleSet:
+    """A preset's rules; "muggins_full": Muggins with the opponents' pips paid in full."""
+    if game == "muggins_full":
+        return PRESETS["muggins"]().with_options(muggins_bonus="full")
+    return PRESETS[game]()
+
+
+def bonus_end(result: str, said: str) -> RoundEnded:
+    """Alex (seat 1) won against Masha's 18: went out, or blocked holding 1; he scored the
+    amount at the end of the line ``said``."""
+    hands = [[Tile(6, 4), Tile(5, 3)], [] if result == "out" else [Tile(0, 1)]]
+    amount = int(said.rsplit("+", 1)[1])
+    return scoring_end(1, hands, [18, 0 if result == "out" else 1], [0, amount])
+
+
+@pytest.mark.parametrize(
+    ("lang", "game", "result", "said"),
+    [
+        (
+            "ru",
+            "telephone",
+            "out",
+            "Alex: у соперника на руках 18, округляем вверх до 20, делим на 5 → +4",
+        ),
+        (
+            "uk",
+            "telephone",
+            "out",
+            "Alex: у суперника на руках 18, округлюємо вгору до 20, ділимо на 5 → +4",
+        ),
+        (
+            "ru",
+            "bulgarian_fives",
+            "fish",
+            "Alex: у соперника на руках 18, округляем вниз до 15, минус свои 1 → +14",
+        ),
+        (
+            "uk",
+            "bulgarian_fives",
+            "fish",
+            "Alex: у суперника на руках 18, округлюємо вниз до 15, мінус свої 1 → +14",
+        ),
+        (
+            "ru",
+            "english_fives",
+            "fish",
+            "Alex: у соперника на руках 18, минус свои 1: 17, округляем до 15 → +15",
+        ),
+        (
+            "uk",
+            "english_fives",
+            "fish",
+            "Alex: у суперника на руках 18, мінус свої 1: 17, округлюємо до 15 → +15",
+        ),
+    ],
+)
+def test_the_rounding_is_said_in_every_language(
+    lang: str, game: str, result: str, said: str
+) -> None:
+    table = table_of(NAMES[:2], lang=lang, rules=rules_of(game))
+    assert said in plain(round_result_text(table, bonus_end(result, said)))
 
 
 def test_the_ukrainian_telephones_write_offs_are_each_sides_own() -> None:
@@ -324,7 +412,8 @@ def test_the_ukrainian_telephones_write_offs_are_each_sides_own() -> None:
 def test_a_played_rounds_winner_is_paid_from_the_others_hands(
     game: str, players: int, pairs: bool
 ) -> None:
-    """Whole matches: the winner's line names what the others held, never his own hand."""
+    """Whole matches: the winner's line names what the others held, never his own hand, and
+    each step it says (his own taken off, the rounding, the division) leads to his amount."""
     table = table_of(NAMES[:players], pairs=pairs, rules=PRESETS[game]())
     assert table.match is not None
     paid = 0
@@ -337,8 +426,31 @@ def test_a_played_rounds_winner_is_paid_from_the_others_hands(
         assert "in hand →" not in line, line
         if "going out" not in line:
             assert re.search(rf"holds? {others}\b", line), line
+            assert worked_out(line) == last_number(line), line
         paid += 1
     assert paid
+
+
+def worked_out(line: str) -> int:
+    """The amount a player reckons from the steps an English winner's line says, in order:
+    "the opponents hold 29, less 3 in Olya's hand: 26, rounded to 25, divided by 5 → +5"."""
+    steps = line.split(" → ", maxsplit=1)[0].split(": ", 1)[1]
+    count = 0
+    for step in re.split(r", |: ", steps):
+        number = int(re.findall(r"\d+", step)[-1])
+        if "hold" in step:
+            count = number
+        elif step.startswith("less"):
+            count -= number
+        elif step.startswith("rounded"):
+            assert abs(number - count) < 5, step
+            count = number
+        elif step.startswith("divided by"):
+            assert count % number == 0, step
+            count //= number
+        else:  # what the count came to, before it is rounded or divided
+            assert int(step) == count, step
+    return count
 
 
 @pytest.mark.parametrize(

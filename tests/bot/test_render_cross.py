@@ -116,8 +116,8 @@ def test_a_scoring_round_shows_bonuses_and_write_offs_with_their_sign() -> None:
         fisherman=0,
         hands=[[Tile(6, 4), Tile(5, 3)], [Tile(0, 1)]],
         hand_values=[18, 1],
-        amounts=[-15, 5],
-        scores=[40, 65],
+        amounts=[-15, 3],
+        scores=[40, 63],
     )
     text = round_result_text(table, ended)
     assert html_problems(text) == []
@@ -127,7 +127,8 @@ def test_a_scoring_round_shows_bonuses_and_write_offs_with_their_sign() -> None:
         "Bob has the lightest hand and takes the round.",
     ]
     assert f"{NAUGHTY}: 18 in hand → <b>−15</b>" in lines
-    assert "Bob: the opponent holds 18, less own 1 → <b>+5</b>" in lines  # paid from theirs
+    paid = "Bob: the opponent holds 18, less own 1: 17, rounded to 15, divided by 5 → <b>+3</b>"
+    assert paid in lines  # from theirs, as the rules count it
 
 
 @pytest.mark.parametrize(

@@ -28,6 +28,8 @@ from engine import Play, replay
 from tests.bot.harness import BOARD_TITLE, Accelerated, Harness, board_message, tap, texts_seen
 
 NOT_OPENER = "Only the table's opener or the group's admins can do that."
+#: The group's notice that the match waits for an away person to come back.
+EVERYONE_AWAY = "⏳ Every person at the table is away, so the computers wait"
 
 
 # --- helpers -------------------------------------------------------------------------------
@@ -104,8 +106,7 @@ async def all_block_the_bot(
     await prepare(harness, users, group, turn_seconds=turn_seconds)
     for user in users:
         harness.tg.block(user)
-    notice = "Nobody at the table can be reached"
-    return await harness.tg.wait_for_message(group, notice, timeout=6.0)
+    return await harness.tg.wait_for_message(group, EVERYONE_AWAY, timeout=6.0)
 
 
 async def next_turn(
@@ -437,32 +438,79 @@ async def test_when_the_last_person_leaves_a_match_the_computers_do_not_play_it_
     assert await kozel_of(harness).storage.chat_standings(group.id) == []
 
 
-async def test_when_the_others_are_away_and_one_leaves_the_match_ends_by_timeout(
-    tg: FakeTelegram, harness: Harness
+async def alex_plays_while_masha_goes_away(
+    harness: Harness, alex: FakeUser, group: FakeChat
 ) -> None:
-    """Alex left and Masha is away: nobody plays in person, so the match ends as when everyone
-    is away, rather than the computers playing it out for both."""
-    masha, alex = tg.user(343, "Masha"), tg.user(344, "Alex")
-    group = tg.group(-743, "Yard")
-    await prepare(harness, [masha, alex], group, turn_seconds=1)
+    """Masha never taps, and is marked away; Alex plays his turns meanwhile."""
     version = 0
 
     def alex_or_away() -> tuple[FakeUser, FakeMessage] | str | None:
         away = count(harness.group_texts(group), "Masha ran out of time again")
         return "away" if away else harness._turn([alex], version)
 
-    # Masha never taps, and is marked away; Alex plays
     while True:
-        found: tuple[FakeUser, FakeMessage] | str = await tg.wait_for(alex_or_away, timeout=4.0)
+        found: tuple[FakeUser, FakeMessage] | str = await harness.tg.wait_for(
+            alex_or_away, timeout=6.0
+        )
         if isinstance(found, str):
-            break
+            return
         version = harness.version_of(found[1])
         await harness.play_turn(alex, found[1])
+
+
+async def test_when_the_others_are_away_and_one_leaves_the_match_waits_then_ends_by_timeout(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Alex left and Masha is away: nobody plays in person, so, as when every person blocked
+    the bot, the computers stop and the match waits a turn's time for Masha to come back
+    (before, it ended at once); she does not, and it ends by timeout rather than the
+    computers playing it out for both."""
+    masha, alex = tg.user(343, "Masha"), tg.user(344, "Alex")
+    group = tg.group(-743, "Yard")
+    await prepare(harness, [masha, alex], group, turn_seconds=1)
+    await alex_plays_while_masha_goes_away(harness, alex, group)
     await tg.send_text(alex, group, "/leave")
+    waits = await tg.wait_for_message(group, EVERYONE_AWAY, timeout=4.0)
+    assert "taps 🙋 I'm back, or opens @" in (waits.text or "")
+    assert "within 1 s; else it ends" in (waits.text or "")
+    moves = len(await events_of(harness))
     ended = await tg.wait_for_message(group, "ended early", timeout=4.0)
     assert "The match ended early: Masha timed out." in (ended.text or "")
+    events = await events_of(harness)
+    assert [e["type"] for e in events[moves:]] == ["match_ended"]  # the computers waited
+    assert count(harness.group_texts(group), EVERYONE_AWAY) == 1
     table = await kozel_of(harness).storage.get_table(1)
     assert table is not None and table.status == "finished"
+
+
+async def test_an_away_person_who_taps_im_back_while_the_match_waits_plays_on(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Masha is away and Alex is kicked: the match waits for her, she taps 🙋 I'm back in
+    time, and it goes on with her tiles back in her hands, with no early end."""
+    masha, alex, olya = tg.user(363, "Masha"), tg.user(364, "Alex"), tg.user(365, "Olya")
+    group = tg.group(-763, "Yard", admins=[olya])
+    await prepare(harness, [masha, alex], group, turn_seconds=2)
+    await alex_plays_while_masha_goes_away(harness, alex, group)
+    away_dm = await tg.wait_for_message(masha, "You missed your turns in Yard")
+    await tg.send_text(olya, group, "/kick 2")
+    await tg.wait_for_message(group, EVERYONE_AWAY, timeout=4.0)
+    version = (await kozel_of(harness).service.store.table(1) or pytest.fail()).version
+    answer = await tap(tg, masha, away_dm, str(away_dm.buttons[0]["callback_data"]))
+    assert answer.text == "Welcome back! Your tiles are yours again."
+    await masha_plays_on(harness, masha, group, version)
+
+
+async def masha_plays_on(harness: Harness, masha: FakeUser, group: FakeChat, after: int) -> None:
+    """Masha, back while the match waited for her, is told so in the group, gets a live hand
+    (drawn after version ``after``) and plays it; the match goes on, with no early end."""
+    await harness.tg.wait_for_message(group, "🙋 Masha is back at the table.")
+    _, hand = await next_turn(harness, [masha], after, timeout=6.0)
+    await harness.play_turn(masha, hand)
+    await harness.tg.wait_idle()
+    assert count(harness.group_texts(group), "ended early") == 0
+    table = await kozel_of(harness).storage.get_table(1)
+    assert table is not None and table.status == "playing"
 
 
 async def test_when_every_person_blocked_the_bot_the_match_ends_by_timeout(
@@ -475,7 +523,7 @@ async def test_when_every_person_blocked_the_bot_the_match_ends_by_timeout(
     masha, alex = tg.user(347, "Masha"), tg.user(348, "Alex")
     group = tg.group(-747, "Yard")
     waits = await all_block_the_bot(harness, [masha, alex], group, turn_seconds=2)
-    assert "presses Start within 2 s, else it ends" in (waits.text or "")
+    assert "presses Start, within 2 s; else it ends" in (waits.text or "")
     moves = len(await events_of(harness))
     ended = await tg.wait_for_message(group, "ended early", timeout=6.0)
     assert (ended.text or "").startswith("The match ended early: ")
@@ -485,7 +533,7 @@ async def test_when_every_person_blocked_the_bot_the_match_ends_by_timeout(
     texts = harness.group_texts(group)
     assert count(texts, "I cannot write to Masha") == 1
     assert count(texts, "I cannot write to Alex") == 1
-    assert count(texts, "Nobody at the table can be reached") == 1
+    assert count(texts, EVERYONE_AWAY) == 1
     assert count(texts, "goat") == 0
     table = await kozel_of(harness).storage.get_table(1)
     assert table is not None and table.status == "finished"
@@ -507,14 +555,8 @@ async def test_a_blocked_person_who_presses_start_while_the_match_waits_plays_on
     blocked_hand = harness.live_hand(masha)  # its keyboard stayed: the bot could not edit it
     stale = 0 if blocked_hand is None else harness.version_of(blocked_hand)
     await tg.send_text(masha, tg.private(masha), "/start")
-    await tg.wait_for_message(group, "Masha is back at the table")
     # the computer plays Alex's seat again, and Masha gets her live hand and plays it
-    _, hand = await next_turn(harness, [masha], stale, timeout=6.0)
-    await harness.play_turn(masha, hand)
-    await tg.wait_idle()
-    assert count(harness.group_texts(group), "ended early") == 0
-    table = await kozel_of(harness).storage.get_table(1)
-    assert table is not None and table.status == "playing"
+    await masha_plays_on(harness, masha, group, stale)
 
 
 async def test_everyone_who_timed_out_gets_no_rating(tg: FakeTelegram, harness: Harness) -> None:
@@ -599,7 +641,7 @@ async def test_the_wait_for_blocked_people_survives_a_restart(
         await tg.wait_for_message(group, "ended early", timeout=5.0)
         assert time.time() >= deadline
         assert len(await events_of(restarted)) == moves + 1  # the match's end alone
-        assert count(harness.group_texts(group), "Nobody at the table can be reached") == 1
+        assert count(harness.group_texts(group), EVERYONE_AWAY) == 1
 
 
 async def test_a_move_just_before_the_deadline_leaves_the_timer_stale(
@@ -1012,9 +1054,20 @@ def sent_to(tg: FakeTelegram, chat_id: int, since: int) -> list[str]:
     ]
 
 
+def refused_in(tg: FakeTelegram, chat_id: int, since: int) -> list[str]:
+    """The calls to ``chat_id`` that Telegram refused, as "method: why"."""
+    return [
+        f"{c.method}: {c.error}"
+        for c in tg.calls[since:]
+        if not c.ok and str(c.params.get("chat_id")) == str(chat_id)
+    ]
+
+
 async def test_a_match_follows_its_group_into_a_supergroup(
     tg: FakeTelegram, harness: Harness
 ) -> None:
+    """The board moves too: posted afresh in the supergroup, where the old group's message
+    cannot be edited (the bot tried, and was refused, before it posted one)."""
     masha, alex = tg.user(391, "Masha"), tg.user(392, "Alex")
     group = tg.group(-791, "Yard", creator=masha)
     short_minute(harness)
@@ -1039,6 +1092,7 @@ async def test_a_match_follows_its_group_into_a_supergroup(
     assert sent_to(tg, supergroup.id, since)
     assert board(tg, supergroup).startswith("🎲 Kozel")
     assert any("goat" in text for text in harness.group_texts(supergroup))
+    assert refused_in(tg, supergroup.id, since) == []
 
     await tg.send_text(alex, supergroup, "/top")
     top = await tg.wait_for_message(supergroup, "Standings")
@@ -1068,6 +1122,7 @@ async def test_a_timer_that_meets_a_migrated_group_follows_telegrams_hint(
         await tg.wait_for(lambda: board(tg, supergroup).startswith("🎲 Kozel"))
         assert any(not c.ok and c.params.get("chat_id") == group.id for c in tg.calls[since:])
         assert not sent_to(tg, group.id, since)
+        assert refused_in(tg, supergroup.id, since) == []
         assert await kozel_of(harness).storage.get_active_table(supergroup.id) is not None
     finally:
         await app.updater.start_polling(poll_interval=0, timeout=1)
@@ -1100,6 +1155,7 @@ async def test_a_lobby_follows_its_group_into_a_supergroup(
     await tg.wait_for(lambda: board_message(tg, supergroup))
     assert tg.message(supergroup, lobby.message_id).text == "The match has started — good luck!"
     assert not sent_to(tg, group.id, since)
+    assert refused_in(tg, supergroup.id, since) == []  # the lobby was posted afresh
     user, hand = await next_turn(harness, [masha, alex], 0)
     await harness.play_turn(user, hand)
     await tg.wait_for(lambda: f"{user.first_name} played [" in board(tg, supergroup))

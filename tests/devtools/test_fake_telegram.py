@@ -316,6 +316,21 @@ async def test_group_migration(server: FakeTelegram, bot: Bot) -> None:
     assert updates[1].message.chat.type == "supergroup"
 
 
+async def test_an_old_groups_message_is_not_editable_in_its_supergroup(
+    server: FakeTelegram, bot: Bot
+) -> None:
+    """The supergroup numbers its messages anew: the old group's message id finds nothing in it
+    (in Telegram it may even find another message), and the old chat answers with its new id."""
+    server.group(GROUP, "Table")
+    old = await bot.send_message(GROUP, "board")
+    new_id = -1_001_234_567_891
+    await server.migrate_group(GROUP, new_id)
+    with pytest.raises(ChatMigrated):
+        await bot.edit_message_text("board 2", GROUP, old.message_id)
+    with bad_request("message to edit not found"):
+        await bot.edit_message_text("board 2", new_id, old.message_id)
+
+
 async def test_forum_topics(server: FakeTelegram, bot: Bot) -> None:
     """A forum's topics: messages carry their thread; sends honour message_thread_id (or the
     replied message's topic); a closed topic refuses all but admins (a bot: one that may

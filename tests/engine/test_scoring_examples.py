@@ -19,6 +19,7 @@ from engine.layout import End
 from engine.leads import opening_lead
 from engine.rules import KOZEL_FIRST_LEADS, PRESETS, option_choices
 from engine.scoring import fives
+from engine.scoring.bonus import Bonus
 from engine.scoring.tally import Tally
 
 from .support import dicts, layout_position, of_type, scoring_table, t, tiles
@@ -39,12 +40,21 @@ SIXES: list[tuple[str, End]] = [("1-6", "left"), ("0-1", "left"), ("0-6", "left"
 
 
 def test_m_g_round5_rounds_to_the_nearest_five() -> None:
-    assert [fives.round5(x) for x in (3, 22, 23, 26, 29)] == [5, 20, 25, 25, 30]
+    assert [fives.round_to(x, 5) for x in (3, 22, 23, 26, 29)] == [5, 20, 25, 25, 30]
     assert [fives.round_to(x, 3) for x in (4, 5, 26)] == [3, 6, 27]
 
 
 def test_tel_2_ceil_div5() -> None:
-    assert [fives.ceil_div5(x) for x in (23, 20, 21)] == [5, 4, 5]
+    telephone = game_of(PRESETS["telephone"]()).bonus("out", PRESETS["telephone"]())
+    assert telephone is not None
+    assert [telephone.paid(x, 0) for x in (23, 20, 21)] == [5, 4, 5]
+
+
+def test_a_bonus_rounds_to_the_nearest_multiple_down_or_up() -> None:
+    assert [Bonus("opponents", 5).rounded(x) for x in (22, 23)] == [20, 25]
+    assert [Bonus("opponents", 5, "down").rounded(x) for x in (23, 25)] == [20, 25]
+    assert [Bonus("opponents", 5, "up").rounded(x) for x in (21, 25)] == [25, 25]
+    assert Bonus("opponents", 3).rounded(26) == 27 and Bonus("opponents").rounded(26) == 26
 
 
 def test_floor5() -> None:
@@ -78,7 +88,7 @@ def test_telephone_block_lowest_hand_wins_the_bonus_and_a_tie_wins_nothing() -> 
     layout_position(match, hands=["6-6 1-2", "0-5", "2-4 1-4"], lays=SIXES, turn=P0)
     result = ended(match.act(P0, Play(t("6-6"))))
     assert result["result"] == "fish" and result["fisherman"] == P0 and result["winner"] == P0
-    assert result["amounts"] == [fives.ceil_div5(5 + 11), 0, 0] == [4, 0, 0]
+    assert result["amounts"] == [4, 0, 0]  # (5 + 11) / 5, rounded up
 
     tie = scoring_table("telephone", 3)
     layout_position(tie, hands=["6-6 1-2", "0-3", "2-4 1-4"], lays=SIXES, turn=P0)
@@ -172,7 +182,8 @@ def test_telephone_ua_3_2_leads_the_match_else_the_kozel_chain() -> None:
 
 def test_m_e_block_bonus_is_round5_of_the_difference_divided_by_5() -> None:
     rules = PRESETS["muggins"]()
-    assert fives.muggins_bonus(5 + 11 + 13, 3, blocked=True, rules=rules) == 5
+    assert game_of(rules).bonus("fish", rules) == Bonus("less_winner", 5, divided=True)
+    assert Bonus("less_winner", 5, divided=True).paid(5 + 11 + 13, 3) == 5
     match = scoring_table("muggins", 4)
     layout_position(
         match,
@@ -189,7 +200,8 @@ def test_m_e_block_bonus_is_round5_of_the_difference_divided_by_5() -> None:
 
 def test_m_f_full_bonus_rounds_the_losers_pips_without_subtracting() -> None:
     rules = PRESETS["muggins"]().with_options(muggins_bonus="full")
-    assert fives.muggins_bonus(29, 3, blocked=True, rules=rules) == 30
+    full = game_of(rules).bonus("fish", rules)
+    assert full is not None and full.paid(29, 3) == 30
     match = scoring_table("muggins", 4, muggins_bonus="full")
     layout_position(match, hands=["6-6 1-2", "0-5", "2-4 1-4", "3-5 2-3"], lays=SIXES, turn=P0)
     assert ended(match.act(P0, Play(t("6-6"))))["amounts"] == [30, 0, 0, 0]
@@ -210,9 +222,11 @@ def test_muggins_going_out_takes_the_opponents_pips_and_ignores_the_partner() ->
 
 def test_all_threes_bonus_counts_in_threes_unless_kept_as_fives() -> None:
     threes = PRESETS["all_threes"]()
-    assert fives.muggins_bonus(26, 0, blocked=False, rules=threes) == 9  # round3 27 / 3
+    counted = game_of(threes).bonus("out", threes)
+    assert counted is not None and counted.paid(26, 0) == 9  # round3 27 / 3
     kept = threes.with_options(threes_bonus="fives")
-    assert fives.muggins_bonus(26, 0, blocked=False, rules=kept) == 5  # round5 25 / 5
+    as_fives = game_of(kept).bonus("out", kept)
+    assert as_fives is not None and as_fives.paid(26, 0) == 5  # round5 25 / 5
 
 
 def test_muggins_first_leader_is_drawn_by_lot_and_may_lead_any_tile() -> None:

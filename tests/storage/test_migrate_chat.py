@@ -82,6 +82,19 @@ async def test_migrate_keeps_a_table_whose_place_is_free(storage: Storage) -> No
     assert await storage.get_active_table(-100200300, 5) == in_topic
 
 
+async def test_migrate_forgets_the_old_groups_lobby_and_board(storage: Storage) -> None:
+    """The old group's messages cannot be edited in the supergroup: its table's next lobby and
+    board are posted there afresh, where an edit of the old ids was refused first."""
+    await seed_chat(storage, -100, 1, 2)
+    table = await storage.create_table(-100, 1)
+    await storage.update_table(table.table_id, lobby_message_id=10, board_message_id=11)
+
+    assert await storage.migrate_chat(-100, -100200300) is True
+
+    moved = await storage.get_active_table(-100200300)
+    assert moved is not None and (moved.lobby_message_id, moved.board_message_id) == (None, None)
+
+
 async def test_migrating_an_unknown_chat_does_nothing(storage: Storage) -> None:
     await seed_chat(storage, -100)
     assert await storage.migrate_chat(-5, -6) is False
