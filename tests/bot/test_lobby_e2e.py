@@ -384,6 +384,29 @@ async def test_someone_who_writes_as_a_channel_is_asked_to_sit_down_as_himself(
     assert "Players 1/4" in (lobby_now(tg, lobby).text or "")
 
 
+async def test_stats_asked_in_a_groups_or_a_channels_name_says_whose_it_cannot_tell(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """/stats sent in the group's name (an anonymous admin) or as a channel answered for the
+    stand-in ``from``: "Group, you have not finished a match yet.", "Channel, ..."."""
+    olya, petya = tg.user(485, "Olya"), tg.user(486, "Petya")
+    group = tg.group(-885, "Yard", "supergroup", admins=[olya])
+    news = FakeChat(-1_000_000_000_885, "channel", title="Petya's <news>")
+    await tg.send_text(olya, group, "/stats", anonymous=True)
+    await tg.wait_for_message(
+        group,
+        "You write in the group's name, so I cannot tell whose record to show: "
+        "ask as yourself, or in a private chat with me.",
+    )
+    await tg.send_text(petya, group, "/stats", as_channel=news)
+    await tg.wait_for_message(
+        group,
+        "You write as Petya's <news>, so I cannot tell whose record to show: "
+        "ask as yourself, or in a private chat with me.",
+    )
+    assert not any("you have not finished" in text for text in harness.group_texts(group))
+
+
 # --- help, menus and old links -----------------------------------------------------------------
 
 
