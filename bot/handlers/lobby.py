@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Literal
 
 from telegram import Chat, Message, Update, User
 
@@ -29,7 +28,7 @@ from ..render.lobby import (
 from ..render.place import place_name
 from ..sender import Blocked
 from ..service import DamagedTable, Refusal
-from ..table import Seat, Table
+from ..table import LobbyView, Seat, Table
 from .common import (
     from_group,
     in_group,
@@ -40,11 +39,11 @@ from .common import (
     reply,
 )
 
-LobbyView = Literal["lobby", "settings", "games"]
 
-
-async def show_lobby(k: Kozel, table: Table, view: LobbyView = "lobby") -> None:
-    """The lobby message: the table (``lobby``), its ⚙️ Rules editor, or the game chooser."""
+async def show_lobby(k: Kozel, table: Table, view: LobbyView | None = None) -> None:
+    """The lobby message: the table (``lobby``), its ⚙️ Rules editor, or the game chooser;
+    without a ``view``, the one it shows now."""
+    view = table.lobby_view = view or table.lobby_view
     if view == "games":
         text, keyboard = games_text(table), games_keyboard(table)
     else:
@@ -244,7 +243,7 @@ async def show(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None)
     """Back from the settings (or the games) to the lobby: only whoever may open them, or
     anyone could close the editor under its user's fingers."""
     await _manager_only(k, table, sender)
-    await show_lobby(k, table)
+    await show_lobby(k, table, "lobby")
     return ""
 
 
@@ -310,7 +309,7 @@ async def choose_game(k: Kozel, table: Table, sender: User | Chat, cb: Callback 
         await show_lobby(k, table, "games")
         return ""
     await k.service.lobby.change_game(table, cb.args[0])
-    await show_lobby(k, table)
+    await show_lobby(k, table, "lobby")
     return t(table.language, "lobby.game_toast", game=game_name(table.language, cb.args[0]))
 
 
