@@ -171,6 +171,7 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
     topic_named = filters.StatusUpdate.FORUM_TOPIC_CREATED | filters.StatusUpdate.FORUM_TOPIC_EDITED
     app.add_handler(MessageHandler(topic_named, chats.topic_named))
     app.add_handler(MessageHandler(filters.StatusUpdate.FORUM_TOPIC_CLOSED, chats.topic_closed))
+    app.add_handler(MessageHandler(filters.StatusUpdate.LEFT_CHAT_MEMBER, chats.member_left))
     app.add_handler(ChatMemberHandler(chats.bot_member_changed, ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_error_handler(errors.on_error)
     return app

@@ -162,10 +162,13 @@ class Outbox:
         self._queued = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
-    def call(self, request: Callable[[], Awaitable[Any]]) -> asyncio.Future[Any]:
-        """Queue a call to Telegram; the future gets its result or its failure."""
+    def call(
+        self, request: Callable[[], Awaitable[Any]], *, paced: bool = True
+    ) -> asyncio.Future[Any]:
+        """Queue a call to Telegram; the future gets its result or its failure (or is cancelled
+        when the outbox stops first). ``paced=False`` as for ``post``."""
         done = asyncio.get_running_loop().create_future()
-        self._queue.append(_Call(request, done))
+        self._queue.append(_Call(request, done, paced))
         self._start()
         return done
 

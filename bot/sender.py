@@ -185,6 +185,40 @@ class Sender:
         place = _place(to)
         return await self._in_turn(place, partial(self._edit, place, message_id, text, keyboard))
 
+    def redraw(
+        self,
+        place: Place,
+        where: Callable[[], int | None],
+        text: str,
+        keyboard: InlineKeyboardMarkup | None,
+        moved: Callable[[int], Awaitable[None]],
+    ) -> None:
+        """Edit a group's message (the lobby) in its turn, nobody waiting: a table's lock is
+        not held while the group's budget refills, so the moves of its other tables (a
+        forum's topics) go on meanwhile. ``where`` says the message's id when its turn comes,
+        and ``moved`` is told a new one if the message was gone and was sent anew. A failure
+        is logged."""
+
+        async def edit() -> None:
+            message_id = where()
+            now = await self._edit(place, message_id, text, keyboard)
+            if now != message_id:
+                await moved(now)
+
+        self._outbox(place.chat_id).post(edit)
+
+    async def caught_up(self, chat_id: int) -> None:
+        """Wait until what was queued for the group so far has gone (a lobby redrawn), holding
+        no table's lock: the answer to a tap or a command then comes after what it changed."""
+        if chat_id > 0:
+            return
+
+        async def nothing() -> None:
+            """Only marks the place in the queue."""
+
+        # ``wait``: a mark dropped as the bot stops (its future cancelled) ends the wait too
+        await asyncio.wait([self._outbox(chat_id).call(nothing, paced=False)])
+
     async def _in_turn(self, place: Place, request: Callable[[], Awaitable[T]]) -> T:
         """A DM goes at once; a group's call waits for its turn in the group's outbox."""
         if place.chat_id > 0:

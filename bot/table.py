@@ -15,6 +15,8 @@ from .place import Place
 
 #: The board lists at least this many of the latest moves (and all of the latest batch).
 RECENT = 4
+#: What the lobby message shows: the table, its ⚙️ Rules editor, or the game chooser.
+LobbyView = Literal["lobby", "settings", "games"]
 
 
 @dataclass(slots=True)
@@ -70,6 +72,9 @@ class Table:
     finished_round: Round | None = None
     #: The seat whose timeout ended the match, for the rating rule of RULES.md §2.11.
     timed_out_seat: int | None = None
+    #: What the lobby message shows now: someone joining or leaving redraws that view, rather
+    #: than close the editor its user has open.
+    lobby_view: LobbyView = "lobby"
     #: What happened lately, newest last, for the board.
     recent: list[Recent] = field(default_factory=list)
     #: The committed events of the latest round, from its deal: what the board and the hands

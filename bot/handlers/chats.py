@@ -1,5 +1,6 @@
 """What happens to a group itself: it becomes a supergroup or is renamed, a topic of its forum is
-created, renamed or closed, the bot is removed from it or loses the right to write there."""
+created, renamed or closed, someone leaves it, the bot is removed from it or loses the right to
+write there."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from telegram import ChatMember, ChatMemberRestricted, Update
 
 from ..context import KozelContext
 from ..place import Place, place_of
+from .lobby import remove_player
 
 
 async def chat_migrated(update: Update, context: KozelContext) -> None:
@@ -45,6 +47,20 @@ async def topic_closed(update: Update, context: KozelContext) -> None:
     place = place_of(update)
     if place is not None:
         await context.kozel.scheduler.end_at(place, "closed")
+
+
+async def member_left(update: Update, context: KozelContext) -> None:
+    """Someone left the group, or an admin removed them: they leave its tables (every topic's),
+    as with /leave, rather than keep a seat in a group they can no longer see, whose match
+    would wait out their turns."""
+    message, k = update.effective_message, context.kozel
+    gone = None if message is None else message.left_chat_member
+    if message is None or gone is None or gone.is_bot:
+        return
+    async with k.service.store.lock(message.chat.id):
+        for table in await k.service.store.active_tables(message.chat.id):
+            if table.seat_of(gone.id) is not None:
+                await remove_player(k, table, await k.service.lobby.leave(table, gone.id))
 
 
 async def bot_member_changed(update: Update, context: KozelContext) -> None:

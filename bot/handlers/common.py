@@ -93,17 +93,25 @@ async def from_group(k: Kozel, update: Update, lang: str) -> FromGroup | None:
     return FromGroup(place, chat, message, user, sender)
 
 
-async def refuse_anonymous(k: Kozel, update: Update, lang: str) -> bool:
-    """Refuse a seat to a message sent in a chat's name (an admin who writes anonymously, or
-    someone who writes as one of his channels; its ``from`` is a stand-in, GroupAnonymousBot or
-    Channel_Bot, whose hand nobody could get): a seat is a person's. Whether it refused."""
+#: Why a seat is refused to a message sent in the group's name, or in a channel's.
+SEAT_REFUSALS = ("err.anonymous", "err.as_channel")
+
+
+async def refuse_anonymous(
+    k: Kozel, update: Update, lang: str, refusals: tuple[str, str] = SEAT_REFUSALS
+) -> bool:
+    """Refuse a seat (or what ``refusals`` say: the group's key, then the channel's) to a
+    message sent in a chat's name (an admin who writes anonymously, or someone who writes as
+    one of his channels; its ``from`` is a stand-in, GroupAnonymousBot or Channel_Bot, whose
+    hand nobody could get, and who has no record): a seat is a person's. Whether it refused."""
     sender, chat = update.effective_sender, update.effective_chat
     if not isinstance(sender, Chat):
         return False
+    group_key, channel_key = refusals
     if chat is not None and sender.id == chat.id:
-        await refuse(k, update, lang, "err.anonymous")
+        await refuse(k, update, lang, group_key)
     else:
-        await refuse(k, update, lang, "err.as_channel", name=sender.title or "")
+        await refuse(k, update, lang, channel_key, name=sender.title or "")
     return True
 
 

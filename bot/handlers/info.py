@@ -20,11 +20,22 @@ from ..render.game_names import game_called, game_name
 from ..render.lobby import describe, game_line, rules_text
 from ..render.standings import match_text, record_text, top_text
 from ..table import Table
-from .common import drawn_here, from_group, in_group, inform, is_admin, refuse, reply
+from .common import (
+    drawn_here,
+    from_group,
+    in_group,
+    inform,
+    is_admin,
+    refuse,
+    refuse_anonymous,
+    reply,
+)
 from .lobby import seat_and_show, show_lobby
 from .play import back_everywhere
 
 PAGE = 10
+#: /stats sent in the group's name, or in a channel's: whose record it asks for is unknown.
+STATS_REFUSALS = ("err.anonymous_stats", "err.as_channel_stats")
 #: /top's buttons to the group's other games, this many a row.
 GAMES_A_ROW = 3
 
@@ -200,7 +211,7 @@ async def stats(update: Update, context: KozelContext) -> None:
     k = context.kozel
     user = update.effective_user
     lang = await k.language(update)
-    if user is None:
+    if user is None or await refuse_anonymous(k, update, lang, STATS_REFUSALS):
         return
     await k.service.records.remember_user(user)
     record, recent = await k.service.records.player(user.id, recent=5)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Literal
+from functools import partial
 
-from telegram import Chat, Message, Update, User
+from telegram import Chat, InlineKeyboardMarkup, Message, Update, User
 
 from engine.ai import LEVELS
 
@@ -13,7 +13,6 @@ from ..callbacks import Callback, plain_number
 from ..context import Handler, Kozel, KozelContext
 from ..i18n import LANGUAGES, t
 from ..place import Place
-from ..presenter import optional
 from ..render.game_names import game_name
 from ..render.lobby import (
     TABLE_SETTINGS,
@@ -29,7 +28,7 @@ from ..render.lobby import (
 from ..render.place import place_name
 from ..sender import Blocked
 from ..service import DamagedTable, Refusal
-from ..table import Seat, Table
+from ..table import LobbyView, Seat, Table
 from .common import (
     from_group,
     in_group,
@@ -40,28 +39,34 @@ from .common import (
     reply,
 )
 
-LobbyView = Literal["lobby", "settings", "games"]
 
-
-async def show_lobby(k: Kozel, table: Table, view: LobbyView = "lobby") -> None:
-    """The lobby message: the table (``lobby``), its ⚙️ Rules editor, or the game chooser."""
+async def show_lobby(k: Kozel, table: Table, view: LobbyView | None = None) -> None:
+    """The lobby message: the table (``lobby``), its ⚙️ Rules editor, or the game chooser;
+    without a ``view``, the one it shows now."""
+    view = table.lobby_view = view or table.lobby_view
     if view == "games":
         text, keyboard = games_text(table), games_keyboard(table)
     else:
         opener = await k.service.records.user_name(table.opener_id)
         text = lobby_text(table, opener or "?")
         keyboard = settings_keyboard(table) if view == "settings" else lobby_keyboard(table)
-    message_id = await k.sender.edit(table.place, table.lobby_message_id, text, keyboard)
-    if message_id != table.lobby_message_id:
-        await k.service.messages.remember_lobby(table, message_id)
+    _redraw_lobby(k, table, text, keyboard)
 
 
-async def close_lobby(k: Kozel, table: Table, key: str) -> None:
+def _redraw_lobby(
+    k: Kozel, table: Table, text: str, keyboard: InlineKeyboardMarkup | None = None
+) -> None:
+    """The lobby message redrawn in the group's turn (``Sender.redraw``): the table's lock is
+    not held while the group's budget refills."""
+    moved = partial(k.service.messages.remember_lobby, table)
+    k.sender.redraw(table.place, lambda: table.lobby_message_id, text, keyboard, moved)
+
+
+def close_lobby(k: Kozel, table: Table, key: str) -> None:
     """Take the buttons off a started or cancelled table's lobby. The table is closed whatever
     Telegram says; buttons it leaves behind answer with ``_gone`` when tapped."""
     if table.lobby_message_id is not None:
-        with optional("the closed lobby", table.chat_id):
-            await k.sender.edit(table.place, table.lobby_message_id, t(table.language, key))
+        _redraw_lobby(k, table, t(table.language, key))
 
 
 async def _gone(
@@ -188,6 +193,7 @@ async def _join(update: Update, context: KozelContext, table_id: int | None) -> 
         seated = await seat_and_show(k, update, lang, table, user)
     if seated is None:
         return
+    await k.sender.caught_up(place.chat_id)  # the lobby with them, before the answer
     query = update.callback_query  # answered whatever Telegram says: the join is done
     if seated:
         if query is not None:
@@ -243,6 +249,7 @@ async def _lobby_action(
         except Refusal as no:
             await refuse(k, update, lang, no.key, **no.values)
             return
+    await k.sender.caught_up(place.chat_id)  # the lobby as changed, before the answer
     query = update.callback_query
     if query is not None:
         await k.sender.answer(query.id, toast)  # the action is done, whatever Telegram says
@@ -275,7 +282,7 @@ async def show(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None)
     """Back from the settings (or the games) to the lobby: only whoever may open them, or
     anyone could close the editor under its user's fingers."""
     await _manager_only(k, table, sender)
-    await show_lobby(k, table)
+    await show_lobby(k, table, "lobby")
     return ""
 
 
@@ -341,7 +348,7 @@ async def choose_game(k: Kozel, table: Table, sender: User | Chat, cb: Callback 
         await show_lobby(k, table, "games")
         return ""
     await k.service.lobby.change_game(table, cb.args[0])
-    await show_lobby(k, table)
+    await show_lobby(k, table, "lobby")
     return t(table.language, "lobby.game_toast", game=game_name(table.language, cb.args[0]))
 
 
@@ -356,7 +363,7 @@ async def cancel(k: Kozel, table: Table, sender: User | Chat, cb: Callback | Non
     await _manager_only(k, table, sender)
     await k.service.lobby.cancel(table)
     await k.scheduler.after_change(table)  # a table no longer playing has no timers
-    await close_lobby(k, table, "lobby.cancelled")
+    close_lobby(k, table, "lobby.cancelled")
     if table.match is not None and table.board_message_id is not None:
         k.presenter.board.draw(table)
     await k.presenter.hands.ended(table, "lobby.cancelled")
@@ -454,7 +461,7 @@ async def _start(k: Kozel, table: Table, sender: User | Chat) -> str:
     if not ((seated and table.is_full) or await may_manage(k, table.row, sender)):
         raise Refusal("err.not_starter")
     events = await k.service.player.start(table)
-    await close_lobby(k, table, "lobby.started")
+    close_lobby(k, table, "lobby.started")
     await k.presenter.show(table, events, starting=True)
     await k.scheduler.after_change(table)
     return t(table.language, "lobby.started")

@@ -170,11 +170,8 @@ async def _play(k: Kozel, turn: Turn) -> None:
     table, seat, tile, end = turn.table, turn.seat, turn.button.tile, turn.button.end
     ask = _way_to_ask(table, seat, tile, end) if turn.button.lengthwise is None else None
     if ask is not None:
-        await k.sender.edit(
-            turn.query.from_user.id,
-            seat.hand_message_id,
-            which_way_text(seat, tile),
-            way_keyboard(table, seat, tile, ask),
+        await k.presenter.hands.ask(
+            table, seat, which_way_text(seat, tile), way_keyboard(table, seat, tile, ask)
         )
         await k.sender.answer(turn.query.id)
         return
@@ -228,8 +225,7 @@ async def _ask_to_close(k: Kozel, turn: Turn, placements: tuple[Placement, ...])
     if not ways:
         return False
     keyboard = close_keyboard(table, seat, placements, ways)
-    user_id = turn.query.from_user.id
-    await k.sender.edit(user_id, seat.hand_message_id, close_text(seat, placements), keyboard)
+    await k.presenter.hands.ask(table, seat, close_text(seat, placements), keyboard)
     await k.sender.answer(turn.query.id)
     return True
 
@@ -246,11 +242,8 @@ async def _act(k: Kozel, turn: Turn, action: Action, toast: Html) -> None:
     except EndRequired:
         assert isinstance(action, Play | Lay)  # only a tile needs an end
         tile = action.placements[0].tile if isinstance(action, Lay) else action.tile
-        await k.sender.edit(
-            turn.query.from_user.id,
-            seat.hand_message_id,
-            which_end_text(table, seat, tile),
-            end_keyboard(table, seat, tile),
+        await k.presenter.hands.ask(
+            table, seat, which_end_text(table, seat, tile), end_keyboard(table, seat, tile)
         )
         await k.sender.answer(turn.query.id)
         return

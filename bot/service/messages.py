@@ -21,7 +21,9 @@ class MessageIds:
         table.row = dataclasses.replace(table.row, board_message_id=message_id)
 
     async def remember_lobby(self, table: Table, message_id: int) -> None:
-        table.row = await self.storage.update_table(table.id, lobby_message_id=message_id)
+        """Called from the group's outbox, as ``remember_board``."""
+        await self.storage.update_table(table.id, lobby_message_id=message_id)
+        table.row = dataclasses.replace(table.row, lobby_message_id=message_id)
 
     async def remember_hand(self, table: Table, seat: Seat, message_id: int | None) -> None:
         seat.hand_message_id = message_id

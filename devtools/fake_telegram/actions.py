@@ -1,5 +1,6 @@
-"""What users do in Telegram (write, press a button, upgrade or rename a group, remove the bot from
-a group or add it back, open, rename, close and delete forum topics), as updates for the bot.
+"""What users do in Telegram (write, press a button, upgrade or rename a group, leave it, remove the
+bot from a group or add it back, open, rename, close and delete forum topics), as updates for the
+bot.
 
 Privacy mode, as BotFather sets it by default: in groups the bot receives only commands,
 mentions of itself, replies to its messages and service messages (unless it is an admin there);
@@ -247,6 +248,23 @@ class UserActions(World):
         target.title = title
         notice = self.store_message(
             target, by.to_dict(), from_bot=False, extra={"new_chat_title": title}
+        )
+        self.updates.enqueue({"message": notice.to_dict()})
+
+    async def leave_group(
+        self, user: FakeUser, chat: ChatRef, *, by: FakeUser | None = None
+    ) -> None:
+        """``user`` leaves a group, or an admin (``by``) removes them: they are no member any
+        more, and the bot gets the ``left_chat_member`` service message, from whoever did it
+        (service messages pass privacy mode)."""
+        target = self.chat(chat)
+        if target.type == "private":
+            raise ValueError("nobody leaves a private chat")
+        self.members[target.id].discard(user.id)
+        self.admins[target.id].discard(user.id)
+        actor = by or user
+        notice = self.store_message(
+            target, actor.to_dict(), from_bot=False, extra={"left_chat_member": user.to_dict()}
         )
         self.updates.enqueue({"message": notice.to_dict()})
 

@@ -142,6 +142,7 @@ async def test_other_tables_are_answered_while_a_computer_thinks(
         await k.storage.update_seat(table.id, 1, ai="slow")
         table.seats[1].ai = "slow"
         await show_lobby(k, table)  # its buttons carry the seats' digest
+    await k.sender.caught_up(yard.id)
     thinker = watch(harness)
 
     await tg.press_button(masha, lobby, "▶️ Start")

@@ -266,12 +266,11 @@ async def test_muggins_shows_the_points_of_a_scoring_move_on_the_board(
     assert board.startswith(f"🎲 Muggins · round {move['round']} · to 100")
 
 
-async def test_a_tile_that_fits_several_ends_asks_which_and_goes_there(
-    tg: FakeTelegram, harness: Harness
-) -> None:
-    users = [tg.user(931, "Masha"), tg.user(932, "Alex")]
-    group = tg.group(-1931, "Yard")
-    await dealt_for_two(harness, users, group)
+async def play_until_several_ends(
+    harness: Harness, users: list[FakeUser], group: FakeChat
+) -> tuple[FakeUser, FakeMessage, list[str]]:
+    """Play until the player to move holds tiles that fit several ends: returns him, his hand
+    and those tiles' buttons' data."""
     version = 0
     for _ in range(300):
         user, hand = await harness.next_turn(users, version)
@@ -285,11 +284,20 @@ async def test_a_tile_that_fits_several_ends_asks_which_and_goes_there(
             and len(layout.fits(Tile.parse(data_in(button).split(":")[3]))) > 1
         ]
         if several:
-            break
+            return user, hand, several
         await harness.play_turn(user, hand)
-    else:
-        raise AssertionError("no tile ever fitted several ends")
+    raise AssertionError("no tile ever fitted several ends")
+
+
+async def test_a_tile_that_fits_several_ends_asks_which_and_goes_there(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    users = [tg.user(931, "Masha"), tg.user(932, "Alex")]
+    group = tg.group(-1931, "Yard")
+    await dealt_for_two(harness, users, group)
+    user, hand, several = await play_until_several_ends(harness, users, group)
     tile = several[0].split(":")[3]
+    layout = (await table_in(harness, group)).match.round.layout  # type: ignore[union-attr]
     ends = layout.fits(Tile.parse(tile))
     await tap(tg, user, hand, several[0])
     choice = tg.message(user.id, hand.message_id)
@@ -303,6 +311,29 @@ async def test_a_tile_that_fits_several_ends_asks_which_and_goes_there(
     events = await stored_events(harness.database, 1)
     played = [e for e in events if e["type"] == "played"][-1]
     assert (played["tile"], played["end"]) == (tile, chosen.split(":")[4])
+
+
+async def test_the_reminder_leaves_the_question_which_end_on_screen(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Before, the turn's reminder redrew the whole hand over the question: whoever was
+    choosing an end saw it vanish and had to tap the tile again."""
+    users = [tg.user(935, "Masha"), tg.user(936, "Alex")]
+    group = tg.group(-1935, "Yard")
+    await dealt_for_two(harness, users, group)
+    user, hand, several = await play_until_several_ends(harness, users, group)
+    await tap(tg, user, hand, several[0])
+    asked = tg.message(user.id, hand.message_id)
+    question, buttons = asked.text, asked.buttons
+    assert "fits" in (question or "")
+    table = await table_in(harness, group)
+    async with harness.kozel.service.store.lock(group.id):
+        await harness.kozel.presenter.remind(table)
+    await tg.wait_for_message(user, "⏰ Your move in Yard!")
+    now = tg.message(user.id, hand.message_id)
+    assert (now.text, now.buttons) == (question, buttons)
+    answer = await tap(tg, user, now, str(buttons[-2]["callback_data"]))
+    assert str(answer.text).startswith("You played")
 
 
 async def short_match(

@@ -92,6 +92,36 @@ async def test_a_double_tap_in_the_lobby_changes_it_once(
     assert "Goat at 501 points" in (lobby_now(tg, lobby).text or "")
 
 
+async def test_someone_joining_leaves_the_openers_rules_editor_open(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Before, anyone who joined (or left) while the opener had ⚙️ Rules or the games open
+    turned the message back into the lobby under the opener's fingers."""
+    masha, alex = tg.user(403, "Masha"), tg.user(404, "Alex")
+    group = tg.group(-803, "Yard")
+    lobby = await open_lobby(harness, masha, group)
+    await tg.send_text(alex, tg.private(alex), "/start")
+    await tg.press_button(masha, lobby, "⚙️ Rules")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("Goat at 101 points"))
+    await tg.send_text(alex, group, "/join")
+    await tg.wait_for(partial(lobby_says, tg, lobby, "Players 2/4: 1. Masha, 2. Alex\n"))
+    await tg.wait_idle()
+    assert lobby_now(tg, lobby).find_button("Goat at 101 points") is not None
+    await tg.press_button(masha, lobby, "Goat at 101 points")  # drawn for the lobby with Alex
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("Goat at 301 points"))
+
+    await tg.press_button(masha, lobby, "« Back")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("✋ Join"))
+    await tg.press_button(masha, lobby, lambda b: str(b.get("text")).startswith("🎲 "))
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(lambda b: "Muggins" in str(b)))
+    await tg.send_text(alex, group, "/leave")
+    await tg.wait_for_message(group, "You left the table.")
+    await tg.wait_idle()
+    assert lobby_now(tg, lobby).find_button(lambda b: "Muggins" in str(b)) is not None
+    await tg.press_button(masha, lobby, "« Back")
+    await tg.wait_for(partial(lobby_says, tg, lobby, "Players 1/4: 1. Masha\n"))
+
+
 # --- the rules say only what applies ----------------------------------------------------------
 
 
@@ -382,6 +412,29 @@ async def test_someone_who_writes_as_a_channel_is_asked_to_sit_down_as_himself(
     asked = "You write as Petya's <news>: to sit at the table, write as yourself."
     await tg.wait_for(lambda: count(harness.group_texts(group), asked) == 2)
     assert "Players 1/4" in (lobby_now(tg, lobby).text or "")
+
+
+async def test_stats_asked_in_a_groups_or_a_channels_name_says_whose_it_cannot_tell(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """/stats sent in the group's name (an anonymous admin) or as a channel answered for the
+    stand-in ``from``: "Group, you have not finished a match yet.", "Channel, ..."."""
+    olya, petya = tg.user(485, "Olya"), tg.user(486, "Petya")
+    group = tg.group(-885, "Yard", "supergroup", admins=[olya])
+    news = FakeChat(-1_000_000_000_885, "channel", title="Petya's <news>")
+    await tg.send_text(olya, group, "/stats", anonymous=True)
+    await tg.wait_for_message(
+        group,
+        "You write in the group's name, so I cannot tell whose record to show: "
+        "ask as yourself, or in a private chat with me.",
+    )
+    await tg.send_text(petya, group, "/stats", as_channel=news)
+    await tg.wait_for_message(
+        group,
+        "You write as Petya's <news>, so I cannot tell whose record to show: "
+        "ask as yourself, or in a private chat with me.",
+    )
+    assert not any("you have not finished" in text for text in harness.group_texts(group))
 
 
 # --- help, menus and old links -----------------------------------------------------------------

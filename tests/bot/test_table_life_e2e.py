@@ -52,6 +52,7 @@ async def change_lobby(harness: Harness, group: FakeChat, **settings: object) ->
         for name, value in settings.items():
             await k.service.lobby.change_setting(table, name, value)
         await show_lobby(k, table)
+    await k.sender.caught_up(group.id)  # the lobby redrawn, with its new buttons
 
 
 async def prepare(

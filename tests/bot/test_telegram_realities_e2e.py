@@ -10,7 +10,7 @@ from bot.sender import RETRIES
 from devtools.fake_telegram import FakeChat, FakeTelegram, FakeUser, utf16_len
 from tests.bot.harness import Harness, board_message, start_match
 from tests.bot.test_resilience_e2e import round_results
-from tests.bot.test_table_life_e2e import change_lobby, prepare
+from tests.bot.test_table_life_e2e import change_lobby, lobby_says, prepare
 
 REMOVED = "🚪 The table in <b>Yard</b> ended: the bot was removed from the group."
 MUTED = "🔇 The table in <b>Yard</b> ended: the bot may no longer write in the group."
@@ -278,3 +278,38 @@ async def test_a_player_who_deleted_their_account_is_covered_by_the_computer(
     assert (await harness.kozel.storage.get_seats(1))[0].absent
     assert sum("I cannot write to Masha" in t for t in harness.group_texts(group)) == 1
     assert {c.error for c in tg.failed_calls()} == {"Forbidden: user is deactivated"}
+
+
+async def test_someone_who_leaves_the_group_leaves_its_lobby(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Before, whoever left the group (or was removed from it) kept their seat: the match
+    could start with them, and wait out their turns for someone no longer there."""
+    masha, alex, zoe = tg.user(941, "Masha"), tg.user(942, "Alex"), tg.user(943, "Zoe")
+    group = tg.group(-941, "Yard", creator=masha)
+    for user in (masha, alex, zoe):
+        await tg.send_text(user, user, "/start")
+        await tg.wait_for_message(user, "Hi, ")
+    lobby = await harness.open_table(masha, group)
+    await harness.join([alex, zoe], group, lobby)
+    await tg.leave_group(zoe, group)
+    await tg.wait_for(lambda: lobby_says(tg, lobby, "Players 2/4: 1. Masha, 2. Alex\n"))
+
+
+async def test_a_player_removed_from_the_group_mid_match_is_covered_by_the_computer(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """An admin removes a player on turn: the group hears that a computer took the seat, his
+    keyboard goes, the computer plays his turn and the others play on."""
+    masha, alex, zoe = tg.user(951, "Masha"), tg.user(952, "Alex"), tg.user(953, "Zoe")
+    group = tg.group(-951, "Yard", creator=masha)
+    users = [masha, alex, zoe]
+    await start_match(harness, users, group)
+    hand, version = await harness.play_until_turn_of(alex, users)
+    await tg.leave_group(alex, group, by=masha)
+    await tg.wait_for_message(group, "🤖 Alex left the table: a computer player took the seat.")
+    assert not tg.message(alex.id, hand.message_id).buttons
+    user, _ = await harness.next_turn([masha, zoe], version)
+    seats = await harness.kozel.storage.get_seats(1)
+    assert [seat.user_id for seat in seats] == [masha.id, None, zoe.id]
+    assert user in (masha, zoe)

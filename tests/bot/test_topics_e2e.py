@@ -10,7 +10,7 @@ import pytest
 from bot.handlers.lobby import show_lobby
 from bot.place import Place
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeTopic, FakeUser
-from tests.bot.harness import BOARD_TITLE, Harness, texts_seen
+from tests.bot.harness import BOARD_TITLE, Harness, playable, tap, texts_seen
 
 FORUM = -1_002_000_000_001
 NEW_TABLE = "new table"
@@ -74,6 +74,7 @@ async def open_lobby(
         assert table is not None
         await k.service.lobby.change_setting(table, "players", max(2, len(users)))
         await show_lobby(k, table)
+    await k.sender.caught_up(forum.id)  # the lobby redrawn, with its new buttons
     await harness.join(users[1:], forum, lobby)
     return lobby
 
@@ -142,6 +143,29 @@ async def test_two_topics_play_at_once(harness: Harness, tg: FakeTelegram, forum
     refused = await say(tg, bob, forum, one, "/new")
     assert "already open here" in (refused.text or "")
     assert tg.failed_calls() == []
+
+
+async def test_a_lobby_waiting_for_the_groups_room_does_not_hold_up_another_topics_moves(
+    harness: Harness, tg: FakeTelegram, forum: FakeChat
+) -> None:
+    """Before, a lobby held the group's lock while its message waited for the group's room:
+    with a busy forum out of room, a /new in one topic kept the taps at the other topic's table
+    unanswered until the lobby went out (about twelve seconds, measured)."""
+    alice, bob, olya = people(tg, "Alice", "Bob", "Olya")
+    one = await tg.create_topic(alice, forum, "Table one")
+    two = await tg.create_topic(olya, forum, "Table two")
+    await start_in(harness, [alice, bob], forum, one)
+    user, hand = await harness.next_turn([alice, bob])
+    await tg.send_text(olya, tg.private(olya), "/start")
+    await tg.wait_for_message(olya, "Hi, ")
+    pacer = harness.kozel.sender.pacer
+    for _ in range(100):  # the group is out of room for a long while
+        pacer.note(forum.id)
+    await tg.send_text(olya, forum, "/new", topic=two)
+    await asyncio.sleep(0.2)  # the bot is at the lobby
+    answer = await tap(tg, user, hand, playable(hand))
+    assert str(answer.text).startswith("You played")
+    assert newest(tg, forum, two, NEW_TABLE) is None  # the lobby still waits for room
 
 
 async def test_general_topic_is_one_more_place(
