@@ -8,7 +8,7 @@ import os
 import random
 import re
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -335,7 +335,9 @@ def board_message(tg: FakeTelegram, group: FakeChat) -> FakeMessage:
     raise AssertionError(f"no board in {group.id}")
 
 
-async def tap(tg: FakeTelegram, user: FakeUser, message: FakeMessage, data: str) -> CallbackAnswer:
+async def tap(
+    tg: FakeTelegram, user: FakeUser, message: FakeMessage | Mapping[str, Any], data: str
+) -> CallbackAnswer:
     """Press a button with ``data`` (checked or not) and wait for the bot's answer to it."""
     query = await tg.press(user, message, data)
     return await tg.wait_for(lambda: tg.callback_answers.get(query), timeout=10.0)
