@@ -51,6 +51,7 @@ GROUP_COMMANDS = (
     "addbot",
     "standings",
     "top",
+    "history",
     "stats",
     "rules",
     "language",
@@ -159,6 +160,7 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
     app.add_handler(CommandHandler("kick", lobby.kick_command))
     app.add_handler(CommandHandler("standings", info.standings))
     app.add_handler(CommandHandler("top", info.top))
+    app.add_handler(CommandHandler("history", info.history))
     app.add_handler(CommandHandler("stats", info.stats))
     app.add_handler(CommandHandler("rules", info.rules_command))
     app.add_handler(CommandHandler("help", info.help_command))

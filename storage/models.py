@@ -155,6 +155,32 @@ class UserRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class PastSeat:
+    """One seat of a finished match, as the group's history lists it; a computer has no
+    ``user_id`` and no ``display_name``."""
+
+    seat: int
+    side: int
+    user_id: int | None
+    display_name: str | None
+    score: int
+    outcome: Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class PastMatch:
+    """One of a group's finished matches, with every seat, for the group's history."""
+
+    match_id: int
+    game: str
+    pairs: bool
+    rounds: int
+    ended_by: EndedBy
+    finished_at: float
+    seats: tuple[PastSeat, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class RecentMatch:
     """One of a user's latest matches, for their personal history."""
 

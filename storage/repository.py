@@ -45,6 +45,8 @@ from .models import (
     ChatRow,
     EndedBy,
     GameRecord,
+    PastMatch,
+    PastSeat,
     PlayerResult,
     RecentMatch,
     SeatRow,
@@ -835,6 +837,40 @@ def _recent_matches(conn: sqlite3.Connection, user_id: int, limit: int) -> list[
     return [_decoded(RecentMatch, r) for r in rows]
 
 
+def _chat_history(conn: sqlite3.Connection, chat_id: int, limit: int) -> list[PastMatch]:
+    """The chat's latest matches that ended with a result, newest first, each with its seats."""
+    rows = conn.execute(
+        "SELECT m.match_id, m.game, m.pairs, m.rounds, m.ended_by, m.finished_at, "
+        "mp.seat, mp.side, mp.user_id, u.display_name, mp.score, mp.outcome "
+        "FROM (SELECT * FROM matches WHERE chat_id = ? AND ended_by != 'cancelled' "
+        "      ORDER BY finished_at DESC, match_id DESC LIMIT ?) AS m "
+        "JOIN match_players AS mp ON mp.match_id = m.match_id "
+        "LEFT JOIN users AS u ON u.user_id = mp.user_id "
+        "ORDER BY m.finished_at DESC, m.match_id DESC, mp.seat",
+        (chat_id, limit),
+    ).fetchall()
+    seats: dict[int, list[PastSeat]] = {}
+    matches: dict[int, sqlite3.Row] = {}
+    for r in rows:
+        matches.setdefault(r["match_id"], r)
+        seat = PastSeat(
+            r["seat"], r["side"], r["user_id"], r["display_name"], r["score"], r["outcome"]
+        )
+        seats.setdefault(r["match_id"], []).append(seat)
+    return [
+        PastMatch(
+            match_id=match_id,
+            game=r["game"],
+            pairs=bool(r["pairs"]),
+            rounds=r["rounds"],
+            ended_by=r["ended_by"],
+            finished_at=r["finished_at"],
+            seats=tuple(seats[match_id]),
+        )
+        for match_id, r in matches.items()
+    ]
+
+
 # --- the public face -------------------------------------------------------------------------
 
 
@@ -1182,6 +1218,12 @@ class Storage:
         """The user's latest matches, newest first; ``limit`` must be positive."""
         _check_page(limit)
         return await self._db.run(_recent_matches, user_id, limit)
+
+    async def chat_history(self, chat_id: int, limit: int = 10) -> list[PastMatch]:
+        """The chat's latest matches with a result (all its topics), newest first, each with its
+        seats in order; ``limit`` must be positive."""
+        _check_page(limit)
+        return await self._db.run(_chat_history, chat_id, limit)
 
 
 def _unwrap(outcome: int | StorageError) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 
@@ -17,8 +18,10 @@ from ..i18n import LANGUAGES, Html, t
 from ..place import place_of
 from ..presenter import optional
 from ..render.game_names import game_called, game_name
+from ..render.history import history_text
 from ..render.lobby import describe, game_line, rules_text
 from ..render.standings import match_text, record_text, top_text
+from ..service.store import computer_name
 from ..table import Table
 from .common import (
     drawn_here,
@@ -204,6 +207,17 @@ async def top_button(update: Update, context: KozelContext) -> None:
     if message is not None:
         await k.sender.edit(place, message.message_id, text, keyboard)
     await k.sender.answer(query.id)
+
+
+async def history(update: Update, context: KozelContext) -> None:
+    """/history: the group's latest matches (all its topics), newest first."""
+    k = context.kozel
+    lang = await k.language(update)
+    group = await from_group(k, update, lang)
+    if group is None:
+        return
+    matches = await k.service.records.history(group.place.chat_id)
+    await inform(k, update, history_text(lang, matches, partial(computer_name, lang)))
 
 
 async def stats(update: Update, context: KozelContext) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from telegram import Chat, Message, User
 
-from storage import RecentMatch, StandingRow, Storage, UserRecord
+from storage import PastMatch, RecentMatch, StandingRow, Storage, UserRecord
 
 from ..place import Place
 
@@ -53,6 +53,10 @@ class Records:
     async def games_played(self, chat_id: int) -> list[str]:
         """The games the group has finished matches of, the latest played first."""
         return await self.storage.chat_games(chat_id)
+
+    async def history(self, chat_id: int, limit: int = 10) -> list[PastMatch]:
+        """The group's latest matches with a result, newest first."""
+        return await self.storage.chat_history(chat_id, limit)
 
     async def player(self, user_id: int, recent: int) -> tuple[UserRecord, list[RecentMatch]]:
         """A person's record in every group and game, and their latest matches."""

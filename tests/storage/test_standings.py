@@ -249,3 +249,31 @@ async def test_each_game_has_standings_of_its_own(league: Storage) -> None:
     assert records["telephone_ua"].draws == 1
     [latest, *_] = await league.recent_matches(4)
     assert (latest.game, latest.ended_by, latest.outcome) == ("telephone_ua", "draw", "draw")
+
+
+async def test_a_chats_history_lists_its_latest_matches_newest_first_with_every_seat(
+    league: Storage,
+) -> None:
+    await seed_chat(league, -200, 5, 6)
+    await play_match(league, -200, result(5, 0, 3), result(6, 1, 104, goat=True))
+    history = await league.chat_history(-100, limit=3)
+    assert len(history) == 3  # the oldest of the four is left out
+    newest = history[0]
+    assert [(s.seat, s.user_id, s.display_name, s.score) for s in newest.seats] == [
+        (0, 1, "Player 1", 40),
+        (1, 2, "Player 2", 50),
+        (2, 4, "Player 4", 60),
+    ]
+    assert [s.score for s in history[2].seats] == [20, 0, 110]
+    assert [s.outcome for s in history[2].seats] == ["won", "won", "lost"]
+    oldest = (await league.chat_history(-100))[-1]
+    assert [(s.user_id, s.display_name) for s in oldest.seats][2] == (None, None)  # a computer
+    assert (newest.game, newest.ended_by, newest.rounds) == ("kozel", "goat", 5)
+    assert [[s.user_id for s in m.seats] for m in await league.chat_history(-200)] == [[5, 6]]
+
+
+async def test_a_chat_without_matches_has_no_history(storage: Storage) -> None:
+    await seed_chat(storage, -100)
+    assert await storage.chat_history(-100) == []
+    with pytest.raises(ValueError, match="limit"):
+        await storage.chat_history(-100, limit=0)

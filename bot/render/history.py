@@ -1,0 +1,55 @@
+"""/history: a group's latest matches, each with its sides, their scores, and who won or lost,
+so that a group can settle "who was the goat last Friday" without scrolling."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+
+from engine.games import GAMES
+from storage import PastMatch, PastSeat
+
+from ..i18n import Html, t
+from .game_names import game_name
+
+#: The outcomes a side is marked with: won, drawn, or lost under the game's own title.
+MARKED = frozenset(("won", "draw", "goat", "donkey", "timeout"))
+
+
+def history_text(lang: str, matches: Sequence[PastMatch], computer: Callable[[int], str]) -> Html:
+    """The matches, newest first; ``computer`` names a computer player by its seat, as its
+    table did."""
+    if not matches:
+        return t(lang, "top.empty")
+    lines = [t(lang, "history.head")]
+    for match in matches:
+        day = dt.datetime.fromtimestamp(match.finished_at, dt.UTC).strftime("%Y-%m-%d")
+        sides = Html(" · ".join(_side(lang, match, side, computer) for side in _sides(match)))
+        key = "history.match_timeout" if match.ended_by == "timeout" else "history.match"
+        lines.append(t(lang, key, date=day, game=game_name(lang, match.game), sides=sides))
+    return Html("\n".join(lines))
+
+
+def _sides(match: PastMatch) -> list[int]:
+    return sorted({seat.side for seat in match.seats})
+
+
+def _side(lang: str, match: PastMatch, side: int, computer: Callable[[int], str]) -> Html:
+    """A side's names, its score (the rounds it lost, in a game that keeps no points) and how it
+    came out: 🏆 won, 🤝 drawn, the game's loser (Kozel's goat 🐐), ⏰ timed out, else nothing."""
+    seats = [seat for seat in match.seats if seat.side == side]
+    names = " & ".join(_name(seat, computer) for seat in seats)
+    first = seats[0]
+    game = GAMES[match.game]
+    score = first.score if game.keeps_points else t(lang, "stats.lost_rounds", value=first.score)
+    outcome: str = first.outcome
+    if outcome == "lost" and match.ended_by == "timeout":
+        outcome = "timeout"  # who timed out lost, but was no goat
+    elif outcome == "lost" and game.loser_title is not None:
+        outcome = game.loser_title  # Kozel's goat, Donkey's donkey
+    mark = t(lang, f"history.{outcome}") if outcome in MARKED else ""
+    return Html(t(lang, "history.side", names=names, score=score) + mark)
+
+
+def _name(seat: PastSeat, computer: Callable[[int], str]) -> str:
+    return computer(seat.seat) if seat.display_name is None else seat.display_name
