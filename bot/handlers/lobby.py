@@ -160,6 +160,7 @@ async def again_button(update: Update, context: KozelContext) -> None:
         seated = await seat_person(k, table, user)
         await k.service.lobby.seat_computers_of(table, played)
         await show_lobby(k, table)
+    await k.sender.caught_up(place.chat_id)  # the new lobby, before the answer
     query = update.callback_query
     assert query is not None
     if seated:
