@@ -1101,6 +1101,21 @@ async def test_a_player_on_turn_removed_by_an_anonymous_admin_has_his_hand_close
     assert count(texts_seen(tg, alex), "You were removed") == 1
 
 
+async def test_an_opener_who_kicks_her_own_seat_leaves_it(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """/kick of one's own seat is /leave: the group hears that Masha left, not that Masha
+    removed Masha, and no DM tells her she was removed."""
+    masha, alex = tg.user(377, "Masha"), tg.user(378, "Alex")
+    group = tg.group(-777, "Yard")
+    await prepare(harness, [masha, alex], group, computers=1)
+    await tg.send_text(masha, group, "/kick 1")
+    await tg.wait_for_message(group, "🤖 Masha left the table: a computer player took the seat.")
+    await tg.wait_idle()
+    assert count(texts_seen(tg, masha), "removed") == 0
+    assert count(harness.group_texts(group), "removed") == 0
+
+
 # --- 8. a group becomes a supergroup ---------------------------------------------------------
 
 
