@@ -391,20 +391,23 @@ def button(action: Action) -> Handler:
     return carry_out
 
 
-async def remove_player(k: Kozel, table: Table, gone: Seat) -> None:
-    """Show that ``gone`` has left (or was removed): the lobby without the seat, or the
-    computer player that now plays it. Computers do not play a match out for nobody (as at
-    the deal): with no person left the match ends without a result, and with only people
-    who are away the computers stop and the match waits a turn's time for one of them to
-    come back (``Scheduler.after_change``), then ends by timeout."""
+async def remove_player(k: Kozel, table: Table, gone: Seat, by: str | None = None) -> None:
+    """Show that ``gone`` has left, or was removed ``by`` someone (who then tells them in a
+    DM): the lobby without the seat, or the computer player that now plays it. Computers do
+    not play a match out for nobody (as at the deal): with no person left the match ends
+    without a result, and with only people who are away the computers stop and the match
+    waits a turn's time for one of them to come back (``Scheduler.after_change``), then ends
+    by timeout."""
     if table.status == "lobby":
         await show_lobby(k, table)
+        if by is not None:
+            await k.presenter.notices.removed_from_lobby(table, gone)
         return
     if not table.people:
         await k.service.lobby.cancel(table)
-        await k.presenter.replaced(table, gone, last=True)
+        await k.presenter.replaced(table, gone, last=True, by=by)
     else:
-        await k.presenter.replaced(table, gone)
+        await k.presenter.replaced(table, gone, by=by)
     await k.scheduler.after_change(table)
 
 
@@ -429,12 +432,25 @@ async def kick_command(update: Update, context: KozelContext) -> None:
         try:
             seat = _kick_target(table, message, context.args or [])
             gone = await k.service.lobby.unseat(table, seat)
-            await remove_player(k, table, gone)
+            by = None if gone.user_id == sender.id else _kicker(table, sender)
+            await remove_player(k, table, gone, by)
         except Refusal as no:
             await refuse(k, update, lang, no.key, **no.values)
             return
-    if table.status == "lobby":  # during a match the group is told who plays the seat now
-        await reply(k, update, t(lang, "lobby.kicked", name=gone.name))
+    if table.status != "lobby":  # during a match the group is told who plays the seat now
+        return
+    if by is None:
+        await reply(k, update, t(lang, "lobby.left_toast"))
+    else:
+        await reply(k, update, t(lang, "lobby.kicked", name=gone.name, by=by))
+
+
+def _kicker(table: Table, sender: User | Chat) -> str:
+    """Who the group hears removed a player: the opener's or an admin's name, or "an admin"
+    for one who writes in the group's name (Telegram does not say who)."""
+    if isinstance(sender, User):
+        return sender.full_name
+    return t(table.language, "table.an_admin")
 
 
 def _kick_target(table: Table, message: Message, args: list[str]) -> Seat:

@@ -180,8 +180,11 @@ class Presenter:
         if why in ("closed", "deleted"):
             await self.notices.topic_gone(table, closed=why == "closed")
 
-    async def replaced(self, table: Table, gone: Seat, *, last: bool = False) -> None:
-        """A person left a match: the group hears who plays their seat now, or (``last``) that
-        the match ends with nobody left to play it; their keyboard goes."""
-        await self.notices.replaced(table, gone, last=last)
+    async def replaced(
+        self, table: Table, gone: Seat, *, last: bool = False, by: str | None = None
+    ) -> None:
+        """A person left a match, or was removed ``by`` someone: the group hears who plays
+        their seat now, or (``last``) that the match ends with nobody left to play it; their
+        keyboard goes."""
+        await self.notices.replaced(table, gone, last=last, by=by)
         await self.show(table, [])

@@ -37,6 +37,16 @@ def optional(what: str, chat_id: int) -> Iterator[None]:
         log.warning("%s was not delivered: %s", what, exc, extra={"chat": chat_id})
 
 
+#: What the group and the person hear when a person's seat goes to a computer, by whether
+#: someone removed them (/kick) and whether nobody is left to play: the group's, and theirs.
+_GONE_KEYS: dict[tuple[bool, bool], tuple[str, str]] = {
+    (False, False): ("table.replaced", "table.you_left"),
+    (False, True): ("table.nobody_left", "table.you_left_ended"),
+    (True, False): ("table.removed", "table.you_removed"),
+    (True, True): ("table.removed_last", "table.you_removed_ended"),
+}
+
+
 class Notices:
     def __init__(self, sender: Sender) -> None:
         self.sender = sender
@@ -102,14 +112,32 @@ class Notices:
     def back(self, table: Table, seat: Seat) -> None:
         self._tell_group(table, "timer.back_group", name=seat.name)
 
-    async def replaced(self, table: Table, gone: Seat, *, last: bool = False) -> None:
-        """The group hears who plays the seat of a person who left, or (``last``) that nobody
-        is left to play and the match ends; their keyboard goes."""
-        self._tell_group(table, "table.nobody_left" if last else "table.replaced", name=gone.name)
-        if gone.user_id is not None and gone.live and gone.hand_message_id is not None:
-            note = t(gone.language, "table.you_left_ended" if last else "table.you_left")
-            with optional("a left player's hand", gone.user_id):
+    async def replaced(
+        self, table: Table, gone: Seat, *, last: bool = False, by: str | None = None
+    ) -> None:
+        """The group hears who plays the seat of a person who left, or was removed ``by``
+        someone (/kick), or (``last``) that nobody is left to play and the match ends; their
+        keyboard goes. Someone removed hears it in a DM, if they hold no keyboard to say it."""
+        removed = by is not None
+        key, note = _GONE_KEYS[removed, last]
+        self._tell_group(table, key, name=gone.name, by=by)
+        await self._tell_gone(table, gone, note, send=removed)
+
+    async def removed_from_lobby(self, table: Table, gone: Seat) -> None:
+        """A person /kick removed from a lobby hears it where they were told they joined."""
+        await self._tell_gone(table, gone, "dm.removed", send=True)
+
+    async def _tell_gone(self, table: Table, gone: Seat, key: str, *, send: bool) -> None:
+        """The note ``key`` (which may name the table's place, ``chat``) to a person no longer
+        at the table: their live keyboard becomes it, else, if ``send``, a DM of its own."""
+        if gone.user_id is None:
+            return
+        note = t(gone.language, key, chat=place_name(gone.language, table))
+        with optional("a note to a player gone from the table", gone.user_id):
+            if gone.live and gone.hand_message_id is not None:
                 await self.sender.edit(gone.user_id, gone.hand_message_id, note)
+            elif send:
+                await self.sender.send(gone.user_id, note)
 
     def unreachable(self, table: Table, seat: Seat, *, deleted: bool) -> None:
         """The player cannot get their hand in a DM: the group is told how to fix it, or, if

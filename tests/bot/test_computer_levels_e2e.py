@@ -111,7 +111,9 @@ async def test_a_computer_taking_over_an_absent_player_plays_strong(
     await start_match(harness, [masha, alex], group)
     thinker = watch(harness)
     await tg.send_text(masha, group, "/kick 2")
-    await tg.wait_for_message(group, "🤖 Alex left the table: a computer player took the seat.")
+    await tg.wait_for_message(
+        group, "🚪 Masha removed Alex from the table: a computer player took the seat."
+    )
     [_, seat] = await harness.kozel.storage.get_seats(1)
     assert (seat.user_id, seat.ai) == (None, "strong")
     await harness.play_until([masha], lambda: any(s == 1 for s, _ in thinker.levels), 50)

@@ -252,7 +252,7 @@ async def test_kick_by_seat_number_or_reply(tg: FakeTelegram, harness: Harness) 
         lambda: "Players 2/3: 1. Masha, 2. 🤖 Galya · normal\n" in (lobby_now(tg, lobby).text or "")
     )
     await tg.send_text(masha, group, "/kick 2")
-    await tg.wait_for_message(group, "🤖 Galya is no longer at the table.")
+    await tg.wait_for_message(group, "🚪 Masha removed 🤖 Galya from the table.")
     assert "Players 1/3: 1. Masha\n" in (lobby_now(tg, lobby).text or "")
     await tg.send_text(masha, group, "/kick 3")
     await tg.wait_for_message(group, "There is no seat 3 at this table.")
@@ -276,7 +276,9 @@ async def test_kick_by_seat_number_or_reply(tg: FakeTelegram, harness: Harness) 
     await tg.send_text(masha, group, "/kick 3")
     await tg.wait_for_message(group, "The computer already plays seat 3.")
     await tg.send_text(masha, group, "/kick 2")
-    await tg.wait_for_message(group, "🤖 Alex left the table: a computer player took the seat.")
+    await tg.wait_for_message(
+        group, "🚪 Masha removed Alex from the table: a computer player took the seat."
+    )
     seats = await harness.kozel.storage.get_seats(1)
     assert [s.user_id for s in seats] == [masha.id, None, None]
 
@@ -368,7 +370,9 @@ async def test_an_admin_who_writes_anonymously_manages_the_table_and_the_languag
     await tg.send_text(olya, group, "/addbot", anonymous=True)
     await tg.wait_for(partial(lobby_says, tg, lobby, "Players 3/4"))
     await tg.send_text(olya, group, "/kick 2", anonymous=True)
-    await tg.wait_for_message(group, "Alex is no longer at the table.")
+    await tg.wait_for_message(group, "🚪 An admin removed Alex from the table.")
+    # Alex hears it in his DM, where he was told he had joined
+    await tg.wait_for_message(alex, "You were removed from the table in Yard.")
     await tg.send_text(olya, group, "/language", anonymous=True)
     await tg.wait_for_message(group, "Choose the language of this group:")
     await tg.send_text(olya, group, "/cancel", anonymous=True)

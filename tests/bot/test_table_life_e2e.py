@@ -1025,11 +1025,13 @@ async def test_only_the_opener_or_an_admin_may_manage_the_table(
     old_button = str(hand.buttons[0]["callback_data"])
     alex_said = await tg.send_text(alex, group, "brb")
     await tg.send_text(olya, group, "/kick", reply_to=int(alex_said["message_id"]))
-    await tg.wait_for_message(group, "🤖 Alex left the table: a computer player took the seat.")
+    await tg.wait_for_message(
+        group, "🚪 Olya removed Alex from the table: a computer player took the seat."
+    )
     await tg.wait_for(
         lambda: (
             tg.message(alex.id, hand.message_id).text
-            == "You left the table; a computer player plays your tiles now."
+            == "You were removed from the table in Yard; a computer player plays your tiles now."
         )
     )
     # the computer takes Alex's turn at once (the turn time here is 10 minutes)
@@ -1040,6 +1042,78 @@ async def test_only_the_opener_or_an_admin_may_manage_the_table(
     assert stale.text == "You are not playing at this table."
     seats = await kozel_of(harness).storage.get_seats(2)
     assert seats[1].user_id is None and seats[1].ai
+
+
+async def test_a_kick_during_a_match_says_who_removed_whom_and_tells_the_player(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The opener's /kick during a match was announced as "Alex left the table", as if he had
+    left by himself, and Alex, not on turn, heard nothing: his hand in the DM looked as if
+    the match went on with him. Now the group hears who removed him, and he gets a DM naming
+    the group; Zoe, who blocked the bot, is removed all the same, and the match goes on."""
+    masha, alex, zoe = tg.user(371, "Masha"), tg.user(372, "Alex"), tg.user(373, "Zoe")
+    group = tg.group(-771, "Yard")
+    users = [masha, alex, zoe]
+    await prepare(harness, users, group)
+    _, version = await harness.play_until_turn_of(masha, users)
+    await tg.send_text(masha, group, "/kick 2")
+    await tg.wait_for_message(
+        group, "🚪 Masha removed Alex from the table: a computer player took the seat."
+    )
+    told = await tg.wait_for_message(alex, "removed")
+    assert told.text == (
+        "You were removed from the table in Yard; a computer player plays your tiles now."
+    )
+    assert harness.live_hand(alex) is None
+    tg.block(zoe)
+    await tg.send_text(masha, group, "/kick 3")
+    await tg.wait_for_message(
+        group, "🚪 Masha removed Zoe from the table: a computer player took the seat."
+    )
+    hand = tg.message(masha.id, (await tg.wait_for(lambda: harness.live_hand(masha))).message_id)
+    await harness.play_turn(masha, hand)
+    user, _ = await next_turn(harness, [masha], version)
+    assert user is masha
+    texts = harness.group_texts(group)
+    assert count(texts, "left the table") == 0
+    seats = await kozel_of(harness).storage.get_seats(1)
+    assert [seat.user_id for seat in seats] == [masha.id, None, None]
+
+
+async def test_a_player_on_turn_removed_by_an_anonymous_admin_has_his_hand_closed(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """An admin who writes in the group's name is not named: the group hears that an admin
+    removed the player, whose live keyboard becomes the note (not a second message)."""
+    masha, alex, olya = tg.user(374, "Masha"), tg.user(375, "Alex"), tg.user(376, "Olya")
+    group = tg.group(-774, "Yard", "supergroup", admins=[olya])
+    users = [masha, alex]
+    await prepare(harness, users, group, computers=1)
+    hand, _ = await harness.play_until_turn_of(alex, users)
+    await tg.send_text(olya, group, "/kick 2", anonymous=True)
+    await tg.wait_for_message(
+        group, "🚪 An admin removed Alex from the table: a computer player took the seat."
+    )
+    note = "You were removed from the table in Yard; a computer player plays your tiles now."
+    await tg.wait_for(lambda: tg.message(alex.id, hand.message_id).text == note)
+    assert not tg.message(alex.id, hand.message_id).buttons
+    await tg.wait_idle()
+    assert count(texts_seen(tg, alex), "You were removed") == 1
+
+
+async def test_an_opener_who_kicks_her_own_seat_leaves_it(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """/kick of one's own seat is /leave: the group hears that Masha left, not that Masha
+    removed Masha, and no DM tells her she was removed."""
+    masha, alex = tg.user(377, "Masha"), tg.user(378, "Alex")
+    group = tg.group(-777, "Yard")
+    await prepare(harness, [masha, alex], group, computers=1)
+    await tg.send_text(masha, group, "/kick 1")
+    await tg.wait_for_message(group, "🤖 Masha left the table: a computer player took the seat.")
+    await tg.wait_idle()
+    assert count(texts_seen(tg, masha), "removed") == 0
+    assert count(harness.group_texts(group), "removed") == 0
 
 
 # --- 8. a group becomes a supergroup ---------------------------------------------------------
