@@ -853,20 +853,9 @@ def _chat_history(conn: sqlite3.Connection, chat_id: int, limit: int) -> list[Pa
     matches: dict[int, sqlite3.Row] = {}
     for r in rows:
         matches.setdefault(r["match_id"], r)
-        seat = PastSeat(
-            r["seat"], r["side"], r["user_id"], r["display_name"], r["score"], r["outcome"]
-        )
-        seats.setdefault(r["match_id"], []).append(seat)
+        seats.setdefault(r["match_id"], []).append(_decoded(PastSeat, r))
     return [
-        PastMatch(
-            match_id=match_id,
-            game=r["game"],
-            pairs=bool(r["pairs"]),
-            rounds=r["rounds"],
-            ended_by=r["ended_by"],
-            finished_at=r["finished_at"],
-            seats=tuple(seats[match_id]),
-        )
+        _decoded(PastMatch, r, pairs=bool(r["pairs"]), seats=tuple(seats[match_id]))
         for match_id, r in matches.items()
     ]
 

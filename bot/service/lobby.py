@@ -47,27 +47,18 @@ class Lobby:
         if chat is not None and chat.language is None:
             language = language_for(opener_language, self.settings.default_language)
             await self.storage.set_chat_language(chat_id, language)
-        if like is None:
-            row = await self.storage.create_table(
-                chat_id,
-                opener_id,
-                thread_id=place.thread_id,
-                rules=RuleSet().to_dict(),
-                turn_seconds=self.settings.turn_seconds,
-            )
-            level: str = self.settings.computer_level
-        else:
-            row = await self.storage.create_table(
-                chat_id,
-                opener_id,
-                thread_id=place.thread_id,
-                game=like.game,
-                rules=like.rules,
-                players=like.players,
-                pairs=like.pairs,
-                turn_seconds=like.turn_seconds,
-            )
-            level = like.computer_level
+        kozel = RuleSet()
+        row = await self.storage.create_table(
+            chat_id,
+            opener_id,
+            thread_id=place.thread_id,
+            game=kozel.game if like is None else like.game,
+            rules=kozel.to_dict() if like is None else like.rules,
+            players=4 if like is None else like.players,
+            pairs=False if like is None else like.pairs,
+            turn_seconds=self.settings.turn_seconds if like is None else like.turn_seconds,
+        )
+        level = self.settings.computer_level if like is None else like.computer_level
         if row.computer_level != level:
             row = await self.storage.update_table(row.table_id, computer_level=level)
         log.info(
