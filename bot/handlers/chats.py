@@ -52,15 +52,17 @@ async def topic_closed(update: Update, context: KozelContext) -> None:
 async def member_left(update: Update, context: KozelContext) -> None:
     """Someone left the group, or an admin removed them: they leave its tables (every topic's),
     as with /leave, rather than keep a seat in a group they can no longer see, whose match
-    would wait out their turns."""
+    would wait out their turns. Removed by an admin, they are told so, as after a /kick."""
     message, k = update.effective_message, context.kozel
     gone = None if message is None else message.left_chat_member
     if message is None or gone is None or gone.is_bot:
         return
+    remover = message.from_user
+    by = None if remover is None or remover.id == gone.id else remover.full_name
     async with k.service.store.lock(message.chat.id):
         for table in await k.service.store.active_tables(message.chat.id):
             if table.seat_of(gone.id) is not None:
-                await remove_player(k, table, await k.service.lobby.leave(table, gone.id))
+                await remove_player(k, table, await k.service.lobby.leave(table, gone.id), by)
 
 
 async def bot_member_changed(update: Update, context: KozelContext) -> None:

@@ -299,16 +299,20 @@ async def test_someone_who_leaves_the_group_leaves_its_lobby(
 async def test_a_player_removed_from_the_group_mid_match_is_covered_by_the_computer(
     tg: FakeTelegram, harness: Harness
 ) -> None:
-    """An admin removes a player on turn: the group hears that a computer took the seat, his
-    keyboard goes, the computer plays his turn and the others play on."""
+    """An admin removes a player on turn: the group hears who removed him and that a computer
+    took the seat, his keyboard becomes the note that he was removed, the computer plays his
+    turn and the others play on."""
     masha, alex, zoe = tg.user(951, "Masha"), tg.user(952, "Alex"), tg.user(953, "Zoe")
     group = tg.group(-951, "Yard", creator=masha)
     users = [masha, alex, zoe]
     await start_match(harness, users, group)
     hand, version = await harness.play_until_turn_of(alex, users)
     await tg.leave_group(alex, group, by=masha)
-    await tg.wait_for_message(group, "🤖 Alex left the table: a computer player took the seat.")
-    assert not tg.message(alex.id, hand.message_id).buttons
+    removed = "🚪 Masha removed Alex from the table: a computer player took the seat."
+    await tg.wait_for_message(group, removed)
+    note = tg.message(alex.id, hand.message_id)
+    assert not note.buttons
+    assert "You were removed from the table in Yard" in (note.text or "")
     user, _ = await harness.next_turn([masha, zoe], version)
     seats = await harness.kozel.storage.get_seats(1)
     assert [seat.user_id for seat in seats] == [masha.id, None, zoe.id]
