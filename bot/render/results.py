@@ -176,7 +176,7 @@ def match_result_text(table: Table, ended: MatchEnded) -> Html:
     parts = [t(lang, key, names=goats), ""]
     for side in sorted(range(table.match.sides), key=lambda s: ended.scores[s]):
         parts.append(t(lang, "match.final", name=table.side_name(side), score=ended.scores[side]))
-    parts += ["", *_sheet(table), t(lang, "match.again")]
+    parts += ["", *_sheet(table, ended), t(lang, "match.again")]
     return Html("\n".join(parts))
 
 
@@ -230,11 +230,11 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
             parts.append(t(lang, "match.final", name=name, score=score))
         else:  # its rounds lost and Generals
             parts.append(lost_rounds_line(table, lang, side, score, hung[side]))
-    parts += ["", *_sheet(table), t(lang, "match.again")]
+    parts += ["", *_sheet(table, ended), t(lang, "match.again")]
     return Html("\n".join(parts))
 
 
-def _sheet(table: Table) -> list[str]:
+def _sheet(table: Table, ended: MatchEnded) -> list[str]:
     """The match's sheet of rounds, then a blank line; nothing before a round ended."""
-    sheet = sheet_lines(table, table.language)
+    sheet = sheet_lines(table, table.language, ended)
     return [*sheet, ""] if sheet else []

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engine.events import RoundEnded
+from engine.events import MatchEnded, RoundEnded
 
 from ..i18n import Html, plural, t
 from ..table import Table
@@ -14,29 +14,38 @@ from .board import ended_number
 ROWS = 12
 
 
-def sheet_lines(table: Table, lang: str) -> list[str]:
+def sheet_lines(table: Table, lang: str, final: MatchEnded | None = None) -> list[str]:
     """The sheet of the rounds ended so far (``Table.round_ends``), oldest first; none before the
     first round ends. A round the game does not count (General's Goat's fish, dealt again with
-    the same number) gives way to the one that counted."""
+    the same number) gives way to the one that counted. At the match's end (``final``), a match
+    won during play (a move that reached the target, or a timeout, in a round that never
+    ended) has the final scores as its last row, in the round it ended in."""
     match = table.match
     assert match is not None
-    counted: dict[int, RoundEnded] = {}
+    counted: dict[int, list[int]] = {}
+    marks: dict[int, str] = {}
     for ended in table.round_ends:
-        counted[ended_number(match, ended)] = ended
+        number = ended_number(match, ended)
+        counted[number], marks[number] = ended.scores, _mark(ended)
     if not counted:
         return []
+    rows = sorted(counted.items())
+    if final is not None and final.scores != rows[-1][1]:
+        rows.append((rows[-1][0] + 1, final.scores))
     names = " · ".join(table.side_name(side) for side in range(match.sides))
     deals = match.game.deals(match.rules) is not None  # Sport domino counts deals
     lines: list[str] = [t(lang, "sheet.head_deals" if deals else "sheet.head", names=names)]
-    rows = sorted(counted.items())
     if len(rows) > ROWS:
         lines.append(plural(lang, "sheet.earlier", len(rows) - ROWS))
-    lines += [_row(lang, number, ended) for number, ended in rows[-ROWS:]]
+    lines += [_row(lang, number, scores, marks.get(number, "")) for number, scores in rows[-ROWS:]]
     return lines
 
 
-def _row(lang: str, number: int, ended: RoundEnded) -> Html:
-    """One round: its number, the scores after it, and how it ended when not by going out."""
-    scores = " · ".join(str(score) for score in ended.scores)
-    mark = " 🥚" if ended.eggs else " 🐟" if ended.result == "fish" else ""
-    return t(lang, "sheet.row", round=number, scores=scores, mark=mark)
+def _mark(ended: RoundEnded) -> str:
+    """How a round ended when not by going out: eggs, or a fish."""
+    return " 🥚" if ended.eggs else " 🐟" if ended.result == "fish" else ""
+
+
+def _row(lang: str, number: int, scores: list[int], mark: str) -> Html:
+    """One round: its number, the scores after it, and how it ended (``_mark``)."""
+    return t(lang, "sheet.row", round=number, scores=" · ".join(map(str, scores)), mark=mark)

@@ -109,3 +109,21 @@ def test_a_fish_dealt_again_in_generals_goat_is_not_a_row_of_its_own() -> None:
     assert numbers == [str(n) for n in range(1, len(numbers) + 1)]
     counted = len(table.round_ends) - sum(end.outcome == "redealt" for end in table.round_ends)
     assert len(numbers) == min(counted, ROWS)
+
+
+def test_a_match_won_during_play_ends_its_sheet_at_the_final_score() -> None:
+    """Muggins is won the moment a move reaches the target, before its round ends: the sheet
+    stopped at the round before, "2. 70 · 79" under a final score of 85 to 114."""
+    rules = PRESETS["muggins"]()
+    for seed in range(1, 50):
+        table = table_of(["Masha", "Alex"], rules=rules)
+        table.match, _ = Match.new(2, False, rules, seed=seed)
+        ended = play_out(table, seed)
+        if table.round_ends and table.round_ends[-1].scores != ended.scores:
+            break
+    else:
+        raise AssertionError("no Muggins match won during play in 49 seeds")
+    rows = sheet_rows(match_result_text(table, ended))
+    assert rows[-1] == f"{len(table.round_ends) + 1}. {ended.scores[0]} · {ended.scores[1]}"
+    last = table.round_ends[-1]
+    assert rows[-2] == f"{len(table.round_ends)}. {last.scores[0]} · {last.scores[1]}"
