@@ -36,7 +36,8 @@ def sheet_lines(table: Table, lang: str, final: MatchEnded | None = None) -> lis
     deals = match.game.deals(match.rules) is not None  # Sport domino counts deals
     lines: list[str] = [t(lang, "sheet.head_deals" if deals else "sheet.head", names=names)]
     if len(rows) > ROWS:
-        lines.append(plural(lang, "sheet.earlier", len(rows) - ROWS))
+        earlier = "sheet.earlier_deals" if deals else "sheet.earlier"
+        lines.append(plural(lang, earlier, len(rows) - ROWS))
     lines += [_row(lang, number, scores, marks.get(number, "")) for number, scores in rows[-ROWS:]]
     return lines
 

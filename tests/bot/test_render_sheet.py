@@ -6,6 +6,8 @@ from __future__ import annotations
 import html
 import random
 
+import pytest
+
 from bot.render.results import match_result_text
 from bot.render.sheet import ROWS
 from bot.render.standings import match_text
@@ -127,3 +129,22 @@ def test_a_match_won_during_play_ends_its_sheet_at_the_final_score() -> None:
     assert rows[-1] == f"{len(table.round_ends) + 1}. {ended.scores[0]} · {ended.scores[1]}"
     last = table.round_ends[-1]
     assert rows[-2] == f"{len(table.round_ends)}. {last.scores[0]} · {last.scores[1]}"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "… 4 earlier deals"),
+        ("ru", "… ещё 4 раздачи до этого"),
+        ("uk", "… ще 4 роздачі до цього"),
+    ],
+)
+def test_sport_dominos_sheet_counts_its_earlier_deals_as_deals(lang: str, said: str) -> None:
+    """Sixteen deals of Sport domino outgrow the sheet, whose head says "Deal by deal": the
+    line for the earlier ones said "… 4 earlier rounds"."""
+    rules = PRESETS["sport"]().with_options(sport_deals=16)
+    table = table_of(["Masha", "Alex", "Olya", "Serg"], pairs=True, lang=lang, rules=rules)
+    table.match, _ = Match.new(4, True, rules, seed=1)
+    ended = play_out(table)
+    assert len(table.round_ends) == 16
+    assert sheet_rows(match_result_text(table, ended))[0] == said
