@@ -34,7 +34,9 @@ def sheet_lines(table: Table, lang: str, final: MatchEnded | None = None) -> lis
         rows.append((rows[-1][0] + 1, final.scores))
     names = " · ".join(table.side_name(side) for side in range(match.sides))
     deals = match.game.deals(match.rules) is not None  # Sport domino counts deals
-    lines: list[str] = [t(lang, "sheet.head_deals" if deals else "sheet.head", names=names)]
+    # General's Goat keeps no points: its scores are the rounds each team lost
+    head = "head_deals" if deals else "head" if match.game.keeps_points else "head_losses"
+    lines: list[str] = [t(lang, f"sheet.{head}", names=names)]
     if len(rows) > ROWS:
         earlier = "sheet.earlier_deals" if deals else "sheet.earlier"
         lines.append(plural(lang, earlier, len(rows) - ROWS))

@@ -148,3 +148,22 @@ def test_sport_dominos_sheet_counts_its_earlier_deals_as_deals(lang: str, said: 
     ended = play_out(table)
     assert len(table.round_ends) == 16
     assert sheet_rows(match_result_text(table, ended))[0] == said
+
+
+@pytest.mark.parametrize(
+    ("lang", "head"),
+    [
+        ("en", "📝 Lost rounds, round by round: Masha & Olya · Alex & Serg"),
+        ("ru", "📝 Проигранные раунды, по раундам: Masha & Olya · Alex & Serg"),
+        ("uk", "📝 Програні раунди, по раундах: Masha & Olya · Alex & Serg"),
+    ],
+)
+def test_generals_goats_sheet_says_it_counts_lost_rounds(lang: str, head: str) -> None:
+    """General's Goat keeps no points: its sheet's "2 · 0" are the rounds each team lost, which
+    the head did not say ("Round by round"), so they read as points."""
+    rules = PRESETS["generals_goat"]()
+    table = table_of(["Masha", "Alex", "Olya", "Serg"], pairs=True, lang=lang, rules=rules)
+    table.match, _ = Match.new(4, True, rules, seed=1)
+    ended = play_out(table)
+    lines = html.unescape(match_result_text(table, ended)).replace("<b>", "").replace("</b>", "")
+    assert head in lines.splitlines()
