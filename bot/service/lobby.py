@@ -7,6 +7,7 @@ import logging
 from typing import Any
 
 from engine import RuleSet
+from engine.games import game_of
 from engine.rules import PRESETS
 from engine.seats import side_of
 from storage import Storage, TableRow
@@ -69,10 +70,17 @@ class Lobby:
 
     async def played_here(self, place: Place, table_id: int) -> TableRow:
         """The table ``table_id`` whose match ended at ``place``, to play again as it was; a
-        button that names another place's table (forged), or one not finished, is refused."""
+        button that names another place's table (forged), or one not finished, is refused, and
+        so is a table set as this version of the bot no longer plays (an option's value it
+        dropped), whose lobby could not be shown."""
         row = await self.storage.get_table(table_id)
         if row is None or Place(row.chat_id, row.thread_id) != place or row.status != "finished":
             raise Refusal("err.unknown_button")
+        try:
+            rules = RuleSet.from_dict(dict(row.rules))
+            game_of(rules).check_table(row.players, row.pairs)
+        except ValueError:
+            raise Refusal("err.again_outdated") from None
         return row
 
     async def seat_computers_of(self, table: Table, played: TableRow) -> None:

@@ -3,6 +3,9 @@ Muggins with easy computers is not sent back to Kozel's defaults by /new."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
+
 from devtools.fake_telegram import FakeTelegram
 from tests.bot.harness import Harness, tap
 from tests.bot.test_table_life_e2e import kozel_of, prepare
@@ -65,3 +68,27 @@ async def test_a_play_again_button_naming_another_groups_match_opens_nothing(
     assert answer.text == "This button is not valid here."
     assert await kozel_of(harness).storage.get_table(2) is None
     assert not any("Players" in (m.text or "") for m in tg.messages(club))
+
+
+async def test_play_again_by_rules_no_longer_offered_says_so_and_leaves_the_place_free(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """A match played by a setting a later version of the bot no longer offers: the tap opened
+    a table whose lobby failed to show ("Something went wrong"), and that unseen table kept
+    /new out ("A table is already open here") until someone thought of /cancel."""
+    masha = tg.user(431, "Masha")
+    group = tg.group(-831, "Yard")
+    await prepare(harness, [masha], group, computers=1, turn_seconds=1)
+    ended = await tg.wait_for_message(group, "ended early", timeout=4.0)
+    await tg.wait_for(lambda: tg.current(ended).find_button(AGAIN))
+    with sqlite3.connect(harness.database) as db:  # as a value dropped by an upgrade
+        [stored] = db.execute("SELECT rules FROM tables WHERE table_id = 1").fetchone()
+        rules = {**json.loads(stored), "fish_mode": "retired"}
+        db.execute("UPDATE tables SET rules = ? WHERE table_id = 1", (json.dumps(rules),))
+
+    query = await tg.press_button(masha, ended, AGAIN)
+    answer = await tg.wait_for(lambda: tg.callback_answers.get(query))
+    assert answer.text == "I no longer offer that match's rules: send /new to open a table."
+    assert await kozel_of(harness).storage.get_table(2) is None
+    await tg.send_text(masha, group, "/new")
+    await tg.wait_for_message(group, "🎲 Kozel — new table (opened by Masha)")
