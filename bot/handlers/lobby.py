@@ -155,6 +155,8 @@ async def again_button(update: Update, context: KozelContext) -> None:
             played = await k.service.lobby.played_here(place, cb.table_id)
             table = await k.service.lobby.open_table(place, user.id, user.language_code, played)
         except Refusal as no:
+            if no.key == "err.table_exists" and await _seated_here(k, place, user):
+                no = Refusal("err.already_joined")  # a second tap of their own 🔁
             await refuse(k, update, lang, no.key, **no.values)
             return
         seated = await seat_person(k, table, user)
@@ -167,6 +169,12 @@ async def again_button(update: Update, context: KozelContext) -> None:
         await k.sender.answer(query.id, t(lang, "lobby.joined_toast"))
     else:
         await k.sender.answer(query.id, url=join_link(k, table.id))
+
+
+async def _seated_here(k: Kozel, place: Place, user: User) -> bool:
+    """Whether ``user`` sits at the table open at ``place``."""
+    table = await k.service.store.active_table(place)
+    return table is not None and table.seat_of(user.id) is not None
 
 
 async def join_command(update: Update, context: KozelContext) -> None:

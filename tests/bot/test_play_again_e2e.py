@@ -92,3 +92,24 @@ async def test_play_again_by_rules_no_longer_offered_says_so_and_leaves_the_plac
     assert await kozel_of(harness).storage.get_table(2) is None
     await tg.send_text(masha, group, "/new")
     await tg.wait_for_message(group, "🎲 Kozel — new table (opened by Masha)")
+
+
+async def test_play_again_tapped_twice_by_its_opener_says_she_is_at_the_table(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """A quick second tap found the table the first had opened and told the opener, seated at
+    it, to "Join it, or ask its opener to /cancel it"."""
+    masha = tg.user(441, "Masha")
+    group = tg.group(-841, "Yard")
+    await prepare(harness, [masha], group, computers=1, turn_seconds=1)
+    ended = await tg.wait_for_message(group, "ended early", timeout=4.0)
+    await tg.wait_for(lambda: tg.current(ended).find_button(AGAIN))
+    first = await tg.press_button(masha, ended, AGAIN)
+    second = await tg.press_button(masha, ended, AGAIN)
+    await tg.wait_for(lambda: first in tg.callback_answers and second in tg.callback_answers)
+    assert [tg.callback_answers[query].text for query in (first, second)] == [
+        "You are in! Your tiles will come in a private chat.",
+        "You are already at this table.",
+    ]
+    assert await kozel_of(harness).storage.get_table(3) is None
+    await tg.wait_for_message(group, "Players 2/2: 1. Masha, 2. 🤖")
