@@ -8,7 +8,7 @@ from telegram import ChatMember, ChatMemberRestricted, Update
 
 from ..context import KozelContext
 from ..place import Place, place_of
-from .lobby import remove_player
+from .lobby import remove_player, removed_by
 
 
 async def chat_migrated(update: Update, context: KozelContext) -> None:
@@ -53,15 +53,14 @@ async def member_left(update: Update, context: KozelContext) -> None:
     """Someone left the group, or an admin removed them: they leave its tables (every topic's),
     as with /leave, rather than keep a seat in a group they can no longer see, whose match
     would wait out their turns. Removed by an admin, they are told so, as after a /kick."""
-    message, k = update.effective_message, context.kozel
+    message, remover, k = update.effective_message, update.effective_sender, context.kozel
     gone = None if message is None else message.left_chat_member
     if message is None or gone is None or gone.is_bot:
         return
-    remover = message.from_user
-    by = None if remover is None or remover.id == gone.id else remover.full_name
     async with k.service.store.lock(message.chat.id):
         for table in await k.service.store.active_tables(message.chat.id):
             if table.seat_of(gone.id) is not None:
+                by = None if remover is None else removed_by(table, gone.id, remover)
                 await remove_player(k, table, await k.service.lobby.leave(table, gone.id), by)
 
 

@@ -440,7 +440,7 @@ async def kick_command(update: Update, context: KozelContext) -> None:
         try:
             seat = _kick_target(table, message, context.args or [])
             gone = await k.service.lobby.unseat(table, seat)
-            by = None if gone.user_id == sender.id else _kicker(table, sender)
+            by = removed_by(table, gone.user_id, sender)
             await remove_player(k, table, gone, by)
         except Refusal as no:
             await refuse(k, update, lang, no.key, **no.values)
@@ -453,12 +453,13 @@ async def kick_command(update: Update, context: KozelContext) -> None:
         await reply(k, update, t(lang, "lobby.kicked", name=gone.name, by=by))
 
 
-def _kicker(table: Table, sender: User | Chat) -> str:
-    """Who the group hears removed a player: the opener's or an admin's name, or "an admin"
-    for one who writes in the group's name (Telegram does not say who)."""
-    if isinstance(sender, User):
-        return sender.full_name
-    return t(table.language, "table.an_admin")
+def removed_by(table: Table, gone: int | None, sender: User | Chat) -> str | None:
+    """Who the group hears removed the player ``gone`` (/kick, or from the group): the opener's
+    or an admin's name, or "an admin" for one who writes in the group's name (Telegram does not
+    say who); None when they went by themselves."""
+    if isinstance(sender, Chat):
+        return t(table.language, "table.an_admin")
+    return None if sender.id == gone else sender.full_name
 
 
 def _kick_target(table: Table, message: Message, args: list[str]) -> Seat:

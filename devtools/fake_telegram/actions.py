@@ -252,19 +252,22 @@ class UserActions(World):
         self.updates.enqueue({"message": notice.to_dict()})
 
     async def leave_group(
-        self, user: FakeUser, chat: ChatRef, *, by: FakeUser | None = None
+        self, user: FakeUser, chat: ChatRef, *, by: FakeUser | None = None, anonymous: bool = False
     ) -> None:
         """``user`` leaves a group, or an admin (``by``) removes them: they are no member any
         more, and the bot gets the ``left_chat_member`` service message, from whoever did it
-        (service messages pass privacy mode)."""
+        (service messages pass privacy mode); with ``anonymous``, from the group itself, as
+        ``send_text`` writes an admin's message in the group's name."""
         target = self.chat(chat)
         if target.type == "private":
             raise ValueError("nobody leaves a private chat")
+        if anonymous and (by is None or not self.is_admin(target, by.id)):
+            raise ValueError("only an admin removes someone in the group's name")
         self.members[target.id].discard(user.id)
         self.admins[target.id].discard(user.id)
-        actor = by or user
+        sender, extra = _sender(target, by or user, anonymous=anonymous, as_channel=None)
         notice = self.store_message(
-            target, actor.to_dict(), from_bot=False, extra={"left_chat_member": user.to_dict()}
+            target, sender, from_bot=False, extra={"left_chat_member": user.to_dict(), **extra}
         )
         self.updates.enqueue({"message": notice.to_dict()})
 

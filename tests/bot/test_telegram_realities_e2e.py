@@ -317,3 +317,19 @@ async def test_a_player_removed_from_the_group_mid_match_is_covered_by_the_compu
     seats = await harness.kozel.storage.get_seats(1)
     assert [seat.user_id for seat in seats] == [masha.id, None, zoe.id]
     assert user in (masha, zoe)
+
+
+async def test_a_player_removed_from_the_group_by_an_anonymous_admin_is_removed_by_an_admin(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """An admin who removes a player in the group's name is not named, as with /kick: the group
+    heard "Group removed Alex", after Telegram's stand-in for the group."""
+    masha, alex, olya = tg.user(961, "Masha"), tg.user(962, "Alex"), tg.user(963, "Olya")
+    group = tg.group(-961, "Yard", "supergroup", admins=[olya])
+    await start_match(harness, [masha, alex], group, computers=1)
+    await tg.leave_group(alex, group, by=olya, anonymous=True)
+    await tg.wait_for_message(
+        group, "🚪 An admin removed Alex from the table: a computer player took the seat."
+    )
+    await tg.wait_for_message(alex, "You were removed from the table in Yard")
+    assert not any("Group removed" in text for text in harness.group_texts(group))
