@@ -6,10 +6,13 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Sequence
 
+from telegram.constants import MessageLimit
+
 from engine.games import GAMES
 from storage import PastMatch, PastSeat
 
 from ..i18n import Html, t
+from ..sender import utf16_len
 from .game_names import game_name
 
 #: The outcomes a side is marked with: won, drawn, or lost under the game's own title.
@@ -17,16 +20,21 @@ MARKED = frozenset(("won", "draw", "goat", "donkey", "timeout"))
 
 
 def history_text(lang: str, matches: Sequence[PastMatch], computer: Callable[[int], str]) -> Html:
-    """The matches, newest first; ``computer`` names a computer player by its seat, as its
-    table did."""
+    """The matches, newest first, as many as one message holds whole (long names may leave
+    the oldest out); ``computer`` names a computer player by its seat, as its table did."""
     if not matches:
         return t(lang, "top.empty")
     lines = [t(lang, "history.head")]
+    room = MessageLimit.MAX_TEXT_LENGTH - utf16_len(lines[0])
     for match in matches:
         day = dt.datetime.fromtimestamp(match.finished_at, dt.UTC).strftime("%Y-%m-%d")
         sides = Html(" · ".join(_side(lang, match, side, computer) for side in _sides(match)))
         key = "history.match_timeout" if match.ended_by == "timeout" else "history.match"
-        lines.append(t(lang, key, date=day, game=game_name(lang, match.game), sides=sides))
+        line = t(lang, key, date=day, game=game_name(lang, match.game), sides=sides)
+        room -= utf16_len(line) + 1  # and its line break
+        if room < 0:
+            break  # the sender would cut the text, mid-name, and drop its formatting
+        lines.append(line)
     return Html("\n".join(lines))
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import html
+
 from bot.render.history import history_text
+from bot.sender import fit
 from storage import Outcome, PastMatch, PastSeat
 
 
@@ -45,3 +48,29 @@ def test_generals_goat_counts_lost_rounds_and_a_draw_is_marked_in_russian() -> N
     teams = "Маша &amp; Оля проиграно раундов: 2 · Саша &amp; Петя проиграно раундов: 1 🏆"
     assert teams in lines[1]
     assert lines[2].endswith(": Маша 30 🤝 · Саша 30 🤝")
+
+
+def test_a_history_too_long_for_one_message_keeps_its_newest_matches_whole() -> None:
+    """Four long names a match, ten matches: the text outgrew Telegram's 4096 characters, and
+    the cut that made it fit took the formatting off and ended in the middle of a name."""
+    name = "Zoë & <Co> " * 5 + "the Magnificent"
+    seats = (
+        seat(0, 0, f"{name} 0", 104, "lost"),
+        seat(1, 1, f"{name} 1", 40, "won"),
+        seat(2, 0, f"{name} 2", 104, "lost"),
+        seat(3, 1, f"{name} 3", 40, "won"),
+    )
+    day = 86_400
+    matches = [
+        PastMatch(n, "kozel", True, 9, "goat", 1_764_000_000.0 - n * day, seats) for n in range(10)
+    ]
+    text = history_text("en", matches, computer)
+    assert fit(text) == text  # nothing left for the sender to cut
+    head, *lines = text.splitlines()
+    assert head == "📜 <b>Latest matches in this group</b>"
+    assert 1 < len(lines) < 10
+    # the newest first, each whole
+    assert [line.split(" · ")[0] for line in lines] == [
+        f"2025-11-{24 - n}" for n in range(len(lines))
+    ]
+    assert all(html.unescape(line).endswith(f"{name} 3 40 🏆") for line in lines)
