@@ -115,6 +115,15 @@ async def refuse_anonymous(
     return True
 
 
+async def person_in_group(k: Kozel, update: Update, lang: str) -> FromGroup | None:
+    """The group a person who takes a seat wrote or tapped in (``from_group``); None, once
+    told why, for one who writes in a chat's name (``refuse_anonymous``)."""
+    group = await from_group(k, update, lang)
+    if group is None or await refuse_anonymous(k, update, lang):
+        return None
+    return group
+
+
 async def is_admin(k: Kozel, chat_id: int, sender: User | Chat) -> bool:
     """Whether ``sender`` (``Update.effective_sender``) is one of the chat's admins. An admin
     who writes anonymously writes in the group's name: the sender is the group itself (the

@@ -34,8 +34,8 @@ from .common import (
     in_group,
     join_link,
     may_manage,
+    person_in_group,
     refuse,
-    refuse_anonymous,
     reply,
 )
 
@@ -116,8 +116,8 @@ async def new_table(update: Update, context: KozelContext) -> None:
     first seat."""
     k = context.kozel
     lang = await k.language(update)
-    group = await from_group(k, update, lang)
-    if group is None or await refuse_anonymous(k, update, lang):
+    group = await person_in_group(k, update, lang)
+    if group is None:
         return
     chat, user, place = group.chat, group.user, group.place
     await k.service.records.remember_chat(chat)
@@ -131,10 +131,7 @@ async def new_table(update: Update, context: KozelContext) -> None:
             return
         seated = await seat_person(k, table, user)
         await show_lobby(k, table)
-    if not seated:
-        link = join_link(k, table.id)
-        text = t(table.language, "lobby.press_start", name=user.full_name, link=link)
-        await reply(k, update, text)
+    await _tell_seated(k, update, lang, table, user, seated=seated)
 
 
 async def again_button(update: Update, context: KozelContext) -> None:
@@ -145,8 +142,8 @@ async def again_button(update: Update, context: KozelContext) -> None:
         return
     k = context.kozel
     lang = await k.language(update)
-    group = await from_group(k, update, lang)
-    if group is None or await refuse_anonymous(k, update, lang):
+    group = await person_in_group(k, update, lang)
+    if group is None:
         return
     user, place = group.user, group.place
     await k.service.records.remember_user(user)
@@ -162,13 +159,7 @@ async def again_button(update: Update, context: KozelContext) -> None:
         seated = await seat_person(k, table, user)
         await k.service.lobby.seat_computers_of(table, played)
         await show_lobby(k, table)
-    await k.sender.caught_up(place.chat_id)  # the new lobby, before the answer
-    query = update.callback_query
-    assert query is not None
-    if seated:
-        await k.sender.answer(query.id, t(lang, "lobby.joined_toast"))
-    else:
-        await k.sender.answer(query.id, url=join_link(k, table.id))
+    await _tell_seated(k, update, lang, table, user, seated=seated)
 
 
 async def _seated_here(k: Kozel, place: Place, user: User) -> bool:
@@ -190,8 +181,8 @@ async def join_button(update: Update, context: KozelContext) -> None:
 async def _join(update: Update, context: KozelContext, table_id: int | None) -> None:
     k = context.kozel
     lang = await k.language(update)
-    group = await from_group(k, update, lang)
-    if group is None or await refuse_anonymous(k, update, lang):
+    group = await person_in_group(k, update, lang)
+    if group is None:
         return
     user, place = group.user, group.place
     async with k.service.store.lock(place.chat_id):
@@ -200,10 +191,19 @@ async def _join(update: Update, context: KozelContext, table_id: int | None) -> 
             await refuse(k, update, lang, await _gone(k, place, table, table_id, "err.no_lobby"))
             return
         seated = await seat_and_show(k, update, lang, table, user)
-    if seated is None:
-        return
-    await k.sender.caught_up(place.chat_id)  # the lobby with them, before the answer
-    query = update.callback_query  # answered whatever Telegram says: the join is done
+    if seated is not None:
+        await _tell_seated(k, update, lang, table, user, seated=seated)
+
+
+async def _tell_seated(
+    k: Kozel, update: Update, lang: str, table: Table, user: User, *, seated: bool
+) -> None:
+    """Once the lobby with them is out, answer whoever took a seat (a tap: "you are in"), or,
+    if a DM does not reach them yet (not ``seated``), show them the way to the bot's chat: the
+    tap opens it, a command's reply links it. A tap is answered whatever Telegram says: the
+    seat is taken."""
+    await k.sender.caught_up(table.chat_id)
+    query = update.callback_query
     if seated:
         if query is not None:
             await k.sender.answer(query.id, t(lang, "lobby.joined_toast"))
@@ -212,7 +212,8 @@ async def _join(update: Update, context: KozelContext, table_id: int | None) -> 
     if query is not None:
         await k.sender.answer(query.id, url=link)
     else:
-        await reply(k, update, t(lang, "lobby.press_start", name=user.full_name, link=link))
+        text = t(table.language, "lobby.press_start", name=user.full_name, link=link)
+        await reply(k, update, text)
 
 
 #: A lobby action, by whoever sent the command or tapped (``Update.effective_sender``): a
