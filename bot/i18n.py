@@ -6,6 +6,7 @@ Messages are HTML; values passed in are escaped unless wrapped in ``Html``, so a
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 import tomllib
 from collections.abc import Mapping
@@ -86,3 +87,16 @@ def plural(lang: str, key: str, count: int, /, **values: Any) -> Html:
     else:
         form = "one" if size == 1 else "many"
     return t(lang, f"{key}.{form}", count=count, **values)
+
+
+def day(lang: str, timestamp: float, zone: dt.tzinfo) -> str:
+    """The calendar day of ``timestamp`` in ``zone`` (the bot's ``KOZEL_TIMEZONE``), as ``lang``
+    writes dates ("27.11.2026", "2026-11-27")."""
+    moment = dt.datetime.fromtimestamp(timestamp, zone)
+    return t(
+        lang,
+        "language.date",
+        day=f"{moment.day:02d}",
+        month=f"{moment.month:02d}",
+        year=moment.year,
+    )

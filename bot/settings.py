@@ -7,8 +7,9 @@ import re
 from pathlib import Path
 from typing import Literal, Self
 from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import Field, SecretStr, model_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DATABASE = Path(__file__).resolve().parent.parent / "kozel.sqlite3"
@@ -55,6 +56,25 @@ class Settings(BaseSettings):
     webhook_secret: SecretStr | None = None
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     log_format: Literal["json", "text"] = Field("json", description="one JSON object per line")
+    timezone: str = Field(
+        "UTC", description="the IANA time zone whose calendar dates matches (Europe/Kyiv, ...)"
+    )
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, name: str) -> str:
+        try:
+            ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(
+                f"unknown time zone {name!r}: use an IANA name such as Europe/Kyiv"
+            ) from None
+        return name
+
+    @property
+    def zone(self) -> ZoneInfo:
+        """The time zone that dates matches in /history and /stats."""
+        return ZoneInfo(self.timezone)
 
     @model_validator(mode="after")
     def _webhook_is_complete(self) -> Self:

@@ -217,7 +217,9 @@ async def history(update: Update, context: KozelContext) -> None:
     if group is None:
         return
     matches = await k.service.records.history(group.place.chat_id)
-    await inform(k, update, history_text(lang, matches, partial(computer_name, lang)))
+    await inform(
+        k, update, history_text(lang, matches, partial(computer_name, lang), k.settings.zone)
+    )
 
 
 async def stats(update: Update, context: KozelContext) -> None:
@@ -229,7 +231,7 @@ async def stats(update: Update, context: KozelContext) -> None:
         return
     await k.service.records.remember_user(user)
     record, recent = await k.service.records.player(user.id, recent=5)
-    await inform(k, update, record_text(lang, record, recent))
+    await inform(k, update, record_text(lang, record, recent, k.settings.zone))
 
 
 async def language_command(update: Update, context: KozelContext) -> None:

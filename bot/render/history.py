@@ -11,7 +11,7 @@ from telegram.constants import MessageLimit
 from engine.games import GAMES
 from storage import PastMatch, PastSeat
 
-from ..i18n import Html, t
+from ..i18n import Html, day, t
 from ..sender import utf16_len
 from .game_names import game_name
 
@@ -19,18 +19,26 @@ from .game_names import game_name
 MARKED = frozenset(("won", "draw", "goat", "donkey", "timeout"))
 
 
-def history_text(lang: str, matches: Sequence[PastMatch], computer: Callable[[int], str]) -> Html:
+def history_text(
+    lang: str, matches: Sequence[PastMatch], computer: Callable[[int], str], zone: dt.tzinfo
+) -> Html:
     """The matches, newest first, as many as one message holds whole (long names may leave
-    the oldest out); ``computer`` names a computer player by its seat, as its table did."""
+    the oldest out); ``computer`` names a computer player by its seat, as its table did, and
+    ``zone`` is the time zone whose calendar dates them."""
     if not matches:
         return t(lang, "top.empty")
     lines = [t(lang, "history.head")]
     room = MessageLimit.MAX_TEXT_LENGTH - utf16_len(lines[0])
     for match in matches:
-        day = dt.datetime.fromtimestamp(match.finished_at, dt.UTC).strftime("%Y-%m-%d")
         sides = Html(" · ".join(_side(lang, match, side, computer) for side in _sides(match)))
         key = "history.match_timeout" if match.ended_by == "timeout" else "history.match"
-        line = t(lang, key, date=day, game=game_name(lang, match.game), sides=sides)
+        line = t(
+            lang,
+            key,
+            date=day(lang, match.finished_at, zone),
+            game=game_name(lang, match.game),
+            sides=sides,
+        )
         room -= utf16_len(line) + 1  # and its line break
         if room < 0:
             break  # the sender would cut the text, mid-name, and drop its formatting

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from engine.games import GAMES
 from storage import GameRecord, RecentMatch, StandingRow, UserRecord
 
-from ..i18n import Html, decimal, plural, t
+from ..i18n import Html, day, decimal, plural, t
 from ..table import Table
 from .board import board_text, headline, rounds_played, score_lines
 from .game_names import game_name
@@ -80,8 +80,11 @@ def top_text(
     return Html("\n".join(parts))
 
 
-def record_text(lang: str, record: UserRecord, recent: Sequence[RecentMatch]) -> Html:
-    """A person's matches in all, their record in each game, and their latest matches."""
+def record_text(
+    lang: str, record: UserRecord, recent: Sequence[RecentMatch], zone: dt.tzinfo
+) -> Html:
+    """A person's matches in all, their record in each game, and their latest matches, dated
+    by the calendar of ``zone``."""
     if record.matches == 0:
         return t(lang, "stats.none", name=record.display_name)
     parts: list[str] = [
@@ -92,12 +95,11 @@ def record_text(lang: str, record: UserRecord, recent: Sequence[RecentMatch]) ->
         parts.append("")
         parts.append(t(lang, "stats.recent"))
     for match in recent:
-        day = dt.datetime.fromtimestamp(match.finished_at, dt.UTC).strftime("%Y-%m-%d")
         parts.append(
             t(
                 lang,
                 _match_key(match),
-                date=day,
+                date=day(lang, match.finished_at, zone),
                 game=game_name(lang, match.game),
                 chat=match.chat_title,
                 score=_score(lang, match),

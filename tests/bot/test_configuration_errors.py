@@ -72,3 +72,15 @@ def test_every_setting_is_named_where_an_operator_looks_for_it() -> None:
     for text in ((root / "deploy" / ".env.example").read_text(encoding="utf-8"), configuration):
         named = set(re.findall(r"\bKOZEL_[A-Z_]*[A-Z]", text))
         assert named == settings
+
+
+@pytest.mark.usefixtures("clean_environment")
+def test_an_unknown_time_zone_names_its_variable_and_how_to_write_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("KOZEL_BOT_TOKEN", "123456:very-secret-token")
+    monkeypatch.setenv("KOZEL_TIMEZONE", "Europe/Kiev-ish")
+    assert main() == 2
+    err = capsys.readouterr().err
+    assert "KOZEL_TIMEZONE" in err
+    assert "Europe/Kyiv" in err  # what a time zone's name looks like

@@ -6,6 +6,7 @@ chosen by what the game says of itself (``engine.games.base.Game``), so a game a
 from __future__ import annotations
 
 import random
+from datetime import UTC
 
 import pytest
 
@@ -111,5 +112,5 @@ def test_every_game_has_its_standings_and_records(lang: str, game: str) -> None:
         RecentMatch(i, -1, "Yard", game, 0.0, "target", 12, outcome, 0)
         for i, outcome in enumerate(OUTCOMES)
     ]
-    texts.append(stats_text(lang, UserRecord(100, "Masha", 3, 1, (record,)), recent))
+    texts.append(stats_text(lang, UserRecord(100, "Masha", 3, 1, (record,)), recent, UTC))
     assert [problem for text in texts for problem in html_problems(text)] == []

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import html
+from datetime import UTC
+from zoneinfo import ZoneInfo
 
 from bot.render.history import history_text
 from bot.sender import fit
@@ -30,8 +33,20 @@ def test_a_pair_kozel_match_names_each_pair_once_with_the_goats_marked() -> None
         seat(2, 0, None, 104, "lost"),
         seat(3, 1, "Serg", 40, "won"),
     )
-    [_, line] = history_text("en", [match], computer).splitlines()
+    [_, line] = history_text("en", [match], computer, UTC).splitlines()
     assert line == "2025-11-24 · Kozel: Masha &amp; 🤖 C2 104 🐐 · Alex &amp; Serg 40 🏆"
+
+
+def test_a_match_is_dated_by_the_bots_time_zone_as_the_group_writes_dates() -> None:
+    """Finished at 22:30 UTC: it was already the next day in Kyiv, where the group played it."""
+    late = dataclasses.replace(
+        past("kozel", "goat", seat(0, 0, "Маша", 104, "lost"), seat(1, 1, "Саша", 40, "won")),
+        finished_at=1_764_023_400.0,  # 2025-11-24 22:30 UTC
+    )
+    [_, in_kyiv] = history_text("ru", [late], computer, ZoneInfo("Europe/Kyiv")).splitlines()
+    [_, in_utc] = history_text("en", [late], computer, UTC).splitlines()
+    assert in_kyiv.startswith("25.11.2025 · Козёл: ")
+    assert in_utc.startswith("2025-11-24 · Kozel: ")
 
 
 def test_generals_goat_counts_lost_rounds_and_a_draw_is_marked_in_russian() -> None:
@@ -44,7 +59,7 @@ def test_generals_goat_counts_lost_rounds_and_a_draw_is_marked_in_russian() -> N
         seat(3, 1, "Петя", 1, "won"),
     )
     draw = past("sport", "draw", seat(0, 0, "Маша", 30, "draw"), seat(1, 1, "Саша", 30, "draw"))
-    lines = history_text("ru", [generals, draw], computer).splitlines()
+    lines = history_text("ru", [generals, draw], computer, UTC).splitlines()
     teams = "Маша &amp; Оля проиграно раундов: 2 · Саша &amp; Петя проиграно раундов: 1 🏆"
     assert teams in lines[1]
     assert lines[2].endswith(": Маша 30 🤝 · Саша 30 🤝")
@@ -64,7 +79,7 @@ def test_a_history_too_long_for_one_message_keeps_its_newest_matches_whole() -> 
     matches = [
         PastMatch(n, "kozel", True, 9, "goat", 1_764_000_000.0 - n * day, seats) for n in range(10)
     ]
-    text = history_text("en", matches, computer)
+    text = history_text("en", matches, computer, UTC)
     assert fit(text) == text  # nothing left for the sender to cut
     head, *lines = text.splitlines()
     assert head == "📜 <b>Latest matches in this group</b>"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+from datetime import UTC
 
 import pytest
 
@@ -107,7 +108,7 @@ def test_an_average_is_written_with_the_languages_decimal_mark(lang: str, averag
     row = StandingRow(1, 7, "Olya", 2, 1, 1, 0, 92.5, 3)
     top = top_text(lang, "kozel", [row], page=0, total=1, size=10)
     game = GameRecord("kozel", 2, 1, 1, 0, 92.5, 3, 1)
-    stats = record_text(lang, UserRecord(7, "Olya", 2, 1, (game,)), [])
+    stats = record_text(lang, UserRecord(7, "Olya", 2, 1, (game,)), [], UTC)
     assert average in top and average in stats, (top, stats)
     assert ("92.5" in top + stats) == (lang == "en")
 
@@ -234,7 +235,9 @@ def test_a_recent_matchs_points_agree_with_their_number(lang: str, score: int, w
     """/stats wrote a past match's points as "75 очк." in Russian and "135 оч." in Ukrainian
     (and "1 points" in English), where a native writes the noun in the number's form."""
     game = GameRecord("bulgarian_fives", 1, 1, 0, 0, 75.0, -3, 1)
-    text = record_text(lang, UserRecord(7, "Olya", 1, 1, (game,)), [recent_match("muggins", score)])
+    text = record_text(
+        lang, UserRecord(7, "Olya", 1, 1, (game,)), [recent_match("muggins", score)], UTC
+    )
     assert f": {words}, " in text, text
 
 
@@ -243,7 +246,7 @@ def test_an_average_of_points_reads_as_a_fraction_does(lang: str, average: str) 
     """A decimal takes the genitive singular ("75,0 очка"): /stats wrote the abbreviation
     "очк." (ru) or "оч." (uk) beside it."""
     game = GameRecord("bulgarian_fives", 1, 1, 0, 0, 75.0, -3, 1)
-    text = record_text(lang, UserRecord(7, "Olya", 1, 1, (game,)), [])
+    text = record_text(lang, UserRecord(7, "Olya", 1, 1, (game,)), [], UTC)
     assert f"в среднем: {average} ·" in text or f"у середньому: {average} ·" in text, text
 
 
@@ -342,7 +345,7 @@ def test_ukrainian_standings_count_the_times_a_player_was_the_goat() -> None:
     row = StandingRow(1, 7, "Оля", 2, 1, 1, 0, 92.5, 3)
     top = top_text("uk", "kozel", [row], page=0, total=1, size=10)
     game = GameRecord("kozel", 2, 1, 1, 0, 92.5, 3, 1)
-    stats = record_text("uk", UserRecord(7, "Оля", 2, 1, (game,)), [])
+    stats = record_text("uk", UserRecord(7, "Оля", 2, 1, (game,)), [], UTC)
     assert "· разів козлом: 1 ·" in top and "· разів козлом: 1 ·" in stats, (top, stats)
 
 
