@@ -77,6 +77,7 @@ BUTTONS: dict[str, Handler] = {
     "game": lobby.button(lobby.choose_game),
     "cancel": lobby.button(lobby.cancel),
     "lobby": lobby.button(lobby.show),
+    "pair": lobby.button(lobby.change_pair),
     "top": info.top_button,
     "lang": info.language_button,
     "again": lobby.again_button,

@@ -37,6 +37,7 @@ _SHORT: Final = {
     "reopen": "r",
     "pass": "k",
     "again": "a",
+    "pair": "w",
 }
 _LONG: Final = {v: k for k, v in _SHORT.items()}
 _ENDS: Final[dict[str, End]] = {end: end for end in get_args(End)}
@@ -59,7 +60,9 @@ _STAMP: Final[dict[str, Stamp]] = {
     "pass": "events",
     "back": "events",
     "top": "page",
-    **dict.fromkeys(("join", "leave", "start", "opt", "bot", "cancel", "lobby", "game"), "lobby"),
+    **dict.fromkeys(
+        ("join", "leave", "start", "opt", "bot", "cancel", "lobby", "game", "pair"), "lobby"
+    ),
 }
 
 

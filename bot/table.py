@@ -26,6 +26,9 @@ class Seat:
     name: str
     ai: str | None = None
     language: str = "en"
+    #: The seat's side (``engine.seats``): in a pair game's lobby, the pair chosen (0 or 1),
+    #: whatever the seat's number, until the deal seats partners opposite.
+    side: int = 0
     #: The message with this player's live keyboard, None while they have none: a hand that
     #: became a record is never edited again, so a restart knows which message is live.
     hand_message_id: int | None = None

@@ -515,10 +515,39 @@ def _add_seat(
     return _seat(conn.execute(_SELECT_SEATS + " AND s.seat = ?", (table_id, seat)).fetchone())
 
 
-def _remove_seat(conn: sqlite3.Connection, table_id: int, seat: int, now: float) -> bool:
-    cur = conn.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
-    _touch_table(conn, table_id, now)
-    return cur.rowcount > 0
+def _arrange_seats(
+    conn: sqlite3.Connection, table_id: int, order: Sequence[tuple[int, int]], now: float
+) -> list[SeatRow]:
+    with _transaction(conn):
+        rows = {r["seat"]: r for r in conn.execute(_SELECT_SEATS, (table_id,)).fetchall()}
+        wanted = [seat for seat, _ in order]
+        if len(set(wanted)) != len(wanted):
+            raise ValueError(f"table {table_id}: a seat is listed twice in {wanted}")
+        missing = sorted(set(wanted) - set(rows))
+        if missing:
+            raise NotFound(f"table {table_id} has nobody in seat {missing[0]}")
+        conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+        for seat, (was, side) in enumerate(order):
+            row = rows[was]
+            try:
+                conn.execute(
+                    "INSERT INTO seats (table_id, seat, user_id, ai, side, hand_message_id, "
+                    "missed_turns, absent) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        table_id,
+                        seat,
+                        row["user_id"],
+                        row["ai"],
+                        side,
+                        row["hand_message_id"],
+                        row["missed_turns"],
+                        row["absent"],
+                    ),
+                )
+            except sqlite3.IntegrityError as exc:
+                raise _seat_conflict(exc, table_id, seat) from exc
+        _touch_table(conn, table_id, now)
+    return _get_seats(conn, table_id)
 
 
 def _touch_table(conn: sqlite3.Connection, table_id: int, now: float) -> None:
@@ -1054,9 +1083,15 @@ class Storage:
             _add_seat, table_id, seat, user_id=user_id, ai=ai, side=side, now=self._clock()
         )
 
-    async def remove_seat(self, table_id: int, seat: int) -> bool:
-        """Free a seat; returns whether anybody sat there."""
-        return await self._db.run(_remove_seat, table_id, seat, self._clock())
+    async def arrange_seats(self, table_id: int, order: Sequence[tuple[int, int]]) -> list[SeatRow]:
+        """Seat the table anew, in one transaction: whoever sits in seat ``order[n][0]`` moves
+        to seat ``n``, on the side ``order[n][1]``, with all the seat holds (its hand's message,
+        missed turns, away); whoever ``order`` leaves out leaves the table. A lobby closes the
+        gap one who left made, people change pairs, and a pair game's players sit down opposite
+        their partners at the deal. Raises ``NotFound`` for an empty seat in ``order`` and
+        ``ValueError`` for a seat listed twice or one the schema refuses, changing nothing.
+        Returns the seats as they are now."""
+        return await self._db.run(_arrange_seats, table_id, list(order), self._clock())
 
     async def update_seat(
         self, table_id: int, seat: int, /, **fields: Unpack[SeatUpdate]

@@ -83,10 +83,11 @@ async def _gone(
     return "err.lobby_gone" if table.status == "lobby" else "err.lobby_gone_playing"
 
 
-async def seat_person(k: Kozel, table: Table, user: User) -> bool:
-    """Seat ``user`` if a DM reaches them (their hand goes there); False when it does not."""
+async def seat_person(k: Kozel, table: Table, user: User, side: int | None = None) -> bool:
+    """Seat ``user`` (at a pair game in the pair ``side`` if it has room) if a DM reaches them
+    (their hand goes there); False when it does not."""
     await k.service.records.remember_user(user)
-    seat = await k.service.lobby.join(table, user.id)
+    seat = await k.service.lobby.join(table, user.id, side)
     try:
         where = place_name(seat.language, table)
         await k.sender.send(user.id, t(seat.language, "dm.joined", chat=where))
@@ -136,7 +137,8 @@ async def new_table(update: Update, context: KozelContext) -> None:
 
 async def again_button(update: Update, context: KozelContext) -> None:
     """🔁 Play again, under a match's end: a new lobby in its place set as that table was (its
-    game, rules and computers), the one who tapped seated first; the others join as usual."""
+    game, rules and computers), the one who tapped seated first; the others join as usual. At a
+    pair game the one who tapped and the computers sit in the pairs they played in."""
     cb = await _lobby_button(update, context)
     if cb is None:
         return
@@ -156,7 +158,8 @@ async def again_button(update: Update, context: KozelContext) -> None:
                 no = Refusal("err.already_joined")  # a second tap of their own 🔁
             await refuse(k, update, lang, no.key, **no.values)
             return
-        seated = await seat_person(k, table, user)
+        side = await k.service.lobby.side_played(played, user.id)
+        seated = await seat_person(k, table, user, side)
         await k.service.lobby.seat_computers_of(table, played)
         await show_lobby(k, table)
     await _tell_seated(k, update, lang, table, user, seated=seated)
@@ -286,6 +289,18 @@ def _asshown(table: Table, cb: Callback | None) -> None:
 async def leave(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:
     await remove_player(k, table, await k.service.lobby.leave(table, sender.id))
     return t(table.language, "lobby.left_toast")
+
+
+async def change_pair(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:
+    """🔀 Change pair: whoever taps it moves to the other pair, in place of a computer there if
+    it is full."""
+    _asshown(table, cb)
+    seat, swapped = await k.service.lobby.change_pair(table, sender.id)
+    await show_lobby(k, table)
+    lang, number = table.language, seat.side + 1
+    if swapped is None:
+        return t(lang, "lobby.pair_changed", number=number)
+    return t(lang, "lobby.pair_swapped", name=swapped.name, number=number)
 
 
 async def show(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:

@@ -12,6 +12,7 @@ from engine.ai import LEVELS
 from engine.games import game_of
 from engine.games.sea_goat import reads_double_finish
 from engine.rules import RuleSet, option_choices
+from engine.seats import PAIR, side_of
 
 from ..callbacks import Callback
 from ..games import (
@@ -131,6 +132,9 @@ def lobby_revision(table: Table) -> int:
     """A short digest of everything the lobby shows (seats and settings), carried by its buttons:
     a tap drawn for another state of the lobby (a double tap, a change by someone else) is
     stale. Derived from stored state, so it survives a restart."""
+    # The pairs chosen count as seats on the side their number would give them do not, so a
+    # lobby nobody rearranged keeps the revision its buttons had before pairs could be chosen.
+    moved = [s.seat for s in table.seats if s.side != side_of(s.seat, table.pairs)]
     state = {
         "players": table.players,
         "pairs": table.pairs,
@@ -138,26 +142,42 @@ def lobby_revision(table: Table) -> int:
         "computer_level": table.computer_level,
         "rules": table.rules.to_dict(),
         "seats": [(s.user_id, s.ai) for s in table.seats],
+        **({"moved": moved} if moved else {}),
     }
     digest = hashlib.blake2b(json.dumps(state, sort_keys=True).encode(), digest_size=4)
     return int.from_bytes(digest.digest(), "big")
 
 
+def seated(table: Table) -> list[Html]:
+    """Who sits at the table, numbered as /kick takes them: in a row, or at a pair game pair by
+    pair ("Pair 1: 1. Masha & 3. Olya"), a free place in a pair shown as "—"."""
+    lang, count, wanted = table.language, len(table.seats), table.players
+    if not table.pairs:
+        names = ", ".join(listed(s, lang) for s in table.seats) or "—"
+        return [t(lang, "lobby.players", count=count, wanted=wanted, names=names)]
+    lines = [t(lang, "lobby.players_pairs", count=count, wanted=wanted)]
+    for side in (0, 1):
+        pair = [listed(s, lang) for s in table.seats if s.side == side]
+        pair += ["—"] * (PAIR - len(pair))
+        lines.append(t(lang, "lobby.pair", number=side + 1, names=" & ".join(pair)))
+    return lines
+
+
 def lobby_text(table: Table, opener_name: str) -> Html:
     lang = table.language
-    names = ", ".join(listed(s, lang) for s in table.seats) or "—"
     game = chosen(table.rules)
+    hint = "full" if table.is_full else "hint_pairs" if table.pairs else "hint"
     parts = [
         t(lang, "lobby.title", game=game_name(lang, game), opener=opener_name),
         Html(f"<i>{t(lang, f'games.{game}.about')}</i>"),
-        t(lang, "lobby.players", count=len(table.seats), wanted=table.players, names=names),
+        *seated(table),
         "",
         Html("• " + t(lang, "lobby.mode_pairs" if table.pairs else "lobby.mode_individual")),
         Html("• " + describe(lang, "turn_seconds", table.turn_seconds)),
         Html("• " + describe(lang, "computer_level", table.computer_level)),
         *rules_text(lang, table.rules_played, LOBBY_FEW),
         "",
-        t(lang, "lobby.full" if table.is_full else "lobby.hint"),
+        t(lang, f"lobby.{hint}"),
     ]
     return Html("\n".join(parts))
 
@@ -174,9 +194,11 @@ def lobby_keyboard(table: Table) -> InlineKeyboardMarkup:
         t(lang, "lobby.game", game=game_name(lang, chosen(table.rules))),
         callback_data=Callback("game", table.id, lobby=revision).encode(),
     )
+    pairs = [[button("lobby.change_pair", "pair")]] if table.pairs else []
     return InlineKeyboardMarkup(
         [
             [button("lobby.join", "join"), button("lobby.leave", "leave")],
+            *pairs,
             [game],
             [button("lobby.start", "start"), button("lobby.add_bot", "bot")],
             [button("lobby.settings", "opt"), button("lobby.cancel", "cancel")],

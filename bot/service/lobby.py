@@ -9,7 +9,7 @@ from typing import Any
 from engine import RuleSet
 from engine.games import game_of
 from engine.rules import PRESETS
-from engine.seats import side_of
+from engine.seats import PAIR, side_of
 from storage import Storage, TableRow
 
 from ..games import chooser, chosen, fits, seating, who_plays
@@ -83,34 +83,78 @@ class Lobby:
             raise Refusal("err.again_outdated") from None
         return row
 
+    async def side_played(self, played: TableRow, user_id: int) -> int | None:
+        """The pair ``user_id`` played in at ``played``, to sit in again (🔁 Play again); None
+        for one who did not play there, or played for himself."""
+        seats = await self.storage.get_seats(played.table_id)
+        return next((s.side for s in seats if played.pairs and s.user_id == user_id), None)
+
     async def seat_computers_of(self, table: Table, played: TableRow) -> None:
-        """The computers that sat at ``played`` sit at ``table`` again, each at its level,
-        after whoever is seated already, as far as there is room."""
+        """The computers that sat at ``played`` sit at ``table`` again, each at its level and
+        in the pair it played in, after whoever is seated already, as far as there is room."""
         for seat in await self.store.seats(played.table_id, table.language):
             if not seat.is_human and not table.is_full:
-                await self.add_computer(table, seat.ai)
+                await self.add_computer(table, seat.ai, seat.side)
 
-    async def join(self, table: Table, user_id: int) -> Seat:
+    async def join(self, table: Table, user_id: int, side: int | None = None) -> Seat:
+        """Seat a person: at a pair game in the pair ``side`` if it has room, else in the pair
+        with more room (the first when both have as much), so that the first and the third to
+        sit down are partners unless someone chooses otherwise."""
         _still_open(table)
         if table.seat_of(user_id) is not None:
             raise Refusal("err.already_joined")
-        return await self._add_seat(table, user_id=user_id)
+        return await self._add_seat(table, side, user_id=user_id)
 
-    async def add_computer(self, table: Table, level: str | None = None) -> Seat:
-        """A computer player of ``level``, or of the table's level."""
+    async def add_computer(
+        self, table: Table, level: str | None = None, side: int | None = None
+    ) -> Seat:
+        """A computer player of ``level``, or of the table's level; at a pair game in the pair
+        ``side``, or as a person joins."""
         _still_open(table)
-        return await self._add_seat(table, ai=level or table.computer_level)
+        return await self._add_seat(table, side, ai=level or table.computer_level)
 
     async def _add_seat(
-        self, table: Table, *, user_id: int | None = None, ai: str | None = None
+        self,
+        table: Table,
+        side: int | None,
+        *,
+        user_id: int | None = None,
+        ai: str | None = None,
     ) -> Seat:
         if table.is_full:
             raise Refusal("err.table_full")
         seat_no = len(table.seats)
-        side = side_of(seat_no, table.pairs)
+        if not table.pairs:
+            side = side_of(seat_no, pairs=False)
+        elif side is None or len(_pair(table, side)) >= PAIR:
+            side = min((0, 1), key=lambda pair: len(_pair(table, pair)))
         await self.storage.add_seat(table.id, seat_no, side=side, user_id=user_id, ai=ai)
         await self._reseat(table)
         return table.seats[seat_no]
+
+    async def change_pair(self, table: Table, user_id: int) -> tuple[Seat, Seat | None]:
+        """The person ``user_id`` moves to the other pair of a pair game: to its free place, or
+        to a computer's there, which takes theirs; two people there keep their pair, for nobody
+        moves anybody else. Seat numbers stay: the deal seats partners opposite. Returns the
+        person's seat and the computer's that changed places with it, if one did."""
+        _still_open(table)
+        if not table.pairs:
+            raise Refusal("err.not_pairs")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise Refusal("err.not_joined")
+        there = 1 - seat.side
+        others = _pair(table, there)
+        swapped = None
+        if len(others) >= PAIR:
+            computers = [other for other in others if not other.is_human]
+            if not computers:
+                raise Refusal("err.pair_full", number=there + 1)
+            swapped = computers[-1]
+        sides = {seat.seat: there, **({} if swapped is None else {swapped.seat: seat.side})}
+        order = [(s.seat, sides.get(s.seat, s.side)) for s in table.seats]
+        await self.store.arrange_seats(table, order)
+        return table.seats[seat.seat], None if swapped is None else table.seats[swapped.seat]
 
     async def _reseat(self, table: Table) -> None:
         """Read the lobby's seats back from storage after one was added or removed."""
@@ -146,20 +190,11 @@ class Lobby:
         return gone
 
     async def _remove_seat(self, table: Table, seat_no: int) -> None:
-        """Remove a lobby seat and close the gap, so seats stay 0..n-1 in joining order."""
+        """Remove a lobby seat and close the gap, so seats stay 0..n-1 in joining order; at a
+        pair game everyone stays in their pair."""
         rest = [s for s in table.seats if s.seat != seat_no]
-        for seat in table.seats[seat_no:]:
-            await self.storage.remove_seat(table.id, seat.seat)
-        for index, seat in enumerate(rest):
-            if index >= seat_no:
-                await self.storage.add_seat(
-                    table.id,
-                    index,
-                    side=side_of(index, table.pairs),
-                    user_id=seat.user_id,
-                    ai=seat.ai,
-                )
-        await self._reseat(table)
+        order = [(s.seat, s.side if table.pairs else n) for n, s in enumerate(rest)]
+        await self.store.arrange_seats(table, order)
 
     async def change_setting(self, table: Table, name: str, value: Any) -> None:
         _still_open(table)
@@ -181,9 +216,9 @@ class Lobby:
             raise Refusal("err.players_misfit", **_game_values(table))
         changed_sides = pairs != table.pairs
         table.row = await self.storage.update_table(table.id, players=players, pairs=pairs)
-        if changed_sides:
-            for seat in table.seats:
-                await self.storage.update_seat(table.id, seat.seat, side=side_of(seat.seat, pairs))
+        if changed_sides:  # pairs as the seats would make them by themselves
+            order = [(s.seat, side_of(s.seat, pairs)) for s in table.seats]
+            await self.store.arrange_seats(table, order)
 
     async def change_game(self, table: Table, game: str) -> None:
         """Play ``game`` at this table, by its usual rules (its preset), or a house preset of a
@@ -224,6 +259,11 @@ def _game_values(table: Table, game: str | None = None) -> dict[str, str]:
     game = game or chosen(table.rules)
     lang = table.language
     return {"game": game_name(lang, game), "players": t(lang, f"players.{who_plays(game)}")}
+
+
+def _pair(table: Table, side: int) -> list[Seat]:
+    """The seats of a pair game's pair ``side``, in the order they sat down."""
+    return [seat for seat in table.seats if seat.side == side]
 
 
 def _still_open(table: Table) -> None:

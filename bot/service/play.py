@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from engine import DRAW, KNOCK, Action, Event, Match, Play, Reopen
 from engine.ai import PLAYERS
 from engine.events import RoundEnded
+from engine.seats import opposite, side_of
 from storage import Storage
 
 from ..table import Seat, Table
@@ -47,6 +48,8 @@ class Player:
             raise Refusal("err.nobody_seated")
         if len(table.seats) < table.players:
             raise Refusal("err.not_enough_players", count=len(table.seats), wanted=table.players)
+        if table.pairs:
+            await self._sit_opposite(table)
         match, events = Match.new(
             table.players, table.pairs, table.rules, self.rng.randrange(2**31)
         )
@@ -59,6 +62,14 @@ class Player:
             extra={"table": table.id, "chat": table.chat_id, "players": table.players},
         )
         return events
+
+    async def _sit_opposite(self, table: Table) -> None:
+        """The pairs chosen in the lobby sit down as the engine seats them, partners opposite
+        (``engine.seats``), each pair in the order it sat down: the board, the hands, /kick's
+        numbers and the results then name the pairs people chose."""
+        pairs = [[seat for seat in table.seats if seat.side == side] for side in (0, 1)]
+        order = [(seat.seat, side_of(n, pairs=True)) for n, seat in enumerate(opposite(pairs))]
+        await self.store.arrange_seats(table, order)
 
     async def act(self, table: Table, seat: Seat, action: Action) -> list[Event]:
         """A person's action, then whatever follows with no choice (drawing, knocking)."""

@@ -172,7 +172,15 @@ class TableStore:
 
     async def seats(self, table_id: int, table_language: str) -> list[Seat]:
         """The table's seats as stored, in order."""
-        rows = await self.storage.get_seats(table_id)
+        return await self._seats(await self.storage.get_seats(table_id), table_language)
+
+    async def arrange_seats(self, table: Table, order: Sequence[tuple[int, int]]) -> None:
+        """Seat the table anew (``Storage.arrange_seats``: the one in seat ``order[n][0]`` moves
+        to seat ``n``, on the side ``order[n][1]``; one left out leaves), and read it back."""
+        rows = await self.storage.arrange_seats(table.id, order)
+        table.seats = await self._seats(rows, table.language)
+
+    async def _seats(self, rows: Iterable[SeatRow], table_language: str) -> list[Seat]:
         seats = [await self._seat(row, table_language) for row in rows]
         return sorted(seats, key=lambda s: s.seat)
 
@@ -191,6 +199,7 @@ class TableStore:
             name=name,
             ai=row.ai,
             language=language,
+            side=row.side,
             hand_message_id=row.hand_message_id,
             missed_turns=row.missed_turns,
             absent=row.absent,

@@ -284,9 +284,55 @@ async def test_seats(storage: Storage) -> None:
     with pytest.raises(NotFound):
         await storage.update_seat(tid, 3, missed_turns=1)
 
-    assert await storage.remove_seat(tid, 1) is True
-    assert await storage.remove_seat(tid, 1) is False
-    assert [s.seat for s in await storage.get_seats(tid)] == [0, 2]
+
+async def test_arranging_seats_moves_everything_a_seat_holds_at_once(storage: Storage) -> None:
+    """Seats change places (a lobby closing a gap, people changing pairs, partners sitting
+    opposite at the deal) in one transaction, keeping what each seat holds."""
+    await seed_chat(storage, -100)
+    table = await storage.create_table(-100, 1, players=4, pairs=True)
+    tid = table.table_id
+    await storage.add_seat(tid, 0, side=0, user_id=1)
+    await storage.add_seat(tid, 1, side=0, user_id=2)
+    await storage.add_seat(tid, 2, side=1, ai="easy")
+    await storage.add_seat(tid, 3, side=1, ai="strong")
+    await storage.update_seat(tid, 1, missed_turns=1, absent=True, hand_message_id=77)
+
+    arranged = await storage.arrange_seats(tid, [(0, 0), (2, 1), (1, 0), (3, 1)])
+    assert arranged == await storage.get_seats(tid)
+    assert [(s.seat, s.side, s.user_id, s.ai) for s in arranged] == [
+        (0, 0, 1, None),
+        (1, 1, None, "easy"),
+        (2, 0, 2, None),
+        (3, 1, None, "strong"),
+    ]
+    moved = arranged[2]
+    assert (moved.display_name, moved.missed_turns, moved.absent) == ("Player 2", 1, True)
+    assert moved.hand_message_id == 77
+
+    # a seat left out leaves the table: the others close the gap
+    arranged = await storage.arrange_seats(tid, [(0, 0), (2, 0), (3, 1)])
+    assert [(s.seat, s.side, s.user_id, s.ai) for s in arranged] == [
+        (0, 0, 1, None),
+        (1, 0, 2, None),
+        (2, 1, None, "strong"),
+    ]
+
+
+async def test_an_arrangement_storage_cannot_make_changes_nothing(storage: Storage) -> None:
+    await seed_chat(storage, -100)
+    table = await storage.create_table(-100, 1, players=4, pairs=True)
+    tid = table.table_id
+    await storage.add_seat(tid, 0, side=0, user_id=1)
+    await storage.add_seat(tid, 1, side=1, ai="easy")
+    seated = await storage.get_seats(tid)
+
+    with pytest.raises(NotFound, match="seat 2"):
+        await storage.arrange_seats(tid, [(1, 0), (2, 1)])
+    with pytest.raises(ValueError, match="listed twice"):
+        await storage.arrange_seats(tid, [(0, 0), (0, 1)])
+    with pytest.raises(ValueError, match="rejected by the schema"):
+        await storage.arrange_seats(tid, [(1, 0), (0, -1)])
+    assert await storage.get_seats(tid) == seated
 
 
 async def test_seating_keeps_a_lobby_alive(storage: Storage, clock: FakeClock) -> None:
@@ -298,6 +344,6 @@ async def test_seating_keeps_a_lobby_alive(storage: Storage, clock: FakeClock) -
     joined = await storage.get_table(table.table_id)
     assert joined is not None and joined.updated_at > table.updated_at + 600
     clock.now += 600
-    await storage.remove_seat(table.table_id, 0)
+    await storage.arrange_seats(table.table_id, [])
     left = await storage.get_table(table.table_id)
     assert left is not None and left.updated_at > joined.updated_at + 600

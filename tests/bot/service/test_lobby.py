@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service import Refusal, TableService
+from bot.table import Table
 from storage import Storage
 
 from .conftest import ALEX, MASHA, YARD, lobby_of, playing
@@ -117,3 +118,169 @@ async def test_computers_play_at_the_tables_level_or_their_own(
     await service.player.start(table)
     await service.lobby.leave(table, MASHA)
     assert table.seats[0].ai == "easy"
+
+
+# --- pairs chosen in the lobby -------------------------------------------------------------------
+
+OLYA, PETYA = 3, 4
+
+
+async def pair_lobby(service: TableService, storage: Storage) -> Table:
+    """A pair game's lobby opened by Masha, who sits down; Olya and Petya can join too."""
+    for user_id, name in ((OLYA, "Olya"), (PETYA, "Petya")):
+        await storage.upsert_user(user_id, name, None, "en")
+    table = await lobby_of(service, computers=0)
+    await service.lobby.change_setting(table, "pairs", True)
+    return table
+
+
+def pairs_of(table: Table) -> list[list[int | str | None]]:
+    """Each pair's players, in seat order: a person's id, a computer's level."""
+    return [[s.user_id or s.ai for s in table.seats if s.side == side] for side in (0, 1)]
+
+
+async def test_joining_fills_the_pair_with_more_room_so_first_and_third_are_partners(
+    service: TableService, storage: Storage
+) -> None:
+    table = await pair_lobby(service, storage)
+    await service.lobby.join(table, ALEX)
+    await service.lobby.add_computer(table)
+    await service.lobby.join(table, OLYA)
+    assert pairs_of(table) == [[MASHA, "normal"], [ALEX, OLYA]]
+    stored = await storage.get_seats(table.id)
+    assert [(s.seat, s.side) for s in stored] == [(0, 0), (1, 1), (2, 0), (3, 1)]
+
+
+async def test_a_pair_asked_for_is_taken_while_it_has_room(
+    service: TableService, storage: Storage
+) -> None:
+    table = await pair_lobby(service, storage)
+    await service.lobby.join(table, ALEX, side=0)
+    await service.lobby.add_computer(table, side=0)  # full: the other pair takes it
+    assert pairs_of(table) == [[MASHA, ALEX], ["normal"]]
+
+
+async def test_a_person_changes_pair_to_a_free_place_and_keeps_their_number(
+    service: TableService, storage: Storage
+) -> None:
+    table = await pair_lobby(service, storage)
+    await service.lobby.join(table, ALEX)
+    seat, swapped = await service.lobby.change_pair(table, ALEX)
+    assert (seat.seat, seat.user_id, seat.side, swapped) == (1, ALEX, 0, None)
+    assert pairs_of(table) == [[MASHA, ALEX], []]
+    assert [(s.seat, s.side) for s in await storage.get_seats(table.id)] == [(0, 0), (1, 0)]
+    await service.lobby.join(table, OLYA)
+    assert pairs_of(table) == [[MASHA, ALEX], [OLYA]]
+
+
+async def test_a_person_changes_places_with_a_computer_in_a_full_pair(
+    service: TableService, storage: Storage
+) -> None:
+    table = await pair_lobby(service, storage)
+    await service.lobby.add_computer(table)
+    await service.lobby.add_computer(table, "easy")
+    await service.lobby.join(table, OLYA)
+    assert pairs_of(table) == [[MASHA, "easy"], ["normal", OLYA]]
+    seat, swapped = await service.lobby.change_pair(table, OLYA)
+    assert (seat.seat, seat.side) == (3, 0)
+    assert swapped is not None and (swapped.seat, swapped.ai, swapped.side) == (2, "easy", 1)
+    assert pairs_of(table) == [[MASHA, OLYA], ["normal", "easy"]]
+    stored = await storage.get_seats(table.id)
+    assert [(s.seat, s.side) for s in stored] == [(0, 0), (1, 1), (2, 1), (3, 0)]
+
+
+async def test_nobody_moves_a_person_who_did_not_ask(
+    service: TableService, storage: Storage
+) -> None:
+    table = await pair_lobby(service, storage)
+    for user_id in (ALEX, OLYA, PETYA):
+        await service.lobby.join(table, user_id)
+    with pytest.raises(Refusal) as no:
+        await service.lobby.change_pair(table, ALEX)
+    assert (no.value.key, no.value.values) == ("err.pair_full", {"number": 1})
+    assert pairs_of(table) == [[MASHA, OLYA], [ALEX, PETYA]]
+    assert [s.side for s in await storage.get_seats(table.id)] == [0, 1, 0, 1]
+
+
+async def test_only_a_seated_person_at_a_pair_game_changes_pair(
+    service: TableService, storage: Storage
+) -> None:
+    table = await pair_lobby(service, storage)
+    with pytest.raises(Refusal) as no:
+        await service.lobby.change_pair(table, ALEX)
+    assert no.value.key == "err.not_joined"
+    await service.lobby.change_setting(table, "pairs", False)
+    with pytest.raises(Refusal) as no:
+        await service.lobby.change_pair(table, MASHA)
+    assert no.value.key == "err.not_pairs"
+
+
+async def test_leaving_a_pair_game_moves_nobody_to_the_other_pair(
+    service: TableService, storage: Storage
+) -> None:
+    """The gap closed after one who left moved everyone after them a seat down, and with
+    the seat's number their pair: Olya, Masha's partner, ended up against her."""
+    table = await pair_lobby(service, storage)
+    for user_id in (ALEX, OLYA, PETYA):
+        await service.lobby.join(table, user_id)
+    await service.lobby.leave(table, ALEX)
+    assert pairs_of(table) == [[MASHA, OLYA], [PETYA]]
+    stored = await storage.get_seats(table.id)
+    assert [(s.seat, s.user_id, s.side) for s in stored] == [
+        (0, MASHA, 0),
+        (1, OLYA, 0),
+        (2, PETYA, 1),
+    ]
+    await service.lobby.join(table, ALEX)
+    assert pairs_of(table) == [[MASHA, OLYA], [PETYA, ALEX]]
+
+
+async def test_the_deal_seats_the_pairs_chosen_opposite_in_the_order_they_sat_down(
+    service: TableService, storage: Storage
+) -> None:
+    table = await pair_lobby(service, storage)
+    await service.lobby.join(table, ALEX)
+    await service.lobby.change_pair(table, ALEX)  # Masha & Alex
+    await service.lobby.add_computer(table)
+    await service.lobby.add_computer(table, "easy")
+    assert [(s.user_id or s.ai, s.side) for s in table.seats] == [
+        (MASHA, 0),
+        (ALEX, 0),
+        ("normal", 1),
+        ("easy", 1),
+    ]
+    await service.player.start(table)
+    dealt = [(s.seat, s.user_id or s.ai, s.side) for s in table.seats]
+    assert dealt == [(0, MASHA, 0), (1, "normal", 1), (2, ALEX, 0), (3, "easy", 1)]
+    stored = await storage.get_seats(table.id)
+    assert [(s.seat, s.user_id or s.ai, s.side) for s in stored] == dealt
+    assert table.match is not None and table.side_name(0) == "Masha & Alex"
+
+
+async def test_switching_pairs_on_or_off_sides_the_seats_by_their_numbers(
+    service: TableService, storage: Storage
+) -> None:
+    table = await pair_lobby(service, storage)
+    await service.lobby.join(table, ALEX)
+    await service.lobby.change_pair(table, ALEX)
+    await service.lobby.change_setting(table, "pairs", False)
+    assert [s.side for s in table.seats] == [0, 1]
+    await service.lobby.add_computer(table)
+    await service.lobby.change_setting(table, "pairs", True)
+    assert pairs_of(table) == [[MASHA, "normal"], [ALEX]]
+    assert [s.side for s in await storage.get_seats(table.id)] == [0, 1, 0]
+
+
+async def test_play_again_finds_the_pair_each_person_played_in(
+    service: TableService, storage: Storage
+) -> None:
+    table = await pair_lobby(service, storage)
+    await service.lobby.join(table, ALEX)
+    await service.lobby.change_pair(table, ALEX)
+    await service.lobby.add_computer(table)
+    await service.lobby.join(table, OLYA)
+    await service.player.start(table)
+    played = table.row
+    assert await service.lobby.side_played(played, ALEX) == 0
+    assert await service.lobby.side_played(played, OLYA) == 1
+    assert await service.lobby.side_played(played, PETYA) is None
