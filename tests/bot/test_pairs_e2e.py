@@ -1,0 +1,219 @@
+"""Choosing a partner, as friends do in the yard: a pair game's lobby shows its two pairs,
+🔀 Change pair moves whoever taps it to the other pair (in place of a computer there, if it is
+full), leaving moves nobody else, the deal seats the pairs chosen opposite each other, and 🔁
+Play again keeps them.
+
+Every test drives the real bot through the fake Bot API server and asserts what people in the
+chat would see."""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+
+from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from tests.bot.harness import Harness, board_message, tap
+from tests.bot.test_lobby_e2e import CHANGED, data_of, lobby_now, open_lobby
+from tests.bot.test_table_life_e2e import change_lobby, kozel_of, lobby_says
+
+CHANGE = "🔀 Change pair"
+AGAIN = "🔁 Play again"
+
+
+async def pair_lobby(harness: Harness, opener: FakeUser, group: FakeChat) -> FakeMessage:
+    """``opener`` opens a table in ``group`` and sets it for two pairs."""
+    lobby = await open_lobby(harness, opener, group)
+    await change_lobby(harness, group, pairs=True)
+    return lobby
+
+
+async def sit(harness: Harness, lobby: FakeMessage, *users: FakeUser) -> None:
+    """Each of ``users`` presses Start in the bot's DM and taps ✋ Join."""
+    tg = harness.tg
+    for user in users:
+        await tg.send_text(user, tg.private(user), "/start")
+        await tg.wait_for_message(user, "Hi, ")
+        await tg.press_button(user, lobby, "✋ Join")
+        await tg.wait_for(partial(lobby_says, tg, lobby, f". {user.first_name}"))
+
+
+async def press(tg: FakeTelegram, user: FakeUser, lobby: FakeMessage, label: str) -> str:
+    """``user`` taps ``label`` on the lobby as it is now; the bot's answer, once the lobby is
+    redrawn."""
+    answer = await tap(tg, user, lobby, data_of(tg, lobby, label))
+    await tg.wait_idle()
+    return str(answer.text)
+
+
+def pairs_shown(tg: FakeTelegram, lobby: FakeMessage) -> list[str]:
+    text = lobby_now(tg, lobby).text or ""
+    return [line for line in text.splitlines() if line.startswith("Pair ")]
+
+
+async def tiles_held(harness: Harness, user: FakeUser) -> set[str]:
+    """The tiles of the hand ``user`` was dealt, as their DM shows it: a keyboard of tiles on
+    their turn, else a list ("your hand: [0|0][0|5]…")."""
+
+    def dealt(message: FakeMessage) -> bool:
+        return message.from_bot and "round 1" in (message.text or "").lower()
+
+    hand = await harness.tg.wait_for_message(user.id, dealt)
+    shown = [label for row in hand.button_texts for label in row] or [hand.text or ""]
+    return {tile for label in shown for tile in re.findall(r"\d\|\d", label)}
+
+
+async def dealt_to(harness: Harness) -> list[set[str]]:
+    """Each seat's hand as the engine dealt it, in the order of play."""
+    table = await kozel_of(harness).service.store.table(1)
+    assert table is not None and table.match is not None and table.match.round is not None
+    return [{f"{t.a}|{t.b}" for t in hand} for hand in table.match.round.hands]
+
+
+async def test_friends_choose_their_partner_and_the_deal_seats_them_together(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, petya, olya = tg.user(501, "Masha"), tg.user(502, "Petya"), tg.user(503, "Olya")
+    group = tg.group(-901, "Yard")
+    lobby = await pair_lobby(harness, masha, group)
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & —", "Pair 2: — & —"]
+    assert "Tap Join to take a seat, and 🔀 Change pair to play in the other pair." in (
+        lobby_now(tg, lobby).text or ""
+    )
+    await sit(harness, lobby, petya)
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & —", "Pair 2: 2. Petya & —"]
+
+    assert await press(tg, petya, lobby, CHANGE) == "You play in pair 1 now."
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 2. Petya", "Pair 2: — & —"]
+    await sit(harness, lobby, olya)
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 2. Petya", "Pair 2: 3. Olya & —"]
+    await press(tg, masha, lobby, "🤖 Add computer")
+    assert pairs_shown(tg, lobby) == [
+        "Pair 1: 1. Masha & 2. Petya",
+        "Pair 2: 3. Olya & 4. 🤖 Zina · normal",
+    ]
+
+    await press(tg, masha, lobby, "▶️ Start")
+    started = await tg.wait_for_message(group, "Pairs:")
+    assert started.text == "🤝 Pairs: 1. Masha & 3. Petya against 2. Olya & 4. 🤖 Zina."
+    await tg.wait_for(lambda: board_message(tg, group))
+    board = board_message(tg, group).text or ""
+    assert "Masha & Petya: 0\nOlya & 🤖 Zina: 0" in board
+    hands = await dealt_to(harness)
+    assert [await tiles_held(harness, user) for user in (masha, olya, petya)] == hands[:3]
+
+    # /kick takes the numbers the order of play shows
+    await tg.send_text(masha, group, "/kick 3")
+    removed = await tg.wait_for_message(group, "removed")
+    assert removed.text == "🚪 Masha removed Petya from the table: a computer player took the seat."
+
+
+async def test_a_person_changes_places_with_a_computer_in_a_full_pair(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, olya, vova = tg.user(511, "Masha"), tg.user(512, "Olya"), tg.user(513, "Vova")
+    group = tg.group(-911, "Yard")
+    lobby = await pair_lobby(harness, masha, group)
+    await press(tg, masha, lobby, "🤖 Add computer")
+    await press(tg, masha, lobby, "🤖 Add computer")
+    await sit(harness, lobby, olya)
+    assert pairs_shown(tg, lobby) == [
+        "Pair 1: 1. Masha & 3. 🤖 Petrovich · normal",
+        "Pair 2: 2. 🤖 Galya · normal & 4. Olya",
+    ]
+    stale = data_of(tg, lobby, CHANGE)
+
+    answer = await press(tg, olya, lobby, CHANGE)
+    assert answer == "🤖 Petrovich takes your place: you play in pair 1 now."
+    assert pairs_shown(tg, lobby) == [
+        "Pair 1: 1. Masha & 4. Olya",
+        "Pair 2: 2. 🤖 Galya · normal & 3. 🤖 Petrovich · normal",
+    ]
+    # a tap on the button as it was, or by someone not at the table, moves nobody
+    assert (await tap(tg, olya, lobby, stale)).text == CHANGED
+    await tg.send_text(vova, tg.private(vova), "/start")
+    assert await press(tg, vova, lobby, CHANGE) == "You are not at this table."
+    assert pairs_shown(tg, lobby) == [
+        "Pair 1: 1. Masha & 4. Olya",
+        "Pair 2: 2. 🤖 Galya · normal & 3. 🤖 Petrovich · normal",
+    ]
+
+    await press(tg, masha, lobby, "▶️ Start")
+    started = await tg.wait_for_message(group, "Pairs:")
+    assert (started.text or "").startswith("🤝 Pairs: 1. Masha & 3. Olya against 2. 🤖 Galya")
+    await tg.wait_for(lambda: board_message(tg, group))
+    assert "\nMasha & Olya: 0\n" in (board_message(tg, group).text or "")
+    hands = await dealt_to(harness)
+    assert [await tiles_held(harness, user) for user in (masha, olya)] == [hands[0], hands[2]]
+
+
+async def test_a_pair_of_two_people_is_not_broken_up_by_a_third(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, petya, olya = tg.user(521, "Masha"), tg.user(522, "Petya"), tg.user(523, "Olya")
+    vova = tg.user(524, "Vova")
+    group = tg.group(-921, "Yard")
+    lobby = await pair_lobby(harness, masha, group)
+    await sit(harness, lobby, petya, olya, vova)
+    seated = ["Pair 1: 1. Masha & 3. Olya", "Pair 2: 2. Petya & 4. Vova"]
+    assert pairs_shown(tg, lobby) == seated
+
+    answer = await press(tg, petya, lobby, CHANGE)
+    assert answer == "Pair 1 already has two players, and only they can change their pair."
+    assert pairs_shown(tg, lobby) == seated
+
+
+async def test_leaving_moves_nobody_to_the_other_pair(tg: FakeTelegram, harness: Harness) -> None:
+    """The seats after one who left moved down a number, and with it to the other pair:
+    Masha and Olya, partners, found themselves playing against each other."""
+    masha, petya, olya = tg.user(531, "Masha"), tg.user(532, "Petya"), tg.user(533, "Olya")
+    vova = tg.user(534, "Vova")
+    group = tg.group(-931, "Yard")
+    lobby = await pair_lobby(harness, masha, group)
+    await sit(harness, lobby, petya, olya, vova)
+
+    await tg.send_text(petya, group, "/leave")
+    await tg.wait_for_message(group, "You left the table.")
+    await tg.wait_idle()
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 2. Olya", "Pair 2: 3. Vova & —"]
+    await tg.press_button(petya, lobby, "✋ Join")
+    await tg.wait_for(partial(lobby_says, tg, lobby, "Players 4/4"))
+    await press(tg, masha, lobby, "▶️ Start")
+    started = await tg.wait_for_message(group, "Pairs:")
+    assert started.text == "🤝 Pairs: 1. Masha & 3. Olya against 2. Vova & 4. Petya."
+
+
+async def test_play_again_keeps_two_friends_together_against_the_computers(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The tapper sat first and the others in joining order, sides by seat: Petya's partner
+    Masha, tapping Join, found herself with a computer against him."""
+    masha, petya = tg.user(541, "Masha"), tg.user(542, "Petya")
+    group = tg.group(-941, "Yard")
+    lobby = await pair_lobby(harness, masha, group)
+    await change_lobby(harness, group, turn_seconds=1)
+    await sit(harness, lobby, petya)
+    await press(tg, petya, lobby, CHANGE)
+    await press(tg, masha, lobby, "🤖 Add computer")
+    await press(tg, masha, lobby, "🤖 Add computer")
+    await press(tg, masha, lobby, "▶️ Start")
+    started = await tg.wait_for_message(group, "Pairs:")
+    assert started.text == "🤝 Pairs: 1. Masha & 3. Petya against 2. 🤖 Galya & 4. 🤖 Zina."
+
+    ended = await tg.wait_for_message(group, "ended early", timeout=20.0)
+    await tg.wait_for(lambda: tg.current(ended).find_button(AGAIN))
+    query = await tg.press_button(petya, ended, AGAIN)
+    await tg.wait_for(lambda: tg.callback_answers.get(query))
+    again = await tg.wait_for_message(
+        group, lambda m: "Pair 1:" in (m.text or "") and m is not lobby
+    )
+    await tg.wait_idle()
+    assert pairs_shown(tg, again) == [
+        "Pair 1: 1. Petya & —",
+        "Pair 2: 2. 🤖 Galya · normal & 3. 🤖 Petrovich · normal",
+    ]
+    await tg.press_button(masha, again, "✋ Join")
+    await tg.wait_for(partial(lobby_says, tg, again, "Players 4/4"))
+    assert pairs_shown(tg, again) == [
+        "Pair 1: 1. Petya & 4. Masha",
+        "Pair 2: 2. 🤖 Galya · normal & 3. 🤖 Petrovich · normal",
+    ]
