@@ -69,6 +69,15 @@ async def dealt_to(harness: Harness) -> list[set[str]]:
     return [{f"{t.a}|{t.b}" for t in hand} for hand in table.match.round.hands]
 
 
+async def deal(tg: FakeTelegram, opener: FakeUser, lobby: FakeMessage) -> str:
+    """``opener`` taps ▶️ Start; what the group is told of the pairs ("🤝 Pairs: …"), once the
+    board is out."""
+    await press(tg, opener, lobby, "▶️ Start")
+    started = await tg.wait_for_message(lobby.chat, "Pairs:")
+    await tg.wait_for(lambda: board_message(tg, lobby.chat))
+    return started.text or ""
+
+
 async def test_friends_choose_their_partner_and_the_deal_seats_them_together(
     tg: FakeTelegram, harness: Harness
 ) -> None:
@@ -92,10 +101,8 @@ async def test_friends_choose_their_partner_and_the_deal_seats_them_together(
         "Pair 2: 3. Olya & 4. 🤖 Zina · normal",
     ]
 
-    await press(tg, masha, lobby, "▶️ Start")
-    started = await tg.wait_for_message(group, "Pairs:")
-    assert started.text == "🤝 Pairs: 1. Masha & 3. Petya against 2. Olya & 4. 🤖 Zina."
-    await tg.wait_for(lambda: board_message(tg, group))
+    started = await deal(tg, masha, lobby)
+    assert started == "🤝 Pairs: 1. Masha & 3. Petya against 2. Olya & 4. 🤖 Zina."
     board = board_message(tg, group).text or ""
     assert "Masha & Petya: 0\nOlya & 🤖 Zina: 0" in board
     hands = await dealt_to(harness)
@@ -137,10 +144,8 @@ async def test_a_person_changes_places_with_a_computer_in_a_full_pair(
         "Pair 2: 2. 🤖 Galya · normal & 3. 🤖 Petrovich · normal",
     ]
 
-    await press(tg, masha, lobby, "▶️ Start")
-    started = await tg.wait_for_message(group, "Pairs:")
-    assert (started.text or "").startswith("🤝 Pairs: 1. Masha & 3. Olya against 2. 🤖 Galya")
-    await tg.wait_for(lambda: board_message(tg, group))
+    started = await deal(tg, masha, lobby)
+    assert started.startswith("🤝 Pairs: 1. Masha & 3. Olya against 2. 🤖 Galya")
     assert "\nMasha & Olya: 0\n" in (board_message(tg, group).text or "")
     hands = await dealt_to(harness)
     assert [await tiles_held(harness, user) for user in (masha, olya)] == [hands[0], hands[2]]
@@ -177,9 +182,8 @@ async def test_leaving_moves_nobody_to_the_other_pair(tg: FakeTelegram, harness:
     assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 2. Olya", "Pair 2: 3. Vova & —"]
     await tg.press_button(petya, lobby, "✋ Join")
     await tg.wait_for(partial(lobby_says, tg, lobby, "Players 4/4"))
-    await press(tg, masha, lobby, "▶️ Start")
-    started = await tg.wait_for_message(group, "Pairs:")
-    assert started.text == "🤝 Pairs: 1. Masha & 3. Olya against 2. Vova & 4. Petya."
+    started = await deal(tg, masha, lobby)
+    assert started == "🤝 Pairs: 1. Masha & 3. Olya against 2. Vova & 4. Petya."
 
 
 async def test_play_again_keeps_two_friends_together_against_the_computers(
@@ -195,9 +199,8 @@ async def test_play_again_keeps_two_friends_together_against_the_computers(
     await press(tg, petya, lobby, CHANGE)
     await press(tg, masha, lobby, "🤖 Add computer")
     await press(tg, masha, lobby, "🤖 Add computer")
-    await press(tg, masha, lobby, "▶️ Start")
-    started = await tg.wait_for_message(group, "Pairs:")
-    assert started.text == "🤝 Pairs: 1. Masha & 3. Petya against 2. 🤖 Galya & 4. 🤖 Zina."
+    started = await deal(tg, masha, lobby)
+    assert started == "🤝 Pairs: 1. Masha & 3. Petya against 2. 🤖 Galya & 4. 🤖 Zina."
 
     ended = await tg.wait_for_message(group, "ended early", timeout=20.0)
     await tg.wait_for(lambda: tg.current(ended).find_button(AGAIN))

@@ -1,4 +1,4 @@
-"""The lobby: seats in joining order, the settings, leaving, cancelling."""
+"""The lobby: seats in joining order, the pairs people choose, the settings, leaving, cancelling."""
 
 from __future__ import annotations
 
@@ -134,6 +134,18 @@ async def pair_lobby(service: TableService, storage: Storage) -> Table:
     return table
 
 
+async def partners(service: TableService, storage: Storage) -> Table:
+    """A pair game's lobby where Alex, second to sit down, chose to be Masha's partner."""
+    table = await pair_lobby(service, storage)
+    await service.lobby.join(table, ALEX)
+    await service.lobby.change_pair(table, ALEX)
+    return table
+
+
+async def stored_sides(storage: Storage, table: Table) -> list[tuple[int, int]]:
+    return [(s.seat, s.side) for s in await storage.get_seats(table.id)]
+
+
 def pairs_of(table: Table) -> list[list[int | str | None]]:
     """Each pair's players, in seat order: a person's id, a computer's level."""
     return [[s.user_id or s.ai for s in table.seats if s.side == side] for side in (0, 1)]
@@ -147,8 +159,7 @@ async def test_joining_fills_the_pair_with_more_room_so_first_and_third_are_part
     await service.lobby.add_computer(table)
     await service.lobby.join(table, OLYA)
     assert pairs_of(table) == [[MASHA, "normal"], [ALEX, OLYA]]
-    stored = await storage.get_seats(table.id)
-    assert [(s.seat, s.side) for s in stored] == [(0, 0), (1, 1), (2, 0), (3, 1)]
+    assert await stored_sides(storage, table) == [(0, 0), (1, 1), (2, 0), (3, 1)]
 
 
 async def test_a_pair_asked_for_is_taken_while_it_has_room(
@@ -168,7 +179,7 @@ async def test_a_person_changes_pair_to_a_free_place_and_keeps_their_number(
     seat, swapped = await service.lobby.change_pair(table, ALEX)
     assert (seat.seat, seat.user_id, seat.side, swapped) == (1, ALEX, 0, None)
     assert pairs_of(table) == [[MASHA, ALEX], []]
-    assert [(s.seat, s.side) for s in await storage.get_seats(table.id)] == [(0, 0), (1, 0)]
+    assert await stored_sides(storage, table) == [(0, 0), (1, 0)]
     await service.lobby.join(table, OLYA)
     assert pairs_of(table) == [[MASHA, ALEX], [OLYA]]
 
@@ -185,8 +196,7 @@ async def test_a_person_changes_places_with_a_computer_in_a_full_pair(
     assert (seat.seat, seat.side) == (3, 0)
     assert swapped is not None and (swapped.seat, swapped.ai, swapped.side) == (2, "easy", 1)
     assert pairs_of(table) == [[MASHA, OLYA], ["normal", "easy"]]
-    stored = await storage.get_seats(table.id)
-    assert [(s.seat, s.side) for s in stored] == [(0, 0), (1, 1), (2, 1), (3, 0)]
+    assert await stored_sides(storage, table) == [(0, 0), (1, 1), (2, 1), (3, 0)]
 
 
 async def test_nobody_moves_a_person_who_did_not_ask(
@@ -238,9 +248,7 @@ async def test_leaving_a_pair_game_moves_nobody_to_the_other_pair(
 async def test_the_deal_seats_the_pairs_chosen_opposite_in_the_order_they_sat_down(
     service: TableService, storage: Storage
 ) -> None:
-    table = await pair_lobby(service, storage)
-    await service.lobby.join(table, ALEX)
-    await service.lobby.change_pair(table, ALEX)  # Masha & Alex
+    table = await partners(service, storage)
     await service.lobby.add_computer(table)
     await service.lobby.add_computer(table, "easy")
     assert [(s.user_id or s.ai, s.side) for s in table.seats] == [
@@ -260,9 +268,7 @@ async def test_the_deal_seats_the_pairs_chosen_opposite_in_the_order_they_sat_do
 async def test_switching_pairs_on_or_off_sides_the_seats_by_their_numbers(
     service: TableService, storage: Storage
 ) -> None:
-    table = await pair_lobby(service, storage)
-    await service.lobby.join(table, ALEX)
-    await service.lobby.change_pair(table, ALEX)
+    table = await partners(service, storage)
     await service.lobby.change_setting(table, "pairs", False)
     assert [s.side for s in table.seats] == [0, 1]
     await service.lobby.add_computer(table)
@@ -274,9 +280,7 @@ async def test_switching_pairs_on_or_off_sides_the_seats_by_their_numbers(
 async def test_play_again_finds_the_pair_each_person_played_in(
     service: TableService, storage: Storage
 ) -> None:
-    table = await pair_lobby(service, storage)
-    await service.lobby.join(table, ALEX)
-    await service.lobby.change_pair(table, ALEX)
+    table = await partners(service, storage)
     await service.lobby.add_computer(table)
     await service.lobby.join(table, OLYA)
     await service.player.start(table)
