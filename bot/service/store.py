@@ -192,6 +192,7 @@ class TableStore:
             ai=row.ai,
             language=language,
             hand_message_id=row.hand_message_id,
+            question=row.hand_question,
             missed_turns=row.missed_turns,
             absent=row.absent,
         )

@@ -336,6 +336,29 @@ async def test_the_reminder_leaves_the_question_which_end_on_screen(
     assert str(answer.text).startswith("You played")
 
 
+async def test_a_restart_leaves_the_question_which_end_on_screen(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The bot restarted while a player chose an end: it redrew the whole hand over the
+    question, as the reminder once did, so the player had to tap the tile again."""
+    users = [tg.user(937, "Masha"), tg.user(938, "Alex")]
+    group = tg.group(-1937, "Yard")
+    await dealt_for_two(harness, users, group)
+    user, hand, several = await play_until_several_ends(harness, users, group)
+    await tap(tg, user, hand, several[0])
+    asked = tg.message(user.id, hand.message_id)
+    question, buttons = asked.text, asked.buttons
+    assert "fits" in (question or "")
+    await harness.stop()
+    async with harness.restarted() as restarted:
+        await restarted.groups_told()
+        await tg.wait_idle()
+        now = tg.message(user.id, hand.message_id)
+        assert (now.text, now.buttons) == (question, buttons)
+        answer = await tap(tg, user, now, str(buttons[-2]["callback_data"]))
+        assert str(answer.text).startswith("You played")
+
+
 async def short_match(
     harness: Harness, users: list[FakeUser], group: FakeChat, game: str, *, target: tuple[str, int]
 ) -> dict[str, Any]:
