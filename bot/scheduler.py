@@ -47,6 +47,8 @@ class Scheduler:
         #: Tables being ended because their place refused a message, by place.
         self._endings: dict[Place, asyncio.Task[None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        #: Set as the bot stops: nothing is armed any more.
+        self._stopped = False
 
     async def after_change(self, table: Table, *, restarted: bool = False) -> None:
         """Call with the table's lock held after every change: arms what the new turn needs.
@@ -82,6 +84,9 @@ class Scheduler:
         self._start(table.id, self._turn_timer(table.id, version, deadline, warning))
 
     def _start(self, table_id: int, work: Coroutine[Any, Any, None]) -> None:
+        if self._stopped:  # a move the stop cut short arms no next turn
+            work.close()
+            return
         self._tasks[table_id] = _logged(work, table=table_id)
 
     def _cancel(self, table_id: int) -> None:
@@ -108,11 +113,11 @@ class Scheduler:
     async def _locked(
         self, table_id: int, version: int, work: Callable[[Table], Awaitable[None]]
     ) -> None:
-        """Run ``work`` under the table's lock if the table is still at ``version``."""
+        """Run ``work`` under the table's lock if the table is still at ``version``. Its task
+        stays the table's meanwhile, so that the bot stopping cancels it."""
         async with self._at(table_id, version) as table:
             if table is None:
                 return
-            self._tasks.pop(table_id, None)
             self._armed.pop(table_id, None)
             try:
                 await work(table)
@@ -221,6 +226,9 @@ class Scheduler:
                 await self.presenter.place_gone(table, why)
 
     async def stop(self) -> None:
+        """No more computer moves, timeouts or sweeps: what is in progress is cancelled (a move
+        committed but not yet shown is shown after a restart), and nothing new is armed."""
+        self._stopped = True
         if self._sweeper is not None:
             self._sweeper.cancel()
         tasks = [*self._tasks.values(), *self._endings.values()]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import html
 import logging
 import re
 from collections.abc import Awaitable, Callable
@@ -24,7 +25,6 @@ from .place import Place
 
 log = logging.getLogger(__name__)
 _TAG = re.compile(r"<[^>]*>")
-_PARTIAL_ENTITY = re.compile(r"&[#a-zA-Z0-9]*$")
 RETRIES = 3
 T = TypeVar("T")
 
@@ -34,16 +34,17 @@ def utf16_len(text: str) -> int:
 
 
 def fit(text: str) -> str:
-    """Telegram refuses texts over 4096 characters (counted in UTF-16 units): cut and say so.
-    A cut could split a tag or leave one unclosed, so a cut text loses its formatting."""
+    """Telegram refuses texts over 4096 characters: those a person reads (tags gone, ``&amp;``
+    one character), counted in UTF-16 units. A longer one is cut and says so; a cut could
+    split a tag or leave one unclosed, so a cut text loses its formatting."""
     limit = MessageLimit.MAX_TEXT_LENGTH
-    if utf16_len(text) <= limit:
+    read = html.unescape(_TAG.sub("", text))
+    if utf16_len(read) <= limit:
         return text
-    cut = _TAG.sub("", text)[: limit - 2]
+    cut = read[: limit - 2]
     while utf16_len(cut) > limit - 2:
         cut = cut[: len(cut) - (utf16_len(cut) - (limit - 2) + 1) // 2 - 1]
-    cut = _PARTIAL_ENTITY.sub("", cut)
-    return cut.rstrip() + "\n…"
+    return html.escape(cut.rstrip(), quote=False) + "\n…"
 
 
 class Blocked(Exception):

@@ -32,6 +32,10 @@ class Seat:
     #: The message with this player's live keyboard, None while they have none: a hand that
     #: became a record is never edited again, so a restart knows which message is live.
     hand_message_id: int | None = None
+    #: The question that live hand shows in place of the hand (which end, which way, open or
+    #: closed?), as ``presenter.hands`` encoded it with the table version it was asked at:
+    #: stored, so that a redraw (the turn's reminder, a restart) shows it again.
+    question: str | None = None
     #: The hand message carries the live keyboard (it is this player's turn).
     live: bool = False
     missed_turns: int = 0

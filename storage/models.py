@@ -94,6 +94,9 @@ class SeatRow:
     ai: str | None
     side: int
     hand_message_id: int | None
+    #: The question that live hand shows in place of the hand, as the bot encoded it, if any
+    #: (migration 0009).
+    hand_question: str | None
     missed_turns: int
     absent: bool
     display_name: str | None

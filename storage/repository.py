@@ -153,7 +153,10 @@ def _table(row: sqlite3.Row) -> TableRow:
 
 
 def _seat(row: sqlite3.Row) -> SeatRow:
-    return _decoded(SeatRow, row, absent=bool(row["absent"]))
+    columns = row.keys()  # ``in`` on a sqlite3.Row looks among the values
+    # Before migration 0009 no hand asked a question.
+    question = row["hand_question"] if "hand_question" in columns else None
+    return _decoded(SeatRow, row, absent=bool(row["absent"]), hand_question=question)
 
 
 # --- chats -----------------------------------------------------------------------------------
@@ -474,6 +477,7 @@ class SeatUpdate(TypedDict, total=False):
     ai: str | None
     side: int
     hand_message_id: int | None
+    hand_question: str | None
     missed_turns: int
     absent: bool
 

@@ -199,7 +199,9 @@ async def top_button(update: Update, context: KozelContext) -> None:
     played = await k.service.records.games_played(place.chat_id)
     # A page button from before the standings were per game turned Kozel's pages.
     game = cb.args[0] if cb.args else "kozel"
-    if game not in played and game not in GAMES:
+    # a page no standings reach (forged): it would say the game was never played here
+    past_last = cb.page and cb.page * PAGE >= await k.service.records.players(place.chat_id, game)
+    if (game not in played and game not in GAMES) or past_last:
         await refuse(k, update, lang, "err.unknown_button")
         return
     text, keyboard = await _top_page(k, place.chat_id, lang, game, cb.page, played=played)

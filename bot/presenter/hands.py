@@ -3,6 +3,7 @@ a keyboard turns into once the turn is over (a record is never edited again)."""
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Sequence
 
@@ -27,10 +28,6 @@ class Hands:
         self.sender = sender
         self.service = service
         self.notices = notices
-        #: The question a live hand shows in place of the hand (which end, which way, open or
-        #: closed?), by table and seat, with the table's version when it was asked: a redraw of
-        #: the hand (the turn's reminder) shows it again, until a move or "« Back".
-        self._asked: dict[tuple[int, int], tuple[int, Html, InlineKeyboardMarkup]] = {}
 
     @staticmethod
     def notes(table: Table, events: Sequence[Event], timed_out: Seat | None) -> dict[int, Html]:
@@ -55,7 +52,6 @@ class Hands:
         for seat in table.seats:
             still_on_turn = seat.seat == match.current_seat and not match.is_over
             if seat.live and (not still_on_turn or seat.seat in notes):
-                self._asked.pop((table.id, seat.seat), None)
                 text = record_text(table, seat, notes.get(seat.seat, ""), table.finished_round)
                 await self._edit(table, seat, text)
                 seat.live = False
@@ -88,20 +84,25 @@ class Hands:
     async def ask(
         self, table: Table, seat: Seat, text: Html, keyboard: InlineKeyboardMarkup
     ) -> None:
-        """Ask the player on turn about the tile tapped, in place of the hand."""
-        self._asked[(table.id, seat.seat)] = (table.version, text, keyboard)
+        """Ask the player on turn about the tile tapped, in place of the hand: a redraw of the
+        hand (the turn's reminder, a restart) shows the question again, until a move or
+        "« Back"."""
+        asked = {"version": table.version, "text": text, "keyboard": keyboard.to_dict()}
+        await self.service.messages.remember_question(table, seat, json.dumps(asked))
         await self._edit(table, seat, text, keyboard)
 
-    def _question(self, table: Table, seat: Seat) -> tuple[Html, InlineKeyboardMarkup] | None:
+    @staticmethod
+    def _question(table: Table, seat: Seat) -> tuple[Html, InlineKeyboardMarkup] | None:
         """The question the live hand shows, if it was asked at this turn."""
-        asked = self._asked.get((table.id, seat.seat))
-        if asked is None or asked[0] != table.version:
+        asked = json.loads(seat.question) if seat.question else None
+        if asked is None or asked["version"] != table.version:
             return None
-        return asked[1], asked[2]
+        keyboard = InlineKeyboardMarkup.de_json(asked["keyboard"], None)
+        return Html(asked["text"]), keyboard
 
     async def refresh_live(self, table: Table, seat: Seat) -> None:
         """Redraw the keyboard of the player on turn (after "back" from choosing an end)."""
-        self._asked.pop((table.id, seat.seat), None)
+        await self.service.messages.remember_question(table, seat, None)
         await self._edit(table, seat, *live_hand(table, seat))
 
     async def remind(self, table: Table, seat: Seat, seconds: int) -> bool:

@@ -26,8 +26,20 @@ class MessageIds:
         table.row = dataclasses.replace(table.row, lobby_message_id=message_id)
 
     async def remember_hand(self, table: Table, seat: Seat, message_id: int | None) -> None:
+        """The player's live hand message; None once it became a record, which asks nothing."""
         seat.hand_message_id = message_id
-        await self.storage.update_seat(table.id, seat.seat, hand_message_id=message_id)
+        if message_id is None:
+            seat.question = None
+            await self.storage.update_seat(
+                table.id, seat.seat, hand_message_id=None, hand_question=None
+            )
+        else:
+            await self.storage.update_seat(table.id, seat.seat, hand_message_id=message_id)
+
+    async def remember_question(self, table: Table, seat: Seat, question: str | None) -> None:
+        """The question the live hand shows in place of the hand, None once it shows the hand."""
+        seat.question = question
+        await self.storage.update_seat(table.id, seat.seat, hand_question=question)
 
     async def mark_announced(self, table: Table, seq: int) -> None:
         """Every result up to event ``seq`` has been announced. Called from the group's

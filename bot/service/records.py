@@ -48,7 +48,11 @@ class Records:
         """A page of the group's standings of all time in ``game``, and how many players
         there are."""
         rows = await self.storage.chat_standings(chat_id, limit=limit, offset=offset, game=game)
-        return rows, await self.storage.count_chat_players(chat_id, game=game)
+        return rows, await self.players(chat_id, game)
+
+    async def players(self, chat_id: int, game: str) -> int:
+        """How many people the group's standings in ``game`` list."""
+        return await self.storage.count_chat_players(chat_id, game=game)
 
     async def games_played(self, chat_id: int) -> list[str]:
         """The games the group has finished matches of, the latest played first."""

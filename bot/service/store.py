@@ -201,6 +201,7 @@ class TableStore:
             language=language,
             side=row.side,
             hand_message_id=row.hand_message_id,
+            question=row.hand_question,
             missed_turns=row.missed_turns,
             absent=row.absent,
         )

@@ -313,27 +313,63 @@ async def test_a_tile_that_fits_several_ends_asks_which_and_goes_there(
     assert (played["tile"], played["end"]) == (tile, chosen.split(":")[4])
 
 
+async def asked_which_end(
+    harness: Harness, users: list[FakeUser], group: FakeChat
+) -> tuple[FakeUser, FakeMessage, tuple[str | None, list[dict[str, Any]]]]:
+    """Two players at Muggins play until one taps a tile that fits several ends: him, his hand's
+    message, and the question it shows now (its text and buttons)."""
+    tg = harness.tg
+    await dealt_for_two(harness, users, group)
+    user, hand, several = await play_until_several_ends(harness, users, group)
+    await tap(tg, user, hand, several[0])
+    asked = tg.message(user.id, hand.message_id)
+    assert "fits" in (asked.text or "")
+    return user, hand, (asked.text, asked.buttons)
+
+
+async def still_asked_and_answered(
+    tg: FakeTelegram,
+    user: FakeUser,
+    hand: FakeMessage,
+    question: tuple[str | None, list[dict[str, Any]]],
+) -> None:
+    """The hand still shows ``question``, and an end it offers plays the tile."""
+    now = tg.message(user.id, hand.message_id)
+    assert (now.text, now.buttons) == question
+    answer = await tap(tg, user, now, str(question[1][-2]["callback_data"]))
+    assert str(answer.text).startswith("You played")
+
+
 async def test_the_reminder_leaves_the_question_which_end_on_screen(
     tg: FakeTelegram, harness: Harness
 ) -> None:
     """Before, the turn's reminder redrew the whole hand over the question: whoever was
     choosing an end saw it vanish and had to tap the tile again."""
-    users = [tg.user(935, "Masha"), tg.user(936, "Alex")]
     group = tg.group(-1935, "Yard")
-    await dealt_for_two(harness, users, group)
-    user, hand, several = await play_until_several_ends(harness, users, group)
-    await tap(tg, user, hand, several[0])
-    asked = tg.message(user.id, hand.message_id)
-    question, buttons = asked.text, asked.buttons
-    assert "fits" in (question or "")
+    user, hand, question = await asked_which_end(
+        harness, [tg.user(935, "Masha"), tg.user(936, "Alex")], group
+    )
     table = await table_in(harness, group)
     async with harness.kozel.service.store.lock(group.id):
         await harness.kozel.presenter.remind(table)
     await tg.wait_for_message(user, "⏰ Your move in Yard!")
-    now = tg.message(user.id, hand.message_id)
-    assert (now.text, now.buttons) == (question, buttons)
-    answer = await tap(tg, user, now, str(buttons[-2]["callback_data"]))
-    assert str(answer.text).startswith("You played")
+    await still_asked_and_answered(tg, user, hand, question)
+
+
+async def test_a_restart_leaves_the_question_which_end_on_screen(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The bot restarted while a player chose an end: it redrew the whole hand over the
+    question, as the reminder once did, so the player had to tap the tile again."""
+    group = tg.group(-1937, "Yard")
+    user, hand, question = await asked_which_end(
+        harness, [tg.user(937, "Masha"), tg.user(938, "Alex")], group
+    )
+    await harness.stop()
+    async with harness.restarted() as restarted:
+        await restarted.groups_told()
+        await tg.wait_idle()
+        await still_asked_and_answered(tg, user, hand, question)
 
 
 async def short_match(

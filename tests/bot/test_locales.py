@@ -390,6 +390,16 @@ def test_a_name_never_follows_a_preposition_that_declines_it(lang: str) -> None:
     assert {k: v for k, v in catalog(lang).items() if name.search(v)} == {}
 
 
+@pytest.mark.parametrize("lang", sorted(DECLINING))
+def test_a_games_name_never_follows_a_preposition_that_declines_it(lang: str) -> None:
+    """A game's name is shown in the nominative too: "В «Английская пятёрка» играют" reads
+    wrong, where "в игру «Английская пятёрка»" reads right (a name that is feminine or
+    animate, «Козёл», changes after «в» as well)."""
+    before = "|".join((*DECLINING[lang], "в", "у"))
+    game = re.compile(rf"(?<!\w)(?:{before}) «?\{{game\}}", re.IGNORECASE)
+    assert {k: v for k, v in catalog(lang).items() if game.search(v)} == {}
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_help_names_every_game_the_lobby_offers(lang: str) -> None:
     """/help named Telephone, Muggins, All Threes and the two Fives as the lobby's other games,

@@ -37,6 +37,7 @@ def playing_table(computer_plays: bool = False) -> SimpleNamespace:
     seat = SimpleNamespace(computer_plays=computer_plays)
     return SimpleNamespace(
         id=1,
+        chat_id=-1,
         status="playing",
         match=SimpleNamespace(is_over=False, current_seat=0),
         seats=[seat],
@@ -77,3 +78,56 @@ async def test_a_timer_that_fails_is_logged_with_its_table(
     assert [(r.levelno, getattr(r, "table", None)) for r in failed] == [(logging.ERROR, 1)]
     assert failed[0].exc_info is not None and "disk I/O error" in str(failed[0].exc_info[1])
     await scheduler.stop()
+
+
+class ComputerMoves:
+    """The service's computer players: each move passes the turn to another computer."""
+
+    def __init__(self, table: SimpleNamespace) -> None:
+        self.table = table
+        self.made = 0
+        self._lock = asyncio.Lock()
+
+    async def set_deadline(self, table: Table, deadline: float | None) -> None:
+        """Nothing to store: a computer's turn has no deadline."""
+
+    async def computer_turn(self, table: Table) -> list[str]:
+        self.made += 1
+        self.table.version += 1
+        return ["played"]
+
+    async def read(self, table_id: int) -> SimpleNamespace:
+        return self.table
+
+    def lock(self, chat_id: int) -> asyncio.Lock:
+        return self._lock
+
+
+class SlowTelegram:
+    """A presenter whose show waits until Telegram answers (``answered``)."""
+
+    def __init__(self) -> None:
+        self.answered = asyncio.Event()
+
+    async def show(self, table: Table, events: list[str]) -> None:
+        await self.answered.wait()
+
+
+async def test_a_computer_move_shown_as_the_bot_stops_arms_no_next_turn() -> None:
+    """The bot stopped while a computer's move was being shown: the stop left that move going,
+    and once Telegram answered it armed the next computer's turn, which played after the stop,
+    in a bot shutting down (its thinking processes gone: 'a scheduled action failed')."""
+    table = playing_table(computer_plays=True)
+    moves = ComputerMoves(table)
+    store = SimpleNamespace(table=moves.read, lock=moves.lock)
+    service = cast(TableService, SimpleNamespace(timeouts=moves, store=store))
+    telegram = SlowTelegram()
+    scheduler = Scheduler(service, cast(Presenter, telegram), delay=0.0)
+    await scheduler.after_change(cast(Table, table))
+    while not moves.made:
+        await asyncio.sleep(0)
+    await scheduler.stop()
+    telegram.answered.set()
+    await asyncio.sleep(0.05)
+    assert moves.made == 1
+    assert [task for task in asyncio.all_tasks() if task is not asyncio.current_task()] == []

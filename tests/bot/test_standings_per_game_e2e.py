@@ -150,3 +150,25 @@ async def test_generals_goat_counts_lost_rounds_not_points(
     top = await answer(tg, alex, group, "/top generals goat")
     assert top.startswith("🏆 Standings: General's Goat")
     assert line_of(top, "Alex").endswith("wins 0 · lost 1 · rounds lost a match 2.0")
+
+
+async def test_a_forged_page_past_the_last_is_refused_and_changes_nothing(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """A /top button forged to turn to a page no standings reach said the group had finished
+    no match of the game, over the standings; one of eighteen digits crashed on its way to
+    the database ('Something went wrong')."""
+    masha, alex = tg.user(771, "Masha"), tg.user(772, "Alex")
+    group = tg.group(-771, "Yard")
+    await record(harness, group, "kozel", "goat", [(masha, 20, "won", 8), (alex, 104, "lost", 0)])
+    await record(
+        harness, group, "muggins", "target", [(alex, 100, "won", 4), (masha, 60, "lost", -4)]
+    )
+    standings = await answer(tg, masha, group, "/top kozel")
+    shown = tg.messages(group)[-1]
+    for page in ("1", "9" * 18):
+        refused = await tap(tg, alex, shown, f"t:0:{page}:kozel")
+        assert refused.text == "This button is not valid here."
+    await tg.wait_idle()
+    assert tg.current(shown).text == standings
+    assert tg.current(shown).button_texts == [["Muggins"]]

@@ -4,6 +4,7 @@ people, accounts deleted, flood control at the worst moments, names as long as T
 
 from __future__ import annotations
 
+import pytest
 from telegram.constants import MessageLimit
 
 from bot.sender import RETRIES
@@ -221,13 +222,22 @@ async def test_flood_control_on_every_result_never_skips_one(
     assert refused_results <= {m.raw_text for m in tg.messages(group)}
 
 
+@pytest.mark.parametrize(
+    ("first", "last"),
+    [
+        ("Александра-Елизавета" * 4, "Константинопольская" * 4),
+        # what Telegram counts is the text read, not its HTML: "&" is one character, not five
+        ("&<>" * 22, "<&>" * 22),
+    ],
+    ids=["cyrillic", "escaped"],
+)
 async def test_names_as_long_as_telegram_allows_fit_every_message_uncut(
-    tg: FakeTelegram, harness: Harness
+    tg: FakeTelegram, harness: Harness, first: str, last: str
 ) -> None:
     """Four players, two pairs, each named with Telegram's 64 characters of first name and 64
-    of last name, in Russian (longer words than English): the board, a round's result and
-    /standings in the first round all fit in one message of 4096 characters, none cut short."""
-    first, last = "Александра-Елизавета" * 4, "Константинопольская" * 4
+    of last name, in Russian (longer words than English), or of characters that HTML escapes:
+    the board, a round's result and /standings in the first round all fit in one message of
+    4096 characters, none cut short."""
     users = [tg.user(921 + n, first[:63] + str(n), last_name=last[:64]) for n in range(4)]
     group = tg.group(-921, "Двор", creator=users[0])
     await prepare(harness, users, group, pairs=True)
@@ -245,10 +255,10 @@ async def test_names_as_long_as_telegram_allows_fit_every_message_uncut(
     await harness.play_until(users, lambda: bool(results()))
     await harness.groups_told()
     shown = [t for m in tg.messages(group) for t in [*m.history, m.text or ""]]
+    assert not any(t.endswith("\n…") for t in shown)  # nothing was cut...
     longest = max(shown, key=utf16_len)
-    assert utf16_len(longest) > 1500  # the names make it long...
+    assert utf16_len(longest) > 1500  # ...though the names make it long
     assert all(utf16_len(t) <= MessageLimit.MAX_TEXT_LENGTH for t in shown)
-    assert not any(t.endswith("\n…") for t in shown)  # ...yet nothing was cut
     assert tg.failed_calls() == []
 
 

@@ -354,6 +354,30 @@ async def test_0007_keeps_kozel_results_and_opens_results_to_every_game(db_path:
     assert not {n for n in names if n.endswith("_0006")}
 
 
+async def test_0009_lets_a_live_hand_keep_its_question(db_path: Path) -> None:
+    """0009 adds ``hand_question``: a version-8 seat, read before and after the upgrade, asks
+    nothing and keeps its live hand; then its question is stored, read back, and cleared."""
+    async with await Storage.open(db_path, max_version=8) as s:
+        await seed_chat(s, -100, 1)
+        tid = (await s.create_table(-100, 1, players=2)).table_id
+        await s.add_seat(tid, 0, side=0, user_id=1)
+        await s.update_seat(tid, 0, hand_message_id=77)
+        [seat] = await s.get_seats(tid)
+        assert (seat.hand_message_id, seat.hand_question) == (77, None)
+    assert "hand_question" not in column_names(db_path, "seats")
+
+    async with await Storage.open(db_path) as s:
+        [seat] = await s.get_seats(tid)
+        assert (seat.hand_message_id, seat.hand_question) == (77, None)
+        asked = await s.update_seat(tid, 0, hand_question='{"version": 5}')
+        assert (asked.hand_message_id, asked.hand_question) == (77, '{"version": 5}')
+        [seat] = await s.get_seats(tid)
+        assert seat.hand_question == '{"version": 5}'
+        cleared = await s.update_seat(tid, 0, hand_message_id=None, hand_question=None)
+        assert (cleared.hand_message_id, cleared.hand_question) == (None, None)
+    assert user_version(db_path) == LATEST >= 9
+
+
 async def test_failed_migration_leaves_the_previous_version(tmp_path: Path, db_path: Path) -> None:
     migrations = copy_shipped_migrations(tmp_path / "migrations")
     (migrations / f"{LATEST + 1:04d}_broken.sql").write_text(
