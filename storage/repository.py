@@ -536,7 +536,7 @@ def _arrange_seats(
             try:
                 conn.execute(
                     "INSERT INTO seats (table_id, seat, user_id, ai, side, hand_message_id, "
-                    "missed_turns, absent) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    "hand_question, missed_turns, absent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         table_id,
                         seat,
@@ -544,6 +544,7 @@ def _arrange_seats(
                         row["ai"],
                         side,
                         row["hand_message_id"],
+                        row["hand_question"],
                         row["missed_turns"],
                         row["absent"],
                     ),

@@ -295,7 +295,9 @@ async def test_arranging_seats_moves_everything_a_seat_holds_at_once(storage: St
     await storage.add_seat(tid, 1, side=0, user_id=2)
     await storage.add_seat(tid, 2, side=1, ai="easy")
     await storage.add_seat(tid, 3, side=1, ai="strong")
-    await storage.update_seat(tid, 1, missed_turns=1, absent=True, hand_message_id=77)
+    await storage.update_seat(
+        tid, 1, missed_turns=1, absent=True, hand_message_id=77, hand_question="end:5-6"
+    )
 
     arranged = await storage.arrange_seats(tid, [(0, 0), (2, 1), (1, 0), (3, 1)])
     assert arranged == await storage.get_seats(tid)
@@ -307,7 +309,7 @@ async def test_arranging_seats_moves_everything_a_seat_holds_at_once(storage: St
     ]
     moved = arranged[2]
     assert (moved.display_name, moved.missed_turns, moved.absent) == ("Player 2", 1, True)
-    assert moved.hand_message_id == 77
+    assert (moved.hand_message_id, moved.hand_question) == (77, "end:5-6")
 
     # a seat left out leaves the table: the others close the gap
     arranged = await storage.arrange_seats(tid, [(0, 0), (2, 0), (3, 1)])
