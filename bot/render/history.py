@@ -12,7 +12,7 @@ from engine.games import GAMES
 from storage import PastMatch, PastSeat
 
 from ..i18n import Html, day, t
-from ..sender import utf16_len
+from ..sender import read_len
 from .game_names import game_name
 
 #: The outcomes a side is marked with: won, drawn, or lost under the game's own title.
@@ -28,7 +28,7 @@ def history_text(
     if not matches:
         return t(lang, "top.empty")
     lines = [t(lang, "history.head")]
-    room = MessageLimit.MAX_TEXT_LENGTH - utf16_len(lines[0])
+    room = MessageLimit.MAX_TEXT_LENGTH - read_len(lines[0])
     for match in matches:
         sides = Html(" · ".join(_side(lang, match, side, computer) for side in _sides(match)))
         key = "history.match_timeout" if match.ended_by == "timeout" else "history.match"
@@ -39,7 +39,7 @@ def history_text(
             game=game_name(lang, match.game),
             sides=sides,
         )
-        room -= utf16_len(line) + 1  # and its line break
+        room -= read_len(line) + 1  # and its line break
         if room < 0:
             break  # the sender would cut the text, mid-name, and drop its formatting
         lines.append(line)

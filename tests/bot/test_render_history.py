@@ -68,7 +68,7 @@ def test_generals_goat_counts_lost_rounds_and_a_draw_is_marked_in_russian() -> N
 def test_a_history_too_long_for_one_message_keeps_its_newest_matches_whole() -> None:
     """Four long names a match, ten matches: the text outgrew Telegram's 4096 characters, and
     the cut that made it fit took the formatting off and ended in the middle of a name."""
-    name = "Zoë & <Co> " * 5 + "the Magnificent"
+    name = "Zoë & <Co> " * 10 + "the Magnificent"  # 125 characters, as first and last names allow
     seats = (
         seat(0, 0, f"{name} 0", 104, "lost"),
         seat(1, 1, f"{name} 1", 40, "won"),
@@ -89,3 +89,14 @@ def test_a_history_too_long_for_one_message_keeps_its_newest_matches_whole() -> 
         f"2025-11-{24 - n}" for n in range(len(lines))
     ]
     assert all(html.unescape(line).endswith(f"{name} 3 40 🏆") for line in lines)
+
+
+def test_names_of_ampersands_take_the_room_people_read_not_their_html() -> None:
+    """Telegram counts ``&amp;`` as the one character it shows: ten matches of such names are
+    well within a message, though their HTML is three times too long for one."""
+    name = "&" * 60
+    seats = tuple(seat(n, n % 2, f"{name} {n}", 40, "won" if n % 2 else "lost") for n in range(4))
+    matches = [PastMatch(n, "kozel", True, 9, "goat", 1_764_000_000.0, seats) for n in range(10)]
+    text = history_text("en", matches, computer, UTC)
+    assert len(text) > 3 * 4096
+    assert len(text.splitlines()) == 1 + 10
