@@ -134,9 +134,17 @@ class Harness:
         return [m.text or "" for m in self.tg.messages(group) if m.from_bot]
 
     async def groups_told(self, timeout: float = 30.0) -> None:
-        """Wait until every group call the bot queued has gone out (the groups' budgets may
-        hold the last boards and results back a while after the moves)."""
-        await self.tg.wait_for(lambda: self.kozel.sender.idle, timeout, what="the groups told")
+        """Wait until the bot has handled every update it fetched and every group call it
+        queued has gone out (the groups' budgets may hold the last boards and results back a
+        while after the moves). A tap is answered, and its hand becomes a record, before the
+        board is queued: the group's outbox alone may look idle in between."""
+        await self.tg.wait_for(self._settled, timeout, what="the groups told")
+
+    def _settled(self) -> bool:
+        app = self.app
+        assert app is not None
+        handling = app.update_processor.current_concurrent_updates
+        return app.update_queue.empty() and not handling and self.kozel.sender.idle
 
     def match_over(self, group: FakeChat) -> bool:
         return any("goat" in text for text in self.group_texts(group))
