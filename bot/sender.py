@@ -330,10 +330,10 @@ class Sender:
 
     async def _call(self, chat_id: int, request: Callable[[], Awaitable[T]]) -> T:
         """The bot's one flood-control policy (PTB's rate limiter does not retry: it would
-        pause every chat): after a 429, wait as long as Telegram asks, up to ``RETRIES``
-        attempts. A group's call counts against its budget. In a group this runs in its
-        outbox, so no table waits; a DM's retry (rare: a chat gets about one call a second)
-        holds its table, whose next hand play depends on."""
+        pause every chat): after a 429, wait as long as Telegram asks (on the pacer's clock,
+        which tests run fast), up to ``RETRIES`` attempts. A group's call counts against its
+        budget. In a group this runs in its outbox, so no table waits; a DM's retry (rare: a
+        chat gets about one call a second) holds its table, whose next hand play depends on."""
         for attempt in range(RETRIES):
             try:
                 return await request()
@@ -352,7 +352,7 @@ class Sender:
             try:
                 return await request()
             except RetryAfter as exc:  # ``_call`` gave up: wait once more, then try again
-                await asyncio.sleep(_seconds(exc))
+                await self.pacer.sleep(_seconds(exc))
 
     async def _moved(self, exc: ChatMigrated, chat_id: int) -> int:
         """The group became a supergroup: move our records along and use its new id."""
@@ -368,7 +368,7 @@ class Sender:
             raise exc
         seconds = _seconds(exc)
         log.warning("flood control: waiting %.1f s", seconds, extra={"attempt": attempt + 1})
-        await asyncio.sleep(seconds)
+        await self.pacer.sleep(seconds)
 
     async def answer(
         self, query_id: str, text: str = "", alert: bool = False, url: str | None = None

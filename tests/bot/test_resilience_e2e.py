@@ -134,7 +134,8 @@ async def test_a_refused_timeout_notice_does_not_stop_the_computer_move(
     tg: FakeTelegram, harness: Harness
 ) -> None:
     """The group refuses the "ran out of time" notice: the computer's move for the idle
-    player is still shown, and the other player gets their turn."""
+    player is still shown, and the other player gets their turn; the notice comes once
+    Telegram lets the group's messages through again."""
     masha, alex = tg.user(721, "Masha"), tg.user(722, "Alex")
     group = tg.group(-1721, "Courtyard")
     users = [masha, alex]
@@ -144,12 +145,14 @@ async def test_a_refused_timeout_notice_does_not_stop_the_computer_move(
     await shorten_turn(harness, 1)
     await harness.play_turn(user, hand)
     _, idle_hand = await harness.next_turn([other], harness.version_of(hand))
-    # the group refuses its next messages: the reminder's mention, then the notice
-    tg.inject_flood(method="sendMessage", chat_id=group, retry_after=1, times=6)
+    # the group refuses its next messages, a minute each time: the reminder's mention, then
+    # the notice
+    tg.inject_flood(method="sendMessage", chat_id=group, retry_after=60, times=6)
     await harness.next_turn([user], harness.version_of(idle_hand), timeout=10.0)
     record = tg.message(other.id, idle_hand.message_id)
     assert not record.buttons and "the computer played" in (record.text or "")
     assert not any(f"{other.first_name} ran out" in x for x in harness.group_texts(group))
+    await tg.wait_for_message(group, f"{other.first_name} ran out", timeout=10.0)
 
 
 async def test_a_move_committed_as_the_bot_died_reaches_everyone_after_a_restart(
