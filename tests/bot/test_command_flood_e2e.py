@@ -3,12 +3,15 @@ calls goes to the game, and each answer is said once."""
 
 from __future__ import annotations
 
+import pytest
+
 from devtools.fake_telegram import FakeTelegram
 from tests.bot.harness import Harness, start_match
 
 HELP = 'Kozel (Козёл, "Goat")'
 STANDINGS = "📊 Current match"
 RESULTS = ("🏁 Round", "🐟 Round", "🥚 Round")
+pytestmark = pytest.mark.minute
 
 
 async def test_a_flood_of_commands_that_tell_does_not_hold_up_the_next_result(

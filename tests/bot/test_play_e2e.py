@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from devtools.fake_telegram import FakeMessage, FakeTelegram
 from engine import Play, Tile, replay
 from engine.scoring.rating import rating_delta
@@ -397,6 +399,7 @@ async def test_a_four_player_match_keeps_to_the_group_limit(
     assert not [c for c in tg.failed_calls() if c.status == 429], tg.describe()
 
 
+@pytest.mark.minute
 async def test_replies_to_commands_keep_to_the_group_limit_too(
     tg: FakeTelegram, harness: Harness
 ) -> None:
