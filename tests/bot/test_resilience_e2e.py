@@ -416,7 +416,9 @@ async def play_until_killed_at(harness: Harness, users: list[FakeUser], kind: ty
         user, hand = await harness.next_turn(users, version)
         version = harness.version_of(hand)
         await harness.play_turn(user, hand, shown=False)
-        await harness.tg.wait_idle()
+        # the move was shown once the next hand is out, unless the bot died showing it
+        await harness.tg.wait_for(lambda: killed or harness._turn(users, version))  # noqa: B023
+    await harness.tg.wait_idle()
     await harness.stop()
 
 
