@@ -127,7 +127,10 @@ async def test_a_show_that_fails_midway_is_put_right(tg: FakeTelegram, harness: 
     await harness.next_turn([other], harness.version_of(hand), timeout=10.0)
     await harness.groups_told()
     assert played_line(user, data) in (board_message(tg, group).text or "")
-    assert [c.method for c in tg.failed_calls()] == ["sendMessage"] * 3
+    # Telegram refused the hand three times, and nothing else: the resync may redraw a board
+    # that had already gone out, which Telegram answers "not modified" and the bot takes as done
+    refused = [c.method for c in tg.failed_calls() if "not modified" not in (c.error or "")]
+    assert refused == ["sendMessage"] * 3
 
 
 async def test_a_refused_timeout_notice_does_not_stop_the_computer_move(
