@@ -63,6 +63,7 @@ class CallLog:
         timeout: float,
         what: str | None,
         describe: Callable[[], str],
+        poll: float = 0.1,
     ) -> T:
         """Wait until ``predicate()`` is truthy and return it; see ``FakeTelegram.wait_for``."""
         loop = asyncio.get_running_loop()
@@ -86,7 +87,7 @@ class CallLog:
                     f"recent calls:\n{describe()}"
                 )
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), min(remaining, 0.1))
+                await asyncio.wait_for(event.wait(), min(remaining, poll))
 
     async def wait_idle(
         self,

@@ -302,16 +302,22 @@ class FakeTelegram(UserActions):
     # --- waiting
 
     async def wait_for(
-        self, predicate: Callable[[], T | None], timeout: float = 5.0, *, what: str | None = None
+        self,
+        predicate: Callable[[], T | None],
+        timeout: float = 5.0,
+        *,
+        what: str | None = None,
+        poll: float = 0.1,
     ) -> T:
         """Wait until ``predicate()`` is truthy and return its value.
 
         It is re-evaluated whenever the server handles a request or an update is injected
-        (and every 0.1 s as a fallback).  Exceptions raised by the predicate count as "not
-        yet" (``lambda: server.last_message(chat).text == "x"`` works before any message).
+        (and every ``poll`` seconds as a fallback, for a predicate on what the bot does
+        without a request).  Exceptions raised by the predicate count as "not yet"
+        (``lambda: server.last_message(chat).text == "x"`` works before any message).
         On timeout raises AssertionError with the last calls.
         """
-        return await self.log.wait_for(predicate, timeout, what, self.describe)
+        return await self.log.wait_for(predicate, timeout, what, self.describe, poll)
 
     async def wait_for_message(
         self,

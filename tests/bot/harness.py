@@ -138,7 +138,8 @@ class Harness:
         queued has gone out (the groups' budgets may hold the last boards and results back a
         while after the moves). A tap is answered, and its hand becomes a record, before the
         board is queued: the group's outbox alone may look idle in between."""
-        await self.tg.wait_for(self._settled, timeout, what="the groups told")
+        # the bot finishes an update without a request the server would wake us for: look often
+        await self.tg.wait_for(self._settled, timeout, what="the groups told", poll=0.005)
 
     def _settled(self) -> bool:
         app = self.app
