@@ -171,6 +171,11 @@ class Table:
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
 
+    def pair(self, side: int) -> list[Seat]:
+        """The seats of a pair game's pair ``side`` as stored, in the order they sat down: in a
+        lobby people choose their pair, so a seat's number does not say it until the deal."""
+        return [seat for seat in self.seats if seat.side == side]
+
     @property
     def is_full(self) -> bool:
         return len(self.seats) >= self.players

@@ -157,7 +157,7 @@ def seated(table: Table) -> list[Html]:
         return [t(lang, "lobby.players", count=count, wanted=wanted, names=names)]
     lines = [t(lang, "lobby.players_pairs", count=count, wanted=wanted)]
     for side in (0, 1):
-        pair = [listed(s, lang) for s in table.seats if s.side == side]
+        pair = [listed(s, lang) for s in table.pair(side)]
         pair += ["—"] * (PAIR - len(pair))
         lines.append(t(lang, "lobby.pair", number=side + 1, names=" & ".join(pair)))
     return lines

@@ -126,8 +126,8 @@ class Lobby:
         seat_no = len(table.seats)
         if not table.pairs:
             side = side_of(seat_no, pairs=False)
-        elif side is None or len(_pair(table, side)) >= PAIR:
-            side = min((0, 1), key=lambda pair: len(_pair(table, pair)))
+        elif side is None or len(table.pair(side)) >= PAIR:
+            side = min((0, 1), key=lambda pair: len(table.pair(pair)))
         await self.storage.add_seat(table.id, seat_no, side=side, user_id=user_id, ai=ai)
         await self._reseat(table)
         return table.seats[seat_no]
@@ -144,7 +144,7 @@ class Lobby:
         if seat is None:
             raise Refusal("err.not_joined")
         there = 1 - seat.side
-        others = _pair(table, there)
+        others = table.pair(there)
         swapped = None
         if len(others) >= PAIR:
             computers = [other for other in others if not other.is_human]
@@ -259,11 +259,6 @@ def _game_values(table: Table, game: str | None = None) -> dict[str, str]:
     game = game or chosen(table.rules)
     lang = table.language
     return {"game": game_name(lang, game), "players": t(lang, f"players.{who_plays(game)}")}
-
-
-def _pair(table: Table, side: int) -> list[Seat]:
-    """The seats of a pair game's pair ``side``, in the order they sat down."""
-    return [seat for seat in table.seats if seat.side == side]
 
 
 def _still_open(table: Table) -> None:

@@ -67,7 +67,7 @@ class Player:
         """The pairs chosen in the lobby sit down as the engine seats them, partners opposite
         (``engine.seats``), each pair in the order it sat down: the board, the hands, /kick's
         numbers and the results then name the pairs people chose."""
-        pairs = [[seat for seat in table.seats if seat.side == side] for side in (0, 1)]
+        pairs = [table.pair(side) for side in (0, 1)]
         order = [(seat.seat, side_of(n, pairs=True)) for n, seat in enumerate(opposite(pairs))]
         await self.store.arrange_seats(table, order)
 
