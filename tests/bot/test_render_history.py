@@ -13,11 +13,11 @@ from storage import Outcome, PastMatch, PastSeat
 
 
 def seat(seat: int, side: int, name: str | None, score: int, outcome: Outcome) -> PastSeat:
-    return PastSeat(seat, side, None if name is None else 100 + seat, name, score, outcome)
+    return PastSeat(seat, side, name, score, outcome)
 
 
 def past(game: str, ended_by: str, *seats: PastSeat) -> PastMatch:
-    return PastMatch(1, game, True, 6, ended_by, 1_764_000_000.0, seats)  # type: ignore[arg-type]
+    return PastMatch(game, ended_by, 1_764_000_000.0, seats)  # type: ignore[arg-type]
 
 
 def computer(seat: int) -> str:
@@ -76,9 +76,7 @@ def test_a_history_too_long_for_one_message_keeps_its_newest_matches_whole() -> 
         seat(3, 1, f"{name} 3", 40, "won"),
     )
     day = 86_400
-    matches = [
-        PastMatch(n, "kozel", True, 9, "goat", 1_764_000_000.0 - n * day, seats) for n in range(10)
-    ]
+    matches = [PastMatch("kozel", "goat", 1_764_000_000.0 - n * day, seats) for n in range(10)]
     text = history_text("en", matches, computer, UTC)
     assert fit(text) == text  # nothing left for the sender to cut
     head, *lines = text.splitlines()
@@ -96,7 +94,7 @@ def test_names_of_ampersands_take_the_room_people_read_not_their_html() -> None:
     well within a message, though their HTML is three times too long for one."""
     name = "&" * 60
     seats = tuple(seat(n, n % 2, f"{name} {n}", 40, "won" if n % 2 else "lost") for n in range(4))
-    matches = [PastMatch(n, "kozel", True, 9, "goat", 1_764_000_000.0, seats) for n in range(10)]
+    matches = [PastMatch("kozel", "goat", 1_764_000_000.0, seats) for n in range(10)]
     text = history_text("en", matches, computer, UTC)
     assert len(text) > 3 * 4096
     assert len(text.splitlines()) == 1 + 10
