@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 
 from bot.render.history import history_text
 from bot.sender import fit
+from devtools.fake_telegram import utf16_len
 from storage import Outcome, PastMatch, PastSeat
 
 
@@ -67,7 +68,8 @@ def test_generals_goat_counts_lost_rounds_and_a_draw_is_marked_in_russian() -> N
 
 def test_a_history_too_long_for_one_message_keeps_its_newest_matches_whole() -> None:
     """Four long names a match, ten matches: the text outgrew Telegram's 4096 characters, and
-    the cut that made it fit took the formatting off and ended in the middle of a name."""
+    the cut that made it fit took the formatting off and ended in the middle of a name. The
+    matches left out are counted."""
     name = "Zoë & <Co> " * 10 + "the Magnificent"  # 125 characters, as first and last names allow
     seats = (
         seat(0, 0, f"{name} 0", 104, "lost"),
@@ -79,9 +81,10 @@ def test_a_history_too_long_for_one_message_keeps_its_newest_matches_whole() -> 
     matches = [PastMatch("kozel", "goat", 1_764_000_000.0 - n * day, seats) for n in range(10)]
     text = history_text("en", matches, computer, UTC)
     assert fit(text) == text  # nothing left for the sender to cut
-    head, *lines = text.splitlines()
+    head, *lines, older = text.splitlines()
     assert head == "📜 <b>Latest matches in this group</b>"
     assert 1 < len(lines) < 10
+    assert older == f"… {10 - len(lines)} older matches"  # the others, counted
     # the newest first, each whole
     assert [line.split(" · ")[0] for line in lines] == [
         f"2025-11-{24 - n}" for n in range(len(lines))
@@ -98,3 +101,15 @@ def test_names_of_ampersands_take_the_room_people_read_not_their_html() -> None:
     text = history_text("en", matches, computer, UTC)
     assert len(text) > 3 * 4096
     assert len(text.splitlines()) == 1 + 10
+
+
+def test_a_history_of_emoji_names_counts_them_as_telegram_does() -> None:
+    """Telegram counts an emoji as two characters (UTF-16): names of 128 emoji leave fewer
+    matches room than names of as many letters, and the Russian line counts the others."""
+    name = "😀" * 64 + " " + "🐐" * 64
+    seats = tuple(seat(n, n % 2, name, 40, "won" if n % 2 else "lost") for n in range(4))
+    matches = [PastMatch("kozel", "goat", 1_764_000_000.0, seats) for n in range(10)]
+    text = history_text("ru", matches, computer, UTC)
+    assert utf16_len(html.unescape(text.replace("<b>", "").replace("</b>", ""))) <= 4096
+    *_, older = text.splitlines()
+    assert older == "… ещё 7 матчей до этого"
