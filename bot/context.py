@@ -6,7 +6,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, Self
 
-from telegram import Chat, Update
+from telegram import Chat, Update, User
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
 from telegram.request import BaseRequest
 
@@ -35,7 +35,11 @@ class Kozel:
         chat = update.effective_chat
         if chat is not None and chat.type != Chat.PRIVATE:
             return await self.service.store.chat_language(chat.id)
-        user = update.effective_user
+        return self.person_language(update.effective_user)
+
+    def person_language(self, user: User | None) -> str:
+        """A person's own language, their Telegram's (else the bot's default): their DMs speak
+        it, and so does the answer to their tap, which nobody else sees, in a group too."""
         code = user.language_code if user is not None else None
         return language_for(code, self.settings.default_language)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import html
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -53,6 +53,26 @@ def language_for(code: str | None, default: str = FALLBACK) -> str:
     return default
 
 
+class Localized:
+    """Words that read differently in each language, written once the reader is known: a tap's
+    answer is read by the tapper alone, in their language, and the same words replying to a
+    command by the whole group, in its language. As a value of ``t``, it is written in the
+    message's language (a game's name in a refusal)."""
+
+    __slots__ = ("_say",)
+
+    def __init__(self, say: Callable[[str], str]) -> None:
+        self._say = say
+
+    def __call__(self, lang: str) -> str:
+        return self._say(lang)
+
+
+def said(key: str, /, **values: Any) -> Localized:
+    """The message ``key`` with ``values``, in whichever language it is read."""
+    return Localized(lambda lang: t(lang, key, **values))
+
+
 def _escape(value: Any) -> str:
     if isinstance(value, Html):
         return value
@@ -64,7 +84,8 @@ def t(lang: str, key: str, /, **values: Any) -> Html:
     text = catalog(lang).get(key) or catalog(FALLBACK).get(key)
     if text is None:
         raise KeyError(f"no message {key!r}")
-    return Html(text.format(**{k: _escape(v) for k, v in values.items()}))
+    written = {k: v(lang) if isinstance(v, Localized) else v for k, v in values.items()}
+    return Html(text.format(**{k: _escape(v) for k, v in written.items()}))
 
 
 def decimal(lang: str, value: float) -> str:

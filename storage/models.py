@@ -160,11 +160,10 @@ class UserRecord:
 @dataclass(frozen=True, slots=True)
 class PastSeat:
     """One seat of a finished match, as the group's history lists it; a computer has no
-    ``user_id`` and no ``display_name``."""
+    ``display_name``."""
 
     seat: int
     side: int
-    user_id: int | None
     display_name: str | None
     score: int
     outcome: Outcome
@@ -174,10 +173,7 @@ class PastSeat:
 class PastMatch:
     """One of a group's finished matches, with every seat, for the group's history."""
 
-    match_id: int
     game: str
-    pairs: bool
-    rounds: int
     ended_by: EndedBy
     finished_at: float
     seats: tuple[PastSeat, ...]

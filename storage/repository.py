@@ -874,8 +874,8 @@ def _recent_matches(conn: sqlite3.Connection, user_id: int, limit: int) -> list[
 def _chat_history(conn: sqlite3.Connection, chat_id: int, limit: int) -> list[PastMatch]:
     """The chat's latest matches that ended with a result, newest first, each with its seats."""
     rows = conn.execute(
-        "SELECT m.match_id, m.game, m.pairs, m.rounds, m.ended_by, m.finished_at, "
-        "mp.seat, mp.side, mp.user_id, u.display_name, mp.score, mp.outcome "
+        "SELECT m.match_id, m.game, m.ended_by, m.finished_at, "
+        "mp.seat, mp.side, u.display_name, mp.score, mp.outcome "
         "FROM (SELECT * FROM matches WHERE chat_id = ? AND ended_by != 'cancelled' "
         "      ORDER BY finished_at DESC, match_id DESC LIMIT ?) AS m "
         "JOIN match_players AS mp ON mp.match_id = m.match_id "
@@ -888,10 +888,7 @@ def _chat_history(conn: sqlite3.Connection, chat_id: int, limit: int) -> list[Pa
     for r in rows:
         matches.setdefault(r["match_id"], r)
         seats.setdefault(r["match_id"], []).append(_decoded(PastSeat, r))
-    return [
-        _decoded(PastMatch, r, pairs=bool(r["pairs"]), seats=tuple(seats[match_id]))
-        for match_id, r in matches.items()
-    ]
+    return [_decoded(PastMatch, r, seats=tuple(seats[match_id])) for match_id, r in matches.items()]
 
 
 # --- the public face -------------------------------------------------------------------------

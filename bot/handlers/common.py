@@ -12,7 +12,7 @@ from storage import TableRow
 
 from ..callbacks import verb_is
 from ..context import Kozel
-from ..i18n import t
+from ..i18n import Localized, said
 from ..place import Place, place_of
 
 
@@ -38,12 +38,19 @@ async def inform(
 
 async def refuse(k: Kozel, update: Update, lang: str, key: str, **values: object) -> None:
     """Answer a tap or a command with a polite explanation; nothing changes."""
-    text = t(lang, key, **values)
+    await answer(k, update, lang, said(key, **values))
+
+
+async def answer(k: Kozel, update: Update, lang: str, words: Localized) -> None:
+    """Answer a tap with ``words`` in the tapper's language (only they see it: a toast, or an
+    alert when it is long), or a command with a reply in ``lang``, the chat's, which everyone
+    there reads."""
     query = update.callback_query
     if query is not None:
+        text = words(k.person_language(query.from_user))
         await k.sender.answer(query.id, text, alert=len(text) > 60)
     else:
-        await reply(k, update, text)
+        await reply(k, update, words(lang))
 
 
 def drawn_here(update: Update, verb: str) -> bool:

@@ -11,7 +11,7 @@ from engine.ai import LEVELS
 
 from ..callbacks import Callback, plain_number
 from ..context import Handler, Kozel, KozelContext
-from ..i18n import LANGUAGES, t
+from ..i18n import LANGUAGES, Localized, said, t
 from ..place import Place
 from ..render.game_names import game_name
 from ..render.lobby import (
@@ -30,6 +30,7 @@ from ..sender import Blocked
 from ..service import DamagedTable, Refusal
 from ..table import LobbyView, Seat, Table
 from .common import (
+    answer,
     from_group,
     in_group,
     join_link,
@@ -209,7 +210,7 @@ async def _tell_seated(
     query = update.callback_query
     if seated:
         if query is not None:
-            await k.sender.answer(query.id, t(lang, "lobby.joined_toast"))
+            await answer(k, update, lang, said("lobby.joined_toast"))
         return
     link = join_link(k, table.id)
     if query is not None:
@@ -220,8 +221,9 @@ async def _tell_seated(
 
 
 #: A lobby action, by whoever sent the command or tapped (``Update.effective_sender``): a
-#: person, or the group itself for an admin who writes anonymously, in its name.
-Action = Callable[[Kozel, Table, User | Chat, Callback | None], Awaitable[str]]
+#: person, or the group itself for an admin who writes anonymously, in its name. It says what
+#: it did, if anything, in the words of the tap's answer or of the command's reply.
+Action = Callable[[Kozel, Table, User | Chat, Callback | None], Awaitable[Localized | None]]
 
 
 async def _lobby_button(update: Update, context: KozelContext) -> Callback | None:
@@ -264,10 +266,10 @@ async def _lobby_action(
             return
     await k.sender.caught_up(place.chat_id)  # the lobby as changed, before the answer
     query = update.callback_query
-    if query is not None:
-        await k.sender.answer(query.id, toast)  # the action is done, whatever Telegram says
-    elif toast:
-        await reply(k, update, toast)
+    if toast is not None:
+        await answer(k, update, lang, toast)  # the action is done, whatever Telegram says
+    elif query is not None:
+        await k.sender.answer(query.id)  # silently: the action says nothing (a view changed)
 
 
 async def _manager_only(k: Kozel, table: Table, sender: User | Chat) -> None:
@@ -286,40 +288,47 @@ def _asshown(table: Table, cb: Callback | None) -> None:
         raise Refusal("err.lobby_changed")
 
 
-async def leave(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:
+async def leave(
+    k: Kozel, table: Table, sender: User | Chat, cb: Callback | None
+) -> Localized | None:
     await remove_player(k, table, await k.service.lobby.leave(table, sender.id))
-    return t(table.language, "lobby.left_toast")
+    return said("lobby.left_toast")
 
 
-async def change_pair(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:
+async def change_pair(
+    k: Kozel, table: Table, sender: User | Chat, cb: Callback | None
+) -> Localized | None:
     """🔀 Change pair: whoever taps it moves to the other pair, in place of a computer there if
     it is full."""
     _asshown(table, cb)
     seat, swapped = await k.service.lobby.change_pair(table, sender.id)
     await show_lobby(k, table)
-    lang, number = table.language, seat.side + 1
+    number = seat.side + 1
     if swapped is None:
-        return t(lang, "lobby.pair_changed", number=number)
-    return t(lang, "lobby.pair_swapped", name=swapped.name, number=number)
+        return said("lobby.pair_changed", number=number)
+    # the computer by the name the lobby gives it, in the group's language
+    return said("lobby.pair_swapped", name=swapped.name, number=number)
 
 
-async def show(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:
+async def show(
+    k: Kozel, table: Table, sender: User | Chat, cb: Callback | None
+) -> Localized | None:
     """Back from the settings (or the games) to the lobby: only whoever may open them, or
     anyone could close the editor under its user's fingers."""
     await _manager_only(k, table, sender)
     await show_lobby(k, table, "lobby")
-    return ""
+    return None
 
 
 async def add_computer(
     k: Kozel, table: Table, sender: User | Chat, cb: Callback | None, level: str | None = None
-) -> str:
+) -> Localized | None:
     """A computer player of ``level``, or of the table's level (the lobby shows which)."""
     await _manager_only(k, table, sender)
     _asshown(table, cb)
     await k.service.lobby.add_computer(table, level)
     await show_lobby(k, table)
-    return t(table.language, "lobby.bot_added")
+    return said("lobby.bot_added")
 
 
 async def add_computer_command(update: Update, context: KozelContext) -> None:
@@ -327,12 +336,13 @@ async def add_computer_command(update: Update, context: KozelContext) -> None:
     /addbot сильный)."""
     word = " ".join(context.args or [])
 
-    async def add(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:
+    async def add(
+        k: Kozel, table: Table, sender: User | Chat, cb: Callback | None
+    ) -> Localized | None:
         level = level_named(word) if word else None
         if word and level is None:
-            lang = table.language
-            levels = ", ".join(t(lang, f"level.{name}") for name in LEVELS)
-            raise Refusal("err.unknown_level", levels=levels, example=t(lang, "level.strong"))
+            levels = Localized(lambda lang: ", ".join(t(lang, f"level.{n}") for n in LEVELS))
+            raise Refusal("err.unknown_level", levels=levels, example=said("level.strong"))
         return await add_computer(k, table, sender, cb, level)
 
     await _lobby_action(update, context, add)
@@ -352,7 +362,9 @@ def level_named(word: str) -> str | None:
     return None
 
 
-async def change_setting(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:
+async def change_setting(
+    k: Kozel, table: Table, sender: User | Chat, cb: Callback | None
+) -> Localized | None:
     """The settings, and with a setting's name, that setting moved to its next value."""
     await _manager_only(k, table, sender)
     if cb is not None and cb.args:
@@ -362,27 +374,34 @@ async def change_setting(k: Kozel, table: Table, sender: User | Chat, cb: Callba
             raise Refusal("err.unknown_button")
         await k.service.lobby.change_setting(table, name, next_value(table, name))
     await show_lobby(k, table, "settings")
-    return ""
+    return None
 
 
-async def choose_game(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:
+async def choose_game(
+    k: Kozel, table: Table, sender: User | Chat, cb: Callback | None
+) -> Localized | None:
     """The games to choose from, and with a game's name, that game chosen: the lobby again."""
     await _manager_only(k, table, sender)
     _asshown(table, cb)
     if cb is None or not cb.args:
         await show_lobby(k, table, "games")
-        return ""
-    await k.service.lobby.change_game(table, cb.args[0])
+        return None
+    game = cb.args[0]
+    await k.service.lobby.change_game(table, game)
     await show_lobby(k, table, "lobby")
-    return t(table.language, "lobby.game_toast", game=game_name(table.language, cb.args[0]))
+    return said("lobby.game_toast", game=Localized(lambda lang: game_name(lang, game)))
 
 
-async def start_match(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:
+async def start_match(
+    k: Kozel, table: Table, sender: User | Chat, cb: Callback | None
+) -> Localized | None:
     _asshown(table, cb)
     return await _start(k, table, sender)
 
 
-async def cancel(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:
+async def cancel(
+    k: Kozel, table: Table, sender: User | Chat, cb: Callback | None
+) -> Localized | None:
     """During a match only /cancel can come (the lobby lost its buttons at the deal), and the
     reply to it tells the group."""
     await _manager_only(k, table, sender)
@@ -392,7 +411,7 @@ async def cancel(k: Kozel, table: Table, sender: User | Chat, cb: Callback | Non
     if table.match is not None and table.board_message_id is not None:
         k.presenter.board.draw(table)
     await k.presenter.hands.ended(table, "lobby.cancelled")
-    return t(table.language, "lobby.cancelled")
+    return said("lobby.cancelled")
 
 
 def command(action: Action) -> Handler:
@@ -497,7 +516,7 @@ def _kick_target(table: Table, message: Message, args: list[str]) -> Seat:
     return seat
 
 
-async def _start(k: Kozel, table: Table, sender: User | Chat) -> str:
+async def _start(k: Kozel, table: Table, sender: User | Chat) -> Localized:
     """The opener or an admin starts; once the table is full, any seated player may too."""
     seated = table.seat_of(sender.id) is not None
     if not ((seated and table.is_full) or await may_manage(k, table.row, sender)):
@@ -506,4 +525,4 @@ async def _start(k: Kozel, table: Table, sender: User | Chat) -> str:
     close_lobby(k, table, "lobby.started")
     await k.presenter.show(table, events, starting=True)
     await k.scheduler.after_change(table)
-    return t(table.language, "lobby.started")
+    return said("lobby.started")

@@ -17,7 +17,7 @@ from engine.layout import End
 
 from ..callbacks import Callback
 from ..context import Kozel, KozelContext
-from ..i18n import Html, t
+from ..i18n import Localized, said
 from ..render.hand import (
     close_keyboard,
     close_text,
@@ -31,7 +31,7 @@ from ..render.hand import (
 )
 from ..render.tiles import tile_text
 from ..table import Seat, Table
-from .common import refuse
+from .common import answer, refuse
 
 
 async def back_here(update: Update, context: KozelContext) -> None:
@@ -54,7 +54,7 @@ async def back_here(update: Update, context: KozelContext) -> None:
             return
         was_away = seat.absent
         await k.service.timeouts.played_in_person(table, seat)
-        await k.sender.answer(query.id, t(seat.language, "timer.welcome_back"))
+        await answer(k, update, seat.language, said("timer.welcome_back"))
         # an old "I'm back" button pressed again says nothing more to the group
         if was_away:
             await _back_at(k, table, seat)
@@ -179,7 +179,7 @@ async def _play(k: Kozel, turn: Turn) -> None:
         return
     lengthwise = Lay((Placement(tile, end, lengthwise=True),))
     action = lengthwise if turn.button.lengthwise else Play(tile, end)
-    await _act(k, turn, action, _played(turn, tile_text(tile)))
+    await _act(k, turn, action, said("hand.played_toast", tile=tile_text(tile)))
 
 
 async def lay_button(update: Update, context: KozelContext) -> None:
@@ -192,7 +192,7 @@ async def _lay(k: Kozel, turn: Turn) -> None:
     placements = turn.button.placements
     if not turn.button.settled and await _ask_to_close(k, turn, placements):
         return
-    await _act(k, turn, Lay(placements), _played(turn, laid_text(placements)))
+    await _act(k, turn, Lay(placements), said("hand.played_toast", tile=laid_text(placements)))
 
 
 async def reopen_button(update: Update, context: KozelContext) -> None:
@@ -203,7 +203,7 @@ async def reopen_button(update: Update, context: KozelContext) -> None:
 
 async def _reopen(k: Kozel, turn: Turn) -> None:
     tile = tile_text(turn.button.tile)
-    await _act(k, turn, Reopen(turn.button.tile), t(turn.seat.language, "hand.reopened", tile=tile))
+    await _act(k, turn, Reopen(turn.button.tile), said("hand.reopened", tile=tile))
 
 
 async def pass_button(update: Update, context: KozelContext) -> None:
@@ -214,7 +214,7 @@ async def pass_button(update: Update, context: KozelContext) -> None:
 async def _pass(k: Kozel, turn: Turn) -> None:
     assert turn.table.match is not None
     actions = turn.table.match.legal_actions(turn.seat.seat)
-    await _act(k, turn, DRAW if DRAW in actions else KNOCK, Html(""))
+    await _act(k, turn, DRAW if DRAW in actions else KNOCK, None)
 
 
 async def _ask_to_close(k: Kozel, turn: Turn, placements: tuple[Placement, ...]) -> bool:
@@ -230,12 +230,9 @@ async def _ask_to_close(k: Kozel, turn: Turn, placements: tuple[Placement, ...])
     return True
 
 
-def _played(turn: Turn, tiles: str) -> Html:
-    return t(turn.seat.language, "hand.played_toast", tile=tiles)
-
-
-async def _act(k: Kozel, turn: Turn, action: Action, toast: Html) -> None:
-    """Make the move, then say so (``toast``); a tile that fits several ends first asks which."""
+async def _act(k: Kozel, turn: Turn, action: Action, toast: Localized | None) -> None:
+    """Make the move, then say so (``toast``, if anything); a tile that fits several ends first
+    asks which."""
     table, seat, lang = turn.table, turn.seat, turn.seat.language
     try:
         events = await k.service.player.act(table, seat, action)
@@ -250,7 +247,10 @@ async def _act(k: Kozel, turn: Turn, action: Action, toast: Html) -> None:
     except IllegalAction as no:
         await refuse(k, turn.update, lang, f"err.{no.code}")
         return
-    await k.sender.answer(turn.query.id, toast)
+    if toast is None:
+        await k.sender.answer(turn.query.id)
+    else:
+        await answer(k, turn.update, lang, toast)
     await k.presenter.show(table, events)
     await k.scheduler.after_change(table)
 

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Sequence
-
-from telegram.constants import MessageLimit
+from functools import partial
 
 from engine.games import GAMES
 from storage import PastMatch, PastSeat
 
-from ..i18n import Html, day, t
-from ..sender import read_len
+from ..i18n import Html, day, plural, t
 from .game_names import game_name
+from .room import room_after, whole_rows
 
 #: The outcomes a side is marked with: won, drawn, or lost under the game's own title.
 MARKED = frozenset(("won", "draw", "goat", "donkey", "timeout"))
@@ -23,27 +22,22 @@ def history_text(
     lang: str, matches: Sequence[PastMatch], computer: Callable[[int], str], zone: dt.tzinfo
 ) -> Html:
     """The matches, newest first, as many as one message holds whole (long names may leave
-    the oldest out); ``computer`` names a computer player by its seat, as its table did, and
-    ``zone`` is the time zone whose calendar dates them."""
+    the oldest out, counted in a last line); ``computer`` names a computer player by its seat,
+    as its table did, and ``zone`` is the time zone whose calendar dates them."""
     if not matches:
         return t(lang, "top.empty")
-    lines = [t(lang, "history.head")]
-    room = MessageLimit.MAX_TEXT_LENGTH - read_len(lines[0])
-    for match in matches:
-        sides = Html(" · ".join(_side(lang, match, side, computer) for side in _sides(match)))
-        key = "history.match_timeout" if match.ended_by == "timeout" else "history.match"
-        line = t(
-            lang,
-            key,
-            date=day(lang, match.finished_at, zone),
-            game=game_name(lang, match.game),
-            sides=sides,
-        )
-        room -= read_len(line) + 1  # and its line break
-        if room < 0:
-            break  # the sender would cut the text, mid-name, and drop its formatting
-        lines.append(line)
-    return Html("\n".join(lines))
+    head = t(lang, "history.head")
+    rows = [_match(lang, match, computer, zone) for match in matches]
+    kept, older = whole_rows(rows, room_after([head]), partial(plural, lang, "history.older"))
+    return Html("\n".join([head, *kept, *([older] if older else [])]))
+
+
+def _match(lang: str, match: PastMatch, computer: Callable[[int], str], zone: dt.tzinfo) -> Html:
+    """One match: its day, its game, and its sides."""
+    sides = Html(" · ".join(_side(lang, match, side, computer) for side in _sides(match)))
+    key = "history.match_timeout" if match.ended_by == "timeout" else "history.match"
+    date = day(lang, match.finished_at, zone)
+    return t(lang, key, date=date, game=game_name(lang, match.game), sides=sides)
 
 
 def _sides(match: PastMatch) -> list[int]:

@@ -3,23 +3,31 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from engine.events import MatchEnded, RoundEnded
 
 from ..i18n import Html, plural, t
+from ..sender import read_len
 from ..table import Table
 from .board import ended_number
+from .room import LIMIT, whole_rows
 
 #: The newest rounds the sheet shows; older ones are counted in one line, so that a long match
 #: keeps its message short.
 ROWS = 12
 
 
-def sheet_lines(table: Table, lang: str, final: MatchEnded | None = None) -> list[str]:
+def sheet_lines(
+    table: Table, lang: str, final: MatchEnded | None = None, room: int = LIMIT
+) -> list[str]:
     """The sheet of the rounds ended so far (``Table.round_ends``), oldest first; none before the
     first round ends. A round the game does not count (General's Goat's fish, dealt again with
     the same number) gives way to the one that counted. At the match's end (``final``), a match
     won during play (a move that reached the target, or a timeout, in a round that never
-    ended) has the final scores as its last row, in the round it ended in."""
+    ended) has the final scores as its last row, in the round it ended in. The newest rounds
+    come, at most ``ROWS`` and as many as fit in ``room`` (that the message leaves: long names
+    take it), after a line that counts the earlier ones."""
     match = table.match
     assert match is not None
     counted: dict[int, list[int]] = {}
@@ -37,11 +45,11 @@ def sheet_lines(table: Table, lang: str, final: MatchEnded | None = None) -> lis
     # General's Goat keeps no points: its scores are the rounds each team lost
     head = "head_deals" if deals else "head" if match.game.keeps_points else "head_losses"
     lines: list[str] = [t(lang, f"sheet.{head}", names=names)]
-    if len(rows) > ROWS:
-        earlier = "sheet.earlier_deals" if deals else "sheet.earlier"
-        lines.append(plural(lang, earlier, len(rows) - ROWS))
-    lines += [_row(lang, number, scores, marks.get(number, "")) for number, scores in rows[-ROWS:]]
-    return lines
+    newest = [_row(lang, number, scores, marks.get(number, "")) for number, scores in rows[::-1]]
+    earlier = partial(plural, lang, "sheet.earlier_deals" if deals else "sheet.earlier")
+    room -= read_len(lines[0]) + 1
+    kept, left_out = whole_rows(newest[:ROWS], room, earlier, already=len(newest[ROWS:]))
+    return [*lines, *([left_out] if left_out else []), *kept[::-1]]
 
 
 def _mark(ended: RoundEnded) -> str:

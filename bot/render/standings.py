@@ -10,25 +10,34 @@ from engine.games import GAMES
 from storage import GameRecord, RecentMatch, StandingRow, UserRecord
 
 from ..i18n import Html, day, decimal, plural, t
+from ..sender import read_len
 from ..table import Table
 from .board import board_text, headline, rounds_played, score_lines
 from .game_names import game_name
+from .room import LIMIT, room_after
 from .sheet import sheet_lines
 
 
 def match_text(table: Table, lang: str) -> Html:
     """/standings: the match in progress, its rounds played, the score, the sheet of its rounds
-    and the board."""
+    and the board. Long names leave the sheet's earlier rounds out, and then the board (the
+    group has it) if even so it does not fit in a message."""
     match = table.match
     assert match is not None
     lines: list[str] = [headline(lang, "standings.head", match, rounds=rounds_played(match))]
     lines += score_lines(table, lang)
-    sheet = sheet_lines(table, lang)
-    if sheet:
-        lines += ["", *sheet]
-    if match.round is not None and not match.is_over:
-        lines += ["", board_text(table)]
-    return Html("\n".join(lines))
+    if match.round is None or match.is_over:
+        return _with_sheet(table, lang, lines, [])
+    text = _with_sheet(table, lang, lines, ["", board_text(table)])
+    if read_len(text) <= LIMIT:
+        return text
+    return _with_sheet(table, lang, lines, ["", t(lang, "standings.board_elsewhere")])
+
+
+def _with_sheet(table: Table, lang: str, lines: list[str], board: list[str]) -> Html:
+    """``lines``, the sheet of rounds in the room the ``board`` after it leaves, the board."""
+    sheet = sheet_lines(table, lang, room=room_after([*lines, *board]) - 1)  # a blank line
+    return Html("\n".join([*lines, *(["", *sheet] if sheet else []), *board]))
 
 
 def _goat(game: str) -> bool:

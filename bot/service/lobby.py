@@ -13,7 +13,7 @@ from engine.seats import PAIR, side_of
 from storage import Storage, TableRow
 
 from ..games import chooser, chosen, fits, seating, who_plays
-from ..i18n import language_for, t
+from ..i18n import Localized, language_for, said
 from ..place import Place
 from ..render.game_names import game_name
 from ..settings import Settings
@@ -231,11 +231,8 @@ class Lobby:
         if game == chosen(table.rules):
             return
         if not fits(game, table.players, table.pairs):
-            seated = t(
-                table.language,
-                "players.table_pairs" if table.pairs else "players.table",
-                count=table.players,
-            )
+            key = "players.table_pairs" if table.pairs else "players.table"
+            seated = said(key, count=table.players)
             raise Refusal("err.game_misfit", table=seated, **_game_values(table, game))
         rules = PRESETS[game]()
         table.row = await self.storage.update_table(
@@ -254,11 +251,13 @@ class Lobby:
         log.info("table cancelled", extra={"table": table.id, "chat": table.chat_id})
 
 
-def _game_values(table: Table, game: str | None = None) -> dict[str, str]:
-    """The game's name and who plays it, for a refusal in the table's language."""
-    game = game or chosen(table.rules)
-    lang = table.language
-    return {"game": game_name(lang, game), "players": t(lang, f"players.{who_plays(game)}")}
+def _game_values(table: Table, game: str | None = None) -> dict[str, Localized]:
+    """The game's name and who plays it, for a refusal in the language of whoever reads it."""
+    played = game or chosen(table.rules)
+    return {
+        "game": Localized(lambda lang: game_name(lang, played)),
+        "players": said(f"players.{who_plays(played)}"),
+    }
 
 
 def _still_open(table: Table) -> None:

@@ -177,6 +177,44 @@ async def test_a_group_speaks_the_language_of_whoever_opens_its_first_table(
     await tg.wait_for_message(other, lambda m: bool(m.find_button("✋ Join")))
 
 
+async def test_a_tap_is_answered_in_the_tappers_language_and_a_command_in_the_groups(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Only the tapper sees a tap's answer: it speaks their language, whatever the group's; a
+    command's reply, which the whole group reads, speaks the group's."""
+    masha, oksana = tg.user(425, "Masha"), tg.user(426, "Оксана", language_code="uk")
+    petya = tg.user(427, "Петя", language_code="ru")
+    group = tg.group(-825, "Yard", admins=[petya])
+    lobby = await open_lobby(harness, masha, group)
+    await tg.send_text(oksana, tg.private(oksana), "/start")
+    await tg.wait_for_message(oksana, lambda m: m.from_bot)
+
+    joined = await tap(tg, oksana, lobby, data_of(tg, lobby, "✋ Join"))
+    assert joined.text == "Ти в грі! Камені прийдуть в особистий чат."
+    await tg.wait_for(lambda: "Оксана" in (lobby_now(tg, lobby).text or ""))
+    refused = await tap(tg, oksana, lobby, data_of(tg, lobby, "▶️ Start"))
+    assert refused.text == (
+        "Почати матч може той, хто відкрив стіл, або адміни групи, а коли стіл зібрано — "
+        "будь-який гравець за ним."
+    )
+    # the names in a refusal are the reader's too
+    await tg.press_button(petya, lobby, lambda b: str(b.get("text")).startswith("🎲 Game"))
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("Bulgarian Fives"))
+    misfit = await tap(tg, petya, lobby, data_of(tg, lobby, "Bulgarian Fives"))
+    assert misfit.text == (
+        "В игру «Болгарская пятёрка» играют 2 игрока, а стол настроен на 4 игрока, каждый сам "
+        "за себя: сначала поменяй число игроков в ⚙️ Правилах."
+    )
+    chosen = await tap(tg, petya, lobby, data_of(tg, lobby, "Muggins"))
+    assert chosen.text == "Игра: Пятёрочка"
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("🎲 Game: Muggins"))
+    # the group reads a command's reply: in its language
+    await tg.send_text(oksana, group, "/leave")
+    await tg.wait_for_message(group, "You left the table.")
+    left = await tap(tg, masha, lobby, data_of(tg, lobby, "🚪 Leave"))
+    assert left.text == "You left the table."
+
+
 async def test_only_admins_change_the_language_and_the_table_follows_at_once(
     tg: FakeTelegram, harness: Harness
 ) -> None:

@@ -489,3 +489,10 @@ def test_the_partners_lead_says_who_leads_after_a_fish(lang: str, fisherman: str
     """RULES.md §2.3: after a fish the fisherman leads, not the winner's partner; the English
     option said so, the Russian and Ukrainian did not."""
     assert fisherman in catalog(lang)["rules.next_lead.winner_partner"]
+
+
+@pytest.mark.parametrize(("game", "sums"), [("muggins", "5, 10, 15…"), ("all_threes", "3, 6, 9…")])
+def test_the_scoring_games_rules_say_what_a_sum_of_the_ends_scores(game: str, sums: str) -> None:
+    """/rules muggins read "add up the open ends: 5, 10, 15… score you that many points"."""
+    summary = t("en", f"games.{game}.summary")
+    assert f"add up the open ends: a sum of {sums} scores that many points." in summary

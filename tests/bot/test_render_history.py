@@ -9,15 +9,16 @@ from zoneinfo import ZoneInfo
 
 from bot.render.history import history_text
 from bot.sender import fit
+from devtools.fake_telegram import utf16_len
 from storage import Outcome, PastMatch, PastSeat
 
 
 def seat(seat: int, side: int, name: str | None, score: int, outcome: Outcome) -> PastSeat:
-    return PastSeat(seat, side, None if name is None else 100 + seat, name, score, outcome)
+    return PastSeat(seat, side, name, score, outcome)
 
 
 def past(game: str, ended_by: str, *seats: PastSeat) -> PastMatch:
-    return PastMatch(1, game, True, 6, ended_by, 1_764_000_000.0, seats)  # type: ignore[arg-type]
+    return PastMatch(game, ended_by, 1_764_000_000.0, seats)  # type: ignore[arg-type]
 
 
 def computer(seat: int) -> str:
@@ -67,7 +68,8 @@ def test_generals_goat_counts_lost_rounds_and_a_draw_is_marked_in_russian() -> N
 
 def test_a_history_too_long_for_one_message_keeps_its_newest_matches_whole() -> None:
     """Four long names a match, ten matches: the text outgrew Telegram's 4096 characters, and
-    the cut that made it fit took the formatting off and ended in the middle of a name."""
+    the cut that made it fit took the formatting off and ended in the middle of a name. The
+    matches left out are counted."""
     name = "Zoë & <Co> " * 10 + "the Magnificent"  # 125 characters, as first and last names allow
     seats = (
         seat(0, 0, f"{name} 0", 104, "lost"),
@@ -76,14 +78,13 @@ def test_a_history_too_long_for_one_message_keeps_its_newest_matches_whole() -> 
         seat(3, 1, f"{name} 3", 40, "won"),
     )
     day = 86_400
-    matches = [
-        PastMatch(n, "kozel", True, 9, "goat", 1_764_000_000.0 - n * day, seats) for n in range(10)
-    ]
+    matches = [PastMatch("kozel", "goat", 1_764_000_000.0 - n * day, seats) for n in range(10)]
     text = history_text("en", matches, computer, UTC)
     assert fit(text) == text  # nothing left for the sender to cut
-    head, *lines = text.splitlines()
+    head, *lines, older = text.splitlines()
     assert head == "📜 <b>Latest matches in this group</b>"
     assert 1 < len(lines) < 10
+    assert older == f"… {10 - len(lines)} older matches"  # the others, counted
     # the newest first, each whole
     assert [line.split(" · ")[0] for line in lines] == [
         f"2025-11-{24 - n}" for n in range(len(lines))
@@ -96,7 +97,19 @@ def test_names_of_ampersands_take_the_room_people_read_not_their_html() -> None:
     well within a message, though their HTML is three times too long for one."""
     name = "&" * 60
     seats = tuple(seat(n, n % 2, f"{name} {n}", 40, "won" if n % 2 else "lost") for n in range(4))
-    matches = [PastMatch(n, "kozel", True, 9, "goat", 1_764_000_000.0, seats) for n in range(10)]
+    matches = [PastMatch("kozel", "goat", 1_764_000_000.0, seats) for n in range(10)]
     text = history_text("en", matches, computer, UTC)
     assert len(text) > 3 * 4096
     assert len(text.splitlines()) == 1 + 10
+
+
+def test_a_history_of_emoji_names_counts_them_as_telegram_does() -> None:
+    """Telegram counts an emoji as two characters (UTF-16): names of 128 emoji leave fewer
+    matches room than names of as many letters, and the Russian line counts the others."""
+    name = "😀" * 64 + " " + "🐐" * 64
+    seats = tuple(seat(n, n % 2, name, 40, "won" if n % 2 else "lost") for n in range(4))
+    matches = [PastMatch("kozel", "goat", 1_764_000_000.0, seats) for n in range(10)]
+    text = history_text("ru", matches, computer, UTC)
+    assert utf16_len(html.unescape(text.replace("<b>", "").replace("</b>", ""))) <= 4096
+    *_, older = text.splitlines()
+    assert older == "… ещё 7 матчей до этого"

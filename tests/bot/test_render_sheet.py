@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import html
 import random
+import re
 
 import pytest
 
 from bot.render.results import match_result_text
 from bot.render.sheet import ROWS
 from bot.render.standings import match_text
+from bot.sender import fit
 from bot.table import Table
+from devtools.fake_telegram import utf16_len
 from engine import Match
 from engine.ai import greedy_player
 from engine.events import MatchEnded, RoundEnded
@@ -167,3 +170,48 @@ def test_generals_goats_sheet_says_it_counts_lost_rounds(lang: str, head: str) -
     ended = play_out(table)
     lines = html.unescape(match_result_text(table, ended)).replace("<b>", "").replace("</b>", "")
     assert head in lines.splitlines()
+
+
+#: The longest name Telegram allows (64 characters, first and last), each character an emoji
+#: that Telegram counts as two (UTF-16 code units).
+EMOJI_NAME = "😀" * 64 + " " + "🐐" * 64
+
+
+def rounds_into(table: Table, rounds: int) -> None:
+    """Play the table's match (to a goat limit it will not reach) until ``rounds`` ended."""
+    match = table.match
+    assert match is not None
+    rng = random.Random(3)
+    while len(table.round_ends) < rounds:
+        seat = match.current_seat
+        assert seat is not None
+        for event in match.act(seat, greedy_player(match, seat, rng)):
+            if isinstance(event, RoundEnded):
+                table.round_ends.append(event)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_standings_of_emoji_names_keep_whole_rounds_and_count_those_left_out(lang: str) -> None:
+    """Four names of 128 emoji: /standings outgrew Telegram's 4096 characters (as it counts
+    them: two for an emoji), and the sender cut it mid-name, taking its formatting off. The
+    newest rounds stay whole, a line counts the others, and the board gives way (the group
+    has it)."""
+    table = table_of([EMOJI_NAME] * 4, lang=lang, rules=RuleSet(goat_limit=1000))
+    rounds_into(table, 14)
+    text = match_text(table, lang)
+    assert utf16_len(html.unescape(re.sub(r"<[^>]*>", "", text))) <= 4096
+    assert fit(text) == text  # nothing for the sender to cut
+    rows = sheet_rows(text)
+    earlier, *shown = rows
+    assert earlier.startswith("… ")
+    assert str(14 - len(shown)) in earlier
+    assert [row.split(". ")[0] for row in shown] == [str(n) for n in range(15 - len(shown), 15)]
+    assert html.unescape(text).splitlines()[-1].startswith("🎲 ")  # the board's place
+
+
+def test_standings_with_room_for_the_board_keep_it() -> None:
+    table = table_of(["Masha", "Alex", "Olya", "Serg"], rules=RuleSet(goat_limit=1000))
+    rounds_into(table, 3)
+    text = match_text(table, "en")
+    assert "🎲 <b>Kozel</b> · round 4" in text
+    assert "did not fit" not in text

@@ -343,3 +343,27 @@ async def test_a_player_removed_from_the_group_by_an_anonymous_admin_is_removed_
     )
     await tg.wait_for_message(alex, "You were removed from the table in Yard")
     assert not any("Group removed" in text for text in harness.group_texts(group))
+
+
+async def test_standings_of_emoji_names_fit_telegrams_count_and_stay_formatted(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Telegram counts an emoji as two characters (UTF-16 code units): four players named by
+    128 emoji each made /standings longer than 4096, and it came cut mid-name, unformatted. The
+    board, which the group has, gives way instead."""
+    emoji = ["😀", "🐐", "🎲", "🁣"]
+    users = [tg.user(990 + n, face * 64, last_name=face * 64) for n, face in enumerate(emoji)]
+    group = tg.group(-990, "Yard")
+    await start_match(harness, users, group)
+    version = 0
+    for _ in range(6):  # the board lists the latest moves, by name
+        user, hand = await harness.next_turn(users, version)
+        version = harness.version_of(hand)
+        await harness.play_turn(user, hand)
+    await harness.groups_told()
+    await tg.send_text(users[0], group, "/standings")
+    standings = await tg.wait_for_message(group, lambda m: (m.text or "").startswith("📊"))
+    text = standings.text or ""
+    assert utf16_len(text) <= 4096
+    assert text.endswith("🎲 The board did not fit here: see it in the group.")
+    assert any(e["type"] == "bold" for e in standings.entities)  # its formatting kept
