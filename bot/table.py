@@ -25,6 +25,9 @@ class Seat:
     user_id: int | None
     name: str
     ai: str | None = None
+    #: The number of a computer player's name (``computer_name``), which follows it from seat
+    #: to seat; None for a person.
+    computer: int | None = None
     language: str = "en"
     #: The seat's side (``engine.seats``): in a pair game's lobby, the pair chosen (0 or 1),
     #: whatever the seat's number, until the deal seats partners opposite.

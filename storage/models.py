@@ -100,6 +100,9 @@ class SeatRow:
     missed_turns: int
     absent: bool
     display_name: str | None
+    #: The number of a computer player's name (migration 0010), which follows it from seat to
+    #: seat and which no other computer at the table has; None for a person.
+    computer: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +171,9 @@ class PastSeat:
     display_name: str | None
     score: int
     outcome: Outcome
+    #: The number of a computer's name, as its table named it (``SeatRow.computer``; its seat's
+    #: for a match without one, as tables named computers before); None for a person.
+    computer: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

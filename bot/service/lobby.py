@@ -94,7 +94,7 @@ class Lobby:
         in the pair it played in, after whoever is seated already, as far as there is room."""
         for seat in await self.store.seats(played.table_id, table.language):
             if not seat.is_human and not table.is_full:
-                await self.add_computer(table, seat.ai, seat.side)
+                await self.add_computer(table, seat.ai, seat.side, seat.computer)
 
     async def join(self, table: Table, user_id: int, side: int | None = None) -> Seat:
         """Seat a person: at a pair game in the pair ``side`` if it has room, else in the pair
@@ -106,12 +106,19 @@ class Lobby:
         return await self._add_seat(table, side, user_id=user_id)
 
     async def add_computer(
-        self, table: Table, level: str | None = None, side: int | None = None
+        self,
+        table: Table,
+        level: str | None = None,
+        side: int | None = None,
+        computer: int | None = None,
     ) -> Seat:
         """A computer player of ``level``, or of the table's level; at a pair game in the pair
-        ``side``, or as a person joins."""
+        ``side``, or as a person joins; by the name ``computer`` (``Seat.computer``: one that
+        played here before), else by one the table's other computers do not have."""
         _still_open(table)
-        return await self._add_seat(table, side, ai=level or table.computer_level)
+        return await self._add_seat(
+            table, side, ai=level or table.computer_level, computer=computer
+        )
 
     async def _add_seat(
         self,
@@ -120,6 +127,7 @@ class Lobby:
         *,
         user_id: int | None = None,
         ai: str | None = None,
+        computer: int | None = None,
     ) -> Seat:
         if table.is_full:
             raise Refusal("err.table_full")
@@ -128,7 +136,9 @@ class Lobby:
             side = side_of(seat_no, pairs=False)
         elif side is None or len(table.pair(side)) >= PAIR:
             side = min((0, 1), key=lambda pair: len(table.pair(pair)))
-        await self.storage.add_seat(table.id, seat_no, side=side, user_id=user_id, ai=ai)
+        await self.storage.add_seat(
+            table.id, seat_no, side=side, user_id=user_id, ai=ai, computer=computer
+        )
         await self._reseat(table)
         return table.seats[seat_no]
 

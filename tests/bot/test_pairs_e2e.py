@@ -50,6 +50,12 @@ def pairs_shown(tg: FakeTelegram, lobby: FakeMessage) -> list[str]:
     return [line for line in text.splitlines() if line.startswith("Pair ")]
 
 
+def players_shown(tg: FakeTelegram, lobby: FakeMessage) -> str:
+    """The line of an individual game's lobby that lists who sits at the table."""
+    text = lobby_now(tg, lobby).text or ""
+    return next(line for line in text.splitlines() if line.startswith("Players "))
+
+
 async def tiles_held(harness: Harness, user: FakeUser) -> set[str]:
     """The tiles of the hand ``user`` was dealt, as their DM shows it: a keyboard of tiles on
     their turn, else a list ("your hand: [0|0][0|5]…")."""
@@ -200,7 +206,7 @@ async def test_play_again_keeps_two_friends_together_against_the_computers(
     await press(tg, masha, lobby, "🤖 Add computer")
     await press(tg, masha, lobby, "🤖 Add computer")
     started = await deal(tg, masha, lobby)
-    assert started == "🤝 Pairs: 1. Masha & 3. Petya against 2. 🤖 Galya & 4. 🤖 Zina."
+    assert started == "🤝 Pairs: 1. Masha & 3. Petya against 2. 🤖 Petrovich & 4. 🤖 Zina."
 
     ended = await tg.wait_for_message(group, "ended early", timeout=20.0)
     await tg.wait_for(lambda: tg.current(ended).find_button(AGAIN))
@@ -212,11 +218,59 @@ async def test_play_again_keeps_two_friends_together_against_the_computers(
     await tg.wait_idle()
     assert pairs_shown(tg, again) == [
         "Pair 1: 1. Petya & —",
-        "Pair 2: 2. 🤖 Galya · normal & 3. 🤖 Petrovich · normal",
+        "Pair 2: 2. 🤖 Petrovich · normal & 3. 🤖 Zina · normal",
     ]
     await tg.press_button(masha, again, "✋ Join")
     await tg.wait_for(partial(lobby_says, tg, again, "Players 4/4"))
     assert pairs_shown(tg, again) == [
         "Pair 1: 1. Petya & 4. Masha",
-        "Pair 2: 2. 🤖 Galya · normal & 3. 🤖 Petrovich · normal",
+        "Pair 2: 2. 🤖 Petrovich · normal & 3. 🤖 Zina · normal",
     ]
+
+
+async def test_a_computer_keeps_its_name_from_the_lobby_to_the_match_and_in_history(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Computers were named by their seat, and the deal seats partners opposite: 🤖 Petrovich
+    of the lobby played the match as 🤖 Galya."""
+    masha, petya = tg.user(551, "Masha"), tg.user(552, "Petya")
+    group = tg.group(-951, "Yard")
+    lobby = await pair_lobby(harness, masha, group)
+    await change_lobby(harness, group, turn_seconds=1)
+    await sit(harness, lobby, petya)
+    await press(tg, petya, lobby, CHANGE)
+    await press(tg, masha, lobby, "🤖 Add computer")
+    await press(tg, masha, lobby, "🤖 Add computer")
+    assert pairs_shown(tg, lobby)[1] == "Pair 2: 3. 🤖 Petrovich · normal & 4. 🤖 Zina · normal"
+
+    started = await deal(tg, masha, lobby)
+    assert started == "🤝 Pairs: 1. Masha & 3. Petya against 2. 🤖 Petrovich & 4. 🤖 Zina."
+    assert "\n🤖 Petrovich & 🤖 Zina: 0" in (board_message(tg, group).text or "")
+
+    await tg.wait_for_message(group, "ended early", timeout=20.0)
+    await tg.send_text(petya, group, "/history")
+    told = await tg.wait_for_message(group, "📜")
+    assert "🤖 Petrovich & 🤖 Zina 0 🏆" in (told.text or "")
+
+
+async def test_a_computer_keeps_its_name_when_someone_before_it_leaves(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The seats after one who left move down a number: the computers there took the names
+    of the seats they moved to, and a computer added then could take a name one had before."""
+    masha, olya = tg.user(561, "Masha"), tg.user(562, "Olya")
+    group = tg.group(-961, "Yard")
+    lobby = await open_lobby(harness, masha, group)
+    await sit(harness, lobby, olya)
+    await press(tg, masha, lobby, "🤖 Add computer")
+    await press(tg, masha, lobby, "🤖 Add computer")
+    assert players_shown(tg, lobby) == (
+        "Players 4/4: 1. Masha, 2. Olya, 3. 🤖 Petrovich · normal, 4. 🤖 Zina · normal"
+    )
+
+    await press(tg, olya, lobby, "🚪 Leave")
+    assert players_shown(tg, lobby) == (
+        "Players 3/4: 1. Masha, 2. 🤖 Petrovich · normal, 3. 🤖 Zina · normal"
+    )
+    await press(tg, masha, lobby, "🤖 Add computer")
+    assert players_shown(tg, lobby).endswith("3. 🤖 Zina · normal, 4. 🤖 Kolya · normal")

@@ -13,7 +13,9 @@ from storage import Outcome, PastMatch, PastSeat
 
 
 def seat(seat: int, side: int, name: str | None, score: int, outcome: Outcome) -> PastSeat:
-    return PastSeat(seat, side, None if name is None else 100 + seat, name, score, outcome)
+    """A person named ``name``, or with None a computer, numbered as its seat."""
+    user, computer = (None, seat) if name is None else (100 + seat, None)
+    return PastSeat(seat, side, user, name, score, outcome, computer)
 
 
 def past(game: str, ended_by: str, *seats: PastSeat) -> PastMatch:

@@ -378,6 +378,20 @@ async def test_0009_lets_a_live_hand_keep_its_question(db_path: Path) -> None:
     assert user_version(db_path) == LATEST >= 9
 
 
+async def test_0010_names_the_computers_seated_as_their_seats_did(db_path: Path) -> None:
+    """Before 0010 a computer was named by its seat's number: the computers seated keep that
+    name, and a person keeps none."""
+    async with await Storage.open(db_path, max_version=9) as s:
+        await seed_chat(s, -100, 1)
+        tid = (await s.create_table(-100, 1, players=3)).table_id
+        await s.add_seat(tid, 0, side=0, user_id=1)
+        await s.add_seat(tid, 1, side=1, ai="easy")
+        await s.add_seat(tid, 2, side=2, ai="strong")
+    async with await Storage.open(db_path) as s:
+        assert [seat.computer for seat in await s.get_seats(tid)] == [None, 1, 2]
+    assert user_version(db_path) == LATEST >= 10
+
+
 async def test_failed_migration_leaves_the_previous_version(tmp_path: Path, db_path: Path) -> None:
     migrations = copy_shipped_migrations(tmp_path / "migrations")
     (migrations / f"{LATEST + 1:04d}_broken.sql").write_text(
