@@ -103,6 +103,9 @@ class SeatRow:
     #: The number of a computer player's name (migration 0010), which follows it from seat to
     #: seat and which no other computer at the table has; None for a person.
     computer: int | None = None
+    #: A computer that took a person's seat over during the match (migration 0011), rather than
+    #: one the players seated.
+    stand_in: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -154,11 +154,15 @@ def _table(row: sqlite3.Row) -> TableRow:
 
 def _seat(row: sqlite3.Row) -> SeatRow:
     columns = row.keys()  # ``in`` on a sqlite3.Row looks among the values
-    # Before migration 0009 no hand asked a question; before 0010 no computer had a name.
-    question = row["hand_question"] if "hand_question" in columns else None
-    computer = row["computer"] if "computer" in columns else None
+    # Before migration 0009 no hand asked a question, before 0010 no computer had a name, and
+    # before 0011 no computer stood in for anyone.
     return _decoded(
-        SeatRow, row, absent=bool(row["absent"]), hand_question=question, computer=computer
+        SeatRow,
+        row,
+        absent=bool(row["absent"]),
+        hand_question=row["hand_question"] if "hand_question" in columns else None,
+        computer=row["computer"] if "computer" in columns else None,
+        stand_in="stand_in" in columns and bool(row["stand_in"]),
     )
 
 
@@ -483,9 +487,10 @@ class SeatUpdate(TypedDict, total=False):
     hand_question: str | None
     missed_turns: int
     absent: bool
+    stand_in: bool
 
 
-_SEAT_COLUMNS: Final = _settable(SeatUpdate, {"absent": _flag})
+_SEAT_COLUMNS: Final = _settable(SeatUpdate, {"absent": _flag, "stand_in": _flag})
 
 
 def _seat_conflict(

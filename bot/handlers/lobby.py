@@ -138,7 +138,8 @@ async def new_table(update: Update, context: KozelContext) -> None:
 async def again_button(update: Update, context: KozelContext) -> None:
     """🔁 Play again, under a match's end: a new lobby in its place set as that table was (its
     game, rules and computers), the one who tapped seated first; the others join as usual. At a
-    pair game the one who tapped and the computers sit in the pairs they played in."""
+    pair game the one who tapped and the computers sit in the pairs they played in. A computer
+    that took over the seat of someone who left is not seated again (``Lobby.replay``)."""
     cb = await _lobby_button(update, context)
     if cb is None:
         return
@@ -158,9 +159,9 @@ async def again_button(update: Update, context: KozelContext) -> None:
                 no = Refusal("err.already_joined")  # a second tap of their own 🔁
             await refuse(k, update, lang, no.key, **no.values)
             return
-        side = await k.service.lobby.side_played(played, user.id)
-        seated = await seat_person(k, table, user, side)
-        await k.service.lobby.seat_computers_of(table, played)
+        replay = await k.service.lobby.replay(played, user.id)
+        seated = await seat_person(k, table, user, replay.side)
+        await k.service.lobby.seat_computers(table, replay.computers)
         await show_lobby(k, table)
     await _tell_seated(k, update, lang, table, user, seated=seated)
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine import RuleSet
 from engine.games import game_of
 from engine.rules import PRESETS
 from engine.seats import PAIR, side_of
-from storage import Storage, TableRow
+from storage import SeatRow, Storage, TableRow
 
 from ..games import chooser, chosen, fits, seating, who_plays
 from ..i18n import language_for, t
@@ -22,6 +24,17 @@ from .errors import Refusal
 from .store import TableStore
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """What 🔁 Play again seats again of the table played (``Lobby.replay``)."""
+
+    #: The pair the one who tapped played in; None at an individual game, or for one who did
+    #: not play there.
+    side: int | None
+    #: The computers the players seated, in seat order.
+    computers: list[SeatRow]
 
 
 class Lobby:
@@ -83,17 +96,21 @@ class Lobby:
             raise Refusal("err.again_outdated") from None
         return row
 
-    async def side_played(self, played: TableRow, user_id: int) -> int | None:
-        """The pair ``user_id`` played in at ``played``, to sit in again (🔁 Play again); None
-        for one who did not play there, or played for himself."""
+    async def replay(self, played: TableRow, user_id: int) -> Replay:
+        """Who 🔁 Play again seats again of ``played``, read once: the pair ``user_id`` played
+        in, and the computers the players seated, each at its level, in its pair and by its
+        name. A computer that stood in for a person who left the match is not among them: the
+        players did not choose it, and its place is open for a person, the one who left or
+        another, as the lobby was before they came."""
         seats = await self.storage.get_seats(played.table_id)
-        return next((s.side for s in seats if played.pairs and s.user_id == user_id), None)
+        side = next((s.side for s in seats if played.pairs and s.user_id == user_id), None)
+        return Replay(side, [s for s in seats if s.ai is not None and not s.stand_in])
 
-    async def seat_computers_of(self, table: Table, played: TableRow) -> None:
-        """The computers that sat at ``played`` sit at ``table`` again, each at its level and
-        in the pair it played in, after whoever is seated already, as far as there is room."""
-        for seat in await self.store.seats(played.table_id, table.language):
-            if not seat.is_human and not table.is_full:
+    async def seat_computers(self, table: Table, computers: Sequence[SeatRow]) -> None:
+        """Seat ``computers`` (``replay``) after whoever is seated already, as far as there is
+        room."""
+        for seat in computers:
+            if not table.is_full:
                 await self.add_computer(table, seat.ai, seat.side, seat.computer)
 
     async def join(self, table: Table, user_id: int, side: int | None = None) -> Seat:
@@ -179,7 +196,8 @@ class Lobby:
 
     async def unseat(self, table: Table, seat: Seat) -> Seat:
         """Clear a seat: in the lobby it goes (a person's or a computer's); during a match a
-        computer player takes a person's seat over for good. Returns the seat as it was."""
+        computer player takes a person's seat over for good, standing in for them (no 🔁 Play
+        again seats it again). Returns the seat as it was."""
         if table.status == "lobby":
             await self._remove_seat(table, seat.seat)
             return seat
@@ -193,6 +211,7 @@ class Lobby:
             seat.seat,
             user_id=None,
             ai=table.computer_level,
+            stand_in=True,
             absent=False,
             hand_message_id=None,
         )

@@ -274,3 +274,41 @@ async def test_a_computer_keeps_its_name_when_someone_before_it_leaves(
     )
     await press(tg, masha, lobby, "🤖 Add computer")
     assert players_shown(tg, lobby).endswith("3. 🤖 Zina · normal, 4. 🤖 Kolya · normal")
+
+
+async def test_play_again_leaves_the_place_of_one_who_left_open_for_a_person(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Olya left the match and a computer took her seat over: 🔁 Play again sat that computer
+    down again as if the players had chosen it, and with it the table was full, so Olya, back
+    for the next match, found no place."""
+    masha, petya, olya = tg.user(571, "Masha"), tg.user(572, "Petya"), tg.user(573, "Olya")
+    group = tg.group(-971, "Yard")
+    lobby = await pair_lobby(harness, masha, group)
+    await change_lobby(harness, group, turn_seconds=1)
+    await sit(harness, lobby, petya, olya)
+    await press(tg, masha, lobby, "🤖 Add computer")
+    assert pairs_shown(tg, lobby) == [
+        "Pair 1: 1. Masha & 3. Olya",
+        "Pair 2: 2. Petya & 4. 🤖 Zina · normal",
+    ]
+    await deal(tg, masha, lobby)
+    await tg.send_text(olya, group, "/leave")
+    await tg.wait_for_message(group, "Olya left the table: a computer player took the seat.")
+
+    ended = await tg.wait_for_message(group, "ended early", timeout=20.0)
+    await tg.wait_for(lambda: tg.current(ended).find_button(AGAIN))
+    query = await tg.press_button(petya, ended, AGAIN)
+    await tg.wait_for(lambda: tg.callback_answers.get(query))
+    again = await tg.wait_for_message(
+        group, lambda m: "Pair 1:" in (m.text or "") and m is not lobby
+    )
+    await tg.wait_idle()
+    assert pairs_shown(tg, again) == ["Pair 1: — & —", "Pair 2: 1. Petya & 2. 🤖 Zina · normal"]
+    await tg.press_button(olya, again, "✋ Join")
+    await tg.press_button(masha, again, "✋ Join")
+    await tg.wait_for(partial(lobby_says, tg, again, "Players 4/4"))
+    assert pairs_shown(tg, again) == [
+        "Pair 1: 3. Olya & 4. Masha",
+        "Pair 2: 1. Petya & 2. 🤖 Zina · normal",
+    ]

@@ -285,6 +285,18 @@ async def test_play_again_finds_the_pair_each_person_played_in(
     await service.lobby.join(table, OLYA)
     await service.player.start(table)
     played = table.row
-    assert await service.lobby.side_played(played, ALEX) == 0
-    assert await service.lobby.side_played(played, OLYA) == 1
-    assert await service.lobby.side_played(played, PETYA) is None
+    assert (await service.lobby.replay(played, ALEX)).side == 0
+    assert (await service.lobby.replay(played, OLYA)).side == 1
+    assert (await service.lobby.replay(played, PETYA)).side is None
+
+
+async def test_play_again_leaves_out_a_computer_that_stood_in_for_one_who_left(
+    service: TableService, storage: Storage
+) -> None:
+    table = await partners(service, storage)
+    await service.lobby.add_computer(table, "easy")
+    await service.lobby.join(table, OLYA)
+    await service.player.start(table)
+    await service.lobby.leave(table, OLYA)
+    replay = await service.lobby.replay(table.row, ALEX)
+    assert [(s.ai, s.side, s.computer) for s in replay.computers] == [("easy", 1, 2)]
