@@ -32,6 +32,9 @@ class Seat:
     #: The seat's side (``engine.seats``): in a pair game's lobby, the pair chosen (0 or 1),
     #: whatever the seat's number, until the deal seats partners opposite.
     side: int = 0
+    #: In a pair game's lobby, this person asks to change places with one of the other pair,
+    #: which holds two people: the first of them to tap 🔀 Change pair does.
+    asks_swap: bool = False
     #: The message with this player's live keyboard, None while they have none: a hand that
     #: became a record is never edited again, so a restart knows which message is live.
     hand_message_id: int | None = None

@@ -106,6 +106,9 @@ class SeatRow:
     #: A computer that took a person's seat over during the match (migration 0011), rather than
     #: one the players seated.
     stand_in: bool = False
+    #: A person at a pair game's lobby asks to change places with one of the other pair, which
+    #: holds two people (migration 0012); it lapses when the seat changes pair.
+    asks_swap: bool = False
 
 
 @dataclass(frozen=True, slots=True)

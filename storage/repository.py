@@ -154,8 +154,8 @@ def _table(row: sqlite3.Row) -> TableRow:
 
 def _seat(row: sqlite3.Row) -> SeatRow:
     columns = row.keys()  # ``in`` on a sqlite3.Row looks among the values
-    # Before migration 0009 no hand asked a question, before 0010 no computer had a name, and
-    # before 0011 no computer stood in for anyone.
+    # Before migration 0009 no hand asked a question, before 0010 no computer had a name,
+    # before 0011 no computer stood in for anyone, and before 0012 nobody asked for a swap.
     return _decoded(
         SeatRow,
         row,
@@ -163,6 +163,7 @@ def _seat(row: sqlite3.Row) -> SeatRow:
         hand_question=row["hand_question"] if "hand_question" in columns else None,
         computer=row["computer"] if "computer" in columns else None,
         stand_in="stand_in" in columns and bool(row["stand_in"]),
+        asks_swap="asks_swap" in columns and bool(row["asks_swap"]),
     )
 
 
@@ -488,9 +489,12 @@ class SeatUpdate(TypedDict, total=False):
     missed_turns: int
     absent: bool
     stand_in: bool
+    asks_swap: bool
 
 
-_SEAT_COLUMNS: Final = _settable(SeatUpdate, {"absent": _flag, "stand_in": _flag})
+_SEAT_COLUMNS: Final = _settable(
+    SeatUpdate, {"absent": _flag, "stand_in": _flag, "asks_swap": _flag}
+)
 
 
 def _seat_conflict(
@@ -549,10 +553,10 @@ def _arrange_seats(
             # every column the seat holds moves with it, whatever later migrations add
             row = rows[was]
             columns = row.keys()  # iterating a sqlite3.Row gives its values
-            held = {k: row[k] for k in columns if k != "display_name"} | {
-                "seat": seat,
-                "side": side,
-            }
+            held = {k: row[k] for k in columns if k != "display_name"}
+            held |= {"seat": seat, "side": side}
+            if side != row["side"] and "asks_swap" in columns:
+                held["asks_swap"] = 0  # granted, or the pairs were made anew
             try:
                 conn.execute(
                     f"INSERT INTO seats ({', '.join(held)}) VALUES ({', '.join('?' * len(held))})",
@@ -1113,7 +1117,8 @@ class Storage:
     async def arrange_seats(self, table_id: int, order: Sequence[tuple[int, int]]) -> list[SeatRow]:
         """Seat the table anew, in one transaction: whoever sits in seat ``order[n][0]`` moves
         to seat ``n``, on the side ``order[n][1]``, with all the seat holds (its hand's message,
-        missed turns, away); whoever ``order`` leaves out leaves the table. A lobby closes the
+        missed turns, away), but for an ask to change pair once it changes pair; whoever
+        ``order`` leaves out leaves the table. A lobby closes the
         gap one who left made, people change pairs, and a pair game's players sit down opposite
         their partners at the deal. Raises ``NotFound`` for an empty seat in ``order`` and
         ``ValueError`` for a seat listed twice or one the schema refuses, changing nothing.

@@ -293,15 +293,19 @@ async def leave(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None
 
 
 async def change_pair(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:
-    """🔀 Change pair: whoever taps it moves to the other pair, in place of a computer there if
-    it is full."""
+    """🔀 Change pair: whoever taps it moves to the other pair, in place of one there who asked
+    to, or of a computer if it is full; with two people there, asks to, or no longer asks."""
     _asshown(table, cb)
-    seat, swapped = await k.service.lobby.change_pair(table, sender.id)
+    change = await k.service.lobby.change_pair(table, sender.id)
     await show_lobby(k, table)
-    lang, number = table.language, seat.side + 1
-    if swapped is None:
-        return t(lang, "lobby.pair_changed", number=number)
-    return t(lang, "lobby.pair_swapped", name=swapped.name, number=number)
+    lang, side = table.language, change.seat.side
+    if change.asked:
+        return t(lang, "lobby.pair_asked", number=(1 - side) + 1)  # the pair asked for
+    if change.asked is False:
+        return t(lang, "lobby.pair_stayed", number=side + 1)
+    if change.swapped is None:
+        return t(lang, "lobby.pair_changed", number=side + 1)
+    return t(lang, "lobby.pair_swapped", name=change.swapped.name, number=side + 1)
 
 
 async def show(k: Kozel, table: Table, sender: User | Chat, cb: Callback | None) -> str:

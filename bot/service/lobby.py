@@ -37,6 +37,20 @@ class Replay:
     computers: list[SeatRow]
 
 
+@dataclass(frozen=True, slots=True)
+class PairChange:
+    """What 🔀 Change pair did (``Lobby.change_pair``)."""
+
+    #: The seat of the one who tapped, as it is now.
+    seat: Seat
+    #: Who changed places with them: one who had asked to, or a computer; None when they took
+    #: a free place, or stayed.
+    swapped: Seat | None = None
+    #: They stayed, and now ask to change places with one of the other pair (True), or no
+    #: longer ask (False); None when they moved.
+    asked: bool | None = None
+
+
 class Lobby:
     def __init__(self, storage: Storage, settings: Settings, store: TableStore) -> None:
         self.storage = storage
@@ -159,11 +173,13 @@ class Lobby:
         await self._reseat(table)
         return table.seats[seat_no]
 
-    async def change_pair(self, table: Table, user_id: int) -> tuple[Seat, Seat | None]:
-        """The person ``user_id`` moves to the other pair of a pair game: to its free place, or
-        to a computer's there, which takes theirs; two people there keep their pair, for nobody
-        moves anybody else. Seat numbers stay: the deal seats partners opposite. Returns the
-        person's seat and the computer's that changed places with it, if one did."""
+    async def change_pair(self, table: Table, user_id: int) -> PairChange:
+        """The person ``user_id`` moves to the other pair of a pair game: in place of one there
+        who asked to change places (the first to ask, by seat), else to its free place, else to
+        a computer's there, which takes theirs. Two people there who asked nothing keep their
+        pair, for nobody moves anybody else: the person asks to change places with whichever
+        of them taps 🔀 Change pair too, and a second tap takes the ask back. Seat numbers
+        stay: the deal seats partners opposite."""
         _still_open(table)
         if not table.pairs:
             raise Refusal("err.not_pairs")
@@ -172,16 +188,23 @@ class Lobby:
             raise Refusal("err.not_joined")
         there = 1 - seat.side
         others = table.pair(there)
-        swapped = None
-        if len(others) >= PAIR:
-            computers = [other for other in others if not other.is_human]
-            if not computers:
-                raise Refusal("err.pair_full", number=there + 1)
+        asking = [other for other in others if other.asks_swap]
+        computers = [other for other in others if not other.is_human]
+        swapped: Seat | None = None
+        if asking:
+            swapped = asking[0]
+        elif len(others) >= PAIR and computers:
             swapped = computers[-1]
-        sides = {seat.seat: there, **({} if swapped is None else {swapped.seat: seat.side})}
-        order = [(s.seat, sides.get(s.seat, s.side)) for s in table.seats]
-        await self.store.arrange_seats(table, order)
-        return table.seats[seat.seat], None if swapped is None else table.seats[swapped.seat]
+        if swapped is not None or len(others) < PAIR:
+            sides = {seat.seat: there, **({} if swapped is None else {swapped.seat: seat.side})}
+            order = [(s.seat, sides.get(s.seat, s.side)) for s in table.seats]
+            await self.store.arrange_seats(table, order)
+            return PairChange(
+                table.seats[seat.seat], None if swapped is None else table.seats[swapped.seat]
+            )
+        await self.storage.update_seat(table.id, seat.seat, asks_swap=not seat.asks_swap)
+        await self._reseat(table)
+        return PairChange(table.seats[seat.seat], asked=not seat.asks_swap)
 
     async def _reseat(self, table: Table) -> None:
         """Read the lobby's seats back from storage after one was added or removed."""

@@ -201,6 +201,7 @@ class TableStore:
             computer=row.computer,
             language=language,
             side=row.side,
+            asks_swap=row.asks_swap,
             hand_message_id=row.hand_message_id,
             question=row.hand_question,
             missed_turns=row.missed_turns,

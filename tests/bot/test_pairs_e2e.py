@@ -157,20 +157,38 @@ async def test_a_person_changes_places_with_a_computer_in_a_full_pair(
     assert [await tiles_held(harness, user) for user in (masha, olya)] == [hands[0], hands[2]]
 
 
-async def test_a_pair_of_two_people_is_not_broken_up_by_a_third(
+async def test_four_friends_swap_partners_when_two_of_them_ask(
     tg: FakeTelegram, harness: Harness
 ) -> None:
+    """Four people in two pairs could not change partners: 🔀 Change pair refused whoever
+    tapped it, since the other pair held two people, and only leaving and joining again in
+    the right order got them there. Now a tap asks, and one of the other pair agrees by
+    tapping too; nobody is moved who did not ask."""
     masha, petya, olya = tg.user(521, "Masha"), tg.user(522, "Petya"), tg.user(523, "Olya")
     vova = tg.user(524, "Vova")
     group = tg.group(-921, "Yard")
     lobby = await pair_lobby(harness, masha, group)
     await sit(harness, lobby, petya, olya, vova)
-    seated = ["Pair 1: 1. Masha & 3. Olya", "Pair 2: 2. Petya & 4. Vova"]
-    assert pairs_shown(tg, lobby) == seated
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 3. Olya", "Pair 2: 2. Petya & 4. Vova"]
 
     answer = await press(tg, petya, lobby, CHANGE)
-    assert answer == "Pair 1 already has two players, and only they can change their pair."
-    assert pairs_shown(tg, lobby) == seated
+    assert answer == (
+        "Pair 1 has two players: you change places with whichever of them taps 🔀 Change pair"
+        " too. Tap it again to stay."
+    )
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 3. Olya", "Pair 2: 2. Petya & 4. Vova"]
+    assert "🔀 Petya asks to play in pair 1: whoever of it taps 🔀 Change pair changes places." in (
+        lobby_now(tg, lobby).text or ""
+    )
+    assert await press(tg, petya, lobby, CHANGE) == "You stay in pair 2."
+    assert "asks to play" not in (lobby_now(tg, lobby).text or "")
+
+    await press(tg, petya, lobby, CHANGE)
+    assert await press(tg, olya, lobby, CHANGE) == "Petya takes your place: you play in pair 2 now."
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 2. Petya", "Pair 2: 3. Olya & 4. Vova"]
+    assert "asks to play" not in (lobby_now(tg, lobby).text or "")
+    started = await deal(tg, masha, lobby)
+    assert started == "🤝 Pairs: 1. Masha & 3. Petya against 2. Olya & 4. Vova."
 
 
 async def test_leaving_moves_nobody_to_the_other_pair(tg: FakeTelegram, harness: Harness) -> None:

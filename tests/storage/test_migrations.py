@@ -408,6 +408,18 @@ async def test_0011_counts_the_computers_seated_as_chosen(db_path: Path) -> None
     assert user_version(db_path) == LATEST >= 11
 
 
+async def test_0012_lets_a_person_ask_to_change_pair(db_path: Path) -> None:
+    async with await Storage.open(db_path, max_version=11) as s:
+        await seed_chat(s, -100, 1)
+        tid = (await s.create_table(-100, 1, players=4, pairs=True)).table_id
+        await s.add_seat(tid, 0, side=0, user_id=1)
+        assert not (await s.get_seats(tid))[0].asks_swap
+    async with await Storage.open(db_path) as s:
+        assert not (await s.get_seats(tid))[0].asks_swap
+        assert (await s.update_seat(tid, 0, asks_swap=True)).asks_swap
+    assert user_version(db_path) == LATEST >= 12
+
+
 async def test_failed_migration_leaves_the_previous_version(tmp_path: Path, db_path: Path) -> None:
     migrations = copy_shipped_migrations(tmp_path / "migrations")
     (migrations / f"{LATEST + 1:04d}_broken.sql").write_text(

@@ -346,6 +346,17 @@ async def test_a_computer_keeps_its_name_and_no_two_at_a_table_share_one(
     assert (await storage.add_seat(tid, 3, side=0, ai="easy", computer=3)).computer == 3
 
 
+async def test_an_ask_to_change_pair_lapses_once_the_seat_changes_pair(storage: Storage) -> None:
+    await seed_chat(storage, -100)
+    tid = (await storage.create_table(-100, 1, players=4, pairs=True)).table_id
+    for seat, user in enumerate((1, 2, 3)):
+        await storage.add_seat(tid, seat, side=seat % 2, user_id=user)
+    await storage.update_seat(tid, 0, asks_swap=True)
+    await storage.update_seat(tid, 1, asks_swap=True)
+    arranged = await storage.arrange_seats(tid, [(0, 1), (1, 1), (2, 0)])
+    assert [(s.side, s.asks_swap) for s in arranged] == [(1, False), (1, True), (0, False)]
+
+
 async def test_an_arrangement_storage_cannot_make_changes_nothing(storage: Storage) -> None:
     await seed_chat(storage, -100)
     table = await storage.create_table(-100, 1, players=4, pairs=True)
