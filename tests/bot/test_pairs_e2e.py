@@ -210,11 +210,26 @@ async def test_leaving_moves_nobody_to_the_other_pair(tg: FakeTelegram, harness:
     assert started == "🤝 Pairs: 1. Masha & 3. Olya against 2. Vova & 4. Petya."
 
 
+async def play_again(tg: FakeTelegram, user: FakeUser, lobby: FakeMessage) -> FakeMessage:
+    """Once the match played from ``lobby`` ended early, ``user`` taps 🔁 Play again: the new
+    lobby."""
+    ended = await tg.wait_for_message(lobby.chat, "ended early", timeout=20.0)
+    await tg.wait_for(lambda: tg.current(ended).find_button(AGAIN))
+    query = await tg.press_button(user, ended, AGAIN)
+    await tg.wait_for(lambda: tg.callback_answers.get(query))
+    again = await tg.wait_for_message(
+        lobby.chat, lambda m: "Pair 1:" in (m.text or "") and m is not lobby
+    )
+    await tg.wait_idle()
+    return again
+
+
 async def test_play_again_keeps_two_friends_together_against_the_computers(
     tg: FakeTelegram, harness: Harness
 ) -> None:
     """The tapper sat first and the others in joining order, sides by seat: Petya's partner
-    Masha, tapping Join, found herself with a computer against him."""
+    Masha, tapping Join, found herself with a computer against him. And computers were named
+    by their seat, which the deal changes: 🤖 Petrovich of the lobby played as 🤖 Galya."""
     masha, petya = tg.user(541, "Masha"), tg.user(542, "Petya")
     group = tg.group(-941, "Yard")
     lobby = await pair_lobby(harness, masha, group)
@@ -223,17 +238,15 @@ async def test_play_again_keeps_two_friends_together_against_the_computers(
     await press(tg, petya, lobby, CHANGE)
     await press(tg, masha, lobby, "🤖 Add computer")
     await press(tg, masha, lobby, "🤖 Add computer")
+    assert pairs_shown(tg, lobby)[1] == "Pair 2: 3. 🤖 Petrovich · normal & 4. 🤖 Zina · normal"
     started = await deal(tg, masha, lobby)
     assert started == "🤝 Pairs: 1. Masha & 3. Petya against 2. 🤖 Petrovich & 4. 🤖 Zina."
+    assert "\n🤖 Petrovich & 🤖 Zina: 0" in (board_message(tg, group).text or "")
 
-    ended = await tg.wait_for_message(group, "ended early", timeout=20.0)
-    await tg.wait_for(lambda: tg.current(ended).find_button(AGAIN))
-    query = await tg.press_button(petya, ended, AGAIN)
-    await tg.wait_for(lambda: tg.callback_answers.get(query))
-    again = await tg.wait_for_message(
-        group, lambda m: "Pair 1:" in (m.text or "") and m is not lobby
-    )
-    await tg.wait_idle()
+    again = await play_again(tg, petya, lobby)
+    await tg.send_text(petya, group, "/history")
+    told = await tg.wait_for_message(group, "📜")
+    assert "🤖 Petrovich & 🤖 Zina 0 🏆" in (told.text or "")
     assert pairs_shown(tg, again) == [
         "Pair 1: 1. Petya & —",
         "Pair 2: 2. 🤖 Petrovich · normal & 3. 🤖 Zina · normal",
@@ -244,31 +257,6 @@ async def test_play_again_keeps_two_friends_together_against_the_computers(
         "Pair 1: 1. Petya & 4. Masha",
         "Pair 2: 2. 🤖 Petrovich · normal & 3. 🤖 Zina · normal",
     ]
-
-
-async def test_a_computer_keeps_its_name_from_the_lobby_to_the_match_and_in_history(
-    tg: FakeTelegram, harness: Harness
-) -> None:
-    """Computers were named by their seat, and the deal seats partners opposite: 🤖 Petrovich
-    of the lobby played the match as 🤖 Galya."""
-    masha, petya = tg.user(551, "Masha"), tg.user(552, "Petya")
-    group = tg.group(-951, "Yard")
-    lobby = await pair_lobby(harness, masha, group)
-    await change_lobby(harness, group, turn_seconds=1)
-    await sit(harness, lobby, petya)
-    await press(tg, petya, lobby, CHANGE)
-    await press(tg, masha, lobby, "🤖 Add computer")
-    await press(tg, masha, lobby, "🤖 Add computer")
-    assert pairs_shown(tg, lobby)[1] == "Pair 2: 3. 🤖 Petrovich · normal & 4. 🤖 Zina · normal"
-
-    started = await deal(tg, masha, lobby)
-    assert started == "🤝 Pairs: 1. Masha & 3. Petya against 2. 🤖 Petrovich & 4. 🤖 Zina."
-    assert "\n🤖 Petrovich & 🤖 Zina: 0" in (board_message(tg, group).text or "")
-
-    await tg.wait_for_message(group, "ended early", timeout=20.0)
-    await tg.send_text(petya, group, "/history")
-    told = await tg.wait_for_message(group, "📜")
-    assert "🤖 Petrovich & 🤖 Zina 0 🏆" in (told.text or "")
 
 
 async def test_a_computer_keeps_its_name_when_someone_before_it_leaves(
@@ -314,14 +302,7 @@ async def test_play_again_leaves_the_place_of_one_who_left_open_for_a_person(
     await tg.send_text(olya, group, "/leave")
     await tg.wait_for_message(group, "Olya left the table: a computer player took the seat.")
 
-    ended = await tg.wait_for_message(group, "ended early", timeout=20.0)
-    await tg.wait_for(lambda: tg.current(ended).find_button(AGAIN))
-    query = await tg.press_button(petya, ended, AGAIN)
-    await tg.wait_for(lambda: tg.callback_answers.get(query))
-    again = await tg.wait_for_message(
-        group, lambda m: "Pair 1:" in (m.text or "") and m is not lobby
-    )
-    await tg.wait_idle()
+    again = await play_again(tg, petya, lobby)
     assert pairs_shown(tg, again) == ["Pair 1: — & —", "Pair 2: 1. Petya & 2. 🤖 Zina · normal"]
     await tg.press_button(olya, again, "✋ Join")
     await tg.press_button(masha, again, "✋ Join")
