@@ -25,10 +25,16 @@ class Seat:
     user_id: int | None
     name: str
     ai: str | None = None
+    #: The number of a computer player's name (``computer_name``), which follows it from seat
+    #: to seat; None for a person.
+    computer: int | None = None
     language: str = "en"
     #: The seat's side (``engine.seats``): in a pair game's lobby, the pair chosen (0 or 1),
     #: whatever the seat's number, until the deal seats partners opposite.
     side: int = 0
+    #: In a pair game's lobby, this person asks to change places with one of the other pair,
+    #: which holds two people: the first of them to tap 🔀 Change pair does.
+    asks_swap: bool = False
     #: The message with this player's live keyboard, None while they have none: a hand that
     #: became a record is never edited again, so a restart knows which message is live.
     hand_message_id: int | None = None

@@ -100,6 +100,15 @@ class SeatRow:
     missed_turns: int
     absent: bool
     display_name: str | None
+    #: The number of a computer player's name (migration 0010), which follows it from seat to
+    #: seat and which no other computer at the table has; None for a person.
+    computer: int | None = None
+    #: A computer that took a person's seat over during the match (migration 0011), rather than
+    #: one the players seated.
+    stand_in: bool = False
+    #: A person at a pair game's lobby asks to change places with one of the other pair, which
+    #: holds two people (migration 0012); it lapses when the seat changes pair.
+    asks_swap: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +176,9 @@ class PastSeat:
     display_name: str | None
     score: int
     outcome: Outcome
+    #: The number of a computer's name, as its table named it (``SeatRow.computer``; its seat's
+    #: for a match without one, as tables named computers before); None for a person.
+    computer: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

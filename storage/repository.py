@@ -154,9 +154,17 @@ def _table(row: sqlite3.Row) -> TableRow:
 
 def _seat(row: sqlite3.Row) -> SeatRow:
     columns = row.keys()  # ``in`` on a sqlite3.Row looks among the values
-    # Before migration 0009 no hand asked a question.
-    question = row["hand_question"] if "hand_question" in columns else None
-    return _decoded(SeatRow, row, absent=bool(row["absent"]), hand_question=question)
+    # Before migration 0009 no hand asked a question, before 0010 no computer had a name,
+    # before 0011 no computer stood in for anyone, and before 0012 nobody asked for a swap.
+    return _decoded(
+        SeatRow,
+        row,
+        absent=bool(row["absent"]),
+        hand_question=row["hand_question"] if "hand_question" in columns else None,
+        computer=row["computer"] if "computer" in columns else None,
+        stand_in="stand_in" in columns and bool(row["stand_in"]),
+        asks_swap="asks_swap" in columns and bool(row["asks_swap"]),
+    )
 
 
 # --- chats -----------------------------------------------------------------------------------
@@ -480,9 +488,13 @@ class SeatUpdate(TypedDict, total=False):
     hand_question: str | None
     missed_turns: int
     absent: bool
+    stand_in: bool
+    asks_swap: bool
 
 
-_SEAT_COLUMNS: Final = _settable(SeatUpdate, {"absent": _flag})
+_SEAT_COLUMNS: Final = _settable(
+    SeatUpdate, {"absent": _flag, "stand_in": _flag, "asks_swap": _flag}
+)
 
 
 def _seat_conflict(
@@ -491,6 +503,8 @@ def _seat_conflict(
     code = _constraint(exc)
     if code == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY:
         return SeatTaken(f"table {table_id}: seat {seat} is taken")
+    if code == sqlite3.SQLITE_CONSTRAINT_UNIQUE and "computer" in str(exc):
+        return _check_failed(exc, f"table {table_id} seat {seat}: a computer's name is taken")
     if code == sqlite3.SQLITE_CONSTRAINT_UNIQUE:
         return AlreadySeated(f"table {table_id}: that user already has a seat")
     if code == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
@@ -506,12 +520,16 @@ def _add_seat(
     user_id: int | None,
     ai: str | None,
     side: int,
+    computer: int | None,
     now: float,
 ) -> SeatRow:
+    given = {"table_id": table_id, "seat": seat, "user_id": user_id, "ai": ai, "side": side}
+    if computer is not None:  # else the schema names a computer (migration 0010)
+        given["computer"] = computer
     try:
         conn.execute(
-            "INSERT INTO seats (table_id, seat, user_id, ai, side) VALUES (?, ?, ?, ?, ?)",
-            (table_id, seat, user_id, ai, side),
+            f"INSERT INTO seats ({', '.join(given)}) VALUES ({', '.join('?' * len(given))})",
+            tuple(given.values()),
         )
     except sqlite3.IntegrityError as exc:
         raise _seat_conflict(exc, table_id, seat) from exc
@@ -532,22 +550,17 @@ def _arrange_seats(
             raise NotFound(f"table {table_id} has nobody in seat {missing[0]}")
         conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
         for seat, (was, side) in enumerate(order):
+            # every column the seat holds moves with it, whatever later migrations add
             row = rows[was]
+            columns = row.keys()  # iterating a sqlite3.Row gives its values
+            held = {k: row[k] for k in columns if k != "display_name"}
+            held |= {"seat": seat, "side": side}
+            if side != row["side"] and "asks_swap" in columns:
+                held["asks_swap"] = 0  # granted, or the pairs were made anew
             try:
                 conn.execute(
-                    "INSERT INTO seats (table_id, seat, user_id, ai, side, hand_message_id, "
-                    "hand_question, missed_turns, absent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        table_id,
-                        seat,
-                        row["user_id"],
-                        row["ai"],
-                        side,
-                        row["hand_message_id"],
-                        row["hand_question"],
-                        row["missed_turns"],
-                        row["absent"],
-                    ),
+                    f"INSERT INTO seats ({', '.join(held)}) VALUES ({', '.join('?' * len(held))})",
+                    tuple(held.values()),
                 )
             except sqlite3.IntegrityError as exc:
                 raise _seat_conflict(exc, table_id, seat) from exc
@@ -875,11 +888,13 @@ def _chat_history(conn: sqlite3.Connection, chat_id: int, limit: int) -> list[Pa
     """The chat's latest matches that ended with a result, newest first, each with its seats."""
     rows = conn.execute(
         "SELECT m.match_id, m.game, m.ended_by, m.finished_at, "
-        "mp.seat, mp.side, u.display_name, mp.score, mp.outcome "
+        "mp.seat, mp.side, u.display_name, mp.score, mp.outcome, "
+        "CASE WHEN mp.user_id IS NULL THEN COALESCE(s.computer, mp.seat) END AS computer "
         "FROM (SELECT * FROM matches WHERE chat_id = ? AND ended_by != 'cancelled' "
         "      ORDER BY finished_at DESC, match_id DESC LIMIT ?) AS m "
         "JOIN match_players AS mp ON mp.match_id = m.match_id "
         "LEFT JOIN users AS u ON u.user_id = mp.user_id "
+        "LEFT JOIN seats AS s ON s.table_id = m.table_id AND s.seat = mp.seat "
         "ORDER BY m.finished_at DESC, m.match_id DESC, mp.seat",
         (chat_id, limit),
     ).fetchall()
@@ -1074,21 +1089,33 @@ class Storage:
         side: int,
         user_id: int | None = None,
         ai: str | None = None,
+        computer: int | None = None,
     ) -> SeatRow:
-        """Seat a user or a computer player (exactly one of ``user_id`` and ``ai``).
+        """Seat a user or a computer player (exactly one of ``user_id`` and ``ai``); a
+        computer by the name ``computer`` (``SeatRow.computer``), else by one the table's other
+        computers do not have.
 
-        Raises ``SeatTaken`` or ``AlreadySeated`` rather than overwriting anybody.
+        Raises ``SeatTaken`` or ``AlreadySeated`` rather than overwriting anybody, and
+        ``ValueError`` for a computer's name another one at the table has.
         """
         if (user_id is None) == (ai is None):
             raise ValueError("a seat holds exactly one of a user and a computer player")
         return await self._db.run(
-            _add_seat, table_id, seat, user_id=user_id, ai=ai, side=side, now=self._clock()
+            _add_seat,
+            table_id,
+            seat,
+            user_id=user_id,
+            ai=ai,
+            side=side,
+            computer=computer,
+            now=self._clock(),
         )
 
     async def arrange_seats(self, table_id: int, order: Sequence[tuple[int, int]]) -> list[SeatRow]:
         """Seat the table anew, in one transaction: whoever sits in seat ``order[n][0]`` moves
         to seat ``n``, on the side ``order[n][1]``, with all the seat holds (its hand's message,
-        missed turns, away); whoever ``order`` leaves out leaves the table. A lobby closes the
+        missed turns, away), but for an ask to change pair once it changes pair; whoever
+        ``order`` leaves out leaves the table. A lobby closes the
         gap one who left made, people change pairs, and a pair game's players sit down opposite
         their partners at the deal. Raises ``NotFound`` for an empty seat in ``order`` and
         ``ValueError`` for a seat listed twice or one the schema refuses, changing nothing.

@@ -139,7 +139,8 @@ async def new_table(update: Update, context: KozelContext) -> None:
 async def again_button(update: Update, context: KozelContext) -> None:
     """🔁 Play again, under a match's end: a new lobby in its place set as that table was (its
     game, rules and computers), the one who tapped seated first; the others join as usual. At a
-    pair game the one who tapped and the computers sit in the pairs they played in."""
+    pair game the one who tapped and the computers sit in the pairs they played in. A computer
+    that took over the seat of someone who left is not seated again (``Lobby.replay``)."""
     cb = await _lobby_button(update, context)
     if cb is None:
         return
@@ -159,9 +160,9 @@ async def again_button(update: Update, context: KozelContext) -> None:
                 no = Refusal("err.already_joined")  # a second tap of their own 🔁
             await refuse(k, update, lang, no.key, **no.values)
             return
-        side = await k.service.lobby.side_played(played, user.id)
-        seated = await seat_person(k, table, user, side)
-        await k.service.lobby.seat_computers_of(table, played)
+        replay = await k.service.lobby.replay(played, user.id)
+        seated = await seat_person(k, table, user, replay.side)
+        await k.service.lobby.seat_computers(table, replay.computers)
         await show_lobby(k, table)
     await _tell_seated(k, update, lang, table, user, seated=seated)
 
@@ -298,16 +299,20 @@ async def leave(
 async def change_pair(
     k: Kozel, table: Table, sender: User | Chat, cb: Callback | None
 ) -> Localized | None:
-    """🔀 Change pair: whoever taps it moves to the other pair, in place of a computer there if
-    it is full."""
+    """🔀 Change pair: whoever taps it moves to the other pair, in place of one there who asked
+    to, or of a computer if it is full; with two people there, asks to, or no longer asks."""
     _asshown(table, cb)
-    seat, swapped = await k.service.lobby.change_pair(table, sender.id)
+    change = await k.service.lobby.change_pair(table, sender.id)
     await show_lobby(k, table)
-    number = seat.side + 1
-    if swapped is None:
-        return said("lobby.pair_changed", number=number)
-    # the computer by the name the lobby gives it, in the group's language
-    return said("lobby.pair_swapped", name=swapped.name, number=number)
+    side = change.seat.side
+    if change.asked:
+        return said("lobby.pair_asked", number=(1 - side) + 1)  # the pair asked for
+    if change.asked is False:
+        return said("lobby.pair_stayed", number=side + 1)
+    if change.swapped is None:
+        return said("lobby.pair_changed", number=side + 1)
+    # the computer by the name the lobby gives it
+    return said("lobby.pair_swapped", name=change.swapped.name, number=side + 1)
 
 
 async def show(

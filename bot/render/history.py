@@ -22,7 +22,7 @@ def history_text(
     lang: str, matches: Sequence[PastMatch], computer: Callable[[int], str], zone: dt.tzinfo
 ) -> Html:
     """The matches, newest first, as many as one message holds whole (long names may leave
-    the oldest out, counted in a last line); ``computer`` names a computer player by its seat,
+    the oldest out, counted in a last line); ``computer`` names a computer player by its number,
     as its table did, and ``zone`` is the time zone whose calendar dates them."""
     if not matches:
         return t(lang, "top.empty")
@@ -62,4 +62,7 @@ def _side(lang: str, match: PastMatch, side: int, computer: Callable[[int], str]
 
 
 def _name(seat: PastSeat, computer: Callable[[int], str]) -> str:
-    return computer(seat.seat) if seat.display_name is None else seat.display_name
+    if seat.computer is not None:
+        return computer(seat.computer)
+    assert seat.display_name is not None  # a person always has one (users.display_name)
+    return seat.display_name

@@ -135,6 +135,7 @@ def lobby_revision(table: Table) -> int:
     # The pairs chosen count as seats on the side their number would give them do not, so a
     # lobby nobody rearranged keeps the revision its buttons had before pairs could be chosen.
     moved = [s.seat for s in table.seats if s.side != side_of(s.seat, table.pairs)]
+    asking = [s.seat for s in table.seats if s.asks_swap]
     state = {
         "players": table.players,
         "pairs": table.pairs,
@@ -143,6 +144,7 @@ def lobby_revision(table: Table) -> int:
         "rules": table.rules.to_dict(),
         "seats": [(s.user_id, s.ai) for s in table.seats],
         **({"moved": moved} if moved else {}),
+        **({"asking": asking} if asking else {}),
     }
     digest = hashlib.blake2b(json.dumps(state, sort_keys=True).encode(), digest_size=4)
     return int.from_bytes(digest.digest(), "big")
@@ -150,7 +152,8 @@ def lobby_revision(table: Table) -> int:
 
 def seated(table: Table) -> list[Html]:
     """Who sits at the table, numbered as /kick takes them: in a row, or at a pair game pair by
-    pair ("Pair 1: 1. Masha & 3. Olya"), a free place in a pair shown as "—"."""
+    pair ("Pair 1: 1. Masha & 3. Olya"), a free place in a pair shown as "—", and who asks to
+    change places with one of the other pair."""
     lang, count, wanted = table.language, len(table.seats), table.players
     if not table.pairs:
         names = ", ".join(listed(s, lang) for s in table.seats) or "—"
@@ -160,6 +163,9 @@ def seated(table: Table) -> list[Html]:
         pair = [listed(s, lang) for s in table.pair(side)]
         pair += ["—"] * (PAIR - len(pair))
         lines.append(t(lang, "lobby.pair", number=side + 1, names=" & ".join(pair)))
+    for seat in table.seats:
+        if seat.asks_swap:
+            lines.append(t(lang, "lobby.asks_swap", name=seat.name, number=(1 - seat.side) + 1))
     return lines
 
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine import RuleSet
 from engine.games import game_of
 from engine.rules import PRESETS
 from engine.seats import PAIR, side_of
-from storage import Storage, TableRow
+from storage import SeatRow, Storage, TableRow
 
 from ..games import chooser, chosen, fits, seating, who_plays
 from ..i18n import Localized, language_for, said
@@ -22,6 +24,31 @@ from .errors import Refusal
 from .store import TableStore
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """What 🔁 Play again seats again of the table played (``Lobby.replay``)."""
+
+    #: The pair the one who tapped played in; None at an individual game, or for one who did
+    #: not play there.
+    side: int | None
+    #: The computers the players seated, in seat order.
+    computers: list[SeatRow]
+
+
+@dataclass(frozen=True, slots=True)
+class PairChange:
+    """What 🔀 Change pair did (``Lobby.change_pair``)."""
+
+    #: The seat of the one who tapped, as it is now.
+    seat: Seat
+    #: Who changed places with them: one who had asked to, or a computer; None when they took
+    #: a free place, or stayed.
+    swapped: Seat | None = None
+    #: They stayed, and now ask to change places with one of the other pair (True), or no
+    #: longer ask (False); None when they moved.
+    asked: bool | None = None
 
 
 class Lobby:
@@ -83,18 +110,22 @@ class Lobby:
             raise Refusal("err.again_outdated") from None
         return row
 
-    async def side_played(self, played: TableRow, user_id: int) -> int | None:
-        """The pair ``user_id`` played in at ``played``, to sit in again (🔁 Play again); None
-        for one who did not play there, or played for himself."""
+    async def replay(self, played: TableRow, user_id: int) -> Replay:
+        """Who 🔁 Play again seats again of ``played``, read once: the pair ``user_id`` played
+        in, and the computers the players seated, each at its level, in its pair and by its
+        name. A computer that stood in for a person who left the match is not among them: the
+        players did not choose it, and its place is open for a person, the one who left or
+        another, as the lobby was before they came."""
         seats = await self.storage.get_seats(played.table_id)
-        return next((s.side for s in seats if played.pairs and s.user_id == user_id), None)
+        side = next((s.side for s in seats if played.pairs and s.user_id == user_id), None)
+        return Replay(side, [s for s in seats if s.ai is not None and not s.stand_in])
 
-    async def seat_computers_of(self, table: Table, played: TableRow) -> None:
-        """The computers that sat at ``played`` sit at ``table`` again, each at its level and
-        in the pair it played in, after whoever is seated already, as far as there is room."""
-        for seat in await self.store.seats(played.table_id, table.language):
-            if not seat.is_human and not table.is_full:
-                await self.add_computer(table, seat.ai, seat.side)
+    async def seat_computers(self, table: Table, computers: Sequence[SeatRow]) -> None:
+        """Seat ``computers`` (``replay``) after whoever is seated already, as far as there is
+        room."""
+        for seat in computers:
+            if not table.is_full:
+                await self.add_computer(table, seat.ai, seat.side, seat.computer)
 
     async def join(self, table: Table, user_id: int, side: int | None = None) -> Seat:
         """Seat a person: at a pair game in the pair ``side`` if it has room, else in the pair
@@ -106,12 +137,19 @@ class Lobby:
         return await self._add_seat(table, side, user_id=user_id)
 
     async def add_computer(
-        self, table: Table, level: str | None = None, side: int | None = None
+        self,
+        table: Table,
+        level: str | None = None,
+        side: int | None = None,
+        computer: int | None = None,
     ) -> Seat:
         """A computer player of ``level``, or of the table's level; at a pair game in the pair
-        ``side``, or as a person joins."""
+        ``side``, or as a person joins; by the name ``computer`` (``Seat.computer``: one that
+        played here before), else by one the table's other computers do not have."""
         _still_open(table)
-        return await self._add_seat(table, side, ai=level or table.computer_level)
+        return await self._add_seat(
+            table, side, ai=level or table.computer_level, computer=computer
+        )
 
     async def _add_seat(
         self,
@@ -120,6 +158,7 @@ class Lobby:
         *,
         user_id: int | None = None,
         ai: str | None = None,
+        computer: int | None = None,
     ) -> Seat:
         if table.is_full:
             raise Refusal("err.table_full")
@@ -128,15 +167,19 @@ class Lobby:
             side = side_of(seat_no, pairs=False)
         elif side is None or len(table.pair(side)) >= PAIR:
             side = min((0, 1), key=lambda pair: len(table.pair(pair)))
-        await self.storage.add_seat(table.id, seat_no, side=side, user_id=user_id, ai=ai)
+        await self.storage.add_seat(
+            table.id, seat_no, side=side, user_id=user_id, ai=ai, computer=computer
+        )
         await self._reseat(table)
         return table.seats[seat_no]
 
-    async def change_pair(self, table: Table, user_id: int) -> tuple[Seat, Seat | None]:
-        """The person ``user_id`` moves to the other pair of a pair game: to its free place, or
-        to a computer's there, which takes theirs; two people there keep their pair, for nobody
-        moves anybody else. Seat numbers stay: the deal seats partners opposite. Returns the
-        person's seat and the computer's that changed places with it, if one did."""
+    async def change_pair(self, table: Table, user_id: int) -> PairChange:
+        """The person ``user_id`` moves to the other pair of a pair game: in place of one there
+        who asked to change places (the first to ask, by seat), else to its free place, else to
+        a computer's there, which takes theirs. Two people there who asked nothing keep their
+        pair, for nobody moves anybody else: the person asks to change places with whichever
+        of them taps 🔀 Change pair too, and a second tap takes the ask back. Seat numbers
+        stay: the deal seats partners opposite."""
         _still_open(table)
         if not table.pairs:
             raise Refusal("err.not_pairs")
@@ -145,16 +188,23 @@ class Lobby:
             raise Refusal("err.not_joined")
         there = 1 - seat.side
         others = table.pair(there)
-        swapped = None
-        if len(others) >= PAIR:
-            computers = [other for other in others if not other.is_human]
-            if not computers:
-                raise Refusal("err.pair_full", number=there + 1)
+        asking = [other for other in others if other.asks_swap]
+        computers = [other for other in others if not other.is_human]
+        swapped: Seat | None = None
+        if asking:
+            swapped = asking[0]
+        elif len(others) >= PAIR and computers:
             swapped = computers[-1]
-        sides = {seat.seat: there, **({} if swapped is None else {swapped.seat: seat.side})}
-        order = [(s.seat, sides.get(s.seat, s.side)) for s in table.seats]
-        await self.store.arrange_seats(table, order)
-        return table.seats[seat.seat], None if swapped is None else table.seats[swapped.seat]
+        if swapped is not None or len(others) < PAIR:
+            sides = {seat.seat: there, **({} if swapped is None else {swapped.seat: seat.side})}
+            order = [(s.seat, sides.get(s.seat, s.side)) for s in table.seats]
+            await self.store.arrange_seats(table, order)
+            return PairChange(
+                table.seats[seat.seat], None if swapped is None else table.seats[swapped.seat]
+            )
+        await self.storage.update_seat(table.id, seat.seat, asks_swap=not seat.asks_swap)
+        await self._reseat(table)
+        return PairChange(table.seats[seat.seat], asked=not seat.asks_swap)
 
     async def _reseat(self, table: Table) -> None:
         """Read the lobby's seats back from storage after one was added or removed."""
@@ -169,7 +219,8 @@ class Lobby:
 
     async def unseat(self, table: Table, seat: Seat) -> Seat:
         """Clear a seat: in the lobby it goes (a person's or a computer's); during a match a
-        computer player takes a person's seat over for good. Returns the seat as it was."""
+        computer player takes a person's seat over for good, standing in for them (no 🔁 Play
+        again seats it again). Returns the seat as it was."""
         if table.status == "lobby":
             await self._remove_seat(table, seat.seat)
             return seat
@@ -183,6 +234,7 @@ class Lobby:
             seat.seat,
             user_id=None,
             ai=table.computer_level,
+            stand_in=True,
             absent=False,
             hand_message_id=None,
         )

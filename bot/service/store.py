@@ -24,7 +24,6 @@ from ..table import Seat, Table
 from .errors import DamagedTable
 
 log = logging.getLogger(__name__)
-COMPUTER_NAME_COUNT = 4  # the catalogs name computer players computer.0 … computer.3
 
 
 class TableStore:
@@ -185,10 +184,11 @@ class TableStore:
         return sorted(seats, key=lambda s: s.seat)
 
     async def _seat(self, row: SeatRow, table_language: str) -> Seat:
-        """A seat as the table shows it: a computer player goes by a name in the table's
+        """A seat as the table shows it: a computer player goes by its name in the table's
         language (Cyrillic in a Russian or Ukrainian group)."""
         if row.user_id is None:
-            name = computer_name(table_language, row.seat)
+            assert row.computer is not None  # storage names every computer (migration 0010)
+            name = computer_name(table_language, row.computer)
             language = table_language
         else:
             name = row.display_name or str(row.user_id)
@@ -198,8 +198,10 @@ class TableStore:
             user_id=row.user_id,
             name=name,
             ai=row.ai,
+            computer=row.computer,
             language=language,
             side=row.side,
+            asks_swap=row.asks_swap,
             hand_message_id=row.hand_message_id,
             question=row.hand_question,
             missed_turns=row.missed_turns,
@@ -212,8 +214,8 @@ class TableStore:
             if table.chat_id == chat_id:
                 table.language = lang
                 for seat in table.seats:
-                    if seat.user_id is None:
-                        seat.name = computer_name(lang, seat.seat)
+                    if seat.computer is not None:
+                        seat.name = computer_name(lang, seat.computer)
 
     def retitle(self, chat_id: int, title: str) -> None:
         """The group was renamed: its tables' hands go by the new name."""
@@ -254,5 +256,7 @@ def round_ends(events: Sequence[Event]) -> list[RoundEnded]:
     return [event for event in events if isinstance(event, RoundEnded)]
 
 
-def computer_name(lang: str, seat: int) -> str:
-    return str(t(lang, f"computer.{seat % COMPUTER_NAME_COUNT}"))
+def computer_name(lang: str, number: int) -> str:
+    """The computer player ``number``'s name (``Seat.computer``: the catalogs' computer.0 …
+    computer.3) in the language ``lang``."""
+    return str(t(lang, f"computer.{number}"))

@@ -50,6 +50,12 @@ def pairs_shown(tg: FakeTelegram, lobby: FakeMessage) -> list[str]:
     return [line for line in text.splitlines() if line.startswith("Pair ")]
 
 
+def players_shown(tg: FakeTelegram, lobby: FakeMessage) -> str:
+    """The line of an individual game's lobby that lists who sits at the table."""
+    text = lobby_now(tg, lobby).text or ""
+    return next(line for line in text.splitlines() if line.startswith("Players "))
+
+
 async def tiles_held(harness: Harness, user: FakeUser) -> set[str]:
     """The tiles of the hand ``user`` was dealt, as their DM shows it: a keyboard of tiles on
     their turn, else a list ("your hand: [0|0][0|5]…")."""
@@ -151,20 +157,38 @@ async def test_a_person_changes_places_with_a_computer_in_a_full_pair(
     assert [await tiles_held(harness, user) for user in (masha, olya)] == [hands[0], hands[2]]
 
 
-async def test_a_pair_of_two_people_is_not_broken_up_by_a_third(
+async def test_four_friends_swap_partners_when_two_of_them_ask(
     tg: FakeTelegram, harness: Harness
 ) -> None:
+    """Four people in two pairs could not change partners: 🔀 Change pair refused whoever
+    tapped it, since the other pair held two people, and only leaving and joining again in
+    the right order got them there. Now a tap asks, and one of the other pair agrees by
+    tapping too; nobody is moved who did not ask."""
     masha, petya, olya = tg.user(521, "Masha"), tg.user(522, "Petya"), tg.user(523, "Olya")
     vova = tg.user(524, "Vova")
     group = tg.group(-921, "Yard")
     lobby = await pair_lobby(harness, masha, group)
     await sit(harness, lobby, petya, olya, vova)
-    seated = ["Pair 1: 1. Masha & 3. Olya", "Pair 2: 2. Petya & 4. Vova"]
-    assert pairs_shown(tg, lobby) == seated
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 3. Olya", "Pair 2: 2. Petya & 4. Vova"]
 
     answer = await press(tg, petya, lobby, CHANGE)
-    assert answer == "Pair 1 already has two players, and only they can change their pair."
-    assert pairs_shown(tg, lobby) == seated
+    assert answer == (
+        "Pair 1 has two players: you change places with whichever of them taps 🔀 Change pair"
+        " too. Tap it again to stay."
+    )
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 3. Olya", "Pair 2: 2. Petya & 4. Vova"]
+    assert "🔀 Petya asks to play in pair 1: whoever of it taps 🔀 Change pair changes places." in (
+        lobby_now(tg, lobby).text or ""
+    )
+    assert await press(tg, petya, lobby, CHANGE) == "You stay in pair 2."
+    assert "asks to play" not in (lobby_now(tg, lobby).text or "")
+
+    await press(tg, petya, lobby, CHANGE)
+    assert await press(tg, olya, lobby, CHANGE) == "Petya takes your place: you play in pair 2 now."
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 2. Petya", "Pair 2: 3. Olya & 4. Vova"]
+    assert "asks to play" not in (lobby_now(tg, lobby).text or "")
+    started = await deal(tg, masha, lobby)
+    assert started == "🤝 Pairs: 1. Masha & 3. Petya against 2. Olya & 4. Vova."
 
 
 async def test_leaving_moves_nobody_to_the_other_pair(tg: FakeTelegram, harness: Harness) -> None:
@@ -186,11 +210,26 @@ async def test_leaving_moves_nobody_to_the_other_pair(tg: FakeTelegram, harness:
     assert started == "🤝 Pairs: 1. Masha & 3. Olya against 2. Vova & 4. Petya."
 
 
+async def play_again(tg: FakeTelegram, user: FakeUser, lobby: FakeMessage) -> FakeMessage:
+    """Once the match played from ``lobby`` ended early, ``user`` taps 🔁 Play again: the new
+    lobby."""
+    ended = await tg.wait_for_message(lobby.chat, "ended early", timeout=20.0)
+    await tg.wait_for(lambda: tg.current(ended).find_button(AGAIN))
+    query = await tg.press_button(user, ended, AGAIN)
+    await tg.wait_for(lambda: tg.callback_answers.get(query))
+    again = await tg.wait_for_message(
+        lobby.chat, lambda m: "Pair 1:" in (m.text or "") and m is not lobby
+    )
+    await tg.wait_idle()
+    return again
+
+
 async def test_play_again_keeps_two_friends_together_against_the_computers(
     tg: FakeTelegram, harness: Harness
 ) -> None:
     """The tapper sat first and the others in joining order, sides by seat: Petya's partner
-    Masha, tapping Join, found herself with a computer against him."""
+    Masha, tapping Join, found herself with a computer against him. And computers were named
+    by their seat, which the deal changes: 🤖 Petrovich of the lobby played as 🤖 Galya."""
     masha, petya = tg.user(541, "Masha"), tg.user(542, "Petya")
     group = tg.group(-941, "Yard")
     lobby = await pair_lobby(harness, masha, group)
@@ -199,24 +238,76 @@ async def test_play_again_keeps_two_friends_together_against_the_computers(
     await press(tg, petya, lobby, CHANGE)
     await press(tg, masha, lobby, "🤖 Add computer")
     await press(tg, masha, lobby, "🤖 Add computer")
+    assert pairs_shown(tg, lobby)[1] == "Pair 2: 3. 🤖 Petrovich · normal & 4. 🤖 Zina · normal"
     started = await deal(tg, masha, lobby)
-    assert started == "🤝 Pairs: 1. Masha & 3. Petya against 2. 🤖 Galya & 4. 🤖 Zina."
+    assert started == "🤝 Pairs: 1. Masha & 3. Petya against 2. 🤖 Petrovich & 4. 🤖 Zina."
+    assert "\n🤖 Petrovich & 🤖 Zina: 0" in (board_message(tg, group).text or "")
 
-    ended = await tg.wait_for_message(group, "ended early", timeout=20.0)
-    await tg.wait_for(lambda: tg.current(ended).find_button(AGAIN))
-    query = await tg.press_button(petya, ended, AGAIN)
-    await tg.wait_for(lambda: tg.callback_answers.get(query))
-    again = await tg.wait_for_message(
-        group, lambda m: "Pair 1:" in (m.text or "") and m is not lobby
-    )
-    await tg.wait_idle()
+    again = await play_again(tg, petya, lobby)
+    await tg.send_text(petya, group, "/history")
+    told = await tg.wait_for_message(group, "📜")
+    assert "🤖 Petrovich & 🤖 Zina 0 🏆" in (told.text or "")
     assert pairs_shown(tg, again) == [
         "Pair 1: 1. Petya & —",
-        "Pair 2: 2. 🤖 Galya · normal & 3. 🤖 Petrovich · normal",
+        "Pair 2: 2. 🤖 Petrovich · normal & 3. 🤖 Zina · normal",
     ]
     await tg.press_button(masha, again, "✋ Join")
     await tg.wait_for(partial(lobby_says, tg, again, "Players 4/4"))
     assert pairs_shown(tg, again) == [
         "Pair 1: 1. Petya & 4. Masha",
-        "Pair 2: 2. 🤖 Galya · normal & 3. 🤖 Petrovich · normal",
+        "Pair 2: 2. 🤖 Petrovich · normal & 3. 🤖 Zina · normal",
+    ]
+
+
+async def test_a_computer_keeps_its_name_when_someone_before_it_leaves(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The seats after one who left move down a number: the computers there took the names
+    of the seats they moved to, and a computer added then could take a name one had before."""
+    masha, olya = tg.user(561, "Masha"), tg.user(562, "Olya")
+    group = tg.group(-961, "Yard")
+    lobby = await open_lobby(harness, masha, group)
+    await sit(harness, lobby, olya)
+    await press(tg, masha, lobby, "🤖 Add computer")
+    await press(tg, masha, lobby, "🤖 Add computer")
+    assert players_shown(tg, lobby) == (
+        "Players 4/4: 1. Masha, 2. Olya, 3. 🤖 Petrovich · normal, 4. 🤖 Zina · normal"
+    )
+
+    await press(tg, olya, lobby, "🚪 Leave")
+    assert players_shown(tg, lobby) == (
+        "Players 3/4: 1. Masha, 2. 🤖 Petrovich · normal, 3. 🤖 Zina · normal"
+    )
+    await press(tg, masha, lobby, "🤖 Add computer")
+    assert players_shown(tg, lobby).endswith("3. 🤖 Zina · normal, 4. 🤖 Kolya · normal")
+
+
+async def test_play_again_leaves_the_place_of_one_who_left_open_for_a_person(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Olya left the match and a computer took her seat over: 🔁 Play again sat that computer
+    down again as if the players had chosen it, and with it the table was full, so Olya, back
+    for the next match, found no place."""
+    masha, petya, olya = tg.user(571, "Masha"), tg.user(572, "Petya"), tg.user(573, "Olya")
+    group = tg.group(-971, "Yard")
+    lobby = await pair_lobby(harness, masha, group)
+    await change_lobby(harness, group, turn_seconds=1)
+    await sit(harness, lobby, petya, olya)
+    await press(tg, masha, lobby, "🤖 Add computer")
+    assert pairs_shown(tg, lobby) == [
+        "Pair 1: 1. Masha & 3. Olya",
+        "Pair 2: 2. Petya & 4. 🤖 Zina · normal",
+    ]
+    await deal(tg, masha, lobby)
+    await tg.send_text(olya, group, "/leave")
+    await tg.wait_for_message(group, "Olya left the table: a computer player took the seat.")
+
+    again = await play_again(tg, petya, lobby)
+    assert pairs_shown(tg, again) == ["Pair 1: — & —", "Pair 2: 1. Petya & 2. 🤖 Zina · normal"]
+    await tg.press_button(olya, again, "✋ Join")
+    await tg.press_button(masha, again, "✋ Join")
+    await tg.wait_for(partial(lobby_says, tg, again, "Players 4/4"))
+    assert pairs_shown(tg, again) == [
+        "Pair 1: 3. Olya & 4. Masha",
+        "Pair 2: 1. Petya & 2. 🤖 Zina · normal",
     ]

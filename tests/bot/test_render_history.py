@@ -14,7 +14,8 @@ from storage import Outcome, PastMatch, PastSeat
 
 
 def seat(seat: int, side: int, name: str | None, score: int, outcome: Outcome) -> PastSeat:
-    return PastSeat(seat, side, name, score, outcome)
+    """A person named ``name``, or with None a computer, numbered as its seat."""
+    return PastSeat(seat, side, name, score, outcome, seat if name is None else None)
 
 
 def past(game: str, ended_by: str, *seats: PastSeat) -> PastMatch:

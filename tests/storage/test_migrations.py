@@ -378,6 +378,48 @@ async def test_0009_lets_a_live_hand_keep_its_question(db_path: Path) -> None:
     assert user_version(db_path) == LATEST >= 9
 
 
+async def test_0010_names_the_computers_seated_as_their_seats_did(db_path: Path) -> None:
+    """Before 0010 a computer was named by its seat's number: the computers seated keep that
+    name, and a person keeps none."""
+    async with await Storage.open(db_path, max_version=9) as s:
+        await seed_chat(s, -100, 1)
+        tid = (await s.create_table(-100, 1, players=3)).table_id
+        await s.add_seat(tid, 0, side=0, user_id=1)
+        await s.add_seat(tid, 1, side=1, ai="easy")
+        await s.add_seat(tid, 2, side=2, ai="strong")
+    async with await Storage.open(db_path) as s:
+        assert [seat.computer for seat in await s.get_seats(tid)] == [None, 1, 2]
+    assert user_version(db_path) == LATEST >= 10
+
+
+async def test_0011_counts_the_computers_seated_as_chosen(db_path: Path) -> None:
+    """Before 0011 nothing told a computer that took a seat over from one the players seated:
+    every computer counts as seated by them; one marked a stand-in reads so."""
+    async with await Storage.open(db_path, max_version=10) as s:
+        await seed_chat(s, -100, 1)
+        tid = (await s.create_table(-100, 1, players=2)).table_id
+        await s.add_seat(tid, 0, side=0, user_id=1)
+        await s.add_seat(tid, 1, side=1, ai="easy")
+        assert [seat.stand_in for seat in await s.get_seats(tid)] == [False, False]
+    async with await Storage.open(db_path) as s:
+        assert [seat.stand_in for seat in await s.get_seats(tid)] == [False, False]
+        taken = await s.update_seat(tid, 0, user_id=None, ai="easy", stand_in=True)
+        assert (taken.stand_in, taken.computer) == (True, 0)
+    assert user_version(db_path) == LATEST >= 11
+
+
+async def test_0012_lets_a_person_ask_to_change_pair(db_path: Path) -> None:
+    async with await Storage.open(db_path, max_version=11) as s:
+        await seed_chat(s, -100, 1)
+        tid = (await s.create_table(-100, 1, players=4, pairs=True)).table_id
+        await s.add_seat(tid, 0, side=0, user_id=1)
+        assert not (await s.get_seats(tid))[0].asks_swap
+    async with await Storage.open(db_path) as s:
+        assert not (await s.get_seats(tid))[0].asks_swap
+        assert (await s.update_seat(tid, 0, asks_swap=True)).asks_swap
+    assert user_version(db_path) == LATEST >= 12
+
+
 async def test_failed_migration_leaves_the_previous_version(tmp_path: Path, db_path: Path) -> None:
     migrations = copy_shipped_migrations(tmp_path / "migrations")
     (migrations / f"{LATEST + 1:04d}_broken.sql").write_text(

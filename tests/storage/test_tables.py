@@ -320,6 +320,43 @@ async def test_arranging_seats_moves_everything_a_seat_holds_at_once(storage: St
     ]
 
 
+async def test_a_computer_keeps_its_name_and_no_two_at_a_table_share_one(
+    storage: Storage,
+) -> None:
+    """A computer is named by its seat's number when no other computer has it, else by the
+    lowest free one; the name moves with it, a person's seat taken over gets a free one, and a
+    name another computer has is refused."""
+    await seed_chat(storage, -100)
+    tid = (await storage.create_table(-100, 1, players=4, pairs=True)).table_id
+    await storage.add_seat(tid, 0, side=0, user_id=1)
+    await storage.add_seat(tid, 1, side=1, ai="easy")
+    await storage.add_seat(tid, 2, side=1, ai="easy")
+    arranged = await storage.arrange_seats(tid, [(1, 1), (2, 1)])  # the person leaves
+    assert [(s.seat, s.computer) for s in arranged] == [(0, 1), (1, 2)]
+    assert (await storage.add_seat(tid, 2, side=0, ai="easy")).computer == 0
+    assert (await storage.add_seat(tid, 3, side=0, user_id=2)).computer is None
+
+    taken_over = await storage.update_seat(tid, 3, user_id=None, ai="easy")
+    assert taken_over.computer == 3
+    again = await storage.update_seat(tid, 3, user_id=2, ai=None)
+    assert again.computer is None
+    await storage.arrange_seats(tid, [(0, 1), (1, 1), (2, 0)])
+    with pytest.raises(ValueError, match="name is taken"):
+        await storage.add_seat(tid, 3, side=0, ai="easy", computer=1)
+    assert (await storage.add_seat(tid, 3, side=0, ai="easy", computer=3)).computer == 3
+
+
+async def test_an_ask_to_change_pair_lapses_once_the_seat_changes_pair(storage: Storage) -> None:
+    await seed_chat(storage, -100)
+    tid = (await storage.create_table(-100, 1, players=4, pairs=True)).table_id
+    for seat, user in enumerate((1, 2, 3)):
+        await storage.add_seat(tid, seat, side=seat % 2, user_id=user)
+    await storage.update_seat(tid, 0, asks_swap=True)
+    await storage.update_seat(tid, 1, asks_swap=True)
+    arranged = await storage.arrange_seats(tid, [(0, 1), (1, 1), (2, 0)])
+    assert [(s.side, s.asks_swap) for s in arranged] == [(1, False), (1, True), (0, False)]
+
+
 async def test_an_arrangement_storage_cannot_make_changes_nothing(storage: Storage) -> None:
     await seed_chat(storage, -100)
     table = await storage.create_table(-100, 1, players=4, pairs=True)

@@ -176,8 +176,9 @@ async def test_a_person_changes_pair_to_a_free_place_and_keeps_their_number(
 ) -> None:
     table = await pair_lobby(service, storage)
     await service.lobby.join(table, ALEX)
-    seat, swapped = await service.lobby.change_pair(table, ALEX)
-    assert (seat.seat, seat.user_id, seat.side, swapped) == (1, ALEX, 0, None)
+    change = await service.lobby.change_pair(table, ALEX)
+    assert (change.seat.seat, change.seat.user_id, change.seat.side) == (1, ALEX, 0)
+    assert (change.swapped, change.asked) == (None, None)
     assert pairs_of(table) == [[MASHA, ALEX], []]
     assert await stored_sides(storage, table) == [(0, 0), (1, 0)]
     await service.lobby.join(table, OLYA)
@@ -192,24 +193,38 @@ async def test_a_person_changes_places_with_a_computer_in_a_full_pair(
     await service.lobby.add_computer(table, "easy")
     await service.lobby.join(table, OLYA)
     assert pairs_of(table) == [[MASHA, "easy"], ["normal", OLYA]]
-    seat, swapped = await service.lobby.change_pair(table, OLYA)
+    change = await service.lobby.change_pair(table, OLYA)
+    seat, swapped = change.seat, change.swapped
     assert (seat.seat, seat.side) == (3, 0)
     assert swapped is not None and (swapped.seat, swapped.ai, swapped.side) == (2, "easy", 1)
     assert pairs_of(table) == [[MASHA, OLYA], ["normal", "easy"]]
     assert await stored_sides(storage, table) == [(0, 0), (1, 1), (2, 1), (3, 0)]
 
 
-async def test_nobody_moves_a_person_who_did_not_ask(
+async def test_two_people_change_pairs_when_both_ask(
     service: TableService, storage: Storage
 ) -> None:
+    """Nobody moves a person who did not ask: Alex asks to change places with one of Masha and
+    Olya, and changes places with Olya once she asks too; Petya, alone in asking, stays."""
     table = await pair_lobby(service, storage)
     for user_id in (ALEX, OLYA, PETYA):
         await service.lobby.join(table, user_id)
-    with pytest.raises(Refusal) as no:
-        await service.lobby.change_pair(table, ALEX)
-    assert (no.value.key, no.value.values) == ("err.pair_full", {"number": 1})
+    asked = await service.lobby.change_pair(table, ALEX)
+    assert (asked.seat.side, asked.swapped, asked.asked) == (1, None, True)
     assert pairs_of(table) == [[MASHA, OLYA], [ALEX, PETYA]]
-    assert [s.side for s in await storage.get_seats(table.id)] == [0, 1, 0, 1]
+    assert [s.asks_swap for s in await storage.get_seats(table.id)] == [False, True, False, False]
+
+    change = await service.lobby.change_pair(table, OLYA)
+    assert change.swapped is not None and change.swapped.user_id == ALEX
+    assert (change.seat.user_id, change.seat.side, change.asked) == (OLYA, 1, None)
+    assert pairs_of(table) == [[MASHA, ALEX], [OLYA, PETYA]]
+    assert not any(s.asks_swap for s in await storage.get_seats(table.id))
+
+    assert (await service.lobby.change_pair(table, PETYA)).asked is True
+    stayed = await service.lobby.change_pair(table, PETYA)
+    assert (stayed.seat.side, stayed.asked) == (1, False)
+    assert pairs_of(table) == [[MASHA, ALEX], [OLYA, PETYA]]
+    assert not any(s.asks_swap for s in await storage.get_seats(table.id))
 
 
 async def test_only_a_seated_person_at_a_pair_game_changes_pair(
@@ -285,6 +300,18 @@ async def test_play_again_finds_the_pair_each_person_played_in(
     await service.lobby.join(table, OLYA)
     await service.player.start(table)
     played = table.row
-    assert await service.lobby.side_played(played, ALEX) == 0
-    assert await service.lobby.side_played(played, OLYA) == 1
-    assert await service.lobby.side_played(played, PETYA) is None
+    assert (await service.lobby.replay(played, ALEX)).side == 0
+    assert (await service.lobby.replay(played, OLYA)).side == 1
+    assert (await service.lobby.replay(played, PETYA)).side is None
+
+
+async def test_play_again_leaves_out_a_computer_that_stood_in_for_one_who_left(
+    service: TableService, storage: Storage
+) -> None:
+    table = await partners(service, storage)
+    await service.lobby.add_computer(table, "easy")
+    await service.lobby.join(table, OLYA)
+    await service.player.start(table)
+    await service.lobby.leave(table, OLYA)
+    replay = await service.lobby.replay(table.row, ALEX)
+    assert [(s.ai, s.side, s.computer) for s in replay.computers] == [("easy", 1, 2)]
