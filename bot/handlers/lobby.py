@@ -8,6 +8,7 @@ from functools import partial
 from telegram import Chat, InlineKeyboardMarkup, Message, Update, User
 
 from engine.ai import LEVELS
+from storage import LobbyView
 
 from ..callbacks import Callback, plain_number
 from ..context import Handler, Kozel, KozelContext
@@ -28,7 +29,7 @@ from ..render.lobby import (
 from ..render.place import place_name
 from ..sender import Blocked
 from ..service import DamagedTable, Refusal
-from ..table import LobbyView, Seat, Table
+from ..table import Seat, Table
 from .common import (
     from_group,
     in_group,
@@ -43,7 +44,9 @@ from .common import (
 async def show_lobby(k: Kozel, table: Table, view: LobbyView | None = None) -> None:
     """The lobby message: the table (``lobby``), its ⚙️ Rules editor, or the game chooser;
     without a ``view``, the one it shows now."""
-    view = table.lobby_view = view or table.lobby_view
+    if view is not None:
+        await k.service.messages.remember_view(table, view)
+    view = table.lobby_view
     if view == "games":
         text, keyboard = games_text(table), games_keyboard(table)
     else:
