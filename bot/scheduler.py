@@ -194,8 +194,10 @@ class Scheduler:
     def place_gone(self, place: Place, why: Gone) -> None:
         """A message to ``place`` was refused for good (a deleted topic, a group that removed
         the bot: Telegram may not have said so): its tables end once whoever holds the group's
-        lock, very likely the caller in the middle of a move, is done."""
-        if place in self._endings:
+        lock, very likely the caller in the middle of a move, is done. Not once the bot stops
+        (the groups' last calls go out then): after a restart, the next message to the place
+        finds it gone again."""
+        if self._stopped or place in self._endings:
             return
         task = _logged(self.end_at(place, why), chat=place.chat_id)
         self._endings[place] = task
@@ -229,13 +231,13 @@ class Scheduler:
         """No more computer moves, timeouts or sweeps: what is in progress is cancelled (a move
         committed but not yet shown is shown after a restart), and nothing new is armed."""
         self._stopped = True
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-        tasks = [*self._tasks.values(), *self._endings.values()]
+        sweeper = [] if self._sweeper is None else [self._sweeper]
+        tasks = [*sweeper, *self._tasks.values(), *self._endings.values()]
         for task in tasks:
             task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.gather(*tasks, return_exceptions=True)
+        self._sweeper = None
         self._tasks.clear()
         self._armed.clear()
         self._endings.clear()
