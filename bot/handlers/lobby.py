@@ -13,6 +13,7 @@ from storage import LobbyView
 from ..callbacks import Callback, plain_number
 from ..context import Handler, Kozel, KozelContext
 from ..i18n import LANGUAGES, t
+from ..pacing import Board
 from ..place import Place
 from ..render.game_names import game_name
 from ..render.lobby import (
@@ -59,10 +60,18 @@ async def show_lobby(k: Kozel, table: Table, view: LobbyView | None = None) -> N
 def _redraw_lobby(
     k: Kozel, table: Table, text: str, keyboard: InlineKeyboardMarkup | None = None
 ) -> None:
-    """The lobby message redrawn in the group's turn (``Sender.redraw``): the table's lock is
-    not held while the group's budget refills."""
-    moved = partial(k.service.messages.remember_lobby, table)
-    k.sender.redraw(table.place, lambda: table.lobby_message_id, text, keyboard, moved)
+    """The lobby message redrawn in the group's turn (``Sender.board``), as it is by then."""
+    lobby = Board(
+        table.id,
+        table.place,
+        text,
+        fresh=False,
+        where=lambda: table.lobby_message_id,
+        remember=partial(k.service.messages.remember_lobby, table),
+        keyboard=keyboard,
+        shows="lobby",
+    )
+    k.sender.board(lobby)
 
 
 def close_lobby(k: Kozel, table: Table, key: str) -> None:
