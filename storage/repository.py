@@ -150,7 +150,7 @@ def _table(row: sqlite3.Row) -> TableRow:
         # Before migration 0003 (a database opened with ``max_version``) everything counts as told.
         announced_seq=row["announced_seq"] if "announced_seq" in columns else row["last_seq"],
         computer_level=row["computer_level"] if "computer_level" in columns else DEFAULT_LEVEL,
-        # Before migration 0010 a lobby showed itself after a restart.
+        # Before migration 0013 a lobby showed itself after a restart.
         lobby_view=row["lobby_view"] if "lobby_view" in columns else "lobby",
     )
 

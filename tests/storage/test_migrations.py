@@ -378,11 +378,11 @@ async def test_0009_lets_a_live_hand_keep_its_question(db_path: Path) -> None:
     assert user_version(db_path) == LATEST >= 9
 
 
-async def test_0010_keeps_the_view_a_lobby_shows(db_path: Path) -> None:
-    """0010 adds ``lobby_view``: a version-9 lobby, read before and after the upgrade, shows
+async def test_0013_keeps_the_view_a_lobby_shows(db_path: Path) -> None:
+    """0013 adds ``lobby_view``: a version-12 lobby, read before and after the upgrade, shows
     itself; then its editor is stored and read back, and a view the bot has none of is
     refused."""
-    async with await Storage.open(db_path, max_version=9) as s:
+    async with await Storage.open(db_path, max_version=12) as s:
         await seed_chat(s, -100, 1)
         tid = (await s.create_table(-100, 1, players=2)).table_id
         old = await s.get_table(tid)
@@ -397,7 +397,7 @@ async def test_0010_keeps_the_view_a_lobby_shows(db_path: Path) -> None:
         assert again is not None and again.lobby_view == "games"
         with pytest.raises(ValueError, match="rejected by the schema"):
             await s.update_table(tid, lobby_view="chess")  # type: ignore[arg-type]
-    assert user_version(db_path) == LATEST >= 10
+    assert user_version(db_path) == LATEST >= 13
 
 
 async def test_failed_migration_leaves_the_previous_version(tmp_path: Path, db_path: Path) -> None:
