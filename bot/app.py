@@ -205,7 +205,14 @@ async def setup(app: App) -> None:
         app.bot, GroupPacer(settings.group_messages_per_minute), service.store.migrate_chat
     )
     presenter = Presenter(sender, service)
-    scheduler = Scheduler(service, presenter, settings.computer_delay)
+    data = app.bot_data
+    scheduler = Scheduler(
+        service,
+        presenter,
+        settings.computer_delay,
+        clock=data.turn_clock,
+        sleep=data.turn_sleep,
+    )
     sender.place_gone = scheduler.place_gone
     k = Kozel(settings, storage, service, sender, presenter, scheduler)
     app.bot_data.kozel = k

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
+import asyncio
+import time
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, Self
 
@@ -53,6 +55,10 @@ class BotData:
         #: The HTTP clients ``build`` gave the bot, closed again on the way out (``teardown``):
         #: PTB closes them only for a bot that started, and a failed start would leak them.
         self.transports: list[BaseRequest] = []
+        #: The turns' clock and its sleep (``Scheduler``), given it as it is set up, before it
+        #: re-arms the turns a restart left: real time, unless a test runs it faster.
+        self.turn_clock: Callable[[], float] = time.time
+        self.turn_sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
 
 
 class KozelContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], BotData]):

@@ -4,9 +4,9 @@ messages (tdlib issue 2592).
 Each group has one outbox: a queue that a background task works through one call at a time,
 each as soon as the group's budget has room. Whoever posts to it need not wait for that
 room, so no table's lock is held across it. New messages keep their order and are never
-skipped; a table's board is the latest state, not a history, so a board still waiting in the
-queue is replaced by a newer one, and the group sees the newest board as soon as the budget
-allows.
+skipped; a table's board, and its lobby message, are the latest state, not a history, so one
+still waiting in the queue is replaced by a newer one, and the group sees the newest as soon
+as the budget allows (and flood control, waited out however long it lasts, lets it).
 
 Answers to the commands that only tell (/help, /rules, /standings, /top, /stats) wait apart,
 behind the game: one goes only when no call or board waits and the group has more room than
@@ -28,7 +28,9 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
+
+from telegram import InlineKeyboardMarkup
 
 from .place import Place
 
@@ -108,10 +110,11 @@ class GroupPacer:
 
 @dataclass
 class Board:
-    """A table's board as it should look now. ``fresh`` asks for a new message (a new round),
-    below the last round's result: it costs the budget one call, as editing the old board
-    would, so a busy group gets it too. ``where`` says where the board is when its turn comes
-    (an earlier fresh board may have moved it), and ``remember`` is told when it moves."""
+    """A table's board as it should look now, or (``shows="lobby"``) its lobby message with
+    the lobby's ``keyboard``. ``fresh`` asks for a new message (a new round), below the last
+    round's result: it costs the budget one call, as editing the old board would, so a busy
+    group gets it too. ``where`` says where the message is when its turn comes (an earlier
+    fresh board may have moved it), and ``remember`` is told when it moves."""
 
     table_id: int
     place: Place
@@ -119,6 +122,8 @@ class Board:
     fresh: bool
     where: Callable[[], int | None]
     remember: Callable[[int], Awaitable[None]]
+    keyboard: InlineKeyboardMarkup | None = None
+    shows: Literal["board", "lobby"] = "board"
 
 
 @dataclass
@@ -180,13 +185,14 @@ class Outbox:
         self._start()
 
     def board(self, board: Board) -> None:
-        """Queue the newest board of a table: it replaces that table's board still waiting,
-        unless a call was queued after it (a round's final board stays before its result)."""
+        """Queue the newest board (or lobby) of a table: it replaces that table's board (or
+        lobby) still waiting, unless a call was queued after it (a round's final board stays
+        before its result)."""
         for index in range(len(self._queue) - 1, -1, -1):
             waiting = self._queue[index]
             if not isinstance(waiting, Board):
                 break
-            if waiting.table_id == board.table_id:
+            if (waiting.table_id, waiting.shows) == (board.table_id, board.shows):
                 board.fresh = board.fresh or waiting.fresh
                 self._queue[index] = board
                 return

@@ -33,12 +33,19 @@ class Scheduler:
         service: TableService,
         presenter: Presenter,
         delay: float,
+        *,
         remind_before: float = 20.0,  # at most; a short turn is reminded a third before its end
+        clock: Callable[[], float] = time.time,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self.service = service
         self.presenter = presenter
         self.delay = delay
         self.remind_before = remind_before
+        #: The turns' clock (Unix seconds, as the deadlines are stored) and a sleep of seconds of
+        #: it: tests run both faster than real time, as they run the groups' pacer
+        self.clock = clock
+        self.sleep = sleep
         self._tasks: dict[int, asyncio.Task[None]] = {}
         #: What each table's task was armed for: the table version and who is waited for: the
         #: computer, a person, or (every person being away) anyone coming back (a seat can
@@ -73,9 +80,9 @@ class Scheduler:
             return
         deadline = table.turn_deadline
         if restarted and deadline is not None:
-            deadline = max(deadline, time.time() + RESTART_GRACE)
+            deadline = max(deadline, self.clock() + RESTART_GRACE)
         else:
-            deadline = time.time() + table.turn_seconds
+            deadline = self.clock() + table.turn_seconds
             if waiting:
                 self.presenter.notices.everyone_away(table, table.turn_seconds)
         await self.service.timeouts.set_deadline(table, deadline)
@@ -125,7 +132,7 @@ class Scheduler:
                 await self.after_change(table)
 
     async def _computer_turn(self, table_id: int, version: int) -> None:
-        await asyncio.sleep(self.delay)
+        await self.sleep(self.delay)
         await self._locked(table_id, version, self._computer_move)
 
     async def _computer_move(self, table: Table) -> None:
@@ -139,13 +146,13 @@ class Scheduler:
         """Remind ``warning`` seconds before the deadline (a third of a short turn), or at once
         when a restart left less than that but still time to act on it (never, with no
         ``warning``); then time out."""
-        if warning and deadline - time.time() > warning / 2:
-            await asyncio.sleep(max(0.0, deadline - warning - time.time()))
+        if warning and deadline - self.clock() > warning / 2:
+            await self.sleep(max(0.0, deadline - warning - self.clock()))
             async with self._at(table_id, version) as table:  # not while a tap is played
                 if table is None:
                     return
-                await self.presenter.remind(table)
-        await asyncio.sleep(max(0.0, deadline - time.time()))
+                await self.presenter.remind(table, max(0.0, deadline - self.clock()))
+        await self.sleep(max(0.0, deadline - self.clock()))
 
         async def timeout(table: Table) -> None:
             seat = table.seats[table.match.current_seat or 0] if table.match else None
@@ -160,7 +167,8 @@ class Scheduler:
         await self._locked(table_id, version, timeout)
 
     def start_sweeping(self, every: float = 60.0) -> None:
-        """Close tables nobody started or nobody plays, once a minute."""
+        """Close tables nobody started or nobody plays, once a minute: by real time, which
+        storage stamps a table's changes with, whatever the turns' clock."""
         self._sweeper = asyncio.create_task(self._sweep_forever(every))
 
     async def _sweep_forever(self, every: float) -> None:
@@ -194,8 +202,10 @@ class Scheduler:
     def place_gone(self, place: Place, why: Gone) -> None:
         """A message to ``place`` was refused for good (a deleted topic, a group that removed
         the bot: Telegram may not have said so): its tables end once whoever holds the group's
-        lock, very likely the caller in the middle of a move, is done."""
-        if place in self._endings:
+        lock, very likely the caller in the middle of a move, is done. Not once the bot stops
+        (the groups' last calls go out then): after a restart, the next message to the place
+        finds it gone again."""
+        if self._stopped or place in self._endings:
             return
         task = _logged(self.end_at(place, why), chat=place.chat_id)
         self._endings[place] = task
@@ -229,13 +239,13 @@ class Scheduler:
         """No more computer moves, timeouts or sweeps: what is in progress is cancelled (a move
         committed but not yet shown is shown after a restart), and nothing new is armed."""
         self._stopped = True
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-        tasks = [*self._tasks.values(), *self._endings.values()]
+        sweeper = [] if self._sweeper is None else [self._sweeper]
+        tasks = [*sweeper, *self._tasks.values(), *self._endings.values()]
         for task in tasks:
             task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.gather(*tasks, return_exceptions=True)
+        self._sweeper = None
         self._tasks.clear()
         self._armed.clear()
         self._endings.clear()

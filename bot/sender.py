@@ -176,8 +176,10 @@ class Sender:
         self._outbox(chat_id).post(then, paced=False)
 
     def board(self, board: Board) -> None:
-        """Show a table's newest board when the group's budget allows, skipping any older
-        board still waiting: the caller goes on at once."""
+        """Show a table's newest board (or lobby) when the group's budget allows, skipping any
+        older one still waiting, and however long flood control lasts: the caller goes on at
+        once, holding no table's lock while the group's budget refills (the moves of its
+        other tables, a forum's topics, go on meanwhile)."""
         self._outbox(board.place.chat_id).board(board)
 
     async def edit(
@@ -191,28 +193,6 @@ class Sender:
         Returns the message id."""
         place = _place(to)
         return await self._in_turn(place, partial(self._edit, place, message_id, text, keyboard))
-
-    def redraw(
-        self,
-        place: Place,
-        where: Callable[[], int | None],
-        text: str,
-        keyboard: InlineKeyboardMarkup | None,
-        moved: Callable[[int], Awaitable[None]],
-    ) -> None:
-        """Edit a group's message (the lobby) in its turn, nobody waiting: a table's lock is
-        not held while the group's budget refills, so the moves of its other tables (a
-        forum's topics) go on meanwhile. ``where`` says the message's id when its turn comes,
-        and ``moved`` is told a new one if the message was gone and was sent anew. A failure
-        is logged."""
-
-        async def edit() -> None:
-            message_id = where()
-            now = await self._edit(place, message_id, text, keyboard)
-            if now != message_id:
-                await moved(now)
-
-        self._outbox(place.chat_id).post(edit)
 
     async def caught_up(self, chat_id: int) -> None:
         """Wait until what was queued for the group so far has gone (a lobby redrawn), holding
@@ -244,10 +224,11 @@ class Sender:
 
     async def _show_board(self, chat_id: int, board: Board) -> None:
         where = board.where()
+        place, text, keyboard = board.place, board.text, board.keyboard
         if where is None or board.fresh:
-            moved = (await self._patiently(partial(self._send, board.place, board.text))).message_id
+            moved = (await self._patiently(partial(self._send, place, text, keyboard))).message_id
         else:
-            moved = await self._patiently(partial(self._edit, board.place, where, board.text))
+            moved = await self._patiently(partial(self._edit, place, where, text, keyboard))
         if moved != where:
             await board.remember(moved)
 

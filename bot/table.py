@@ -9,14 +9,12 @@ from engine import Event, Match, Round, RuleSet, Tile
 from engine.events import RoundEnded
 from engine.games import game_of
 from engine.seats import seats_of
-from storage import TableRow, TableStatus
+from storage import LobbyView, TableRow, TableStatus
 
 from .place import Place
 
 #: The board lists at least this many of the latest moves (and all of the latest batch).
 RECENT = 4
-#: What the lobby message shows: the table, its ⚙️ Rules editor, or the game chooser.
-LobbyView = Literal["lobby", "settings", "games"]
 
 
 @dataclass(slots=True)
@@ -85,9 +83,6 @@ class Table:
     finished_round: Round | None = None
     #: The seat whose timeout ended the match, for the rating rule of RULES.md §2.11.
     timed_out_seat: int | None = None
-    #: What the lobby message shows now: someone joining or leaving redraws that view, rather
-    #: than close the editor its user has open.
-    lobby_view: LobbyView = "lobby"
     #: What happened lately, newest last, for the board.
     recent: list[Recent] = field(default_factory=list)
     #: The committed events of the latest round, from its deal: what the board and the hands
@@ -118,6 +113,12 @@ class Table:
     @property
     def status(self) -> TableStatus:
         return self.row.status
+
+    @property
+    def lobby_view(self) -> LobbyView:
+        """What the lobby message shows now: someone joining or leaving redraws that view,
+        rather than close the editor its user has open; stored, so a restart does too."""
+        return self.row.lobby_view
 
     @property
     def opener_id(self) -> int:

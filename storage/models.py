@@ -15,6 +15,8 @@ TableStatus = Literal["lobby", "playing", "finished", "cancelled"]
 ACTIVE_STATUSES: tuple[TableStatus, ...] = ("lobby", "playing")
 #: A table's computer level unless it chose another (the schema's default, migration 0006).
 DEFAULT_LEVEL = "strong"
+#: What a lobby message shows (migration 0013): the table, its ⚙️ Rules editor, or the games.
+LobbyView = Literal["lobby", "settings", "games"]
 #: How a match ended (migration 0007): Kozel's goat, a side reaching the target, a draw (both
 #: sides past the target at once), a player's timeout, or cancelled.
 EndedBy = Literal["goat", "target", "draw", "timeout", "cancelled"]
@@ -75,6 +77,8 @@ class TableRow:
     announced_seq: int
     #: The level of computer players added without naming one, or taking over (migration 0006).
     computer_level: str = DEFAULT_LEVEL
+    #: What the lobby message shows now (migration 0013).
+    lobby_view: LobbyView = "lobby"
 
     @property
     def is_active(self) -> bool:

@@ -45,6 +45,7 @@ from .models import (
     ChatRow,
     EndedBy,
     GameRecord,
+    LobbyView,
     PastMatch,
     PastSeat,
     PlayerResult,
@@ -149,6 +150,8 @@ def _table(row: sqlite3.Row) -> TableRow:
         # Before migration 0003 (a database opened with ``max_version``) everything counts as told.
         announced_seq=row["announced_seq"] if "announced_seq" in columns else row["last_seq"],
         computer_level=row["computer_level"] if "computer_level" in columns else DEFAULT_LEVEL,
+        # Before migration 0013 a lobby showed itself after a restart.
+        lobby_view=row["lobby_view"] if "lobby_view" in columns else "lobby",
     )
 
 
@@ -308,6 +311,7 @@ class TableUpdate(TypedDict, total=False):
     turn_deadline: float | None
     announced_seq: int
     computer_level: str
+    lobby_view: LobbyView
 
 
 def _status(value: Any) -> str:

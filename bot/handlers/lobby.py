@@ -8,10 +8,12 @@ from functools import partial
 from telegram import Chat, InlineKeyboardMarkup, Message, Update, User
 
 from engine.ai import LEVELS
+from storage import LobbyView
 
 from ..callbacks import Callback, plain_number
 from ..context import Handler, Kozel, KozelContext
 from ..i18n import LANGUAGES, Localized, said, t
+from ..pacing import Board
 from ..place import Place
 from ..render.game_names import game_name
 from ..render.lobby import (
@@ -28,7 +30,7 @@ from ..render.lobby import (
 from ..render.place import place_name
 from ..sender import Blocked
 from ..service import DamagedTable, Refusal
-from ..table import LobbyView, Seat, Table
+from ..table import Seat, Table
 from .common import (
     answer,
     from_group,
@@ -44,7 +46,9 @@ from .common import (
 async def show_lobby(k: Kozel, table: Table, view: LobbyView | None = None) -> None:
     """The lobby message: the table (``lobby``), its ⚙️ Rules editor, or the game chooser;
     without a ``view``, the one it shows now."""
-    view = table.lobby_view = view or table.lobby_view
+    if view is not None:
+        await k.service.messages.remember_view(table, view)
+    view = table.lobby_view
     if view == "games":
         text, keyboard = games_text(table), games_keyboard(table)
     else:
@@ -57,10 +61,18 @@ async def show_lobby(k: Kozel, table: Table, view: LobbyView | None = None) -> N
 def _redraw_lobby(
     k: Kozel, table: Table, text: str, keyboard: InlineKeyboardMarkup | None = None
 ) -> None:
-    """The lobby message redrawn in the group's turn (``Sender.redraw``): the table's lock is
-    not held while the group's budget refills."""
-    moved = partial(k.service.messages.remember_lobby, table)
-    k.sender.redraw(table.place, lambda: table.lobby_message_id, text, keyboard, moved)
+    """The lobby message redrawn in the group's turn (``Sender.board``), as it is by then."""
+    lobby = Board(
+        table.id,
+        table.place,
+        text,
+        fresh=False,
+        where=lambda: table.lobby_message_id,
+        remember=partial(k.service.messages.remember_lobby, table),
+        keyboard=keyboard,
+        shows="lobby",
+    )
+    k.sender.board(lobby)
 
 
 def close_lobby(k: Kozel, table: Table, key: str) -> None:

@@ -14,7 +14,6 @@ group's budget.
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Sequence
 from functools import partial
 
@@ -140,16 +139,17 @@ class Presenter:
         self.board.draw(table)  # queued: the outbox logs its own failure
         table.finished_round = None
 
-    async def remind(self, table: Table) -> None:
-        """The turn's time is running out: a DM that notifies, and a mention in the group. The
-        keyboard is redrawn first: if the player deleted it, it comes back as a new message."""
+    async def remind(self, table: Table, left: float) -> None:
+        """The turn's time is running out (``left`` seconds): a DM that notifies, and a mention
+        in the group. The keyboard is redrawn first: if the player deleted it, it comes back as
+        a new message."""
         match = table.match
         if match is None or match.current_seat is None:
             return
         seat = table.seats[match.current_seat]
         if seat.user_id is None:
             return
-        seconds = int(max(0.0, (table.turn_deadline or 0) - time.time()))
+        seconds = int(left)
         with optional("a reminder", seat.user_id):
             await self.hands.open_live(table)
             if await self.hands.remind(table, seat, seconds):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from storage import Storage
+from storage import LobbyView, Storage
 
 from ..table import Seat, Table
 
@@ -24,6 +24,11 @@ class MessageIds:
         """Called from the group's outbox, as ``remember_board``."""
         await self.storage.update_table(table.id, lobby_message_id=message_id)
         table.row = dataclasses.replace(table.row, lobby_message_id=message_id)
+
+    async def remember_view(self, table: Table, view: LobbyView) -> None:
+        """What the lobby message shows (``Table.lobby_view``), under the table's lock."""
+        if table.lobby_view != view:
+            table.row = await self.storage.update_table(table.id, lobby_view=view)
 
     async def remember_hand(self, table: Table, seat: Seat, message_id: int | None) -> None:
         """The player's live hand message; None once it became a record, which asks nothing."""

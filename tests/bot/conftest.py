@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Generator
 from pathlib import Path
 
@@ -17,6 +18,11 @@ SPEED = 100
 #: minute (an answer said once, or dropped once it waited that long): their minute lasts three
 #: seconds, long enough for whatever the test does meanwhile, however busy the machine.
 MINUTE_SPEED = 20
+#: How much faster than real time the turns run in the tests marked ``fast_turns``: those where
+#: nobody needs to tap within a turn's time (everyone lets it run out, or is away), so that a
+#: turn of 1 s passes in a tenth of one. The others' turns run in real time: a person there
+#: must be able to tap in time, however busy the machine.
+TURN_SPEED = 10
 
 
 @pytest.fixture(autouse=True)
@@ -50,7 +56,9 @@ async def harness(
 ) -> AsyncIterator[Harness]:
     """The bot, started with the test module's ``SETTINGS`` (if any) over the harness's."""
     overrides = dict(getattr(request.module, "SETTINGS", {}))
-    runner = Harness(tg, tmp_path / "kozel.sqlite3", overrides)
+    fast = request.node.get_closest_marker("fast_turns")
+    turns = Accelerated(TURN_SPEED, now=time.time) if fast else None
+    runner = Harness(tg, tmp_path / "kozel.sqlite3", overrides, turns=turns)
     await runner.start()
     yield runner
     if runner.app is not None:

@@ -60,10 +60,14 @@ class Harness:
     rng: random.Random = field(default_factory=lambda: random.Random(1))
     #: where the bot's deals come from, across its restarts in one test
     deals: random.Random = field(default_factory=_test_deals)
+    #: the turns' clock (``Scheduler``), across its restarts; None: real time
+    turns: Accelerated | None = None
 
     async def start(self) -> None:
         # built as in production: the settings point the bot's own transport at the fake server
         app = build(settings_for(self.tg, self.database, **self.overrides))
+        if self.turns is not None:
+            app.bot_data.turn_clock, app.bot_data.turn_sleep = self.turns, self.turns.sleep
         await app.initialize()
         await setup(app)
         # the bot counts its group messages on the server's clock (tests may speed it up)
@@ -96,7 +100,7 @@ class Harness:
     async def restarted(self) -> AsyncIterator[Harness]:
         """The bot started again on this harness's database (stop this one first, as a
         restart would), and stopped when the block ends."""
-        again = Harness(self.tg, self.database, dict(self.overrides))
+        again = Harness(self.tg, self.database, dict(self.overrides), turns=self.turns)
         await again.start()
         try:
             yield again
@@ -313,12 +317,13 @@ class Accelerated:
     the harness hands it to the bot's group pacer (``Harness.pace_by``), so a minute of
     Telegram's group limit passes in 60/speed seconds and whole matches need not wait for it."""
 
-    def __init__(self, speed: float) -> None:
+    def __init__(self, speed: float, now: Callable[[], float] = time.monotonic) -> None:
         self.speed = speed
-        self.origin = time.monotonic()
+        self.now = now  # the real clock it runs ahead of (``time.time`` for the turns')
+        self.origin = now()
 
     def __call__(self) -> float:
-        return self.origin + (time.monotonic() - self.origin) * self.speed
+        return self.origin + (self.now() - self.origin) * self.speed
 
     async def sleep(self, seconds: float) -> None:
         """Wait ``seconds`` of this clock."""

@@ -351,7 +351,7 @@ async def test_the_reminder_leaves_the_question_which_end_on_screen(
     )
     table = await table_in(harness, group)
     async with harness.kozel.service.store.lock(group.id):
-        await harness.kozel.presenter.remind(table)
+        await harness.kozel.presenter.remind(table, 20.0)
     await tg.wait_for_message(user, "⏰ Your move in Yard!")
     await still_asked_and_answered(tg, user, hand, question)
 

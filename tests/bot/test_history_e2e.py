@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import html
 
+import pytest
+
 from devtools.fake_telegram import FakeTelegram
 from tests.bot.harness import Harness
 from tests.bot.test_table_life_e2e import prepare
 
 
+@pytest.mark.fast_turns
 async def test_history_lists_the_groups_matches_and_a_new_group_has_none(
     tg: FakeTelegram, harness: Harness
 ) -> None:

@@ -10,8 +10,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from functools import partial
+from itertools import pairwise
 from typing import Any
 
+import pytest
+
+from bot.pacing import Board
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from tests.bot.harness import Harness, board_message, tap
 from tests.bot.test_table_life_e2e import change_lobby, count, lobby_says, prepare
@@ -92,17 +96,26 @@ async def test_a_double_tap_in_the_lobby_changes_it_once(
     assert "Goat at 501 points" in (lobby_now(tg, lobby).text or "")
 
 
+@pytest.mark.parametrize("restart", [False, True], ids=["", "after a restart"])
 async def test_someone_joining_leaves_the_openers_rules_editor_open(
-    tg: FakeTelegram, harness: Harness
+    tg: FakeTelegram, harness: Harness, restart: bool
 ) -> None:
     """Before, anyone who joined (or left) while the opener had ⚙️ Rules or the games open
-    turned the message back into the lobby under the opener's fingers."""
+    turned the message back into the lobby under the opener's fingers; and after a restart
+    still, while what the lobby showed was the bot's memory only."""
+
+    async def maybe_restarted() -> None:
+        if restart:
+            await harness.stop()
+            await harness.start()
+
     masha, alex = tg.user(403, "Masha"), tg.user(404, "Alex")
     group = tg.group(-803, "Yard")
     lobby = await open_lobby(harness, masha, group)
     await tg.send_text(alex, tg.private(alex), "/start")
     await tg.press_button(masha, lobby, "⚙️ Rules")
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("Goat at 101 points"))
+    await maybe_restarted()
     await tg.send_text(alex, group, "/join")
     await tg.wait_for(partial(lobby_says, tg, lobby, "Players 2/4: 1. Masha, 2. Alex\n"))
     await tg.wait_idle()
@@ -114,6 +127,7 @@ async def test_someone_joining_leaves_the_openers_rules_editor_open(
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("✋ Join"))
     await tg.press_button(masha, lobby, lambda b: str(b.get("text")).startswith("🎲 "))
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(lambda b: "Muggins" in str(b)))
+    await maybe_restarted()
     await tg.send_text(alex, group, "/leave")
     await tg.wait_for_message(group, "You left the table.")
     await tg.wait_idle()
@@ -520,10 +534,30 @@ async def test_the_menu_says_that_leave_during_a_match_hands_the_seat_to_a_compu
         assert computer in leave[lang], leave[lang]
 
 
+async def test_a_lobby_under_flood_control_ends_up_as_it_is_once_the_flood_passes(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Telegram refused the lobby's edits a while (429): the bot gave up after three tries and
+    the lobby stayed as it was before the change, its buttons out of date. Now it waits as long
+    as Telegram asks, each time, and then shows the lobby as it is."""
+    masha = tg.user(483, "Masha")
+    group = tg.group(-883, "Yard")
+    lobby = await open_lobby(harness, masha, group)
+    tg.inject_flood(method="editMessageText", chat_id=group.id, retry_after=5, times=5)
+    answer = await tap(tg, masha, lobby, data_of(tg, lobby, "🤖 Add computer"))
+    assert answer.text == "A computer player took a seat."  # once the lobby shows it
+    assert lobby_says(tg, lobby, "2. 🤖 Galya")
+    edits = [c for c in tg.calls_to("editMessageText") if c.params.get("chat_id") == group.id]
+    assert [c.status for c in edits] == [429] * 5 + [200]
+    waits = [later.time - sooner.time for sooner, later in pairwise(edits)]
+    assert min(waits) >= 5, waits  # never sooner than Telegram asked
+    assert lobby_now(tg, lobby).find_button("▶️ Start") is not None
+
+
 async def test_join_on_a_lobby_that_kept_its_buttons_points_to_the_table_open_now(
     tg: FakeTelegram, harness: Harness
 ) -> None:
-    """Flood control keeps the cancelled table's lobby from losing its buttons: the table is
+    """The bot dies before the cancelled table's lobby loses its buttons: the table is
     cancelled all the same, and says so. A new table opens below it; the old lobby's buttons
     say where the open table is, or that its match is on, not that there is none."""
     masha, alex = tg.user(481, "Masha"), tg.user(482, "Alex")
@@ -531,10 +565,15 @@ async def test_join_on_a_lobby_that_kept_its_buttons_points_to_the_table_open_no
     await tg.send_text(alex, tg.private(alex), "/start")
     await tg.wait_for_message(alex, lambda m: m.from_bot)
     old = await open_lobby(harness, masha, group)
-    tg.inject_flood(method="editMessageText", chat_id=group.id, retry_after=1, times=3)
+
+    def killed(board: Board) -> None:
+        """The lobby is not redrawn."""
+
+    harness.kozel.sender.board = killed  # type: ignore[method-assign]
     await tg.send_text(masha, group, "/cancel")
     await tg.wait_for_message(group, "The table was cancelled.")
-    await tg.wait_idle()
+    await harness.stop()
+    await harness.start()
     assert lobby_now(tg, old).find_button("✋ Join") is not None
     await tg.send_text(masha, group, "/new")
     new = await tg.wait_for_message(

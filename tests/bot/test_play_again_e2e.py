@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
+import pytest
+
 from devtools.fake_telegram import FakeTelegram
 from tests.bot.harness import Harness, tap
 from tests.bot.test_table_life_e2e import kozel_of, prepare
@@ -13,6 +15,7 @@ from tests.bot.test_table_life_e2e import kozel_of, prepare
 AGAIN = "🔁 Play again"
 
 
+@pytest.mark.fast_turns
 async def test_play_again_opens_a_table_with_the_same_game_rules_and_computers(
     tg: FakeTelegram, harness: Harness
 ) -> None:
@@ -54,6 +57,7 @@ async def test_play_again_opens_a_table_with_the_same_game_rules_and_computers(
     assert await k.storage.get_table(3) is None
 
 
+@pytest.mark.fast_turns
 async def test_a_play_again_button_naming_another_groups_match_opens_nothing(
     tg: FakeTelegram, harness: Harness
 ) -> None:
@@ -70,6 +74,7 @@ async def test_a_play_again_button_naming_another_groups_match_opens_nothing(
     assert not any("Players" in (m.text or "") for m in tg.messages(club))
 
 
+@pytest.mark.fast_turns
 async def test_play_again_by_rules_no_longer_offered_says_so_and_leaves_the_place_free(
     tg: FakeTelegram, harness: Harness
 ) -> None:
@@ -94,6 +99,7 @@ async def test_play_again_by_rules_no_longer_offered_says_so_and_leaves_the_plac
     await tg.wait_for_message(group, "🎲 Kozel — new table (opened by Masha)")
 
 
+@pytest.mark.fast_turns
 async def test_play_again_tapped_twice_by_its_opener_says_she_is_at_the_table(
     tg: FakeTelegram, harness: Harness
 ) -> None:

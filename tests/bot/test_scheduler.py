@@ -11,6 +11,7 @@ from typing import cast
 
 import pytest
 
+from bot.place import Place
 from bot.presenter import Presenter
 from bot.scheduler import Scheduler
 from bot.service import TableService
@@ -131,3 +132,55 @@ async def test_a_computer_move_shown_as_the_bot_stops_arms_no_next_turn() -> Non
     await asyncio.sleep(0.05)
     assert moves.made == 1
     assert [task for task in asyncio.all_tasks() if task is not asyncio.current_task()] == []
+
+
+def others() -> set[asyncio.Task[object]]:
+    """The tasks running besides the test's own."""
+    return {task for task in asyncio.all_tasks() if task is not asyncio.current_task()}
+
+
+class Tables:
+    """A store that counts what the scheduler read of it; every table is gone."""
+
+    def __init__(self) -> None:
+        self.reads = 0
+        self._lock = asyncio.Lock()
+
+    def lock(self, chat_id: int) -> asyncio.Lock:
+        self.reads += 1
+        return self._lock
+
+    async def active_tables(self, chat_id: int) -> list[Table]:
+        self.reads += 1
+        return []
+
+    async def active_table(self, place: Place) -> Table | None:
+        self.reads += 1
+        return None
+
+
+async def test_a_place_found_gone_as_the_bot_stops_starts_no_ending() -> None:
+    """As the bot stops, the groups' last calls go out (``Sender.close``), and one refused
+    (the bot removed from the group) started ending the group's tables after the stop: a task
+    nobody would wait for, cut short by the storage closing under it. Now nothing starts; the
+    next message to the place after a restart finds it gone again."""
+    tables = Tables()
+    service = cast(TableService, SimpleNamespace(store=tables))
+    scheduler = Scheduler(service, cast(Presenter, None), delay=0.0)
+    await scheduler.stop()
+    scheduler.place_gone(Place(-1), "removed")
+    assert others() == set()
+    await asyncio.sleep(0.01)
+    assert tables.reads == 0
+
+
+async def test_the_bot_stopping_leaves_no_sweep_pending() -> None:
+    """The sweep of expired tables was cancelled at the stop but not waited for: the stop
+    returned with it still pending, and the storage closed under it."""
+    tables = SimpleNamespace(expired=Tables().active_tables)
+    service = cast(TableService, SimpleNamespace(timeouts=tables))
+    scheduler = Scheduler(service, cast(Presenter, None), delay=0.0)
+    scheduler.start_sweeping(every=0.001)
+    await asyncio.sleep(0.01)
+    await scheduler.stop()
+    assert others() == set()

@@ -390,6 +390,7 @@ async def test_a_player_who_blocks_the_bot_during_his_turn_stays_covered(
     assert count(harness.group_texts(group), "Masha ran out of time") == 0
 
 
+@pytest.mark.fast_turns
 async def test_when_every_person_is_away_the_match_ends_by_timeout(
     tg: FakeTelegram, harness: Harness
 ) -> None:
@@ -560,6 +561,7 @@ async def test_a_blocked_person_who_presses_start_while_the_match_waits_plays_on
     await masha_plays_on(harness, masha, group, stale)
 
 
+@pytest.mark.fast_turns
 async def test_everyone_who_timed_out_gets_no_rating(tg: FakeTelegram, harness: Harness) -> None:
     """RULES.md §2.11: not only the last person to walk away; the first one too gets nothing."""
     anna, boris = tg.user(317, "Anna"), tg.user(318, "Boris")
@@ -575,6 +577,7 @@ async def test_everyone_who_timed_out_gets_no_rating(tg: FakeTelegram, harness: 
     ]
 
 
+@pytest.mark.fast_turns
 async def test_a_pair_match_that_ends_by_timeout_names_only_who_timed_out(
     tg: FakeTelegram, harness: Harness
 ) -> None:

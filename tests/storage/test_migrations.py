@@ -420,6 +420,28 @@ async def test_0012_lets_a_person_ask_to_change_pair(db_path: Path) -> None:
     assert user_version(db_path) == LATEST >= 12
 
 
+async def test_0013_keeps_the_view_a_lobby_shows(db_path: Path) -> None:
+    """0013 adds ``lobby_view``: a version-12 lobby, read before and after the upgrade, shows
+    itself; then its editor is stored and read back, and a view the bot has none of is
+    refused."""
+    async with await Storage.open(db_path, max_version=12) as s:
+        await seed_chat(s, -100, 1)
+        tid = (await s.create_table(-100, 1, players=2)).table_id
+        old = await s.get_table(tid)
+        assert old is not None and old.lobby_view == "lobby"
+    assert "lobby_view" not in column_names(db_path, "tables")
+
+    async with await Storage.open(db_path) as s:
+        old = await s.get_table(tid)
+        assert old is not None and old.lobby_view == "lobby"
+        assert (await s.update_table(tid, lobby_view="games")).lobby_view == "games"
+        again = await s.get_table(tid)
+        assert again is not None and again.lobby_view == "games"
+        with pytest.raises(ValueError, match="rejected by the schema"):
+            await s.update_table(tid, lobby_view="chess")  # type: ignore[arg-type]
+    assert user_version(db_path) == LATEST >= 13
+
+
 async def test_failed_migration_leaves_the_previous_version(tmp_path: Path, db_path: Path) -> None:
     migrations = copy_shipped_migrations(tmp_path / "migrations")
     (migrations / f"{LATEST + 1:04d}_broken.sql").write_text(
