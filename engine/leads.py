@@ -7,7 +7,7 @@ out or made the fish, with any tile, unless a house rule says otherwise.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, Literal
 
 from .deal import shuffled
 from .rules import RuleSet
@@ -20,6 +20,9 @@ _CHAIN_1_1: Final = (*DOUBLES[1:], DOUBLES[0])  # 1-1, 2-2, ..., 6-6, then 0-0 (
 _SPECIAL_BONES: Final = (DOUBLES[0], DOUBLES[6])  # 0-0 and 6-6 (§2.7.5)
 _THREE_TWO: Final = Tile.of(2, 3)
 _HIGHEST_FIRST: Final = (*reversed(DOUBLES), *NON_DOUBLES_DESCENDING)  # §1.2, best first
+#: Whose tile wins a lot for the first lead: Muggins' lowest (§3.6), or Traditional's heaviest
+#: (§3.1 ``lot_heaviest``).
+LotWinner = Literal["lowest", "heaviest"]
 
 
 def _first_holder(hands: Sequence[Hand], order: Sequence[Tile]) -> tuple[int, Tile] | None:
@@ -60,6 +63,19 @@ def first_lead(hands: Sequence[Hand], rules: RuleSet) -> tuple[int, Tile]:
     return found
 
 
+def lot(seed: int, players: int) -> list[Tile]:
+    """The tiles the players draw by lot for the match's first lead, seat by seat: the first of
+    the shuffle of round 0 of the match's seed (the deals use rounds 1 and up), so the lot is
+    deterministic and independent of the hands; its tiles go back before the deal."""
+    return shuffled(seed, 0, 0)[:players]
+
+
+def lot_winner(drawn: Sequence[Tile], wins: LotWinner) -> int:
+    """The seat whose tile of the lot ``drawn`` wins it: the lowest or the heaviest (§1.2)."""
+    pick = min if wins == "lowest" else max
+    return pick(range(len(drawn)), key=lambda seat: rank(drawn[seat]))
+
+
 def opening_lead(hands: Sequence[Hand], rules: RuleSet, seed: int) -> tuple[int, list[Tile] | None]:
     """Who leads a match's first round (a game may lead every round so) and the tiles he must
     choose from, None for any tile: ``first_lead`` above, or one of the scoring games' leads.
@@ -73,8 +89,7 @@ def opening_lead(hands: Sequence[Hand], rules: RuleSet, seed: int) -> tuple[int,
     - ``highest_tile`` (Bulgarian §3.8): the highest double, else the highest-ranked non-double.
     """
     if rules.first_lead == "lot_lowest":
-        lot = shuffled(seed, 0, 0)[: len(hands)]
-        return min(range(len(hands)), key=lambda seat: rank(lot[seat])), None
+        return lot_winner(lot(seed, len(hands)), "lowest"), None
     if rules.first_lead == "highest_tile":
         found = _first_holder(hands, _HIGHEST_FIRST)
     elif rules.first_lead == "three_two":
@@ -160,8 +175,7 @@ def traditional_lead(
       (``opening_lead``).
     """
     if rules.trad_lead == "lot_heaviest":
-        lot = shuffled(seed, 0, 0)[: len(hands)]
-        return max(range(len(hands)), key=lambda seat: rank(lot[seat])), None
+        return lot_winner(lot(seed, len(hands)), "heaviest"), None
     found = _first_holder(hands, _TRADITIONAL_ORDERS[rules.trad_lead])
     if found is None:  # cannot happen: at least one tile is dealt
         raise ValueError("no tiles were dealt")

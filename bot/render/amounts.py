@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from engine.events import RoundEnded
 from engine.games.sea_goat import COLLECTED_OUTCOMES
+from engine.games.target import TargetGame
 from engine.scoring.bonus import Bonus
 from engine.scoring.fives import pips
 from engine.scoring.kozel import fish_amounts
@@ -168,11 +169,15 @@ def _unwritten_line(table: Table, ended: RoundEnded, side: int) -> Html:
 def partner_ignored(table: Table, ended: RoundEnded, side: int) -> bool:
     """Whether ``side`` is the pair that went out, valued 0 though the partner still holds
     tiles: Kozel and Sea Goat ignore them (RULES.md §2.7.2, §3.2.1), and a 0 beside the
-    partner's tiles would read as a miscount."""
+    partner's tiles would read as a miscount. Not in the scoring games, whose round ends value
+    a pair's two hands together (``TargetGame.end_round``): there a 0 is what the partner holds,
+    a lone [0|0] (the Ukrainian Telephone writes off both hands, §3.5)."""
     winner = ended.winner
     if not table.pairs or ended.result != "out" or winner is None:
         return False
     assert table.match is not None
+    if isinstance(table.match.game, TargetGame):
+        return False
     return (
         table.match.side_of(winner) == side
         and ended.hand_values[side] == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -9,6 +10,7 @@ from engine import Match, Round
 from engine.events import RoundEnded
 from engine.games.generals import generals
 from engine.games.sea_goat import na_sto_seat
+from engine.leads import lot, lot_winner
 from engine.scoring.sea_goat import holder
 
 from ..i18n import Html, plural, t
@@ -16,7 +18,7 @@ from ..table import Recent, Table
 from .game_names import game_name
 from .layout import ends_text, layout_lines
 from .lobby import numbered
-from .tiles import tiles_text
+from .tiles import tile_text, tiles_text
 
 
 def limit_of(match: Match) -> int | None:
@@ -220,6 +222,26 @@ def teams_text(table: Table) -> Html:
     lang = table.language
     seats = [numbered(s) for s in table.seats]  # the numbers /kick takes
     if table.pairs:
-        return t(lang, "start.pairs", a=f"{seats[0]} & {seats[2]}", b=f"{seats[1]} & {seats[3]}")
-    order = " → ".join(seats)
-    return t(lang, "start.order", order=order)
+        head = t(lang, "start.pairs", a=f"{seats[0]} & {seats[2]}", b=f"{seats[1]} & {seats[3]}")
+    else:
+        head = t(lang, "start.order", order=" → ".join(seats))
+    return Html("\n".join([head, *_lot_lines(table)]))
+
+
+def _lot_lines(table: Table) -> list[Html]:
+    """Who drew which tile by lot, where a lot picks the match's first leader (Muggins, RULES.md
+    §3.6): the group saw someone other than the first seat lead, and nothing said why."""
+    match = table.match
+    assert match is not None
+    wins = match.game.first_lead_lot(match.rules)
+    if wins is None:
+        return []
+    drawn = lot(match.seed, match.players)
+    shown = Html(
+        " · ".join(
+            f"{html.escape(seat.name, quote=False)} {tile_text(tile)}"
+            for seat, tile in zip(table.seats, drawn, strict=True)
+        )
+    )
+    leader = table.seats[lot_winner(drawn, wins)].name
+    return [t(table.language, f"start.lot_{wins}", drawn=shown, name=leader)]

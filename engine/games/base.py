@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ..actions import Lay, Play
 from ..events import MatchEnded, RoundEnded
 from ..layout import End, Layout, Placements
-from ..leads import opening_lead
+from ..leads import LotWinner, opening_lead
 from ..line import Line
 from ..round import Hand, Round
 from ..rules import RuleSet
@@ -99,6 +99,11 @@ class Game(ABC):
         """Who leads the match's first round, and the tiles he must choose from (None: any), as
         ``rules.first_lead`` says (``leads.opening_lead``; a lot draws on the match's ``seed``)."""
         return opening_lead(hands, rules, seed)
+
+    def first_lead_lot(self, rules: RuleSet) -> LotWinner | None:
+        """Whose tile wins the lot that picks the match's first leader (``leads.lot``), None
+        where no lot does: ``first_lead = lot_lowest`` (Muggins, §3.6)."""
+        return "lowest" if rules.first_lead == "lot_lowest" else None
 
     def restart_lead(
         self, hands: Sequence[Hand], rules: RuleSet, seed: int

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ..events import MatchEnded, RoundEnded
+from ..leads import LotWinner
 from ..round import Hand, Round
 from ..rules import SCORING_OPTION_NAMES, RuleSet
 from ..scoring.fives import pips
@@ -76,6 +77,9 @@ class GeneralsGoat(Game):
         """1-1 leads (§3.10), whatever ``first_lead`` says: all 28 tiles are dealt, so its holder
         always has it."""
         return next(seat for seat, hand in enumerate(hands) if ONE_ONE in hand), [ONE_ONE]
+
+    def first_lead_lot(self, rules: RuleSet) -> LotWinner | None:
+        return None
 
     def restarts_lead(self, ended: RoundEnded, rules: RuleSet) -> bool:
         """1-1 leads every round (``first_lead``)."""

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..events import MatchEnded, RoundEnded
+from ..leads import LotWinner
 from ..round import Hand
 from ..rules import SCORING_OPTION_NAMES, RuleSet
 from ..scoring.tally import Tally
@@ -47,6 +48,9 @@ class Sport(Kozel):
         self, hands: Sequence[Hand], rules: RuleSet, seed: int
     ) -> tuple[int, list[Tile] | None]:
         return 0, None
+
+    def first_lead_lot(self, rules: RuleSet) -> LotWinner | None:
+        return None
 
     def later_lead(self, hand: Hand, rules: RuleSet) -> list[Tile] | None:
         return None

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from ..events import RoundEnded
 from ..layout import End, Layout, Placements
-from ..leads import traditional_lead
+from ..leads import LotWinner, traditional_lead
 from ..line import Line
 from ..round import Hand, Round
 from ..rules import SCORING_OPTION_NAMES, RuleSet
@@ -65,6 +65,9 @@ class Traditional(TargetGame):
         self, hands: Sequence[Hand], rules: RuleSet, seed: int
     ) -> tuple[int, list[Tile] | None]:
         return traditional_lead(hands, rules, seed)
+
+    def first_lead_lot(self, rules: RuleSet) -> LotWinner | None:
+        return "heaviest" if rules.trad_lead == "lot_heaviest" else None
 
     def restarts_lead(self, ended: RoundEnded, rules: RuleSet) -> bool:
         return rules.trad_lead != "lot_heaviest"

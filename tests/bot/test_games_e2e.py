@@ -644,3 +644,19 @@ async def test_a_sea_goat_match_shows_its_holder_and_ends_with_a_winner(
     assert all(" · to 30" in board.splitlines()[0] for board in boards)
     assert any("📝 Nobody holds points yet (25 starts)" in board for board in boards)
     await winner_told_and_ranked(harness, users, group, ended, "Sea Goat")
+
+
+async def test_muggins_says_who_drew_the_lowest_tile_and_leads(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Muggins' first leader is drawn by lot (RULES.md §3.6); the group saw the order of play
+    and then the second player lead, and nothing said why."""
+    users = [tg.user(971, "Masha"), tg.user(972, "Alex")]
+    group = tg.group(-1971, "Yard")
+    await dealt_for_two(harness, users, group)
+    told = await tg.wait_for_message(group, "Order of play")
+    match = (await table_in(harness, group)).match
+    assert match is not None and match.round is not None
+    leader = users[match.round.leader].first_name
+    assert "🎲 Drawn by lot: Masha [" in (told.text or "")
+    assert (told.text or "").endswith(f"The lowest tile leads: {leader} begins.")

@@ -397,6 +397,18 @@ def test_the_ukrainian_telephones_write_offs_are_each_sides_own() -> None:
     assert "Masha: 18 in hand → −15" in lines and "Alex: 0 in hand → 0" in lines
 
 
+def test_a_ukrainian_telephone_partners_lone_0_0_is_not_said_ignored() -> None:
+    """The pairs of the Telephone to 225 write off both hands together (§3.5), the partner's of
+    the one who went out too: a partner left with [0|0] alone (0 pips) read "went out, the
+    partner's tiles do not count", where the round before his [6|6] had cost his pair 10."""
+    hands = [[], [Tile(1, 4)], [Tile(0, 0)], [Tile(2, 3)]]
+    ended = dataclasses.replace(scoring_end(0, hands, [0, 10], [0, -10]), scores=[40, 30])
+    table = table_of(NAMES, pairs=True, rules=PRESETS["telephone_ua"]())
+    lines = plain(round_result_text(table, ended))
+    assert "Masha & Olya: 0 in hand → 0" in lines
+    assert not any("do not count" in line for line in lines)
+
+
 @pytest.mark.parametrize(
     ("game", "players", "pairs"),
     [
