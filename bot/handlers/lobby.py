@@ -266,7 +266,9 @@ async def _lobby_action(
             if action is not cancel or not await may_manage(k, damaged.row, sender):
                 raise  # answered by the error handler: only /cancel can help
             await k.service.lobby.close_damaged(damaged.row)
-            await reply(k, update, t(lang, "lobby.cancelled"))
+            await reply(k, update, t(lang, "lobby.cancelled"))  # the group's, in its language
+            if update.callback_query is not None:  # and the tap's, in the tapper's
+                await answer(k, update, lang, said("lobby.cancelled"))
             return
         if table is None or (cb is not None and table.id != cb.table_id):
             why = await _gone(k, place, table, None if cb is None else cb.table_id, "err.no_table")

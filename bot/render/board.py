@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from engine import Match, Round
 from engine.events import RoundEnded
@@ -14,10 +15,12 @@ from engine.leads import lot, lot_winner
 from engine.scoring.sea_goat import holder
 
 from ..i18n import Html, plural, t
+from ..sender import read_len
 from ..table import Recent, Table
 from .game_names import game_name
 from .layout import ends_text, layout_lines
 from .lobby import numbered
+from .room import LIMIT, room_after, whole_rows
 from .tiles import tile_text, tiles_text
 
 
@@ -179,18 +182,21 @@ def _recent_line(table: Table, lang: str, recent: Recent) -> Html:
 
 
 def board_text(table: Table, rnd: Round | None = None) -> Html:
-    """The board of the current round, or of ``rnd`` (a round that has just ended)."""
+    """The board of the current round, or of ``rnd`` (a round that has just ended). Long names
+    can make it longer than a message holds (``room``): then its latest moves give way, the
+    oldest first, counted in a line; and should even that not do, the score does too (the
+    group's /standings shows it), so that the position, the hands and whose turn it is stay."""
     lang = table.language
     match = table.match
     assert match is not None and match.round is not None
     rnd = rnd or match.round
     title = headline(lang, "board.title", match, round=round_number(match, rnd))
-    parts: list[str] = [title, *layout_lines(rnd.layout)]
+    top: list[str] = [title, *layout_lines(rnd.layout)]
     ends = ends_text(lang, rnd.layout, with_sum=scores_points(match))
     if ends is not None:
-        parts.append(ends)
-    parts += sea_goat_lines(table, lang, rnd)
-    parts.append("")
+        top.append(ends)
+    top += sea_goat_lines(table, lang, rnd)
+    top.append("")
     in_play = table.status == "playing" and not match.is_over and rnd.outcome is None
     for seat in table.seats:
         count = len(rnd.hands[seat.seat])
@@ -198,23 +204,30 @@ def board_text(table: Table, rnd: Round | None = None) -> Html:
         marker = "▶️ " if on_turn else "     "
         label = plural(lang, "board.tiles", count)
         suffix = t(lang, "board.absent") if seat.absent else ""
-        parts.append(Html(f"{marker}{t(lang, 'board.seat', name=seat.name, tiles=label)}{suffix}"))
+        top.append(Html(f"{marker}{t(lang, 'board.seat', name=seat.name, tiles=label)}{suffix}"))
     if rnd.bazaar:
-        parts.append(plural(lang, "board.bazaar", len(rnd.bazaar)))
-    recent = recent_text(table, lang, rnd)
-    if recent:
-        parts.append("")
-        parts.extend(recent)
-    parts.append("")
-    parts.extend(score_lines(table, lang))
+        top.append(plural(lang, "board.bazaar", len(rnd.bazaar)))
+    bottom: list[str] = []
     if table.status == "cancelled":
-        parts += ["", t(lang, "board.cancelled")]
+        bottom += ["", t(lang, "board.cancelled")]
     elif in_play:
-        parts.append("")
-        parts.append(t(lang, "board.turn", name=table.seats[rnd.turn].name))
+        bottom += ["", t(lang, "board.turn", name=table.seats[rnd.turn].name)]
         if rnd.layout.is_empty and rnd.lead_tiles:
-            parts.append(t(lang, "board.must_lead", tiles=tiles_text(rnd.lead_tiles)))
-    return Html("\n".join(parts))
+            bottom.append(t(lang, "board.must_lead", tiles=tiles_text(rnd.lead_tiles)))
+    scores = score_lines(table, lang)
+    moves = recent_text(table, lang, rnd)
+    room = room_after([*top, "", *scores, *bottom]) - 1  # the blank line before the moves
+    newest, earlier = whole_rows(moves[::-1], room, partial(plural, lang, "board.earlier"))
+    shown = [*([earlier] if earlier else []), *newest[::-1]]
+    text = _board(top, shown, scores, bottom)
+    if read_len(text) <= LIMIT:
+        return text
+    return _board(top, [], [t(lang, "board.score_elsewhere")], bottom)
+
+
+def _board(top: list[str], moves: list[str], scores: list[str], bottom: list[str]) -> Html:
+    """The board's parts, the moves and the score each after a blank line."""
+    return Html("\n".join([*top, *(["", *moves] if moves else []), "", *scores, *bottom]))
 
 
 def teams_text(table: Table) -> Html:

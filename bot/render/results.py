@@ -14,6 +14,7 @@ from engine.seats import seats_of
 from ..callbacks import Callback
 from ..games import SPECIAL_ENDS
 from ..i18n import Html, t
+from ..sender import read_len
 from ..table import Table
 from .amounts import collected_pot, kozel_amounts, scoring_amounts
 from .board import (
@@ -24,6 +25,7 @@ from .board import (
     score_lines,
     scores_points,
 )
+from .room import LIMIT
 from .sheet import sheet_lines
 from .tiles import tiles_text
 
@@ -67,13 +69,10 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
         head = t(lang, "result.eggs", round=numbered(table, ended), pot=ended.pot)
     else:
         head = _fish_head(table, ended)
-    parts = [head, *_round_notes(table, ended), *_fish_taker(table, ended)]
-    parts += ["", *_hands(table, ended), ""]
-    if keeps_points(table.match):
-        parts += [*kozel_amounts(table, ended), ""]
-    parts.append(t(lang, "result.scores"))
-    parts.extend(score_lines(table, lang, ended))
-    return Html("\n".join(parts))
+    before = [head, *_round_notes(table, ended), *_fish_taker(table, ended)]
+    after = [*kozel_amounts(table, ended), ""] if keeps_points(table.match) else []
+    after += [t(lang, "result.scores"), *score_lines(table, lang, ended)]
+    return _with_hands(table, ended, before, after)
 
 
 def _fish_head(table: Table, ended: RoundEnded) -> Html:
@@ -130,13 +129,20 @@ def _below_minimum(table: Table, ended: RoundEnded) -> int:
     return won if ended.amounts[side] == 0 and 0 < won < MINIMUM else 0
 
 
-def _hands(table: Table, ended: RoundEnded) -> list[str]:
-    """What each player was left holding."""
+def _with_hands(table: Table, ended: RoundEnded, before: list[str], after: list[str]) -> Html:
+    """A round's result: what comes ``before`` the hands, what each player was left holding,
+    and what comes ``after``. Long names can make it longer than a message holds (``room``):
+    then the hands give way to a line that says so, and what the round gave each side and the
+    score stay."""
     lang = table.language
-    return [
+    hands = [
         t(lang, "result.hand", name=seat.name, tiles=tiles_text(ended.hands[seat.seat]))
         for seat in table.seats
     ]
+    text = Html("\n".join([*before, "", *hands, "", *after]))
+    if read_len(text) <= LIMIT:
+        return text
+    return Html("\n".join([*before, "", t(lang, "result.hands_elsewhere"), "", *after]))
 
 
 def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
@@ -155,10 +161,9 @@ def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
             parts = [t(lang, "result.blocked", round=numbered(table, ended))]
         if ended.winner is not None:
             parts.append(t(lang, "result.lightest", name=seats[ended.winner].name))
-    parts += [*_round_notes(table, ended), "", *_hands(table, ended), ""]
-    parts += [*scoring_amounts(table, ended), "", t(lang, "result.scores")]
-    parts += score_lines(table, lang, ended)
-    return Html("\n".join(parts))
+    parts += _round_notes(table, ended)
+    after = [*scoring_amounts(table, ended), "", t(lang, "result.scores")]
+    return _with_hands(table, ended, parts, [*after, *score_lines(table, lang, ended)])
 
 
 def match_result_text(table: Table, ended: MatchEnded) -> Html:

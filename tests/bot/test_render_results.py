@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import re
 from datetime import UTC
 
 import pytest
@@ -12,6 +13,8 @@ from bot.i18n import catalog, t
 from bot.render.lobby import game_line, rules_text
 from bot.render.results import match_result_text, round_result_text
 from bot.render.standings import record_text, top_text
+from bot.sender import fit
+from devtools.fake_telegram import utf16_len
 from engine import RuleSet, Tile
 from engine.events import MatchEnded, RoundEnded
 from engine.rules import PRESETS
@@ -417,3 +420,34 @@ def test_points_under_13_are_not_shown_as_written(memory: str, lang: str, said: 
     lines = text.replace("<b>", "").replace("</b>", "").splitlines()
     assert said in lines
     assert [line for line in lines if line.startswith("Alex: ") and line.endswith("→ +20")]
+
+
+#: The longest name Telegram allows (64 characters, first and last), each character an emoji
+#: that Telegram counts as two (UTF-16 code units).
+EMOJI_NAME = "😀" * 64 + " " + "🐐" * 64
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_round_result_of_emoji_names_fits_a_message_whole(lang: str) -> None:
+    """Four names of 128 emoji at a pair fish, each hand of six tiles, the pairs' remembered
+    points wiped: the result outgrew Telegram's 4096 characters (as it counts them: two for an
+    emoji), and the sender cut it mid-name, taking its formatting off. The hands give way, and
+    who fished, what each pair got and the score stay."""
+    table = table_of([EMOJI_NAME] * 4, pairs=True, lang=lang)
+    six = [[Tile(a, b) for b in range(6)] for a in range(4)]
+    fish = dataclasses.replace(fish_for_one(2), hands=six, memory=[12, 25], scores=[77, 25])
+    text = round_result_text(table, fish)
+    assert utf16_len(html.unescape(re.sub(r"<[^>]*>", "", text))) <= 4096
+    assert fit(text) == text  # nothing for the sender to cut
+    lines = html.unescape(text).splitlines()
+    assert t(lang, "result.hands_elsewhere") in lines
+    assert not any(line.endswith("[0|5]") for line in lines)  # no hand, rather than some
+    assert lines[0].startswith("🐟 ") and "<b>" in text
+    assert lines[-1].startswith(f"{EMOJI_NAME} & {EMOJI_NAME}: 25")  # the score
+
+
+def test_a_round_result_of_short_names_keeps_the_hands() -> None:
+    table = table_of(["Masha", "Alex", "Olya", "Serg"], pairs=True)
+    text = html.unescape(round_result_text(table, fish_for_one(2)))
+    assert "Masha: [6|6]" in text.splitlines()
+    assert t("en", "result.hands_elsewhere") not in text

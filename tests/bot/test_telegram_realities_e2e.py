@@ -367,3 +367,30 @@ async def test_standings_of_emoji_names_fit_telegrams_count_and_stay_formatted(
     assert utf16_len(text) <= 4096
     assert text.endswith("🎲 The board did not fit here: see it in the group.")
     assert any(e["type"] == "bold" for e in standings.entities)  # its formatting kept
+
+
+async def test_a_board_of_emoji_names_and_many_moves_fits_and_stays_formatted(
+    tg: FakeTelegram, harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Four players named by 128 emoji each: the board, with its list of latest moves, came
+    close to 4096 (as Telegram counts: two for an emoji), and a tap that set off a batch of
+    knocks or draws, each a line of its own, pushed it over: it came cut mid-name and
+    unformatted. Here the list holds its twelve latest moves, as a long batch does: the oldest
+    give way, counted, and whose turn it is stays, in bold."""
+    monkeypatch.setattr("bot.presenter.news.RECENT", 12)
+    emoji = ["😀", "🐐", "🎲", "🁣"]
+    users = [tg.user(980 + n, face * 64, last_name=face * 64) for n, face in enumerate(emoji)]
+    group = tg.group(-980, "Yard")
+    await start_match(harness, users, group)
+    version = 0
+    for _ in range(12):
+        user, hand = await harness.next_turn(users, version)
+        version = harness.version_of(hand)
+        await harness.play_turn(user, hand)
+    await harness.groups_told()
+    board = board_message(tg, group)
+    text = board.text or ""
+    assert utf16_len(text) <= 4096
+    assert "earlier moves" in text
+    assert not text.endswith("…")  # not cut by the sender
+    assert any(e["type"] == "bold" for e in board.entities)  # its formatting kept

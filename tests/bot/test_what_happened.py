@@ -4,16 +4,20 @@ hand's record says nothing that goes stale."""
 
 from __future__ import annotations
 
+import html
 import random
 import re
 
 import pytest
 
+from bot.i18n import plural, t
 from bot.presenter.hands import Hands
 from bot.presenter.news import follow
 from bot.render.board import board_text
 from bot.render.tiles import tile_text
-from devtools.fake_telegram import FakeTelegram
+from bot.sender import fit
+from bot.table import Recent, Table
+from devtools.fake_telegram import FakeTelegram, utf16_len
 from engine import DRAW, KNOCK, Lay, Match, Play, Reopen, RuleSet, Tile
 from engine.events import Knocked, Played, PlayedDoubles, RoundEnded
 from engine.rules import PRESETS
@@ -160,3 +164,60 @@ def test_a_players_record_says_what_their_move_scored_as_the_board_does(
                 assert note.startswith(said) and note.endswith(f" · <b>+{scored[0].scored}</b>.")
                 return
     raise AssertionError("no move ever scored")
+
+
+#: The longest name Telegram allows (64 characters, first and last), each character an emoji
+#: that Telegram counts as two (UTF-16 code units).
+EMOJI_NAME = "😀" * 64 + " " + "🐐" * 64
+
+
+def knocked_around(table: Table, knocks: int) -> None:
+    """The board's list after a tap that set off ``knocks`` knocks, seat after seat."""
+    match = table.match
+    assert match is not None and match.round is not None
+    rnd, turn = match.round.number, match.current_seat
+    assert turn is not None
+    table.recent = [Recent("played", (turn - 1) % 4, rnd, tiles=(Tile(3, 4),))]
+    table.recent += [Recent("knocked", (turn + n) % 4, rnd) for n in range(knocks)]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_board_of_emoji_names_gives_way_its_oldest_moves(lang: str) -> None:
+    """Four names of 128 emoji and a tap that set off eight knocks: the board outgrew Telegram's
+    4096 characters (as it counts them: two for an emoji), and the sender cut it mid-name,
+    taking its formatting off. Its oldest moves give way, counted; the newest, the score and
+    whose turn it is stay."""
+    table = table_of([EMOJI_NAME] * 4, lang=lang)
+    knocked_around(table, 8)
+    text = board_text(table)
+    assert utf16_len(html.unescape(re.sub(r"<[^>]*>", "", text))) <= 4096
+    assert fit(text) == text  # nothing for the sender to cut
+    lines = html.unescape(re.sub(r"<[^>]*>", "", text)).splitlines()
+    knocked = t(lang, "board.recent.knocked", name=EMOJI_NAME)
+    shown = lines.count(knocked)
+    assert 1 <= shown < 8
+    earlier = plural(lang, "board.earlier", 9 - shown)
+    assert lines[lines.index(knocked) - 1] == earlier  # the oldest, counted, above the newest
+    turn = html.unescape(re.sub(r"<[^>]*>", "", t(lang, "board.turn", name=EMOJI_NAME)))
+    assert turn in lines
+    assert any(line.startswith(f"{EMOJI_NAME}: 0") for line in lines)  # the score
+
+
+def test_names_longer_still_leave_the_score_to_standings() -> None:
+    """Should names longer than Telegram is known to allow come, the score gives way too, and
+    the position and whose turn it is stay."""
+    name = "🐐" * 300
+    table = table_of([name] * 4)
+    knocked_around(table, 3)
+    text = board_text(table)
+    assert fit(text) == text
+    lines = html.unescape(text).splitlines()
+    assert "📊 The score did not fit here: /standings shows it." in lines
+    assert f"{name} knocked" not in lines
+    assert f"Turn: <b>{name}</b>" in lines
+
+
+def test_a_board_of_short_names_lists_every_move_of_a_batch() -> None:
+    table = table_of(["Masha", "Alex", "Olya", "Serg"])
+    knocked_around(table, 8)
+    assert len(recent_lines(board_text(table))) == 9
