@@ -496,3 +496,13 @@ def test_the_scoring_games_rules_say_what_a_sum_of_the_ends_scores(game: str, su
     """/rules muggins read "add up the open ends: 5, 10, 15… score you that many points"."""
     summary = t("en", f"games.{game}.summary")
     assert f"add up the open ends: a sum of {sums} scores that many points." in summary
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_bot_says_ty_to_players_everywhere(lang: str) -> None:
+    """A closed forum topic told the group "Откройте её снова и отправьте /new" /
+    "Відкрийте … надішліть", where every other message, to the group as to one player, says
+    «ты» ("Отправь /new")."""
+    polite = re.compile(r"\b(?:\w+(?:йте|ите|ьте|іть|їть)|вы|вас|вам|ваш\w*|ви|ваш\w*)\b", re.I)
+    found = {key: polite.findall(text) for key, text in catalog(lang).items()}
+    assert {key: words for key, words in found.items() if words} == {}
