@@ -506,3 +506,19 @@ def test_the_bot_says_ty_to_players_everywhere(lang: str) -> None:
     polite = re.compile(r"\b(?:\w+(?:йте|ите|ьте|іть|їть)|вы|вас|вам|ваш\w*|ви|ваш\w*)\b", re.I)
     found = {key: polite.findall(text) for key, text in catalog(lang).items()}
     assert {key: words for key, words in found.items() if words} == {}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_tile_is_called_by_one_word(lang: str) -> None:
+    """The lot said "вытянул старшую кость" / "найстаршу кістку" and a Sea Goat rule "Особые
+    кости", where the hand, the board and every other rule call a tile «камень» / «камінь»."""
+    bone = re.compile(r"\b(?:кост|кіст|кістк)\w*", re.IGNORECASE)
+    assert {key: text for key, text in catalog(lang).items() if bone.search(text)} == {}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_knocking_is_one_verb(lang: str) -> None:
+    """The button read "✊ Стукнуть" / "✊ Стукнути" (to hit someone, or to snitch), where the
+    board says "стучит", the DM "Пришлось постучать" and the rules "стучать": a player knocks."""
+    assert not re.search(r"\bстукн", " ".join(catalog(lang).values()), re.IGNORECASE)
+    assert t(lang, "hand.knock") == {"ru": "✊ Постучать", "uk": "✊ Постукати"}[lang]
