@@ -319,7 +319,7 @@ def lightest_wins_fish() -> RoundEnded:
         ("sea_goat", "ru", "🐟 Раунд 4: <b>рыба!</b> Рыбак — Лёша."),
         ("traditional", "uk", "🐟 Раунд 4: <b>риба!</b> Рибак — Лёша."),
         ("sea_goat", "en", "🐟 Round 4: <b>fish!</b> Лёша closed the game."),
-        ("muggins", "ru", "🧱 Раунд 4: <b>тупик</b> — ходить некому."),
+        ("muggins", "ru", "🧱 Раунд 4: <b>тупик</b> — никто не может сходить."),
     ],
 )
 def test_a_blocked_round_of_sea_goat_or_traditional_is_a_fish(
