@@ -522,3 +522,24 @@ def test_knocking_is_one_verb(lang: str) -> None:
     board says "стучит", the DM "Пришлось постучать" and the rules "стучать": a player knocks."""
     assert not re.search(r"\bстукн", " ".join(catalog(lang).values()), re.IGNORECASE)
     assert t(lang, "hand.knock") == {"ru": "✊ Постучать", "uk": "✊ Постукати"}[lang]
+
+
+@pytest.mark.parametrize(
+    ("lang", "stray"),
+    [
+        # "самая лёгкая рука", "самой тяжёлой руке": English's lightest hand word for word, where
+        # the results say "Меньше всех на руках у игрока …"
+        pytest.param("ru", r"(?:лёгк|тяжёл)\w* рук", id="ru-hand"),
+        pytest.param("uk", r"(?:легш|важч)\w* рук", id="uk-hand"),
+        # Traditional's and Sea Goat's "линия", where every other text lays a «цепочка»
+        pytest.param("ru", r"\bлини[яиюей]\b", id="ru-line"),
+        pytest.param("uk", r"\bліні[яїюєй]\b", id="uk-line"),
+        # Donkey's "предел" and Sport's "без предела" beside Kozel's "лимит"
+        pytest.param("ru", r"\bпредел[ауе]?\b", id="ru-limit"),
+        pytest.param("uk", r"\bмеж[аіуею]\b", id="uk-limit"),
+    ],
+)
+def test_a_thing_of_the_game_goes_by_one_name(lang: str, stray: str) -> None:
+    """The same thing was named two ways in /rules, the games' summaries and the results."""
+    found = {key: text for key, text in catalog(lang).items() if re.search(stray, text, re.I)}
+    assert found == {}
