@@ -496,3 +496,50 @@ def test_the_scoring_games_rules_say_what_a_sum_of_the_ends_scores(game: str, su
     """/rules muggins read "add up the open ends: 5, 10, 15… score you that many points"."""
     summary = t("en", f"games.{game}.summary")
     assert f"add up the open ends: a sum of {sums} scores that many points." in summary
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_bot_says_ty_to_players_everywhere(lang: str) -> None:
+    """A closed forum topic told the group "Откройте её снова и отправьте /new" /
+    "Відкрийте … надішліть", where every other message, to the group as to one player, says
+    «ты» ("Отправь /new")."""
+    polite = re.compile(r"\b(?:\w+(?:йте|ите|ьте|іть|їть)|вы|вас|вам|ваш\w*|ви|ваш\w*)\b", re.I)
+    found = {key: polite.findall(text) for key, text in catalog(lang).items()}
+    assert {key: words for key, words in found.items() if words} == {}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_tile_is_called_by_one_word(lang: str) -> None:
+    """The lot said "вытянул старшую кость" / "найстаршу кістку" and a Sea Goat rule "Особые
+    кости", where the hand, the board and every other rule call a tile «камень» / «камінь»."""
+    bone = re.compile(r"\b(?:кост|кіст|кістк)\w*", re.IGNORECASE)
+    assert {key: text for key, text in catalog(lang).items() if bone.search(text)} == {}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_knocking_is_one_verb(lang: str) -> None:
+    """The button read "✊ Стукнуть" / "✊ Стукнути" (to hit someone, or to snitch), where the
+    board says "стучит", the DM "Пришлось постучать" and the rules "стучать": a player knocks."""
+    assert not re.search(r"\bстукн", " ".join(catalog(lang).values()), re.IGNORECASE)
+    assert t(lang, "hand.knock") == {"ru": "✊ Постучать", "uk": "✊ Постукати"}[lang]
+
+
+@pytest.mark.parametrize(
+    ("lang", "stray"),
+    [
+        # "самая лёгкая рука", "самой тяжёлой руке": English's lightest hand word for word, where
+        # the results say "Меньше всех на руках у игрока …"
+        pytest.param("ru", r"(?:лёгк|тяжёл)\w* рук", id="ru-hand"),
+        pytest.param("uk", r"(?:легш|важч)\w* рук", id="uk-hand"),
+        # Traditional's and Sea Goat's "линия", where every other text lays a «цепочка»
+        pytest.param("ru", r"\bлини[яиюей]\b", id="ru-line"),
+        pytest.param("uk", r"\bліні[яїюєй]\b", id="uk-line"),
+        # Donkey's "предел" and Sport's "без предела" beside Kozel's "лимит"
+        pytest.param("ru", r"\bпредел[ауе]?\b", id="ru-limit"),
+        pytest.param("uk", r"\bмеж[аіуею]\b", id="uk-limit"),
+    ],
+)
+def test_a_thing_of_the_game_goes_by_one_name(lang: str, stray: str) -> None:
+    """The same thing was named two ways in /rules, the games' summaries and the results."""
+    found = {key: text for key, text in catalog(lang).items() if re.search(stray, text, re.I)}
+    assert found == {}

@@ -319,14 +319,14 @@ def lightest_wins_fish() -> RoundEnded:
         ("sea_goat", "ru", "🐟 Раунд 4: <b>рыба!</b> Рыбак — Лёша."),
         ("traditional", "uk", "🐟 Раунд 4: <b>риба!</b> Рибак — Лёша."),
         ("sea_goat", "en", "🐟 Round 4: <b>fish!</b> Лёша closed the game."),
-        ("muggins", "ru", "🧱 Раунд 4: <b>тупик</b> — ходить некому."),
+        ("muggins", "ru", "🧱 Раунд 4: <b>тупик</b> — никто не может сходить."),
     ],
 )
 def test_a_blocked_round_of_sea_goat_or_traditional_is_a_fish(
     game: str, lang: str, head: str
 ) -> None:
-    """Sea Goat's and Traditional's rules say what a fish scores ("Рыба: выигрывает самая лёгкая
-    рука"), but their results said "🧱 тупик — ходить некому", the fives games' word."""
+    """Sea Goat's and Traditional's rules say what a fish scores ("Рыба: выигрывает тот, у кого
+    меньше всех на руках"), but their results said "🧱 тупик", the fives games' word."""
     rules = PRESETS[game]()
     table = table_of(["Маша", "Лёша"], lang=lang, rules=rules)
     lines = round_result_text(table, lightest_wins_fish()).splitlines()

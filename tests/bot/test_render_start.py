@@ -44,7 +44,7 @@ def test_a_heaviest_lot_says_so_in_russian() -> None:
     assert table.match.round is not None and table.match.round.turn == leader
     text = teams_text(table)
     assert "🎲 Жребий: Masha " + drawn(table.match.seed, 3)[0] in text
-    assert "Начинает тот, кто вытянул старшую кость" in text
+    assert "Начинает тот, кто вытянул самый тяжёлый камень" in text
 
 
 @pytest.mark.parametrize("game", ["kozel", "traditional", "telephone", "bulgarian_fives"])
