@@ -177,9 +177,10 @@ async def test_four_friends_swap_partners_when_two_of_them_ask(
         " too. Tap it again to stay."
     )
     assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 3. Olya", "Pair 2: 2. Petya & 4. Vova"]
-    assert "🔀 Petya asks to play in pair 1: whoever of it taps 🔀 Change pair changes places." in (
-        lobby_now(tg, lobby).text or ""
-    )
+    assert (
+        "🔀 Petya asks to play in pair 1: whichever of its players taps 🔀 Change pair changes"
+        " places with them."
+    ) in (lobby_now(tg, lobby).text or "")
     assert await press(tg, petya, lobby, CHANGE) == "You stay in pair 2."
     assert "asks to play" not in (lobby_now(tg, lobby).text or "")
 
