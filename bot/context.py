@@ -39,11 +39,12 @@ class Kozel:
             return await self.service.store.chat_language(chat.id)
         return self.person_language(update.effective_user)
 
-    def person_language(self, user: User | None) -> str:
-        """A person's own language, their Telegram's (else the bot's default): their DMs speak
-        it, and so does the answer to their tap, which nobody else sees, in a group too."""
+    def person_language(self, user: User | None, otherwise: str | None = None) -> str:
+        """A person's own language, their Telegram's: their DMs speak it, and so does the
+        answer to their tap, which nobody else sees, in a group too. Telegram may not say it:
+        then ``otherwise`` (a group's, which the tapper reads there), else the bot's default."""
         code = user.language_code if user is not None else None
-        return language_for(code, self.settings.default_language)
+        return language_for(code, otherwise or self.settings.default_language)
 
 
 class BotData:

@@ -76,20 +76,25 @@ def lot_winner(drawn: Sequence[Tile], wins: LotWinner) -> int:
     return pick(range(len(drawn)), key=lambda seat: rank(drawn[seat]))
 
 
+def opening_lot(rules: RuleSet) -> LotWinner | None:
+    """Whose tile wins the lot ``opening_lead`` draws (``lot``), None where ``first_lead``
+    draws none: the lowest for ``lot_lowest`` (Muggins §3.6)."""
+    return "lowest" if rules.first_lead == "lot_lowest" else None
+
+
 def opening_lead(hands: Sequence[Hand], rules: RuleSet, seed: int) -> tuple[int, list[Tile] | None]:
     """Who leads a match's first round (a game may lead every round so) and the tiles he must
     choose from, None for any tile: ``first_lead`` above, or one of the scoring games' leads.
 
-    - ``lot_lowest`` (Muggins §3.6): every player draws a tile by lot and the lowest (§1.2) leads,
-      any tile. The lot is drawn from the shuffle of round 0 of the match's seed (the deals use
-      rounds 1 and up), so it is deterministic and independent of the hands; the lot's tiles go
-      back before the deal.
+    - ``lot_lowest`` (Muggins §3.6): every player draws a tile by lot (``lot``) and the lowest
+      (§1.2) leads, any tile.
     - ``three_two`` (Ukrainian Telephone §3.5): the holder of 3-2 leads it. When 3-2 is in the
       bazaar (two players), the Kozel chain ``chain_1_1`` decides instead (FLAG).
     - ``highest_tile`` (Bulgarian §3.8): the highest double, else the highest-ranked non-double.
     """
-    if rules.first_lead == "lot_lowest":
-        return lot_winner(lot(seed, len(hands)), "lowest"), None
+    wins = opening_lot(rules)
+    if wins is not None:
+        return lot_winner(lot(seed, len(hands)), wins), None
     if rules.first_lead == "highest_tile":
         found = _first_holder(hands, _HIGHEST_FIRST)
     elif rules.first_lead == "three_two":
@@ -159,6 +164,12 @@ _TRADITIONAL_ORDERS: Final = {
 }
 
 
+def traditional_lot(rules: RuleSet) -> LotWinner | None:
+    """Whose tile wins the lot ``traditional_lead`` draws (``lot``), None where ``trad_lead``
+    draws none: the heaviest for ``lot_heaviest``."""
+    return "heaviest" if rules.trad_lead == "lot_heaviest" else None
+
+
 def traditional_lead(
     hands: Sequence[Hand], rules: RuleSet, seed: int
 ) -> tuple[int, list[Tile] | None]:
@@ -170,12 +181,12 @@ def traditional_lead(
     - ``lowest_double_no_00``: 1-1 … 6-6, never 0-0, else the lowest non-double (0-1, 0-2, …);
       a deal whose only double is 0-0 goes to the lowest non-double (FLAG).
     - ``lowest_incl_00`` (the §HT preset): 0-0, 1-1 … 6-6, else the lowest non-double.
-    - ``lot_heaviest``: every player draws a tile by lot and the heaviest (§1.2) leads, any tile;
-      the lot comes from the shuffle of round 0 of the match's seed, as Muggins' lot does
-      (``opening_lead``).
+    - ``lot_heaviest``: every player draws a tile by lot (``lot``, as Muggins' players do) and
+      the heaviest (§1.2) leads, any tile.
     """
-    if rules.trad_lead == "lot_heaviest":
-        return lot_winner(lot(seed, len(hands)), "heaviest"), None
+    wins = traditional_lot(rules)
+    if wins is not None:
+        return lot_winner(lot(seed, len(hands)), wins), None
     found = _first_holder(hands, _TRADITIONAL_ORDERS[rules.trad_lead])
     if found is None:  # cannot happen: at least one tile is dealt
         raise ValueError("no tiles were dealt")

@@ -111,7 +111,8 @@ class SeatRow:
     #: one the players seated.
     stand_in: bool = False
     #: A person at a pair game's lobby asks to change places with one of the other pair, which
-    #: holds two people (migration 0012); it lapses when the seat changes pair.
+    #: holds two people (migration 0012); it lapses when the seat changes pair, or the pairs
+    #: are made anew.
     asks_swap: bool = False
 
 

@@ -43,11 +43,11 @@ async def refuse(k: Kozel, update: Update, lang: str, key: str, **values: object
 
 async def answer(k: Kozel, update: Update, lang: str, words: Localized) -> None:
     """Answer a tap with ``words`` in the tapper's language (only they see it: a toast, or an
-    alert when it is long), or a command with a reply in ``lang``, the chat's, which everyone
-    there reads."""
+    alert when it is long; ``lang`` if Telegram does not say theirs), or a command with a reply
+    in ``lang``, the chat's, which everyone there reads."""
     query = update.callback_query
     if query is not None:
-        text = words(k.person_language(query.from_user))
+        text = words(k.person_language(query.from_user, lang))
         await k.sender.answer(query.id, text, alert=len(text) > 60)
     else:
         await reply(k, update, words(lang))

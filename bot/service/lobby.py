@@ -269,6 +269,9 @@ class Lobby:
         changed_sides = pairs != table.pairs
         table.row = await self.storage.update_table(table.id, players=players, pairs=pairs)
         if changed_sides:  # pairs as the seats would make them by themselves
+            for seat in table.seats:  # and an ask to change pair is one of pairs now gone
+                if seat.asks_swap:
+                    await self.storage.update_seat(table.id, seat.seat, asks_swap=False)
             order = [(s.seat, side_of(s.seat, pairs)) for s in table.seats]
             await self.store.arrange_seats(table, order)
 

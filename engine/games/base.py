@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ..actions import Lay, Play
 from ..events import MatchEnded, RoundEnded
 from ..layout import End, Layout, Placements
-from ..leads import LotWinner, opening_lead
+from ..leads import LotWinner, opening_lead, opening_lot
 from ..line import Line
 from ..round import Hand, Round
 from ..rules import RuleSet
@@ -102,8 +102,8 @@ class Game(ABC):
 
     def first_lead_lot(self, rules: RuleSet) -> LotWinner | None:
         """Whose tile wins the lot that picks the match's first leader (``leads.lot``), None
-        where no lot does: ``first_lead = lot_lowest`` (Muggins, §3.6)."""
-        return "lowest" if rules.first_lead == "lot_lowest" else None
+        where no lot does (``leads.opening_lot``, as ``first_lead`` leads)."""
+        return opening_lot(rules)
 
     def restart_lead(
         self, hands: Sequence[Hand], rules: RuleSet, seed: int

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from ..events import RoundEnded
 from ..layout import End, Layout, Placements
-from ..leads import LotWinner, traditional_lead
+from ..leads import LotWinner, traditional_lead, traditional_lot
 from ..line import Line
 from ..round import Hand, Round
 from ..rules import SCORING_OPTION_NAMES, RuleSet
@@ -67,10 +67,10 @@ class Traditional(TargetGame):
         return traditional_lead(hands, rules, seed)
 
     def first_lead_lot(self, rules: RuleSet) -> LotWinner | None:
-        return "heaviest" if rules.trad_lead == "lot_heaviest" else None
+        return traditional_lot(rules)
 
     def restarts_lead(self, ended: RoundEnded, rules: RuleSet) -> bool:
-        return rules.trad_lead != "lot_heaviest"
+        return traditional_lot(rules) is None  # a lot picks only the first leader
 
     def move(
         self, layout: Layout, tile: Tile, end: End, rules: RuleSet, lengthwise: bool = False

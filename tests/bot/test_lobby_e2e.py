@@ -229,6 +229,20 @@ async def test_a_tap_is_answered_in_the_tappers_language_and_a_command_in_the_gr
     assert left.text == "You left the table."
 
 
+async def test_a_tap_by_someone_whose_telegram_names_no_language_speaks_the_groups(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Telegram may send a tap without the tapper's language: its answer then spoke the bot's
+    default (English here) in a Russian group, where the tapper reads Russian all day."""
+    petya, anon = tg.user(428, "Петя", language_code="ru"), tg.user(429, "Anon", language_code=None)
+    group = tg.group(-828, "Двор")
+    lobby = await open_lobby(harness, petya, group)
+    await tg.send_text(anon, tg.private(anon), "/start")
+    await tg.wait_for_message(anon, lambda m: m.from_bot)
+    joined = await tap(tg, anon, lobby, data_of(tg, lobby, "✋ Играю"))
+    assert joined.text == "Ты в игре! Камни придут в личный чат."
+
+
 async def test_only_admins_change_the_language_and_the_table_follows_at_once(
     tg: FakeTelegram, harness: Harness
 ) -> None:

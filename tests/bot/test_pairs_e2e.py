@@ -177,9 +177,10 @@ async def test_four_friends_swap_partners_when_two_of_them_ask(
         " too. Tap it again to stay."
     )
     assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 3. Olya", "Pair 2: 2. Petya & 4. Vova"]
-    assert "🔀 Petya asks to play in pair 1: whoever of it taps 🔀 Change pair changes places." in (
-        lobby_now(tg, lobby).text or ""
-    )
+    assert (
+        "🔀 Petya asks to play in pair 1: whichever of its players taps 🔀 Change pair changes"
+        " places with them."
+    ) in (lobby_now(tg, lobby).text or "")
     assert await press(tg, petya, lobby, CHANGE) == "You stay in pair 2."
     assert "asks to play" not in (lobby_now(tg, lobby).text or "")
 
@@ -189,6 +190,30 @@ async def test_four_friends_swap_partners_when_two_of_them_ask(
     assert "asks to play" not in (lobby_now(tg, lobby).text or "")
     started = await deal(tg, masha, lobby)
     assert started == "🤝 Pairs: 1. Masha & 3. Petya against 2. Olya & 4. Vova."
+
+
+async def test_an_ask_to_change_pair_lapses_when_the_pairs_are_made_anew(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Petya asked to play in pair 1, and the opener switched pairs off and on again, which
+    makes the pairs anew by seat: Petya's ask came back with them (his seat's pair was the same
+    again) and Olya, tapping 🔀 to join her new partner's pair, swapped with him."""
+    masha, petya, olya = tg.user(525, "Masha"), tg.user(526, "Petya"), tg.user(527, "Olya")
+    vova = tg.user(528, "Vova")
+    group = tg.group(-925, "Yard")
+    lobby = await pair_lobby(harness, masha, group)
+    await sit(harness, lobby, petya, olya, vova)
+    await press(tg, petya, lobby, CHANGE)
+    assert "🔀 Petya asks to play in pair 1" in (lobby_now(tg, lobby).text or "")
+
+    await change_lobby(harness, group, pairs=False)
+    await change_lobby(harness, group, pairs=True)
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 3. Olya", "Pair 2: 2. Petya & 4. Vova"]
+    assert "asks to play" not in (lobby_now(tg, lobby).text or "")
+    assert await press(tg, olya, lobby, CHANGE) == (
+        "Pair 2 has two players: you change places with whichever of them taps 🔀 Change pair"
+        " too. Tap it again to stay."
+    )
 
 
 async def test_leaving_moves_nobody_to_the_other_pair(tg: FakeTelegram, harness: Harness) -> None:
