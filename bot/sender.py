@@ -106,6 +106,10 @@ def _place(to: int | Place) -> Place:
 
 
 Migrate = Callable[[int, int], Awaitable[None]]
+#: An answer to a command that only tells, written from the state when called: its text, and
+#: its buttons if any (``Sender.inform``).
+Written = tuple[str, InlineKeyboardMarkup | None]
+Write = Callable[[], Awaitable[Written]]
 #: Told of a place the bot may no longer write to, and why.
 LostPlace = Callable[[Place, Gone], None]
 
@@ -153,23 +157,24 @@ class Sender:
         self._outbox(place.chat_id).post(partial(self._patiently, send))
 
     async def inform(
-        self,
-        to: int | Place,
-        text: str,
-        keyboard: InlineKeyboardMarkup | None = None,
-        *,
-        asker: int,
-        reply_to: int | None = None,
+        self, to: int | Place, write: Write, *, asker: int, reply_to: int | None = None
     ) -> None:
-        """An answer to ``asker``'s command that only tells (/help, /standings...): in a DM it
-        goes at once; in a group nobody waits for it, and it goes when the game leaves room
-        for it, or not at all (``Outbox.answer``)."""
+        """An answer to ``asker``'s command that only tells (/help, /standings...), which
+        ``write`` writes: in a DM it goes at once; in a group nobody waits for it, and it goes
+        when the game leaves room for it, or not at all (``Outbox.answer``). It is written again
+        as it goes, from the state then: asked mid-match and sent after the match's result, it
+        must not show the match as it was (whose turn, the score before the last round)."""
         place = _place(to)
-        request = partial(self._send, place, text, keyboard, reply_to)
+        text, keyboard = await write()
         if place.chat_id > 0:
-            await request()
-        else:
-            self._outbox(place.chat_id).answer(place, text, asker, request)
+            await self._send(place, text, keyboard, reply_to)
+            return
+
+        async def send() -> Message:
+            text, keyboard = await write()
+            return await self._send(place, text, keyboard, reply_to)
+
+        self._outbox(place.chat_id).answer(place, text, asker, send)
 
     def after(self, chat_id: int, then: Callable[[], Awaitable[None]]) -> None:
         """Run ``then`` once every call queued for the group so far is done."""
