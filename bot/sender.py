@@ -116,7 +116,8 @@ LostPlace = Callable[[Place, Gone], None]
 
 class Sender:
     """Direct messages go at once. Calls to a group go through its ``Outbox``, in order and
-    within its budget: ``send`` and ``edit`` wait for theirs, ``post`` and ``board`` do not."""
+    within its budget: ``send`` and ``edit`` wait for theirs, ``post``, ``replace`` and
+    ``board`` do not."""
 
     def __init__(self, bot: Bot, pacer: GroupPacer, migrate: Migrate | None = None) -> None:
         self.bot = bot
@@ -195,13 +196,33 @@ class Sender:
         keyboard: InlineKeyboardMarkup | None = None,
     ) -> int:
         """Edit in place; if the message is gone, send a new one to the chat or place ``to``.
-        Returns the message id."""
+        Returns the message id. Flood control is waited out however long it lasts (a player's
+        hand given up after three 429s kept its old keyboard, whose taps were refused as
+        stale, until the turn's reminder drew it again): in a DM the table waits for it, as its
+        next move depends on it; a group's edit nobody need wait for goes by ``replace``."""
         place = _place(to)
-        return await self._in_turn(place, partial(self._edit, place, message_id, text, keyboard))
+        edit = partial(self._edit, place, message_id, text, keyboard)
+        return await self._in_turn(place, partial(self._patiently, edit))
 
-    async def caught_up(self, chat_id: int) -> None:
+    def replace(
+        self,
+        to: int | Place,
+        message_id: int | None,
+        text: str,
+        keyboard: InlineKeyboardMarkup | None = None,
+    ) -> None:
+        """Edit a group's message in its turn, nobody waiting (a tap is answered meanwhile),
+        however long flood control lasts; if the message is gone, a new one says it."""
+        place = _place(to)
+        edit = partial(self._edit, place, message_id, text, keyboard)
+        self._outbox(place.chat_id).post(partial(self._patiently, edit))
+
+    async def caught_up(self, chat_id: int, within: float | None = None) -> None:
         """Wait until what was queued for the group so far has gone (a lobby redrawn), holding
-        no table's lock: the answer to a tap or a command then comes after what it changed."""
+        no table's lock: the answer to a tap or a command then comes after what it changed.
+        With ``within``, at most that many seconds (on the pacer's clock): a tap's answer
+        waits no longer, whatever the group's flood control, as its button spins meanwhile and
+        Telegram refuses an answer that comes too late; what it changed still goes."""
         if chat_id > 0:
             return
 
@@ -209,7 +230,11 @@ class Sender:
             """Only marks the place in the queue."""
 
         # ``wait``: a mark dropped as the bot stops (its future cancelled) ends the wait too
-        await asyncio.wait([self._outbox(chat_id).call(nothing, paced=False)])
+        mark = self._outbox(chat_id).call(nothing, paced=False)
+        if within is None:
+            await asyncio.wait([mark])
+        else:
+            await self.pacer.within(within, asyncio.shield(mark))
 
     async def _in_turn(self, place: Place, request: Callable[[], Awaitable[T]]) -> T:
         """A DM goes at once; a group's call waits for its turn in the group's outbox."""

@@ -16,6 +16,11 @@ from ..i18n import Localized, said
 from ..place import Place, place_of
 from ..sender import Write, Written
 
+#: How long (seconds) the answer to a tap waits for the group's message it changed (a lobby
+#: redrawn) to go first: Telegram's flood control may hold that message far longer, while the
+#: tapper's button spins, and Telegram refuses an answer that comes too late (an old query).
+TAP_PATIENCE = 3.0
+
 
 async def reply(k: Kozel, update: Update, text: str) -> None:
     """Answer a command where it was written (its chat, or its forum topic), through the

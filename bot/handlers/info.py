@@ -225,7 +225,7 @@ async def top_button(update: Update, context: KozelContext) -> None:
     text, keyboard = await _top_page(k, place.chat_id, lang, game, cb.page, played=played)
     message = query.message
     if message is not None:
-        await k.sender.edit(place, message.message_id, text, keyboard)
+        k.sender.replace(place, message.message_id, text, keyboard)
     await k.sender.answer(query.id)
 
 
@@ -313,7 +313,7 @@ async def language_button(update: Update, context: KozelContext) -> None:
                 await _redraw(k, table)
     message, place = query.message, place_of(update)
     if message is not None and place is not None:
-        await k.sender.edit(place, message.message_id, t(cb.args[0], "language.set"))
+        k.sender.replace(place, message.message_id, t(cb.args[0], "language.set"))
     await k.sender.answer(query.id)  # the language is set, whatever Telegram says
 
 
