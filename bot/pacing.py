@@ -101,6 +101,16 @@ class GroupPacer:
         now = self.clock()
         self._room[chat_id] = (self._level(chat_id, now) - 1, now)
 
+    async def within(self, seconds: float, waiting: Awaitable[Any]) -> None:
+        """Wait for ``waiting``, at most ``seconds`` (on ``clock``): it is cancelled then
+        (``asyncio.shield`` what must go on)."""
+        waits = [asyncio.ensure_future(self.sleep(seconds)), asyncio.ensure_future(waiting)]
+        try:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for wait in waits:
+                wait.cancel()
+
     async def wait_for_room(self, chat_id: int) -> None:
         """Wait until the group has room for one more call: one sleep, as long as it takes to
         refill (a group waiting in a busy hour wakes once a call, not in polling steps)."""
@@ -270,15 +280,7 @@ class Outbox:
     async def _nap(self, seconds: float) -> None:
         """Sleep ``seconds`` (on the pacer's clock), or less if a call or a board is queued."""
         self._queued.clear()
-        waits = [
-            asyncio.ensure_future(self.pacer.sleep(seconds)),
-            asyncio.ensure_future(self._queued.wait()),
-        ]
-        try:
-            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for wait in waits:
-                wait.cancel()
+        await self.pacer.within(seconds, self._queued.wait())
 
     async def _show(self, board: Board) -> None:
         try:

@@ -106,13 +106,18 @@ def _place(to: int | Place) -> Place:
 
 
 Migrate = Callable[[int, int], Awaitable[None]]
+#: An answer to a command that only tells, written from the state when called: its text, and
+#: its buttons if any (``Sender.inform``).
+Written = tuple[str, InlineKeyboardMarkup | None]
+Write = Callable[[], Awaitable[Written]]
 #: Told of a place the bot may no longer write to, and why.
 LostPlace = Callable[[Place, Gone], None]
 
 
 class Sender:
     """Direct messages go at once. Calls to a group go through its ``Outbox``, in order and
-    within its budget: ``send`` and ``edit`` wait for theirs, ``post`` and ``board`` do not."""
+    within its budget: ``send`` and ``edit`` wait for theirs, ``post``, ``replace`` and
+    ``board`` do not."""
 
     def __init__(self, bot: Bot, pacer: GroupPacer, migrate: Migrate | None = None) -> None:
         self.bot = bot
@@ -153,23 +158,24 @@ class Sender:
         self._outbox(place.chat_id).post(partial(self._patiently, send))
 
     async def inform(
-        self,
-        to: int | Place,
-        text: str,
-        keyboard: InlineKeyboardMarkup | None = None,
-        *,
-        asker: int,
-        reply_to: int | None = None,
+        self, to: int | Place, write: Write, *, asker: int, reply_to: int | None = None
     ) -> None:
-        """An answer to ``asker``'s command that only tells (/help, /standings...): in a DM it
-        goes at once; in a group nobody waits for it, and it goes when the game leaves room
-        for it, or not at all (``Outbox.answer``)."""
+        """An answer to ``asker``'s command that only tells (/help, /standings...), which
+        ``write`` writes: in a DM it goes at once; in a group nobody waits for it, and it goes
+        when the game leaves room for it, or not at all (``Outbox.answer``). It is written again
+        as it goes, from the state then: asked mid-match and sent after the match's result, it
+        must not show the match as it was (whose turn, the score before the last round)."""
         place = _place(to)
-        request = partial(self._send, place, text, keyboard, reply_to)
+        text, keyboard = await write()
         if place.chat_id > 0:
-            await request()
-        else:
-            self._outbox(place.chat_id).answer(place, text, asker, request)
+            await self._send(place, text, keyboard, reply_to)
+            return
+
+        async def send() -> Message:
+            text, keyboard = await write()
+            return await self._send(place, text, keyboard, reply_to)
+
+        self._outbox(place.chat_id).answer(place, text, asker, send)
 
     def after(self, chat_id: int, then: Callable[[], Awaitable[None]]) -> None:
         """Run ``then`` once every call queued for the group so far is done."""
@@ -190,13 +196,33 @@ class Sender:
         keyboard: InlineKeyboardMarkup | None = None,
     ) -> int:
         """Edit in place; if the message is gone, send a new one to the chat or place ``to``.
-        Returns the message id."""
+        Returns the message id. Flood control is waited out however long it lasts (a player's
+        hand given up after three 429s kept its old keyboard, whose taps were refused as
+        stale, until the turn's reminder drew it again): in a DM the table waits for it, as its
+        next move depends on it; a group's edit nobody need wait for goes by ``replace``."""
         place = _place(to)
-        return await self._in_turn(place, partial(self._edit, place, message_id, text, keyboard))
+        edit = partial(self._edit, place, message_id, text, keyboard)
+        return await self._in_turn(place, partial(self._patiently, edit))
 
-    async def caught_up(self, chat_id: int) -> None:
+    def replace(
+        self,
+        to: int | Place,
+        message_id: int | None,
+        text: str,
+        keyboard: InlineKeyboardMarkup | None = None,
+    ) -> None:
+        """Edit a group's message in its turn, nobody waiting (a tap is answered meanwhile),
+        however long flood control lasts; if the message is gone, a new one says it."""
+        place = _place(to)
+        edit = partial(self._edit, place, message_id, text, keyboard)
+        self._outbox(place.chat_id).post(partial(self._patiently, edit))
+
+    async def caught_up(self, chat_id: int, within: float | None = None) -> None:
         """Wait until what was queued for the group so far has gone (a lobby redrawn), holding
-        no table's lock: the answer to a tap or a command then comes after what it changed."""
+        no table's lock: the answer to a tap or a command then comes after what it changed.
+        With ``within``, at most that many seconds (on the pacer's clock): a tap's answer
+        waits no longer, whatever the group's flood control, as its button spins meanwhile and
+        Telegram refuses an answer that comes too late; what it changed still goes."""
         if chat_id > 0:
             return
 
@@ -204,7 +230,11 @@ class Sender:
             """Only marks the place in the queue."""
 
         # ``wait``: a mark dropped as the bot stops (its future cancelled) ends the wait too
-        await asyncio.wait([self._outbox(chat_id).call(nothing, paced=False)])
+        mark = self._outbox(chat_id).call(nothing, paced=False)
+        if within is None:
+            await asyncio.wait([mark])
+        else:
+            await self.pacer.within(within, asyncio.shield(mark))
 
     async def _in_turn(self, place: Place, request: Callable[[], Awaitable[T]]) -> T:
         """A DM goes at once; a group's call waits for its turn in the group's outbox."""

@@ -14,6 +14,12 @@ from ..callbacks import verb_is
 from ..context import Kozel
 from ..i18n import Localized, said
 from ..place import Place, place_of
+from ..sender import Write, Written
+
+#: How long (seconds) the answer to a tap waits for the group's message it changed (a lobby
+#: redrawn) to go first: Telegram's flood control may hold that message far longer, while the
+#: tapper's button spins, and Telegram refuses an answer that comes too late (an old query).
+TAP_PATIENCE = 3.0
 
 
 async def reply(k: Kozel, update: Update, text: str) -> None:
@@ -28,12 +34,23 @@ async def reply(k: Kozel, update: Update, text: str) -> None:
 async def inform(
     k: Kozel, update: Update, text: str, keyboard: InlineKeyboardMarkup | None = None
 ) -> None:
-    """Answer a command that only tells (/help, /rules, /standings, /top, /stats) where it was
-    written: in a group, behind the game's own messages, and only once however often it is
-    asked (``Sender.inform``)."""
+    """Answer a command that only tells (/help, /rules) where it was written: in a group,
+    behind the game's own messages, and only once however often it is asked
+    (``Sender.inform``)."""
+
+    async def written() -> Written:
+        return text, keyboard
+
+    await inform_when_sent(k, update, written)
+
+
+async def inform_when_sent(k: Kozel, update: Update, write: Write) -> None:
+    """As ``inform``, an answer that tells how things are (/standings, /top, /stats,
+    /history): ``write`` writes it when asked, and again when it goes, which in a busy group
+    may be after the match it tells of has moved on, or ended."""
     message, place, asker = update.effective_message, place_of(update), update.effective_sender
     if message is not None and place is not None and asker is not None:
-        await k.sender.inform(place, text, keyboard, asker=asker.id, reply_to=message.message_id)
+        await k.sender.inform(place, write, asker=asker.id, reply_to=message.message_id)
 
 
 async def refuse(k: Kozel, update: Update, lang: str, key: str, **values: object) -> None:

@@ -21,6 +21,7 @@ from ..render.game_names import game_called, game_name
 from ..render.history import history_text
 from ..render.lobby import describe, game_line, rules_text
 from ..render.standings import match_text, record_text, top_text
+from ..sender import Written
 from ..service.store import computer_name
 from ..table import Table
 from .common import (
@@ -28,6 +29,7 @@ from .common import (
     from_group,
     in_group,
     inform,
+    inform_when_sent,
     is_admin,
     refuse,
     refuse_anonymous,
@@ -126,11 +128,22 @@ async def standings(update: Update, context: KozelContext) -> None:
     group = await from_group(k, update, lang)
     if group is None:
         return
-    table = await k.service.store.active_table(group.place)
+    place = group.place
+    table = await k.service.store.active_table(place)
     if table is None or table.match is None:  # a lobby's match is yet to start
         await inform(k, update, t(lang, "err.no_match" if table is None else "err.not_started"))
         return
-    await inform(k, update, match_text(table, lang))
+    asked = table.id
+
+    async def written() -> Written:
+        """The match as it is when the answer goes; one that ended meanwhile (its result went
+        first) is over, not still on someone's turn."""
+        now = await k.service.store.active_table(place)
+        if now is None or now.id != asked or now.match is None or now.match.is_over:
+            return t(lang, "standings.over"), None
+        return match_text(now, lang), None
+
+    await inform_when_sent(k, update, written)
 
 
 async def top(update: Update, context: KozelContext) -> None:
@@ -155,8 +168,13 @@ async def top(update: Update, context: KozelContext) -> None:
     else:
         table = await k.service.store.active_table(place)
         game = table.rules.game if table is not None else played[0] if played else "kozel"
-    text, keyboard = await _top_page(k, place.chat_id, lang, game, 0, played=played)
-    await inform(k, update, text, keyboard)
+
+    async def written() -> Written:
+        """The standings as they are when the answer goes (a match may end meanwhile)."""
+        played = await k.service.records.games_played(place.chat_id)
+        return await _top_page(k, place.chat_id, lang, game, 0, played=played)
+
+    await inform_when_sent(k, update, written)
 
 
 async def _top_page(
@@ -207,7 +225,7 @@ async def top_button(update: Update, context: KozelContext) -> None:
     text, keyboard = await _top_page(k, place.chat_id, lang, game, cb.page, played=played)
     message = query.message
     if message is not None:
-        await k.sender.edit(place, message.message_id, text, keyboard)
+        k.sender.replace(place, message.message_id, text, keyboard)
     await k.sender.answer(query.id)
 
 
@@ -218,10 +236,14 @@ async def history(update: Update, context: KozelContext) -> None:
     group = await from_group(k, update, lang)
     if group is None:
         return
-    matches = await k.service.records.history(group.place.chat_id)
-    await inform(
-        k, update, history_text(lang, matches, partial(computer_name, lang), k.settings.zone)
-    )
+    chat_id = group.place.chat_id
+
+    async def written() -> Written:
+        """The matches as they are when the answer goes (one may end meanwhile)."""
+        matches = await k.service.records.history(chat_id)
+        return history_text(lang, matches, partial(computer_name, lang), k.settings.zone), None
+
+    await inform_when_sent(k, update, written)
 
 
 async def stats(update: Update, context: KozelContext) -> None:
@@ -232,8 +254,13 @@ async def stats(update: Update, context: KozelContext) -> None:
     if user is None or await refuse_anonymous(k, update, lang, STATS_REFUSALS):
         return
     await k.service.records.remember_user(user)
-    record, recent = await k.service.records.player(user.id, recent=5)
-    await inform(k, update, record_text(lang, record, recent, k.settings.zone))
+
+    async def written() -> Written:
+        """The record as it is when the answer goes (a match may end meanwhile)."""
+        record, recent = await k.service.records.player(user.id, recent=5)
+        return record_text(lang, record, recent, k.settings.zone), None
+
+    await inform_when_sent(k, update, written)
 
 
 async def language_command(update: Update, context: KozelContext) -> None:
@@ -286,7 +313,7 @@ async def language_button(update: Update, context: KozelContext) -> None:
                 await _redraw(k, table)
     message, place = query.message, place_of(update)
     if message is not None and place is not None:
-        await k.sender.edit(place, message.message_id, t(cb.args[0], "language.set"))
+        k.sender.replace(place, message.message_id, t(cb.args[0], "language.set"))
     await k.sender.answer(query.id)  # the language is set, whatever Telegram says
 
 

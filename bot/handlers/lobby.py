@@ -32,6 +32,7 @@ from ..sender import Blocked
 from ..service import DamagedTable, Refusal
 from ..table import Seat, Table
 from .common import (
+    TAP_PATIENCE,
     answer,
     from_group,
     in_group,
@@ -219,7 +220,7 @@ async def _tell_seated(
     if a DM does not reach them yet (not ``seated``), show them the way to the bot's chat: the
     tap opens it, a command's reply links it. A tap is answered whatever Telegram says: the
     seat is taken."""
-    await k.sender.caught_up(table.chat_id)
+    await k.sender.caught_up(table.chat_id, within=TAP_PATIENCE)
     query = update.callback_query
     if seated:
         if query is not None:
@@ -279,7 +280,8 @@ async def _lobby_action(
         except Refusal as no:
             await refuse(k, update, lang, no.key, **no.values)
             return
-    await k.sender.caught_up(place.chat_id)  # the lobby as changed, before the answer
+    # the lobby as changed, before the answer, unless flood control holds it a while
+    await k.sender.caught_up(place.chat_id, within=TAP_PATIENCE)
     query = update.callback_query
     if toast is not None:
         await answer(k, update, lang, toast)  # the action is done, whatever Telegram says

@@ -148,12 +148,8 @@ class Notices:
             bot = self.sender.bot.username
             self._tell_group(table, "hand.unreachable", name=seat.name, bot=bot)
 
-    async def lobby_expired(self, table: Table) -> None:
-        text = t(table.language, "lobby.expired")
-        if table.lobby_message_id is not None:
-            await self.sender.edit(table.place, table.lobby_message_id, text)
-        else:
-            await self.sender.send(table.place, text)
+    def lobby_expired(self, table: Table) -> None:
+        self.sender.replace(table.place, table.lobby_message_id, t(table.language, "lobby.expired"))
 
     async def topic_gone(self, table: Table, closed: bool) -> None:
         """The group hears that the table of a closed or deleted topic ended, where the bot

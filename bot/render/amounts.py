@@ -11,7 +11,7 @@ from engine.events import RoundEnded
 from engine.games.sea_goat import COLLECTED_OUTCOMES
 from engine.games.target import TargetGame
 from engine.scoring.bonus import Bonus
-from engine.scoring.fives import pips
+from engine.scoring.fives import floor5, pips
 from engine.scoring.kozel import fish_amounts
 from engine.seats import partner_of
 
@@ -203,17 +203,23 @@ def scoring_amounts(table: Table, ended: RoundEnded) -> list[str]:
         elif partner_ignored(table, ended, side):
             parts.append(t(lang, "result.out_pair", name=name, amount=amount))
         else:
-            key = "result.to_zero" if _stopped_at_zero(ended, side) else "result.points"
+            key = _written_off(ended, side) if bonus is None else "result.points"
             parts.append(t(lang, key, name=name, value=value, amount=amount))
     return parts
 
 
-def _stopped_at_zero(ended: RoundEnded, side: int) -> bool:
-    """Whether a write-off took ``side``'s score to 0 and no further (the Ukrainian Telephone,
-    RULES.md §3.5: "no debts"): "18 in hand → −5" read as a miscount of 15. Not where a round
-    ended in a way that says so itself (Sea Goat's write-offs)."""
+def _written_off(ended: RoundEnded, side: int) -> str:
+    """How a write-off (the Ukrainian Telephone's, RULES.md §3.5: no winner is paid, each side
+    writes off its own hand) reads for ``side``: as it was, or "down to 0" where it stopped
+    there ("no debts": "18 in hand → −5" read as a miscount of 15), or "nothing to write off"
+    where the score was 0 already ("24 in hand → 0" did not say why). Not where a round ended
+    in a way that says so itself (Sea Goat's write-offs)."""
     assert ended.amounts is not None
-    return ended.outcome is None and ended.amounts[side] < 0 and ended.scores[side] == 0
+    if ended.outcome is not None or ended.scores[side] != 0:
+        return "result.points"
+    if ended.amounts[side] < 0:
+        return "result.to_zero"
+    return "result.none_to_write_off" if floor5(ended.hand_values[side]) else "result.points"
 
 
 def collected_pot(table: Table, ended: RoundEnded) -> int | None:

@@ -3,10 +3,16 @@ calls goes to the game, and each answer is said once."""
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
+
 import pytest
 
+from bot.handlers.lobby import show_lobby
+from bot.place import Place
 from devtools.fake_telegram import FakeTelegram
-from tests.bot.harness import Harness, start_match
+from tests.bot.harness import Accelerated, Harness, start_match
+from tests.bot.test_games_e2e import lobby_now
 
 HELP = 'Kozel (Козёл, "Goat")'
 STANDINGS = "📊 Current match"
@@ -56,3 +62,63 @@ async def test_a_single_help_during_a_match_is_answered(tg: FakeTelegram, harnes
     asked = await tg.send_text(masha, group, "/help")
     answer = await tg.wait_for_message(group, HELP, timeout=10.0)
     assert answer.extra["reply_to_message"]["message_id"] == asked["message_id"]
+
+
+async def test_standings_asked_mid_match_and_sent_after_its_end_say_it_is_over(
+    tmp_path: Path,
+) -> None:
+    """/standings asked mid-match waits for room behind the game; the match ended meanwhile,
+    and the answer, sent after "🏆 … win!", still said "📊 Current match … Turn: 🤖 …": it was
+    written when asked. Now it is written when it goes, from the state then. The group is
+    kept busy (its outbox held) from the question to the match's end; its minute, in which a
+    waiting answer is dropped, lasts 12 s here."""
+    async with FakeTelegram(clock=Accelerated(5)) as tg:
+        harness = Harness(tg, tmp_path / "kozel.sqlite3")
+        await harness.start()
+        try:
+            masha = tg.user(985, "Masha")
+            group = tg.group(-985, "Yard")
+            await tg.send_text(masha, tg.private(masha), "/start")
+            await tg.wait_for_message(masha, "Hi, ")
+            lobby = await harness.open_table(masha, group)
+            k = harness.kozel
+            async with k.service.store.lock(group.id):
+                table = await k.service.store.active_table(Place(group.id))
+                assert table is not None
+                await k.service.lobby.change_setting(table, "pairs", True)
+                await k.service.lobby.change_game(table, "generals_goat")
+                await k.service.lobby.change_setting(table, "gg_losses", 1)  # one round lost
+                for _ in range(3):
+                    await k.service.lobby.add_computer(table)
+                await show_lobby(k, table)
+            await tg.wait_for(lambda: "Players 4/4" in (lobby_now(tg, lobby).text or ""))
+            await tg.press_button(masha, lobby, "▶️ Start")
+            await tg.wait_for_message(group, "Pairs:")
+            await harness.next_turn([masha])
+            await harness.groups_told()
+
+            busy = asyncio.Event()
+
+            async def held() -> None:
+                await busy.wait()
+
+            k.sender.after(group.id, held)
+            asked = await tg.send_text(masha, group, "/standings")
+            match = table.match
+            assert match is not None
+            await harness.play_until([masha], lambda: match.is_over)
+            busy.set()
+            await harness.groups_told()
+            said = [m for m in tg.messages(group) if m.from_bot]
+            won = next(i for i, m in enumerate(said) if "win!" in (m.text or ""))
+            (answer,) = [
+                i
+                for i, m in enumerate(said)
+                if m.extra.get("reply_to_message", {}).get("message_id") == asked["message_id"]
+            ]
+            assert answer > won
+            assert said[answer].text == (
+                "🏁 That match is over: its result is above. Send /new for another."
+            )
+        finally:
+            await harness.stop()

@@ -642,3 +642,25 @@ def test_a_write_off_that_stops_at_zero_says_so(lang: str, said: str) -> None:
     ended = dataclasses.replace(ended, scores=[0, 40])
     table = table_of(NAMES[:2], lang=lang, rules=PRESETS["telephone_ua"]())
     assert said in plain(round_result_text(table, ended))
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Masha: 24 in hand → 0: the score is 0, nothing to write off"),
+        ("ru", "Masha: на руках 24 → 0: счёт 0, списывать нечего"),
+        ("uk", "Masha: на руках 24 → 0: рахунок 0, списувати нічого"),
+    ],
+)
+def test_a_write_off_from_a_score_of_zero_says_there_was_nothing_to_write_off(
+    lang: str, said: str
+) -> None:
+    """The Ukrainian Telephone writes off floor5 of the pips held (RULES.md §3.5): a side
+    whose score was 0 read "24 in hand → 0", as if its 20 had been forgotten. A hand under 5
+    has nothing to write off whatever the score, and reads as before."""
+    ended = scoring_end(1, [[Tile(6, 6), Tile(6, 6)], [Tile(1, 2)]], [24, 3], [0, 0])
+    ended = dataclasses.replace(ended, scores=[0, 0])
+    table = table_of(NAMES[:2], lang=lang, rules=PRESETS["telephone_ua"]())
+    lines = plain(round_result_text(table, ended))
+    assert said in lines
+    assert ("Alex: 3 in hand → 0" if lang == "en" else "Alex: на руках 3 → 0") in lines

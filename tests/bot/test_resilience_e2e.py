@@ -111,6 +111,30 @@ async def test_a_refused_answer_to_a_join_or_a_page_does_not_say_it_failed(
     assert [r.getMessage() for r in caplog.records] == []
 
 
+async def test_a_language_chosen_under_flood_control_is_answered_at_once_and_said(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Telegram refused the group's edits a while (429, four times): the tap on a language
+    waited for the edit of its message, which gave up after three tries, and the message still
+    asked to choose, as if nothing were chosen. Now the tap is answered at once, and the message
+    says the language is set once the flood passes."""
+    masha = tg.user(707, "Masha")
+    group = tg.group(-1707, "Courtyard", admins=[masha])
+    await tg.send_text(masha, group, "/language")
+    chooser = await tg.wait_for_message(group, lambda m: m.find_button("🇺🇦 Українська") is not None)
+    await tg.wait_idle()
+    tg.inject_flood(method="editMessageText", chat_id=group.id, retry_after=30, times=4)
+    button = chooser.find_button("🇺🇦 Українська")
+    assert button is not None
+    await tap(tg, masha, chooser, str(button["callback_data"]))
+    await harness.groups_told()
+    assert tg.message(group, chooser.message_id).text == "Мова групи: українська."
+    edits = [c for c in tg.calls_to("editMessageText") if c.params.get("chat_id") == group.id]
+    assert [c.status for c in edits] == [429] * 4 + [200]
+    (answered,) = [c for c in tg.calls_to("answerCallbackQuery") if c.time > chooser.sent_at]
+    assert answered.time < edits[1].time
+
+
 async def test_a_show_that_fails_midway_is_put_right(tg: FakeTelegram, harness: Harness) -> None:
     """The next player's hand cannot be sent (flood control does not clear): the table is
     brought back in sync, and the hand arrives once Telegram lets it through."""
@@ -507,7 +531,9 @@ async def test_the_language_redraws_every_healthy_table_though_one_is_damaged(
         answer = await tap(tg, alice, prompt, data_of(prompt, "🇷🇺 Русский"))
         assert answer.text is None  # not "This table's saved game is damaged..."
         await tg.wait_for(lambda: "новый стол" in (tg.message(forum, lobby.message_id).text or ""))
-        assert tg.message(forum, prompt.message_id).text == "Язык группы: русский."
+        await tg.wait_for(
+            lambda: tg.message(forum, prompt.message_id).text == "Язык группы: русский."
+        )
 
 
 async def test_a_start_whose_deal_was_never_committed_can_be_pressed_again_after_a_restart(

@@ -141,15 +141,15 @@ async def test_generals_goat_counts_lost_rounds_not_points(
     await record(harness, group, "sport", "target", [(masha, 40, "won", 3), (alex, 52, "lost", -3)])
     stats = await answer(tg, masha, masha, "/stats")
     assert (
-        "General's Goat: matches: 1 · wins: 1 · lost: 0 · rounds lost a match: 1.0 · rating: +5"
-        in stats
+        "General's Goat: matches: 1 · wins: 1 · lost: 0 · "
+        "average: 1.0 rounds lost per match · rating: +5" in stats
     )
     assert " · General's Goat · Yard: rounds lost: 1 🏆, rating +5" in stats
     assert "Sport Domino: matches: 1 · wins: 1 · lost: 0 · average: 40.0 points" in stats
     assert " · Sport Domino · Yard: 40 points 🏆, rating +3" in stats
     top = await answer(tg, alex, group, "/top generals goat")
     assert top.startswith("🏆 Standings: General's Goat")
-    assert line_of(top, "Alex").endswith("wins 0 · lost 1 · rounds lost a match 2.0")
+    assert line_of(top, "Alex").endswith("wins 0 · lost 1 · avg 2.0 rounds lost per match")
 
 
 async def test_a_forged_page_past_the_last_is_refused_and_changes_nothing(

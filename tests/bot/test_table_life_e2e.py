@@ -696,6 +696,7 @@ async def test_an_expired_lobby_closes_and_a_new_table_can_be_opened(
     assert (await k.storage.get_table(1)).status == "lobby"  # type: ignore[union-attr]
 
     await k.scheduler.sweep(time.time() + 31 * 60)
+    await k.sender.caught_up(group.id)  # the lobby's note goes in the group's turn
     closed = tg.message(group, lobby.message_id)
     assert closed.text == (
         "⌛ The table closed: nobody started the match in time. Send /new to open another."

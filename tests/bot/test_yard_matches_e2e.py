@@ -213,11 +213,11 @@ async def test_a_whole_match_of_generals_goat_through_telegram(
     assert general or scores[loser] == 1
 
     top, stats = await standings_kept(harness, users, group, "General's Goat")
-    assert top.endswith(f"rounds lost a match {scores[0]:.1f}")
+    assert top.endswith(f"avg {scores[0]:.1f} rounds lost per match")
     won = winner == 0  # Masha sits at seat 0
     assert (
         f"General's Goat: matches: 1 · wins: {int(won)} · lost: {int(not won)} · "
-        f"rounds lost a match: {scores[0]:.1f}" in stats
+        f"average: {scores[0]:.1f} rounds lost per match" in stats
     )
     assert f"rounds lost: {scores[0]}" in stats
 
