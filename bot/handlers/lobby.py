@@ -274,6 +274,11 @@ async def _lobby_action(
             why = await _gone(k, place, table, None if cb is None else cb.table_id, "err.no_table")
             await refuse(k, update, lang, why)
             return
+        if cb is not None and table.status != "lobby":
+            # the lobby's buttons, kept by a client after the deal: its match is /leave's and
+            # /cancel's, not theirs
+            await refuse(k, update, lang, "err.already_started")
+            return
         try:
             toast = await action(k, table, sender, cb)
         except Refusal as no:
@@ -295,11 +300,7 @@ async def _manager_only(k: Kozel, table: Table, sender: User | Chat) -> None:
 def _asshown(table: Table, cb: Callback | None) -> None:
     """For buttons whose effect depends on the lobby they were drawn for: tapped twice, or
     after someone else changed the lobby, they would act on a lobby the person has not seen."""
-    if cb is None:
-        return
-    if table.status != "lobby":
-        raise Refusal("err.already_started")
-    if cb.lobby != lobby_revision(table):
+    if cb is not None and cb.lobby != lobby_revision(table):
         raise Refusal("err.lobby_changed")
 
 

@@ -1,0 +1,190 @@
+"""Every tap on a button gets an answer, whatever it finds, or the tapper's client goes on
+spinning: a good tap, a stale one (an old message after the table moved on), someone else's,
+and forged callback data. A bad tap changes nothing: neither what the chats show nor what is
+stored."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from devtools.fake_telegram import CallbackAnswer, FakeChat, FakeMessage, FakeTelegram, FakeUser
+from tests.bot.harness import Harness, tap
+
+NOT_VALID = "This button is not valid here."
+NOT_OPENER = "Only the table's opener or the group's admins can do that."
+CHANGED = "The table has just changed: have a look at it first."
+STARTED = "The match has already started."
+NOT_JOINED = "You are not at this table."
+CLOSED = "This table is closed, and a match is being played here now."
+
+
+@dataclass(frozen=True, slots=True)
+class Bad:
+    """A tap that must be answered (with ``says`` in the answer) and change nothing."""
+
+    what: str  # the button, and why the tap is bad: a failure names it
+    who: FakeUser
+    data: str
+    says: str
+
+
+Keyboard = dict[str, str]
+
+
+def keyboard(message: FakeMessage) -> Keyboard:
+    """The buttons ``message`` shows now, label to callback data (the message changes later)."""
+    return {str(b["text"]): str(b["callback_data"]) for row in message.inline_keyboard for b in row}
+
+
+def data_of(buttons: Keyboard, label: str) -> str:
+    """The callback data of the button whose label holds ``label``."""
+    found = next((data for text, data in buttons.items() if label in text), None)
+    assert found is not None, f"no button {label!r} among {list(buttons)}"
+    return found
+
+
+async def state(harness: Harness, chats: Iterable[FakeChat | FakeUser]) -> object:
+    """What people see in ``chats`` and what is stored, once the bot has said all it queued."""
+    await harness.groups_told()
+    await harness.tg.wait_idle()
+    seen = [
+        (m.chat.id, m.message_id, m.text, str(m.reply_markup), m.deleted)
+        for chat in chats
+        for m in harness.tg.messages(chat)
+    ]
+    with sqlite3.connect(harness.database) as db:
+        stored = [
+            db.execute(
+                "SELECT table_id, status, game, rules, players, pairs, lobby_message_id,"
+                " board_message_id, last_seq, lobby_view, computer_level FROM tables"
+                " ORDER BY table_id"
+            ).fetchall(),
+            db.execute("SELECT * FROM seats ORDER BY table_id, seat").fetchall(),
+            db.execute("SELECT chat_id, language FROM chats ORDER BY chat_id").fetchall(),
+        ]
+    return seen, stored
+
+
+async def answered(tg: FakeTelegram, who: FakeUser, message: FakeMessage, label: str) -> str:
+    """Press the button labelled ``label`` (by its label: a good tap); its answer's text."""
+    answer = await tap(tg, who, message, data_of(keyboard(tg.current(message)), label))
+    return answer.text or ""
+
+
+async def refused(
+    harness: Harness, message: FakeMessage, chats: list[FakeChat | FakeUser], taps: list[Bad]
+) -> None:
+    """Each tap on ``message`` is answered with its words and changes nothing."""
+    tg = harness.tg
+    for bad in taps:
+        before = await state(harness, chats)
+        answer: CallbackAnswer = await tap(tg, bad.who, message, bad.data)
+        assert bad.says in (answer.text or ""), (bad.what, answer.text)
+        assert await state(harness, chats) == before, bad.what
+    assert not tg.pending_queries
+
+
+async def test_every_lobby_button_is_answered_and_a_bad_tap_changes_nothing(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    masha, alex, olya = tg.user(9101, "Masha"), tg.user(9102, "Alex"), tg.user(9103, "Olya")
+    group, garden = tg.group(-9101, "Courtyard"), tg.group(-9102, "Garden")
+    chats: list[FakeChat | FakeUser] = [group, garden, masha, alex, olya]
+    for user in (masha, alex, olya):
+        await tg.send_text(user, tg.private(user), "/start")
+        await tg.wait_for_message(user, "Hi, ")
+    garden_lobby = await harness.open_table(olya, garden)  # table 1, another group's
+    lobby = await harness.open_table(masha, group)
+
+    # each button, tapped as it should be, is answered
+    assert await answered(tg, masha, lobby, "⚙️ Rules") == ""
+    rules = keyboard(tg.current(lobby))
+    assert await answered(tg, masha, lobby, "themselves") == ""  # two pairs now
+    assert await answered(tg, masha, lobby, "« Back") == ""
+    assert "You are in" in await answered(tg, alex, lobby, "✋ Join")
+    assert "pair" in await answered(tg, alex, lobby, "🔀 Change pair")
+    assert await answered(tg, masha, lobby, "🎲 Game") == ""
+    games = keyboard(tg.current(lobby))
+    assert "Muggins" in await answered(tg, masha, lobby, "Muggins")
+    assert await answered(tg, masha, lobby, "🎲 Game") == ""
+    assert "Kozel" in await answered(tg, masha, lobby, "Kozel")
+    old = keyboard(tg.current(lobby))  # the lobby before Olya came
+    assert "You are in" in await answered(tg, olya, lobby, "✋ Join")
+    assert "left" in await answered(tg, olya, lobby, "🚪 Leave")
+    assert "computer" in await answered(tg, masha, lobby, "🤖 Add computer")
+    table = keyboard(tg.current(lobby))
+
+    def on_table(label: str, *args: str) -> str:
+        return ":".join([data_of(table, label), *args])
+
+    rev = data_of(table, "▶️ Start").split(":")[2]
+    await refused(
+        harness,
+        lobby,
+        chats,
+        [
+            # someone else's: only the opener (or an admin) changes the table
+            Bad("⚙️ Rules by a player", alex, on_table("⚙️ Rules"), NOT_OPENER),
+            Bad("an option by a player", alex, data_of(rules, "themselves"), NOT_OPENER),
+            Bad("« Back by a player", alex, data_of(rules, "« Back"), NOT_OPENER),
+            Bad("🎲 Game by a player", alex, on_table("🎲 Game"), NOT_OPENER),
+            Bad("a game by a player", alex, data_of(games, "Telephone"), NOT_OPENER),
+            Bad("🤖 by a player", alex, on_table("🤖 Add computer"), NOT_OPENER),
+            Bad("✖️ by a player", alex, on_table("✖️ Cancel"), NOT_OPENER),
+            Bad("▶️ by a player at a table not full", alex, on_table("▶️ Start"), "opener"),
+            Bad("🚪 by someone not seated", olya, on_table("🚪 Leave"), NOT_JOINED),
+            Bad("🔀 by someone not seated", olya, on_table("🔀 Change pair"), NOT_JOINED),
+            Bad("✋ by someone seated", alex, on_table("✋ Join"), "already"),
+            # stale: drawn for the lobby as it was before someone changed it
+            Bad("a stale option", masha, data_of(rules, "Players"), CHANGED),
+            Bad("a stale game", masha, data_of(games, "Telephone"), CHANGED),
+            Bad("a stale 🔀", alex, data_of(old, "🔀 Change pair"), CHANGED),
+            Bad("a stale 🤖", masha, data_of(old, "🤖 Add computer"), CHANGED),
+            Bad("a stale ▶️", masha, data_of(old, "▶️ Start"), CHANGED),
+            # forged: within the 64 bytes, well formed or not
+            Bad("an option nobody offers", masha, f"o:2:{rev}:nonsense", NOT_VALID),
+            Bad("a game nobody offers", masha, f"m:2:{rev}:chess", "no such game"),
+            Bad("another group's table", olya, "c:1:0", "no table"),
+            Bad("another group's ▶️", masha, f"s:1:{rev}", "no table"),
+            Bad("a table that never was", masha, f"b:{'9' * 18}:{rev}", "no table"),
+            Bad("a table id too long", masha, f"j:{'9' * 25}:0", NOT_VALID),
+            Bad("a revision not a number", masha, "s:2:x", NOT_VALID),
+            Bad("no verb", masha, "q:2:0", NOT_VALID),
+            Bad("no stamp", masha, "s:2", NOT_VALID),
+            Bad("64 bytes of garbage", masha, "ÿ" * 32, NOT_VALID),
+        ],
+    )
+
+    # the table is full and the match starts: the lobby's buttons, kept by a client, no longer
+    # act on it
+    assert "computer" in await answered(tg, masha, lobby, "🤖 Add computer")
+    assert "started" in await answered(tg, masha, lobby, "▶️ Start")
+    await refused(
+        harness,
+        lobby,
+        chats,
+        [
+            Bad(f"{label} after the start", masha, data_of(buttons, label), STARTED)
+            for buttons, labels in (
+                (table, ("✋ Join", "🚪 Leave", "🔀", "▶️", "🤖", "⚙️ Rules", "🎲", "✖️")),
+                (rules, ("Players", "« Back")),
+                (games, ("Telephone",)),
+            )
+            for label in labels
+        ],
+    )
+
+    # ✖️ closes Olya's table in the Garden; her next one has a lobby of its own, and the old
+    # lobby's buttons say so
+    closed = keyboard(tg.current(garden_lobby))
+    assert "cancelled" in await answered(tg, olya, garden_lobby, "✖️ Cancel")
+    await harness.open_table(olya, garden)
+    gone = "its own message further down"
+    await refused(
+        harness,
+        garden_lobby,
+        chats,
+        [Bad(f"{label} of a cancelled table", olya, data, gone) for label, data in closed.items()],
+    )
