@@ -9,8 +9,11 @@ import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+import pytest
+
 from devtools.fake_telegram import CallbackAnswer, FakeChat, FakeMessage, FakeTelegram, FakeUser
 from tests.bot.harness import Harness, start_match, tap
+from tests.bot.test_table_life_e2e import prepare
 
 NOT_VALID = "This button is not valid here."
 NOT_OPENER = "Only the table's opener or the group's admins can do that."
@@ -22,6 +25,7 @@ NOT_YOUR_TURN = "It is not your turn yet."
 NOT_YOUR_TABLE = "You are not playing at this table."
 GAME_OVER = "This game is over."
 NOT_IN_HAND = "That tile is not in your hand."
+AGAIN = "🔁 Play again"
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,3 +245,88 @@ async def test_every_tap_on_a_hand_is_answered_and_a_bad_one_changes_nothing(
     )
     # the hand still plays
     await harness.play_turn(user, hand)
+
+
+@pytest.mark.fast_turns
+async def test_every_tap_after_a_match_is_answered_and_a_bad_one_changes_nothing(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """🔁 Play again under the match's end, /top's pages and /language's choices, and the
+    hand and 🙋 I'm back of a match that ended."""
+    masha, alex, olya = tg.user(9121, "Masha"), tg.user(9122, "Alex"), tg.user(9123, "Olya")
+    yard, garden = tg.group(-9121, "Yard", admins=[masha]), tg.group(-9122, "Garden")
+    chats: list[FakeChat | FakeUser] = [yard, garden, masha, alex, olya]
+    await prepare(harness, [masha], yard, computers=1, turn_seconds=1)
+    ended = await tg.wait_for_message(yard, "ended early", timeout=4.0)
+    await tg.wait_for(lambda: tg.current(ended).find_button(AGAIN))
+    for user in (alex, olya):
+        await tg.send_text(user, tg.private(user), "/start")
+        await tg.wait_for_message(user, "Hi, ")
+    note = await tg.send_text(olya, garden, "hello")
+    # a client that kept the buttons of Masha's DM, her hand's and 🙋 I'm back's
+    bygone = [Bad("🙋 after the match", masha, "h:1:0", GAME_OVER)]
+    bygone += [Bad("a tile after the match", masha, "p:1:3:0-0", GAME_OVER)]
+    await refused(harness, tg.messages(masha)[-1], chats, bygone)
+    again = data_of(keyboard(tg.current(ended)), AGAIN)
+    await refused(
+        harness,
+        ended,
+        chats,
+        [
+            Bad("🔁 of a table that never was", alex, "a:9:0", NOT_VALID),
+            Bad("🔁 of a table id not a number", alex, "a:x:0", NOT_VALID),
+        ],
+    )
+    await refused(harness, note, chats, [Bad("🔁 in another group", olya, again, NOT_VALID)])
+    assert "You are in" in await answered(tg, alex, ended, AGAIN)
+    await refused(
+        harness,
+        ended,
+        chats,
+        [
+            Bad("🔁 again, by whoever tapped it", alex, again, "already at this table"),
+            Bad("🔁 again, by another", masha, again, "already open"),
+        ],
+    )
+
+    # /top of a game not played here offers the one played: anyone turns its pages
+    await tg.send_text(olya, yard, "/top muggins")
+    top = await tg.wait_for_message(yard, lambda m: m.find_button("Kozel") is not None)
+    turns = keyboard(top)
+    assert await answered(tg, olya, top, "Kozel") == ""
+    assert "Standings: Kozel" in (tg.current(top).text or "")
+    await refused(
+        harness,
+        top,
+        chats,
+        [
+            Bad("a page no standings reach", olya, "t:0:5:kozel", NOT_VALID),
+            Bad("a game nobody plays", olya, "t:0:0:chess", NOT_VALID),
+            Bad("a page of a message turned since", olya, turns["Kozel"], NOT_VALID),
+        ],
+    )
+    # /language: only the group's admins choose
+    await tg.send_text(masha, yard, "/language")
+    chooser = await tg.wait_for_message(yard, lambda m: m.find_button("🇺🇦 Українська") is not None)
+    languages = keyboard(chooser)
+    await refused(
+        harness,
+        chooser,
+        chats,
+        [
+            Bad("a language by someone not an admin", alex, languages["🇺🇦 Українська"], "admins"),
+            Bad("a language nobody speaks", masha, "g:0:0:xx", NOT_VALID),
+            Bad("a page on the language's message", olya, turns["Kozel"], NOT_VALID),
+        ],
+    )
+    # their buttons forged on another message would edit it away
+    forged = [Bad("a language on the match's end", masha, languages["🇬🇧 English"], NOT_VALID)]
+    forged += [Bad("a page on the match's end", olya, turns["Kozel"], NOT_VALID)]
+    await refused(harness, ended, chats, forged)
+    assert await answered(tg, masha, chooser, "English") == ""
+    await refused(
+        harness,
+        chooser,
+        chats,
+        [Bad(f"{label} once chosen", masha, data, NOT_VALID) for label, data in languages.items()],
+    )
