@@ -6,8 +6,9 @@ stored."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
@@ -82,7 +83,10 @@ async def answered(tg: FakeTelegram, who: FakeUser, message: FakeMessage, label:
 
 
 async def refused(
-    harness: Harness, message: FakeMessage, chats: list[FakeChat | FakeUser], taps: list[Bad]
+    harness: Harness,
+    message: FakeMessage | Mapping[str, Any],
+    chats: list[FakeChat | FakeUser],
+    taps: list[Bad],
 ) -> None:
     """Each tap on ``message`` is answered with its words and changes nothing."""
     tg = harness.tg
