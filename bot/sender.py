@@ -26,6 +26,9 @@ from .place import Place
 log = logging.getLogger(__name__)
 _TAG = re.compile(r"<[^>]*>")
 RETRIES = 3
+#: Seconds a tap's answer waits at most for what the tap changed to go out in its group
+#: (``Sender.caught_up``): Telegram takes an answer only within seconds of the tap.
+ANSWER_WAIT = 3.0
 T = TypeVar("T")
 
 
@@ -194,9 +197,12 @@ class Sender:
         place = _place(to)
         return await self._in_turn(place, partial(self._edit, place, message_id, text, keyboard))
 
-    async def caught_up(self, chat_id: int) -> None:
+    async def caught_up(self, chat_id: int, within: float | None = None) -> None:
         """Wait until what was queued for the group so far has gone (a lobby redrawn), holding
-        no table's lock: the answer to a tap or a command then comes after what it changed."""
+        no table's lock: the answer to a tap or a command then comes after what it changed.
+        A tap's answer waits ``within`` seconds at most (``ANSWER_WAIT``): a group out of room
+        may hold its lobby for a minute, and Telegram refuses an answer that late, leaving the
+        button spinning meanwhile."""
         if chat_id > 0:
             return
 
@@ -204,7 +210,7 @@ class Sender:
             """Only marks the place in the queue."""
 
         # ``wait``: a mark dropped as the bot stops (its future cancelled) ends the wait too
-        await asyncio.wait([self._outbox(chat_id).call(nothing, paced=False)])
+        await asyncio.wait([self._outbox(chat_id).call(nothing, paced=False)], timeout=within)
 
     async def _in_turn(self, place: Place, request: Callable[[], Awaitable[T]]) -> T:
         """A DM goes at once; a group's call waits for its turn in the group's outbox."""

@@ -14,6 +14,7 @@ from ..callbacks import verb_is
 from ..context import Kozel
 from ..i18n import Localized, said
 from ..place import Place, place_of
+from ..sender import ANSWER_WAIT
 
 
 async def reply(k: Kozel, update: Update, text: str) -> None:
@@ -51,6 +52,13 @@ async def answer(k: Kozel, update: Update, lang: str, words: Localized) -> None:
         await k.sender.answer(query.id, text, alert=len(text) > 60)
     else:
         await reply(k, update, words(lang))
+
+
+async def shown(k: Kozel, update: Update, chat_id: int) -> None:
+    """Wait until what the update changed has gone out in its group (a lobby redrawn), so that
+    the answer comes after it; a tap's answer ``ANSWER_WAIT`` seconds at most, as Telegram
+    takes no later one."""
+    await k.sender.caught_up(chat_id, None if update.callback_query is None else ANSWER_WAIT)
 
 
 def drawn_here(update: Update, verb: str) -> bool:

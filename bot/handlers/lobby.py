@@ -40,6 +40,7 @@ from .common import (
     person_in_group,
     refuse,
     reply,
+    shown,
 )
 
 
@@ -219,7 +220,7 @@ async def _tell_seated(
     if a DM does not reach them yet (not ``seated``), show them the way to the bot's chat: the
     tap opens it, a command's reply links it. A tap is answered whatever Telegram says: the
     seat is taken."""
-    await k.sender.caught_up(table.chat_id)
+    await shown(k, update, table.chat_id)
     query = update.callback_query
     if seated:
         if query is not None:
@@ -266,9 +267,9 @@ async def _lobby_action(
             if action is not cancel or not await may_manage(k, damaged.row, sender):
                 raise  # answered by the error handler: only /cancel can help
             await k.service.lobby.close_damaged(damaged.row)
-            await reply(k, update, t(lang, "lobby.cancelled"))  # the group's, in its language
-            if update.callback_query is not None:  # and the tap's, in the tapper's
+            if update.callback_query is not None:  # the tap's, in the tapper's, at once
                 await answer(k, update, lang, said("lobby.cancelled"))
+            await reply(k, update, t(lang, "lobby.cancelled"))  # and the group's, in its own
             return
         if table is None or (cb is not None and table.id != cb.table_id):
             why = await _gone(k, place, table, None if cb is None else cb.table_id, "err.no_table")
@@ -284,7 +285,7 @@ async def _lobby_action(
         except Refusal as no:
             await refuse(k, update, lang, no.key, **no.values)
             return
-    await k.sender.caught_up(place.chat_id)  # the lobby as changed, before the answer
+    await shown(k, update, place.chat_id)  # the lobby as changed, before the answer
     query = update.callback_query
     if toast is not None:
         await answer(k, update, lang, toast)  # the action is done, whatever Telegram says

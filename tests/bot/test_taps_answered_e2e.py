@@ -6,12 +6,14 @@ stored."""
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
+from bot.sender import ANSWER_WAIT
 from devtools.fake_telegram import CallbackAnswer, FakeChat, FakeMessage, FakeTelegram, FakeUser
 from tests.bot.harness import Harness, start_match, tap
 from tests.bot.test_table_life_e2e import prepare
@@ -334,3 +336,34 @@ async def test_every_tap_after_a_match_is_answered_and_a_bad_one_changes_nothing
         chats,
         [Bad(f"{label} once chosen", masha, data, NOT_VALID) for label, data in languages.items()],
     )
+
+
+async def test_a_tap_is_answered_at_once_while_its_group_is_out_of_room(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """A group out of room (a busy forum's, or one flooded with commands) holds the lobby
+    redrawn for a join, or /language's message, until its budget refills: the tap was
+    answered only then, for a minute of Telegram's group limit, which Telegram refuses that
+    late, and the button spun meanwhile."""
+    masha, alex = tg.user(9131, "Masha"), tg.user(9132, "Alex")
+    group = tg.group(-9131, "Courtyard", admins=[masha])
+    for user in (masha, alex):
+        await tg.send_text(user, tg.private(user), "/start")
+        await tg.wait_for_message(user, "Hi, ")
+    lobby = await harness.open_table(masha, group)
+    await tg.send_text(masha, group, "/language")
+    chooser = await tg.wait_for_message(group, lambda m: m.find_button("🇺🇦 Українська") is not None)
+    await harness.groups_told()
+    pacer = harness.kozel.sender.pacer
+    for _ in range(200):  # out of room for 1,000 s of the server's clock (10 s here)
+        pacer.note(group.id)
+    for who, message, label, says in (
+        (alex, lobby, "✋ Join", "You are in"),
+        (masha, chooser, "🇺🇦 Українська", ""),
+    ):
+        begun = time.monotonic()
+        assert says in await answered(tg, who, message, label)
+        assert time.monotonic() - begun < ANSWER_WAIT + 2, label
+    assert "Alex" not in (tg.current(lobby).text or "")  # the lobby still waits for room
+    await tg.wait_for(lambda: "2. Alex" in (tg.current(lobby).text or ""), timeout=30.0)
+    assert not tg.pending_queries
