@@ -507,7 +507,9 @@ async def test_the_language_redraws_every_healthy_table_though_one_is_damaged(
         answer = await tap(tg, alice, prompt, data_of(prompt, "🇷🇺 Русский"))
         assert answer.text is None  # not "This table's saved game is damaged..."
         await tg.wait_for(lambda: "новый стол" in (tg.message(forum, lobby.message_id).text or ""))
-        assert tg.message(forum, prompt.message_id).text == "Язык группы: русский."
+        await tg.wait_for(
+            lambda: tg.message(forum, prompt.message_id).text == "Язык группы: русский."
+        )
 
 
 async def test_a_start_whose_deal_was_never_committed_can_be_pressed_again_after_a_restart(

@@ -300,7 +300,7 @@ async def test_every_tap_after_a_match_is_answered_and_a_bad_one_changes_nothing
     top = await tg.wait_for_message(yard, lambda m: m.find_button("Kozel") is not None)
     turns = keyboard(top)
     assert await answered(tg, olya, top, "Kozel") == ""
-    assert "Standings: Kozel" in (tg.current(top).text or "")
+    await tg.wait_for(lambda: "Standings: Kozel" in (tg.current(top).text or ""))
     await refused(
         harness,
         top,
