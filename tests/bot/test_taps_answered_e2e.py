@@ -56,6 +56,11 @@ def data_of(buttons: Keyboard, label: str) -> str:
     return found
 
 
+def each(buttons: Keyboard, who: FakeUser, why: str, says: str) -> list[Bad]:
+    """A bad tap by ``who`` on each of ``buttons``, answered with ``says``."""
+    return [Bad(f"{label} {why}", who, data, says) for label, data in buttons.items()]
+
+
 async def state(harness: Harness, chats: Iterable[FakeChat | FakeUser]) -> object:
     """What people see in ``chats`` and what is stored, once the bot has said all it queued."""
     await harness.groups_told()
@@ -197,12 +202,7 @@ async def test_every_lobby_button_is_answered_and_a_bad_tap_changes_nothing(
     assert "cancelled" in await answered(tg, olya, garden_lobby, "✖️ Cancel")
     await harness.open_table(olya, garden)
     gone = "its own message further down"
-    await refused(
-        harness,
-        garden_lobby,
-        chats,
-        [Bad(f"{label} of a cancelled table", olya, data, gone) for label, data in closed.items()],
-    )
+    await refused(harness, garden_lobby, chats, each(closed, olya, "of a cancelled table", gone))
 
 
 async def test_every_tap_on_a_hand_is_answered_and_a_bad_one_changes_nothing(
@@ -229,7 +229,7 @@ async def test_every_tap_on_a_hand_is_answered_and_a_bad_one_changes_nothing(
         hand,
         chats,
         [
-            *(Bad(f"{label}, played", first, data, STALE) for label, data in played.items()),
+            *each(played, first, "of a turn played", STALE),
             Bad("« Back of a turn played", user, f"x:1:{then}", STALE),
             Bad("a tile of a turn to come", user, f"p:1:{now + 5}:{tile}", STALE),
             Bad("a tile by the other player", other, f"p:1:{now}:{tile}", NOT_YOUR_TURN),
@@ -330,12 +330,7 @@ async def test_every_tap_after_a_match_is_answered_and_a_bad_one_changes_nothing
     forged += [Bad("a page on the match's end", olya, turns["Kozel"], NOT_VALID)]
     await refused(harness, ended, chats, forged)
     assert await answered(tg, masha, chooser, "English") == ""
-    await refused(
-        harness,
-        chooser,
-        chats,
-        [Bad(f"{label} once chosen", masha, data, NOT_VALID) for label, data in languages.items()],
-    )
+    await refused(harness, chooser, chats, each(languages, masha, "once chosen", NOT_VALID))
 
 
 async def test_a_tap_is_answered_at_once_while_its_group_is_out_of_room(
