@@ -26,6 +26,9 @@ from .place import Place
 log = logging.getLogger(__name__)
 _TAG = re.compile(r"<[^>]*>")
 RETRIES = 3
+#: Seconds a tap's answer waits at most for what the tap changed to go out in its group
+#: (``Sender.caught_up``): Telegram takes an answer only within seconds of the tap.
+ANSWER_WAIT = 3.0
 T = TypeVar("T")
 
 
@@ -220,9 +223,10 @@ class Sender:
     async def caught_up(self, chat_id: int, within: float | None = None) -> None:
         """Wait until what was queued for the group so far has gone (a lobby redrawn), holding
         no table's lock: the answer to a tap or a command then comes after what it changed.
-        With ``within``, at most that many seconds (on the pacer's clock): a tap's answer
-        waits no longer, whatever the group's flood control, as its button spins meanwhile and
-        Telegram refuses an answer that comes too late; what it changed still goes."""
+        With ``within``, at most that many seconds (on the pacer's clock; a tap's answer waits
+        ``ANSWER_WAIT``): a group out of room or under flood control may hold its lobby for a
+        minute, and Telegram refuses an answer that late, leaving the button spinning
+        meanwhile; what it changed still goes."""
         if chat_id > 0:
             return
 

@@ -14,12 +14,7 @@ from ..callbacks import verb_is
 from ..context import Kozel
 from ..i18n import Localized, said
 from ..place import Place, place_of
-from ..sender import Write, Written
-
-#: How long (seconds) the answer to a tap waits for the group's message it changed (a lobby
-#: redrawn) to go first: Telegram's flood control may hold that message far longer, while the
-#: tapper's button spins, and Telegram refuses an answer that comes too late (an old query).
-TAP_PATIENCE = 3.0
+from ..sender import ANSWER_WAIT, Write, Written
 
 
 async def reply(k: Kozel, update: Update, text: str) -> None:
@@ -68,6 +63,13 @@ async def answer(k: Kozel, update: Update, lang: str, words: Localized) -> None:
         await k.sender.answer(query.id, text, alert=len(text) > 60)
     else:
         await reply(k, update, words(lang))
+
+
+async def shown(k: Kozel, update: Update, chat_id: int) -> None:
+    """Wait until what the update changed has gone out in its group (a lobby redrawn), so that
+    the answer comes after it; a tap's answer ``ANSWER_WAIT`` seconds at most, as Telegram
+    takes no later one."""
+    await k.sender.caught_up(chat_id, None if update.callback_query is None else ANSWER_WAIT)
 
 
 def drawn_here(update: Update, verb: str) -> bool:

@@ -223,10 +223,10 @@ async def top_button(update: Update, context: KozelContext) -> None:
         await refuse(k, update, lang, "err.unknown_button")
         return
     text, keyboard = await _top_page(k, place.chat_id, lang, game, cb.page, played=played)
+    await k.sender.answer(query.id)  # at once: the page waits for the group's turn
     message = query.message
     if message is not None:
         k.sender.replace(place, message.message_id, text, keyboard)
-    await k.sender.answer(query.id)
 
 
 async def history(update: Update, context: KozelContext) -> None:
@@ -311,10 +311,10 @@ async def language_button(update: Update, context: KozelContext) -> None:
         for table in await k.service.store.active_tables(chat.id):  # in a forum, every topic's
             with optional("a table in the new language", chat.id):  # its topic may be gone
                 await _redraw(k, table)
+    await k.sender.answer(query.id)  # the language is set; its message waits for the group
     message, place = query.message, place_of(update)
     if message is not None and place is not None:
         k.sender.replace(place, message.message_id, t(cb.args[0], "language.set"))
-    await k.sender.answer(query.id)  # the language is set, whatever Telegram says
 
 
 async def _redraw(k: Kozel, table: Table) -> None:

@@ -32,7 +32,6 @@ from ..sender import Blocked
 from ..service import DamagedTable, Refusal
 from ..table import Seat, Table
 from .common import (
-    TAP_PATIENCE,
     answer,
     from_group,
     in_group,
@@ -41,6 +40,7 @@ from .common import (
     person_in_group,
     refuse,
     reply,
+    shown,
 )
 
 
@@ -220,7 +220,7 @@ async def _tell_seated(
     if a DM does not reach them yet (not ``seated``), show them the way to the bot's chat: the
     tap opens it, a command's reply links it. A tap is answered whatever Telegram says: the
     seat is taken."""
-    await k.sender.caught_up(table.chat_id, within=TAP_PATIENCE)
+    await shown(k, update, table.chat_id)
     query = update.callback_query
     if seated:
         if query is not None:
@@ -267,21 +267,25 @@ async def _lobby_action(
             if action is not cancel or not await may_manage(k, damaged.row, sender):
                 raise  # answered by the error handler: only /cancel can help
             await k.service.lobby.close_damaged(damaged.row)
-            await reply(k, update, t(lang, "lobby.cancelled"))  # the group's, in its language
-            if update.callback_query is not None:  # and the tap's, in the tapper's
+            if update.callback_query is not None:  # the tap's, in the tapper's, at once
                 await answer(k, update, lang, said("lobby.cancelled"))
+            await reply(k, update, t(lang, "lobby.cancelled"))  # and the group's, in its own
             return
         if table is None or (cb is not None and table.id != cb.table_id):
             why = await _gone(k, place, table, None if cb is None else cb.table_id, "err.no_table")
             await refuse(k, update, lang, why)
+            return
+        if cb is not None and table.status != "lobby":
+            # the lobby's buttons, kept by a client after the deal: its match is /leave's and
+            # /cancel's, not theirs
+            await refuse(k, update, lang, "err.already_started")
             return
         try:
             toast = await action(k, table, sender, cb)
         except Refusal as no:
             await refuse(k, update, lang, no.key, **no.values)
             return
-    # the lobby as changed, before the answer, unless flood control holds it a while
-    await k.sender.caught_up(place.chat_id, within=TAP_PATIENCE)
+    await shown(k, update, place.chat_id)  # the lobby as changed, before the answer
     query = update.callback_query
     if toast is not None:
         await answer(k, update, lang, toast)  # the action is done, whatever Telegram says
@@ -297,11 +301,7 @@ async def _manager_only(k: Kozel, table: Table, sender: User | Chat) -> None:
 def _asshown(table: Table, cb: Callback | None) -> None:
     """For buttons whose effect depends on the lobby they were drawn for: tapped twice, or
     after someone else changed the lobby, they would act on a lobby the person has not seen."""
-    if cb is None:
-        return
-    if table.status != "lobby":
-        raise Refusal("err.already_started")
-    if cb.lobby != lobby_revision(table):
+    if cb is not None and cb.lobby != lobby_revision(table):
         raise Refusal("err.lobby_changed")
 
 
