@@ -60,17 +60,19 @@ class Match:
     rules: RuleSet
     seed: int
     shuffle: Shuffle = CURRENT_SHUFFLE
-    round: Round | None = field(default=None, init=False)
-    rounds_played: int = field(default=0, init=False)
+    # The state of play, which ``__post_init__`` sets to a match not yet dealt (mypyc, which
+    # compiles this module, leaves a field's default unset when it is not an argument).
+    round: Round | None = field(init=False)
+    rounds_played: int = field(init=False)
     tally: Tally = field(init=False)
-    next_leader: int | None = field(default=None, init=False)
-    restart_chain: bool = field(default=False, init=False)
-    over: bool = field(default=False, init=False)
-    losers: list[int] = field(default_factory=list, init=False)
+    next_leader: int | None = field(init=False)
+    restart_chain: bool = field(init=False)
+    over: bool = field(init=False)
+    losers: list[int] = field(init=False)
     #: The sides that won a win-at-target match (none in Kozel, none after a draw).
-    winners: list[int] = field(default_factory=list, init=False)
-    ended_by: str | None = field(default=None, init=False)
-    events_applied: int = field(default=0, init=False)
+    winners: list[int] = field(init=False)
+    ended_by: str | None = field(init=False)
+    events_applied: int = field(init=False)
     #: The game ``rules.game`` names; it answers everything that differs between games.
     game: Game = field(init=False, repr=False)
 
@@ -81,6 +83,10 @@ class Match:
         if self.shuffle not in SHUFFLES:
             raise ValueError(f"unknown shuffle {self.shuffle!r}")
         self.tally = self.game.fresh_tally(self.sides)
+        self.round, self.rounds_played, self.next_leader = None, 0, None
+        self.restart_chain = self.over = False
+        self.losers, self.winners, self.ended_by = [], [], None
+        self.events_applied = 0
 
     # --- construction ------------------------------------------------------------------------
 
