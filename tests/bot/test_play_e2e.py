@@ -332,6 +332,25 @@ async def test_a_hand_under_long_flood_control_ends_up_current(
     assert len(floods) == 40
 
 
+async def test_a_new_hand_under_long_flood_control_arrives(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Telegram refused new messages to Masha's DM a while (429, 40 times): the bot gave up on
+    her next hand after three tries, and again when it resynced, so her turn came with no
+    keyboard until the turn's reminder drew it (here in 10 minutes). Now a new message waits
+    as long as Telegram asks, as an edit does, and her hand comes once the flood passes."""
+    masha = tg.user(264, "Masha")
+    group = tg.group(-664, "Courtyard")
+    await start_match(harness, [masha], group, computers=3)
+    _, hand = await harness.next_turn([masha])
+    tg.inject_flood(method="sendMessage", chat_id=masha.id, retry_after=1, times=40)
+    await harness.play_turn(masha, hand)
+    _, again = await harness.next_turn([masha], harness.version_of(hand), timeout=20.0)
+    await harness.play_turn(masha, again)
+    floods = [c for c in tg.failed_calls() if c.status == 429]
+    assert len(floods) == 40
+
+
 async def test_unchanged_redraws_are_silent(tg: FakeTelegram, harness: Harness) -> None:
     """A redraw that changes nothing ("« Back" pressed twice on the choice of an end) gets
     Telegram's "message is not modified"; the bot swallows it and keeps working."""
