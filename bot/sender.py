@@ -262,13 +262,19 @@ class Sender:
 
     async def _show_board(self, chat_id: int, board: Board) -> None:
         where = board.where()
-        place, text, keyboard = board.place, board.text, board.keyboard
-        if where is None or board.fresh:
-            moved = (await self._patiently(partial(self._send, place, text, keyboard))).message_id
-        else:
-            moved = await self._patiently(partial(self._edit, place, where, text, keyboard))
-        if moved != where:
+        moved = await self._patiently(partial(self._draw, board, where))
+        if moved is not None and moved != where:
             await board.remember(moved)
+
+    async def _draw(self, board: Board, where: int | None) -> int | None:
+        """One try at showing ``board`` as it is now (closed while it waited out flood
+        control, ``Outbox.board``): where it is, or nowhere for a closing lobby never shown."""
+        place, text, keyboard = board.place, board.text, board.keyboard
+        if where is None and board.closing:
+            return None
+        if where is None or board.fresh:
+            return (await self._send(place, text, keyboard)).message_id
+        return await self._edit(place, where, text, keyboard)
 
     async def _send(
         self,
