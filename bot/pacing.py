@@ -124,7 +124,10 @@ class Board:
     the lobby's ``keyboard``. ``fresh`` asks for a new message (a new round), below the last
     round's result: it costs the budget one call, as editing the old board would, so a busy
     group gets it too. ``where`` says where the message is when its turn comes (an earlier
-    fresh board may have moved it), and ``remember`` is told when it moves."""
+    fresh board may have moved it), and ``remember`` is told when it moves. A ``closing`` lobby
+    (a started or cancelled table's, without buttons) only edits a lobby already shown: it
+    takes the place of the table's lobby still waiting, or waiting out flood control, so a
+    lobby never shown is never shown live, nor at all."""
 
     table_id: int
     place: Place
@@ -134,6 +137,7 @@ class Board:
     remember: Callable[[int], Awaitable[None]]
     keyboard: InlineKeyboardMarkup | None = None
     shows: Literal["board", "lobby"] = "board"
+    closing: bool = False
 
 
 @dataclass
@@ -176,6 +180,8 @@ class Outbox:
         #: set when anything is queued: an answer waiting for room gives way to a call or board
         self._queued = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        #: the board being shown (it may be waiting out flood control)
+        self._showing: Board | None = None
 
     def call(
         self, request: Callable[[], Awaitable[Any]], *, paced: bool = True
@@ -197,7 +203,10 @@ class Outbox:
     def board(self, board: Board) -> None:
         """Queue the newest board (or lobby) of a table: it replaces that table's board (or
         lobby) still waiting, unless a call was queued after it (a round's final board stays
-        before its result)."""
+        before its result). A closing lobby takes the place of the table's lobby wherever
+        it waits, and of the one being shown (``Board``)."""
+        if board.closing:
+            self._close(board)
         for index in range(len(self._queue) - 1, -1, -1):
             waiting = self._queue[index]
             if not isinstance(waiting, Board):
@@ -208,6 +217,20 @@ class Outbox:
                 return
         self._queue.append(board)
         self._start()
+
+    def _close(self, closing: Board) -> None:
+        """The table's lobby waiting anywhere in the queue goes (nobody saw it); the one being
+        shown, still waiting out flood control, is shown closed or not at all if tried again.
+        ``closing`` follows it, to edit what it showed before it was closed."""
+        key = (closing.table_id, closing.shows)
+        self._queue = deque(
+            waiting
+            for waiting in self._queue
+            if not (isinstance(waiting, Board) and (waiting.table_id, waiting.shows) == key)
+        )
+        showing = self._showing
+        if showing is not None and (showing.table_id, showing.shows) == key:
+            showing.text, showing.keyboard, showing.closing = closing.text, None, True
 
     @property
     def idle(self) -> bool:
@@ -250,12 +273,14 @@ class Outbox:
                     await self.pacer.wait_for_room(self.chat_id)
                 item = self._queue.popleft()  # only now: a newer board may replace it meanwhile
                 if isinstance(item, Board):
+                    self._showing = item
                     await self._show(item)
+                    self._showing = None
                 else:
                     await self._make(item)
                 item = None
         finally:
-            self._task = None
+            self._task = self._showing = None
             dropped = [item, *self._queue]  # when stopping
             self._queue.clear()
             self._answers.clear()

@@ -147,9 +147,13 @@ class Sender:
     ) -> Message:
         """Send HTML text to a chat (by id) or a place, as a reply to message ``reply_to`` if
         given (and if it still exists); raises ``Blocked`` when a DM cannot be delivered and
-        ``PlaceGone`` when the bot may no longer write to the place."""
+        ``PlaceGone`` when the bot may no longer write to the place. Flood control is waited
+        out however long it lasts, as ``edit`` does (the hand of a player on turn given up
+        after three 429s came only with the turn's reminder, and their turn ran out
+        meanwhile)."""
         place = _place(to)
-        return await self._in_turn(place, partial(self._send, place, text, keyboard, reply_to))
+        send = partial(self._send, place, text, keyboard, reply_to)
+        return await self._in_turn(place, partial(self._patiently, send))
 
     def post(
         self, to: int | Place, text: str, keyboard: InlineKeyboardMarkup | None = None
@@ -258,13 +262,19 @@ class Sender:
 
     async def _show_board(self, chat_id: int, board: Board) -> None:
         where = board.where()
-        place, text, keyboard = board.place, board.text, board.keyboard
-        if where is None or board.fresh:
-            moved = (await self._patiently(partial(self._send, place, text, keyboard))).message_id
-        else:
-            moved = await self._patiently(partial(self._edit, place, where, text, keyboard))
-        if moved != where:
+        moved = await self._patiently(partial(self._draw, board, where))
+        if moved is not None and moved != where:
             await board.remember(moved)
+
+    async def _draw(self, board: Board, where: int | None) -> int | None:
+        """One try at showing ``board`` as it is now (closed while it waited out flood
+        control, ``Outbox.board``): where it is, or nowhere for a closing lobby never shown."""
+        place, text, keyboard = board.place, board.text, board.keyboard
+        if where is None and board.closing:
+            return None
+        if where is None or board.fresh:
+            return (await self._send(place, text, keyboard)).message_id
+        return await self._edit(place, where, text, keyboard)
 
     async def _send(
         self,
@@ -360,9 +370,11 @@ class Sender:
         raise TelegramError("flood control did not clear")
 
     async def _patiently(self, request: Callable[[], Awaitable[T]]) -> T:
-        """A group's call nobody waits for (a result, the goat, a board) goes through however
-        long flood control lasts: it holds no table, only its group's outbox, whose later
-        calls must come after it anyway; a result given up would be said nowhere else."""
+        """A call goes through however long flood control lasts. A group's holds no table,
+        only its group's outbox, whose later calls must come after it anyway (a result given
+        up would be said nowhere else); a DM's holds its table, whose next move waits for the
+        hand it brings (``send``, ``edit``). Only the answers to commands that only tell
+        (``inform``) and to taps (``answer``) may be given up."""
         while True:
             try:
                 return await request()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from engine import Event, Match, Round, RuleSet, Tile
@@ -71,10 +71,16 @@ class Recent:
     points: int = 0  # what the tile played scored
 
 
+#: What the group's outbox writes, outside the table's lock: where the lobby and the board are
+#: (``MessageIds``), and how far the results were announced.
+OUTBOX_FIELDS = ("lobby_message_id", "board_message_id", "announced_seq")
+
+
 @dataclass(slots=True)
 class Table:
     #: The table as storage last returned it: status, settings, messages, timer, log position.
-    #: Each change is written through storage, which returns the new row kept here.
+    #: Each change is written through storage, which returns the new row kept here
+    #: (``written``).
     row: TableRow
     language: str
     seats: list[Seat] = field(default_factory=list)
@@ -162,6 +168,14 @@ class Table:
     def announced_seq(self) -> int:
         """The events up to this one had their round results and goat announced in the group."""
         return self.row.announced_seq
+
+    def written(self, row: TableRow) -> None:
+        """Keep ``row``, which a change under the table's lock just wrote, but for what the
+        group's outbox writes outside the lock (``OUTBOX_FIELDS``): the row may have been read
+        before the outbox's write, which memory already has (a lobby's message lost there
+        was posted anew at the next redraw, the first one's buttons still live)."""
+        kept = {name: getattr(self.row, name) for name in OUTBOX_FIELDS}
+        self.row = replace(row, **kept)
 
     @property
     def lobby_message_id(self) -> int | None:

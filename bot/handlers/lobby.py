@@ -60,9 +60,15 @@ async def show_lobby(k: Kozel, table: Table, view: LobbyView | None = None) -> N
 
 
 def _redraw_lobby(
-    k: Kozel, table: Table, text: str, keyboard: InlineKeyboardMarkup | None = None
+    k: Kozel,
+    table: Table,
+    text: str,
+    keyboard: InlineKeyboardMarkup | None = None,
+    *,
+    closing: bool = False,
 ) -> None:
-    """The lobby message redrawn in the group's turn (``Sender.board``), as it is by then."""
+    """The lobby message redrawn in the group's turn (``Sender.board``), as it is by then;
+    ``closing`` for a table that started or was cancelled (``pacing.Board``)."""
     lobby = Board(
         table.id,
         table.place,
@@ -72,15 +78,16 @@ def _redraw_lobby(
         remember=partial(k.service.messages.remember_lobby, table),
         keyboard=keyboard,
         shows="lobby",
+        closing=closing,
     )
     k.sender.board(lobby)
 
 
 def close_lobby(k: Kozel, table: Table, key: str) -> None:
-    """Take the buttons off a started or cancelled table's lobby. The table is closed whatever
-    Telegram says; buttons it leaves behind answer with ``_gone`` when tapped."""
-    if table.lobby_message_id is not None:
-        _redraw_lobby(k, table, t(table.language, key))
+    """Take the buttons off a started or cancelled table's lobby; a lobby that has not gone
+    out yet never does. The table is closed whatever Telegram says; buttons it leaves behind
+    answer with ``_gone`` when tapped."""
+    _redraw_lobby(k, table, t(table.language, key), closing=True)
 
 
 async def _gone(

@@ -46,7 +46,7 @@ class Finisher:
         await self.storage.record_match(
             table.id, ended, match.rounds_played, results(table), game=match.rules.game
         )
-        table.row = await self.storage.get_table(table.id) or table.row
+        table.written(await self.storage.get_table(table.id) or table.row)
         self.store.forget(table.id)
         log.info(
             "match ended",

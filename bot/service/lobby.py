@@ -253,12 +253,12 @@ class Lobby:
         if name in ("players", "pairs"):
             await self._reseat_for(table, *seating(table.players, table.pairs, name, value))
         elif name == "turn_seconds":
-            table.row = await self.storage.update_table(table.id, turn_seconds=value)
+            table.written(await self.storage.update_table(table.id, turn_seconds=value))
         elif name == "computer_level":
-            table.row = await self.storage.update_table(table.id, computer_level=value)
+            table.written(await self.storage.update_table(table.id, computer_level=value))
         else:
             rules = table.rules.with_options(**{name: value})
-            table.row = await self.storage.update_table(table.id, rules=rules.to_dict())
+            table.written(await self.storage.update_table(table.id, rules=rules.to_dict()))
 
     async def _reseat_for(self, table: Table, players: int, pairs: bool) -> None:
         """Set the table for ``players`` (``pairs``: two pairs), if its game is played so."""
@@ -267,7 +267,7 @@ class Lobby:
         if not fits(table.rules.game, players, pairs):
             raise Refusal("err.players_misfit", **_game_values(table))
         changed_sides = pairs != table.pairs
-        table.row = await self.storage.update_table(table.id, players=players, pairs=pairs)
+        table.written(await self.storage.update_table(table.id, players=players, pairs=pairs))
         if changed_sides:  # pairs as the seats would make them by themselves
             for seat in table.seats:  # and an ask to change pair is one of pairs now gone
                 if seat.asks_swap:
@@ -290,8 +290,8 @@ class Lobby:
             seated = said(key, count=table.players)
             raise Refusal("err.game_misfit", table=seated, **_game_values(table, game))
         rules = PRESETS[game]()
-        table.row = await self.storage.update_table(
-            table.id, game=rules.game, rules=rules.to_dict()
+        table.written(
+            await self.storage.update_table(table.id, game=rules.game, rules=rules.to_dict())
         )
 
     async def close_damaged(self, row: TableRow) -> None:
@@ -301,7 +301,7 @@ class Lobby:
         log.warning("damaged table closed", extra={"table": row.table_id, "chat": row.chat_id})
 
     async def cancel(self, table: Table) -> None:
-        table.row = await self.storage.update_table(table.id, status="cancelled")
+        table.written(await self.storage.update_table(table.id, status="cancelled"))
         self.store.forget(table.id)
         log.info("table cancelled", extra={"table": table.id, "chat": table.chat_id})
 

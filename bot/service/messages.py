@@ -16,7 +16,8 @@ class MessageIds:
 
     async def remember_board(self, table: Table, message_id: int) -> None:
         """Called from the group's outbox, outside the table's lock (``pacing``): only this
-        field changes in memory, so a move committed meanwhile is not undone there."""
+        field changes in memory, so a move committed meanwhile is not undone there, and a change
+        written under the lock meanwhile keeps it (``Table.written``)."""
         await self.storage.update_table(table.id, board_message_id=message_id)
         table.row = dataclasses.replace(table.row, board_message_id=message_id)
 
@@ -28,7 +29,7 @@ class MessageIds:
     async def remember_view(self, table: Table, view: LobbyView) -> None:
         """What the lobby message shows (``Table.lobby_view``), under the table's lock."""
         if table.lobby_view != view:
-            table.row = await self.storage.update_table(table.id, lobby_view=view)
+            table.written(await self.storage.update_table(table.id, lobby_view=view))
 
     async def remember_hand(self, table: Table, seat: Seat, message_id: int | None) -> None:
         """The player's live hand message; None once it became a record, which asks nothing."""

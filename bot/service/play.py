@@ -54,7 +54,7 @@ class Player:
             table.players, table.pairs, table.rules, self.rng.randrange(2**31)
         )
         table.match = match
-        table.row = await self.storage.update_table(table.id, status="playing")
+        table.written(await self.storage.update_table(table.id, status="playing"))
         events += self._automatic(table)
         await self.commit(table, events)
         log.info(

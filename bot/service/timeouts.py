@@ -30,7 +30,7 @@ class Timeouts:
 
     async def set_deadline(self, table: Table, deadline: float | None) -> None:
         if table.turn_deadline != deadline:
-            table.row = await self.storage.update_table(table.id, turn_deadline=deadline)
+            table.written(await self.storage.update_table(table.id, turn_deadline=deadline))
 
     async def timeout(self, table: Table, seat: Seat) -> list[Event]:
         """The turn's time ran out: the computer plays it; too many in a row and the player is

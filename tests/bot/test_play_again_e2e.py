@@ -119,3 +119,29 @@ async def test_play_again_tapped_twice_by_its_opener_says_she_is_at_the_table(
     ]
     assert await kozel_of(harness).storage.get_table(3) is None
     await tg.wait_for_message(group, "Players 2/2: 1. Masha, 2. 🤖")
+
+
+@pytest.mark.fast_turns
+async def test_a_table_cancelled_before_its_lobby_went_out_shows_no_live_lobby(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The group was under flood control when Alex tapped 🔁, and Masha cancelled the new
+    table before its lobby went out (a tap's answer waits three seconds at most for it): the
+    lobby, once Telegram took it, showed the cancelled table with live buttons, whose taps
+    said there was no table. Now it never shows them."""
+    masha, alex = tg.user(431, "Masha"), tg.user(432, "Alex")
+    group = tg.group(-831, "Yard")
+    await prepare(harness, [masha], group, computers=1, turn_seconds=1)
+    ended = await tg.wait_for_message(group, "ended early", timeout=4.0)
+    await tg.wait_for(lambda: tg.current(ended).find_button(AGAIN))
+    await tg.send_text(alex, tg.private(alex), "/start")
+    await tg.wait_for_message(alex, "Hi, ")
+    await tg.wait_idle()
+    tg.inject_flood(method="sendMessage", chat_id=group.id, retry_after=500, times=1)
+    query = await tg.press_button(alex, ended, AGAIN)
+    await tg.wait_for(lambda: tg.callback_answers.get(query))
+    await tg.send_text(alex, group, "/cancel")
+    await tg.wait_for_message(group, "The table was cancelled.", timeout=15.0)
+    await tg.wait_idle()
+    live = [m.text for m in tg.messages(group) if m.from_bot and tg.current(m).buttons]
+    assert len(live) == 1 and "ended early" in (live[0] or "")

@@ -312,19 +312,22 @@ async def test_flood_control_delays_the_board_but_loses_no_move(
         assert not any("error" in text.lower() for text in texts_seen(tg, chat))
 
 
+@pytest.mark.parametrize("method", ["editMessageText", "sendMessage"])
 async def test_a_hand_under_long_flood_control_ends_up_current(
-    tg: FakeTelegram, harness: Harness
+    tg: FakeTelegram, harness: Harness, method: str
 ) -> None:
     """Telegram refused the edits of Masha's hand a while (429, 40 times): the bot gave up
     after three tries at each, so her tapped keyboard never became the record of her move,
     and when her turn came again she held her old keyboard, whose taps were refused as stale,
-    until the turn's reminder drew it again (here in 10 minutes). Now each edit waits as long
-    as Telegram asks, and her hand is the one of her turn once the flood passes."""
+    until the turn's reminder drew it again (here in 10 minutes). Refused new messages, her
+    next hand was given up after three tries, and again when the bot resynced: her turn came
+    with no keyboard until the reminder. Now each waits as long as Telegram asks, and her
+    hand is the one of her turn once the flood passes."""
     masha = tg.user(263, "Masha")
     group = tg.group(-663, "Courtyard")
     await start_match(harness, [masha], group, computers=3)
     _, hand = await harness.next_turn([masha])
-    tg.inject_flood(method="editMessageText", chat_id=masha.id, retry_after=1, times=40)
+    tg.inject_flood(method=method, chat_id=masha.id, retry_after=1, times=40)
     await harness.play_turn(masha, hand)
     _, again = await harness.next_turn([masha], harness.version_of(hand), timeout=20.0)
     await harness.play_turn(masha, again)

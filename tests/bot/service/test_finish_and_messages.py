@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+from typing import Any
 
 import pytest
 
 from bot.service import TableService
 from bot.service.finish import results
-from storage import Storage
+from storage import Storage, TableRow
 
 from .conftest import MASHA, lobby_of, playing
 
@@ -41,6 +43,34 @@ async def test_message_ids_and_announcements_are_stored(
     assert (await storage.get_seats(table.id))[0].hand_message_id == 43
     assert await service.store.unannounced(table) == []
     assert table.seats[0].user_id == MASHA
+
+
+async def test_a_lobby_posted_while_a_setting_changes_keeps_its_message(
+    service: TableService, storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The group's outbox posted the lobby (and remembered its message, outside the table's
+    lock) while a setting was being written under the lock: the setting's row, read before,
+    replaced the table's in memory without the lobby's message, so the next redraw posted a
+    second lobby (the first one's buttons still live). Storage kept it; now memory does too."""
+    table = await lobby_of(service)
+    written = asyncio.Event()
+    go_on = asyncio.Event()
+    update_table = storage.update_table
+
+    async def slow(table_id: int, /, **fields: Any) -> TableRow:
+        row = await update_table(table_id, **fields)
+        if "turn_seconds" in fields:
+            written.set()
+            await go_on.wait()
+        return row
+
+    monkeypatch.setattr(storage, "update_table", slow)
+    setting = asyncio.create_task(service.lobby.change_setting(table, "turn_seconds", 90))
+    await written.wait()
+    await service.messages.remember_lobby(table, 41)
+    go_on.set()
+    await setting
+    assert (table.lobby_message_id, table.turn_seconds) == (41, 90)
 
 
 @pytest.mark.parametrize("ended_by", ["instant_win", "two_doubles"])
