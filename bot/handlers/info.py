@@ -137,11 +137,15 @@ async def standings(update: Update, context: KozelContext) -> None:
 
     async def written() -> Written:
         """The match as it is when the answer goes; one that ended meanwhile (its result went
-        first) is over, not still on someone's turn."""
+        first) is over, not still on someone's turn, and one cancelled meanwhile has no
+        result to point to."""
         now = await k.service.store.active_table(place)
-        if now is None or now.id != asked or now.match is None or now.match.is_over:
-            return t(lang, "standings.over"), None
-        return match_text(now, lang), None
+        match = now.match if now is not None and now.id == asked else None
+        if now is not None and match is not None and not match.is_over:
+            return match_text(now, lang), None
+        row = await k.storage.get_table(asked)
+        cancelled = row is not None and row.status == "cancelled"
+        return t(lang, "standings.cancelled" if cancelled else "standings.over"), None
 
     await inform_when_sent(k, update, written)
 

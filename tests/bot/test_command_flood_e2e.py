@@ -4,13 +4,14 @@ calls goes to the game, and each answer is said once."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
 
 from bot.handlers.lobby import show_lobby
 from bot.place import Place
-from devtools.fake_telegram import FakeTelegram
+from devtools.fake_telegram import FakeChat, FakeTelegram, FakeUser
 from tests.bot.harness import Accelerated, Harness, start_match
 from tests.bot.test_games_e2e import lobby_now
 
@@ -18,6 +19,7 @@ HELP = 'Kozel (Козёл, "Goat")'
 STANDINGS = "📊 Current match"
 RESULTS = ("🏁 Round", "🐟 Round", "🥚 Round")
 pytestmark = pytest.mark.minute
+Meanwhile = Callable[[], Awaitable[None]]
 
 
 async def test_a_flood_of_commands_that_tell_does_not_hold_up_the_next_result(
@@ -122,3 +124,46 @@ async def test_standings_asked_mid_match_and_sent_after_its_end_say_it_is_over(
             )
         finally:
             await harness.stop()
+
+
+async def late_standings(
+    harness: Harness, user: FakeUser, group: FakeChat, meanwhile: Meanwhile
+) -> str:
+    """/standings asked mid-match while the group's outbox is held, ``meanwhile`` done before
+    it lets go: the answer's text, as the group reads it."""
+    tg, k = harness.tg, harness.kozel
+    await harness.next_turn([user])
+    await harness.groups_told()
+    busy = asyncio.Event()
+
+    async def held() -> None:
+        await busy.wait()
+
+    k.sender.after(group.id, held)
+    asked = await tg.send_text(user, group, "/standings")
+    await meanwhile()
+    busy.set()
+    await harness.groups_told()
+    (answer,) = [
+        m
+        for m in tg.messages(group)
+        if m.extra.get("reply_to_message", {}).get("message_id") == asked["message_id"]
+    ]
+    return answer.text or ""
+
+
+async def test_standings_asked_mid_match_and_sent_after_it_was_cancelled_say_so(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The match was cancelled while the answer waited for room: it said "That match is over:
+    its result is above", and no result is above, only "The table was cancelled"."""
+    masha = tg.user(987, "Masha")
+    group = tg.group(-987, "Yard")
+    await start_match(harness, [masha], group, computers=1)
+
+    async def cancel() -> None:
+        await tg.send_text(masha, group, "/cancel")
+        await tg.wait_for_message(masha, "cancelled")  # her hand is told: the table is closed
+
+    said = await late_standings(harness, masha, group, cancel)
+    assert said == "🏁 That match was cancelled: it has no result. Send /new for another."
