@@ -73,8 +73,8 @@ async def test_standings_asked_mid_match_and_sent_after_its_end_say_it_is_over(
     and the answer, sent after "🏆 … win!", still said "📊 Current match … Turn: 🤖 …": it was
     written when asked. Now it is written when it goes, from the state then. The group is
     kept busy (its outbox held) from the question to the match's end; its minute, in which a
-    waiting answer is dropped, lasts 12 s here."""
-    async with FakeTelegram(clock=Accelerated(5)) as tg:
+    waiting answer is dropped, lasts 30 s here."""
+    async with FakeTelegram(clock=Accelerated(2)) as tg:
         harness = Harness(tg, tmp_path / "kozel.sqlite3")
         await harness.start()
         try:
