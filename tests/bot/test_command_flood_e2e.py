@@ -12,8 +12,9 @@ import pytest
 from bot.handlers.lobby import show_lobby
 from bot.place import Place
 from devtools.fake_telegram import FakeChat, FakeTelegram, FakeUser
-from tests.bot.harness import Accelerated, Harness, start_match
+from tests.bot.harness import Accelerated, Harness, start_match, tap
 from tests.bot.test_games_e2e import lobby_now
+from tests.bot.test_lobby_e2e import data_of
 
 HELP = 'Kozel (Козёл, "Goat")'
 STANDINGS = "📊 Current match"
@@ -167,3 +168,21 @@ async def test_standings_asked_mid_match_and_sent_after_it_was_cancelled_say_so(
 
     said = await late_standings(harness, masha, group, cancel)
     assert said == "🏁 That match was cancelled: it has no result. Send /new for another."
+
+
+async def test_standings_sent_after_the_group_changed_language_speak_the_new_one(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """An admin chose Ukrainian while the answer waited for room: the board was redrawn in
+    Ukrainian, and the answer, written again as it went, still spoke English."""
+    masha = tg.user(988, "Masha")
+    group = tg.group(-988, "Yard", admins=[masha])
+    await start_match(harness, [masha], group, computers=1)
+    await tg.send_text(masha, group, "/language")
+    chooser = await tg.wait_for_message(group, lambda m: m.find_button("🇺🇦 Українська") is not None)
+
+    async def ukrainian() -> None:
+        await tap(tg, masha, chooser, data_of(tg, chooser, "🇺🇦 Українська"))
+
+    said = await late_standings(harness, masha, group, ukrainian)
+    assert said.startswith("📊 Поточний матч: Козел"), said
