@@ -11,7 +11,7 @@ import pytest
 
 from bot.handlers.lobby import show_lobby
 from bot.place import Place
-from devtools.fake_telegram import FakeChat, FakeTelegram, FakeUser
+from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from tests.bot.harness import Accelerated, Harness, start_match, tap
 from tests.bot.test_games_e2e import lobby_now
 from tests.bot.test_lobby_e2e import data_of
@@ -97,41 +97,26 @@ async def test_standings_asked_mid_match_and_sent_after_its_end_say_it_is_over(
             await tg.wait_for(lambda: "Players 4/4" in (lobby_now(tg, lobby).text or ""))
             await tg.press_button(masha, lobby, "▶️ Start")
             await tg.wait_for_message(group, "Pairs:")
-            await harness.next_turn([masha])
-            await harness.groups_told()
-
-            busy = asyncio.Event()
-
-            async def held() -> None:
-                await busy.wait()
-
-            k.sender.after(group.id, held)
-            asked = await tg.send_text(masha, group, "/standings")
             match = table.match
             assert match is not None
-            await harness.play_until([masha], lambda: match.is_over)
-            busy.set()
-            await harness.groups_told()
-            said = [m for m in tg.messages(group) if m.from_bot]
-            won = next(i for i, m in enumerate(said) if "win!" in (m.text or ""))
-            (answer,) = [
-                i
-                for i, m in enumerate(said)
-                if m.extra.get("reply_to_message", {}).get("message_id") == asked["message_id"]
-            ]
-            assert answer > won
-            assert said[answer].text == (
-                "🏁 That match is over: its result is above. Send /new for another."
-            )
+
+            async def to_its_end() -> None:
+                await harness.play_until([masha], lambda: match.is_over)
+
+            answer = await late_standings(harness, masha, group, to_its_end)
+            won = next(m for m in tg.messages(group) if "win!" in (m.text or ""))
+            assert answer.message_id > won.message_id
+            over = "🏁 That match is over: its result is above. Send /new for another."
+            assert answer.text == over
         finally:
             await harness.stop()
 
 
 async def late_standings(
     harness: Harness, user: FakeUser, group: FakeChat, meanwhile: Meanwhile
-) -> str:
+) -> FakeMessage:
     """/standings asked mid-match while the group's outbox is held, ``meanwhile`` done before
-    it lets go: the answer's text, as the group reads it."""
+    it lets go: the answer, as the group reads it."""
     tg, k = harness.tg, harness.kozel
     await harness.next_turn([user])
     await harness.groups_told()
@@ -150,7 +135,7 @@ async def late_standings(
         for m in tg.messages(group)
         if m.extra.get("reply_to_message", {}).get("message_id") == asked["message_id"]
     ]
-    return answer.text or ""
+    return answer
 
 
 async def test_standings_asked_mid_match_and_sent_after_it_was_cancelled_say_so(
@@ -166,7 +151,7 @@ async def test_standings_asked_mid_match_and_sent_after_it_was_cancelled_say_so(
         await tg.send_text(masha, group, "/cancel")
         await tg.wait_for_message(masha, "cancelled")  # her hand is told: the table is closed
 
-    said = await late_standings(harness, masha, group, cancel)
+    said = (await late_standings(harness, masha, group, cancel)).text
     assert said == "🏁 That match was cancelled: it has no result. Send /new for another."
 
 
@@ -184,5 +169,5 @@ async def test_standings_sent_after_the_group_changed_language_speak_the_new_one
     async def ukrainian() -> None:
         await tap(tg, masha, chooser, data_of(tg, chooser, "🇺🇦 Українська"))
 
-    said = await late_standings(harness, masha, group, ukrainian)
+    said = (await late_standings(harness, masha, group, ukrainian)).text or ""
     assert said.startswith("📊 Поточний матч: Козел"), said
