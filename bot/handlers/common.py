@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from telegram import Chat, ChatMember, InlineKeyboardMarkup, Message, Update, User
@@ -36,13 +37,26 @@ async def inform(
     async def written() -> Written:
         return text, keyboard
 
-    await inform_when_sent(k, update, written)
+    await _inform(k, update, written)
 
 
-async def inform_when_sent(k: Kozel, update: Update, write: Write) -> None:
+#: Writes an answer that tells how things are, in the language given.
+WriteIn = Callable[[str], Awaitable[Written]]
+
+
+async def inform_when_sent(k: Kozel, update: Update, write: WriteIn) -> None:
     """As ``inform``, an answer that tells how things are (/standings, /top, /stats,
-    /history): ``write`` writes it when asked, and again when it goes, which in a busy group
-    may be after the match it tells of has moved on, or ended."""
+    /history): ``write`` writes it when asked, and again when it goes, in the chat's language
+    then, which in a busy group may be after the match it tells of has moved on, or ended, or
+    after its admins chose another language."""
+
+    async def written() -> Written:
+        return await write(await k.language(update))
+
+    await _inform(k, update, written)
+
+
+async def _inform(k: Kozel, update: Update, write: Write) -> None:
     message, place, asker = update.effective_message, place_of(update), update.effective_sender
     if message is not None and place is not None and asker is not None:
         await k.sender.inform(place, write, asker=asker.id, reply_to=message.message_id)

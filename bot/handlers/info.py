@@ -135,13 +135,17 @@ async def standings(update: Update, context: KozelContext) -> None:
         return
     asked = table.id
 
-    async def written() -> Written:
+    async def written(lang: str) -> Written:
         """The match as it is when the answer goes; one that ended meanwhile (its result went
-        first) is over, not still on someone's turn."""
+        first) is over, not still on someone's turn, and one cancelled meanwhile has no
+        result to point to."""
         now = await k.service.store.active_table(place)
-        if now is None or now.id != asked or now.match is None or now.match.is_over:
-            return t(lang, "standings.over"), None
-        return match_text(now, lang), None
+        match = now.match if now is not None and now.id == asked else None
+        if now is not None and match is not None and not match.is_over:
+            return match_text(now, lang), None
+        row = await k.storage.get_table(asked)
+        cancelled = row is not None and row.status == "cancelled"
+        return t(lang, "standings.cancelled" if cancelled else "standings.over"), None
 
     await inform_when_sent(k, update, written)
 
@@ -169,7 +173,7 @@ async def top(update: Update, context: KozelContext) -> None:
         table = await k.service.store.active_table(place)
         game = table.rules.game if table is not None else played[0] if played else "kozel"
 
-    async def written() -> Written:
+    async def written(lang: str) -> Written:
         """The standings as they are when the answer goes (a match may end meanwhile)."""
         played = await k.service.records.games_played(place.chat_id)
         return await _top_page(k, place.chat_id, lang, game, 0, played=played)
@@ -238,7 +242,7 @@ async def history(update: Update, context: KozelContext) -> None:
         return
     chat_id = group.place.chat_id
 
-    async def written() -> Written:
+    async def written(lang: str) -> Written:
         """The matches as they are when the answer goes (one may end meanwhile)."""
         matches = await k.service.records.history(chat_id)
         return history_text(lang, matches, partial(computer_name, lang), k.settings.zone), None
@@ -255,7 +259,7 @@ async def stats(update: Update, context: KozelContext) -> None:
         return
     await k.service.records.remember_user(user)
 
-    async def written() -> Written:
+    async def written(lang: str) -> Written:
         """The record as it is when the answer goes (a match may end meanwhile)."""
         record, recent = await k.service.records.player(user.id, recent=5)
         return record_text(lang, record, recent, k.settings.zone), None

@@ -4,20 +4,23 @@ calls goes to the game, and each answer is said once."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
 
 from bot.handlers.lobby import show_lobby
 from bot.place import Place
-from devtools.fake_telegram import FakeTelegram
-from tests.bot.harness import Accelerated, Harness, start_match
+from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from tests.bot.harness import Accelerated, Harness, start_match, tap
 from tests.bot.test_games_e2e import lobby_now
+from tests.bot.test_lobby_e2e import data_of
 
 HELP = 'Kozel (Козёл, "Goat")'
 STANDINGS = "📊 Current match"
 RESULTS = ("🏁 Round", "🐟 Round", "🥚 Round")
 pytestmark = pytest.mark.minute
+Meanwhile = Callable[[], Awaitable[None]]
 
 
 async def test_a_flood_of_commands_that_tell_does_not_hold_up_the_next_result(
@@ -71,8 +74,8 @@ async def test_standings_asked_mid_match_and_sent_after_its_end_say_it_is_over(
     and the answer, sent after "🏆 … win!", still said "📊 Current match … Turn: 🤖 …": it was
     written when asked. Now it is written when it goes, from the state then. The group is
     kept busy (its outbox held) from the question to the match's end; its minute, in which a
-    waiting answer is dropped, lasts 12 s here."""
-    async with FakeTelegram(clock=Accelerated(5)) as tg:
+    waiting answer is dropped, lasts 30 s here."""
+    async with FakeTelegram(clock=Accelerated(2)) as tg:
         harness = Harness(tg, tmp_path / "kozel.sqlite3")
         await harness.start()
         try:
@@ -94,31 +97,77 @@ async def test_standings_asked_mid_match_and_sent_after_its_end_say_it_is_over(
             await tg.wait_for(lambda: "Players 4/4" in (lobby_now(tg, lobby).text or ""))
             await tg.press_button(masha, lobby, "▶️ Start")
             await tg.wait_for_message(group, "Pairs:")
-            await harness.next_turn([masha])
-            await harness.groups_told()
-
-            busy = asyncio.Event()
-
-            async def held() -> None:
-                await busy.wait()
-
-            k.sender.after(group.id, held)
-            asked = await tg.send_text(masha, group, "/standings")
             match = table.match
             assert match is not None
-            await harness.play_until([masha], lambda: match.is_over)
-            busy.set()
-            await harness.groups_told()
-            said = [m for m in tg.messages(group) if m.from_bot]
-            won = next(i for i, m in enumerate(said) if "win!" in (m.text or ""))
-            (answer,) = [
-                i
-                for i, m in enumerate(said)
-                if m.extra.get("reply_to_message", {}).get("message_id") == asked["message_id"]
-            ]
-            assert answer > won
-            assert said[answer].text == (
-                "🏁 That match is over: its result is above. Send /new for another."
-            )
+
+            async def to_its_end() -> None:
+                await harness.play_until([masha], lambda: match.is_over)
+
+            answer = await late_standings(harness, masha, group, to_its_end)
+            won = next(m for m in tg.messages(group) if "win!" in (m.text or ""))
+            assert answer.message_id > won.message_id
+            over = "🏁 That match is over: its result is above. Send /new for another."
+            assert answer.text == over
         finally:
             await harness.stop()
+
+
+async def late_standings(
+    harness: Harness, user: FakeUser, group: FakeChat, meanwhile: Meanwhile
+) -> FakeMessage:
+    """/standings asked mid-match while the group's outbox is held, ``meanwhile`` done before
+    it lets go: the answer, as the group reads it."""
+    tg, k = harness.tg, harness.kozel
+    await harness.next_turn([user])
+    await harness.groups_told()
+    busy = asyncio.Event()
+
+    async def held() -> None:
+        await busy.wait()
+
+    k.sender.after(group.id, held)
+    asked = await tg.send_text(user, group, "/standings")
+    await meanwhile()
+    busy.set()
+    await harness.groups_told()
+    (answer,) = [
+        m
+        for m in tg.messages(group)
+        if m.extra.get("reply_to_message", {}).get("message_id") == asked["message_id"]
+    ]
+    return answer
+
+
+async def test_standings_asked_mid_match_and_sent_after_it_was_cancelled_say_so(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The match was cancelled while the answer waited for room: it said "That match is over:
+    its result is above", and no result is above, only "The table was cancelled"."""
+    masha = tg.user(987, "Masha")
+    group = tg.group(-987, "Yard")
+    await start_match(harness, [masha], group, computers=1)
+
+    async def cancel() -> None:
+        await tg.send_text(masha, group, "/cancel")
+        await tg.wait_for_message(masha, "cancelled")  # her hand is told: the table is closed
+
+    said = (await late_standings(harness, masha, group, cancel)).text
+    assert said == "🏁 That match was cancelled: it has no result. Send /new for another."
+
+
+async def test_standings_sent_after_the_group_changed_language_speak_the_new_one(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """An admin chose Ukrainian while the answer waited for room: the board was redrawn in
+    Ukrainian, and the answer, written again as it went, still spoke English."""
+    masha = tg.user(988, "Masha")
+    group = tg.group(-988, "Yard", admins=[masha])
+    await start_match(harness, [masha], group, computers=1)
+    await tg.send_text(masha, group, "/language")
+    chooser = await tg.wait_for_message(group, lambda m: m.find_button("🇺🇦 Українська") is not None)
+
+    async def ukrainian() -> None:
+        await tap(tg, masha, chooser, data_of(tg, chooser, "🇺🇦 Українська"))
+
+    said = (await late_standings(harness, masha, group, ukrainian)).text or ""
+    assert said.startswith("📊 Поточний матч: Козел"), said

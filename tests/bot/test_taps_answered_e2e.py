@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from bot.sender import ANSWER_WAIT
 from devtools.fake_telegram import CallbackAnswer, FakeChat, FakeMessage, FakeTelegram, FakeUser
 from tests.bot.harness import Harness, start_match, tap
 from tests.bot.test_table_life_e2e import prepare
@@ -362,7 +361,9 @@ async def test_a_tap_is_answered_at_once_while_its_group_is_out_of_room(
         begun = time.monotonic()
         answer = await tap(tg, who, message, data_of(keyboard(tg.current(message)), label))
         assert says in (answer.text or "")
-        assert time.monotonic() - begun < ANSWER_WAIT + 2, label
+        # ``ANSWER_WAIT`` is on the pacer's clock (0.03 s here): what counts is that the
+        # answer did not wait the 10 s the group is out of room
+        assert time.monotonic() - begun < 5.0, label
     assert "Alex" not in (tg.current(lobby).text or "")  # the lobby still waits for room
     await tg.wait_for(lambda: "2. Alex" in (tg.current(lobby).text or ""), timeout=30.0)
     assert not tg.pending_queries
