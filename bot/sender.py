@@ -36,10 +36,14 @@ def utf16_len(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
+def _visible(text: str) -> str:
+    """What a person reads of the HTML ``text``: tags gone, ``&amp;`` one character."""
+    return html.unescape(_TAG.sub("", text))
+
+
 def read_len(text: str) -> int:
-    """How long Telegram counts the HTML ``text``: what a person reads (tags gone, ``&amp;``
-    one character), in UTF-16 units."""
-    return utf16_len(html.unescape(_TAG.sub("", text)))
+    """How long Telegram counts the HTML ``text``: what a person reads, in UTF-16 units."""
+    return utf16_len(_visible(text))
 
 
 def fit(text: str) -> str:
@@ -47,9 +51,9 @@ def fit(text: str) -> str:
     one character), counted in UTF-16 units. A longer one is cut and says so; a cut could
     split a tag or leave one unclosed, so a cut text loses its formatting."""
     limit = MessageLimit.MAX_TEXT_LENGTH
-    if read_len(text) <= limit:
+    read = _visible(text)
+    if utf16_len(read) <= limit:
         return text
-    read = html.unescape(_TAG.sub("", text))
     cut = read[: limit - 2]
     while utf16_len(cut) > limit - 2:
         cut = cut[: len(cut) - (utf16_len(cut) - (limit - 2) + 1) // 2 - 1]

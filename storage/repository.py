@@ -530,13 +530,7 @@ def _add_seat(
     given = {"table_id": table_id, "seat": seat, "user_id": user_id, "ai": ai, "side": side}
     if computer is not None:  # else the schema names a computer (migration 0010)
         given["computer"] = computer
-    try:
-        conn.execute(
-            f"INSERT INTO seats ({', '.join(given)}) VALUES ({', '.join('?' * len(given))})",
-            tuple(given.values()),
-        )
-    except sqlite3.IntegrityError as exc:
-        raise _seat_conflict(exc, table_id, seat) from exc
+    _insert_seat(conn, given)
     _touch_table(conn, table_id, now)
     return _seat(conn.execute(_SELECT_SEATS + " AND s.seat = ?", (table_id, seat)).fetchone())
 
@@ -561,15 +555,21 @@ def _arrange_seats(
             held |= {"seat": seat, "side": side}
             if side != row["side"] and "asks_swap" in columns:
                 held["asks_swap"] = 0  # granted, or the pairs were made anew
-            try:
-                conn.execute(
-                    f"INSERT INTO seats ({', '.join(held)}) VALUES ({', '.join('?' * len(held))})",
-                    tuple(held.values()),
-                )
-            except sqlite3.IntegrityError as exc:
-                raise _seat_conflict(exc, table_id, seat) from exc
+            _insert_seat(conn, held)
         _touch_table(conn, table_id, now)
     return _get_seats(conn, table_id)
+
+
+def _insert_seat(conn: sqlite3.Connection, values: dict[str, Any]) -> None:
+    """A seat row of ``values``, keyed by column (names from this module and the schema, never
+    from input); a taken seat, or a person seated twice, raises what ``_seat_conflict`` says."""
+    try:
+        conn.execute(
+            f"INSERT INTO seats ({', '.join(values)}) VALUES ({', '.join('?' * len(values))})",
+            tuple(values.values()),
+        )
+    except sqlite3.IntegrityError as exc:
+        raise _seat_conflict(exc, values["table_id"], values["seat"]) from exc
 
 
 def _touch_table(conn: sqlite3.Connection, table_id: int, now: float) -> None:
