@@ -139,6 +139,11 @@ class Board:
     shows: Literal["board", "lobby"] = "board"
     closing: bool = False
 
+    @property
+    def key(self) -> tuple[int, str]:
+        """A newer message of the same key replaces this one while it waits."""
+        return self.table_id, self.shows
+
 
 @dataclass
 class _Call:
@@ -211,7 +216,7 @@ class Outbox:
             waiting = self._queue[index]
             if not isinstance(waiting, Board):
                 break
-            if (waiting.table_id, waiting.shows) == (board.table_id, board.shows):
+            if waiting.key == board.key:
                 board.fresh = board.fresh or waiting.fresh
                 self._queue[index] = board
                 return
@@ -222,14 +227,13 @@ class Outbox:
         """The table's lobby waiting anywhere in the queue goes (nobody saw it); the one being
         shown, still waiting out flood control, is shown closed or not at all if tried again.
         ``closing`` follows it, to edit what it showed before it was closed."""
-        key = (closing.table_id, closing.shows)
         self._queue = deque(
             waiting
             for waiting in self._queue
-            if not (isinstance(waiting, Board) and (waiting.table_id, waiting.shows) == key)
+            if not (isinstance(waiting, Board) and waiting.key == closing.key)
         )
         showing = self._showing
-        if showing is not None and (showing.table_id, showing.shows) == key:
+        if showing is not None and showing.key == closing.key:
             showing.text, showing.keyboard, showing.closing = closing.text, None, True
 
     @property

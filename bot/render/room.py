@@ -28,8 +28,9 @@ def whole_rows(
     if not already and sum(read_len(row) + 1 for row in rows) <= room:
         return list(rows), None
     kept: list[str] = []
+    used = 0
     for row in rows:
-        used = sum(read_len(line) + 1 for line in [*kept, row])
+        used += read_len(row) + 1
         rest = len(rows) - len(kept) - 1 + already
         if used + (read_len(left_out(rest)) + 1 if rest else 0) > room:
             break
