@@ -401,6 +401,17 @@ class Sender:
         log.warning("flood control: waiting %.1f s", seconds, extra={"attempt": attempt + 1})
         await self.pacer.sleep(seconds)
 
+    async def answer_after(self, query_id: str, shown: Awaitable[object]) -> None:
+        """Answer a tap once what it shows (a hand's question, edited in) is on screen, so that
+        the spinner stops on it; but after ``ANSWER_WAIT`` seconds at most, as Telegram refuses
+        a later answer and a chat under flood control may hold the edit for minutes. The edit
+        still goes. Real seconds, as Telegram counts them: a DM's edit takes milliseconds
+        unless Telegram holds it."""
+        showing = asyncio.ensure_future(shown)
+        await asyncio.wait([showing], timeout=ANSWER_WAIT)
+        await self.answer(query_id)
+        await showing
+
     async def answer(
         self, query_id: str, text: str = "", alert: bool = False, url: str | None = None
     ) -> None:
