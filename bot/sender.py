@@ -160,13 +160,27 @@ class Sender:
         return await self._in_turn(place, partial(self._patiently, send))
 
     def post(
-        self, to: int | Place, text: str, keyboard: InlineKeyboardMarkup | None = None
+        self,
+        to: int | Place,
+        text: str,
+        keyboard: InlineKeyboardMarkup | None = None,
+        *,
+        reply_to: int | None = None,
     ) -> None:
         """A new group message nobody waits for (a round's result, a notice): it goes in its
         turn, after everything posted to the group before it."""
         place = _place(to)
-        send = partial(self._send, place, text, keyboard)
+        send = partial(self._send, place, text, keyboard, reply_to)
         self._outbox(place.chat_id).post(partial(self._patiently, send))
+
+    async def reply(self, to: int | Place, text: str, reply_to: int) -> None:
+        """A reply to a command (a refusal, what it did): in a DM at once; in a group posted,
+        as nobody need wait for it while the group's budget refills, least of all a handler
+        that holds its table's lock, which the players' moves need."""
+        if _place(to).chat_id > 0:
+            await self.send(to, text, reply_to=reply_to)
+        else:
+            self.post(to, text, reply_to=reply_to)
 
     async def inform(
         self, to: int | Place, write: Write, *, asker: int, reply_to: int | None = None

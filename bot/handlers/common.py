@@ -21,10 +21,10 @@ from ..sender import ANSWER_WAIT, Write, Written
 async def reply(k: Kozel, update: Update, text: str) -> None:
     """Answer a command where it was written (its chat, or its forum topic), through the
     sender: a group's replies count towards its messages a minute, and flood control is
-    waited out."""
+    waited out (``Sender.reply``: in a group, by nobody)."""
     message, place = update.effective_message, place_of(update)
     if message is not None and place is not None:
-        await k.sender.send(place, text, reply_to=message.message_id)
+        await k.sender.reply(place, text, message.message_id)
 
 
 async def inform(

@@ -5,6 +5,7 @@ stored."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import time
 from collections.abc import Iterable, Mapping
@@ -367,3 +368,37 @@ async def test_a_tap_is_answered_at_once_while_its_group_is_out_of_room(
     assert "Alex" not in (tg.current(lobby).text or "")  # the lobby still waits for room
     await tg.wait_for(lambda: "2. Alex" in (tg.current(lobby).text or ""), timeout=30.0)
     assert not tg.pending_queries
+
+
+@pytest.mark.parametrize(
+    ("command", "says"), [("/join", STARTED), ("/addbot", NOT_OPENER), ("/leave", NOT_JOINED)]
+)
+async def test_a_move_is_answered_at_once_while_a_refused_command_waits_for_room(
+    tg: FakeTelegram, harness: Harness, command: str, says: str
+) -> None:
+    """Someone at a match's group asked for what it refuses (to join a match already dealt,
+    to add a computer, to leave a table he is not at) while the group was out of room: the
+    refusal waited for the group's budget holding the table's lock, and the player on turn,
+    whose move needs that lock, had his tap answered only once the group had room again."""
+    masha, alex = tg.user(9141, "Masha"), tg.user(9142, "Alex")
+    group = tg.group(-9141, "Courtyard")
+    await start_match(harness, [masha], group, computers=3)
+    _, hand = await harness.next_turn([masha])
+    await harness.groups_told()
+    pacer = harness.kozel.sender.pacer
+    for _ in range(200):  # out of room for 1,000 s of the server's clock (10 s here)
+        pacer.note(group.id)
+    asked = await tg.send_text(alex, group, command)
+    await asyncio.sleep(0.5)  # the command is being answered
+    playable = next(b for b in hand.buttons if str(b.get("text", "")).startswith("✅"))
+    begun = time.monotonic()
+    answer = await tap(tg, masha, hand, str(playable["callback_data"]))
+    assert (answer.text or "").startswith("You played")
+    assert time.monotonic() - begun < 5.0
+    # and Alex has his answer once the group has room
+    refusal = await tg.wait_for_message(
+        group,
+        lambda m: m.extra.get("reply_to_message", {}).get("message_id") == asked["message_id"],
+        timeout=30.0,
+    )
+    assert refusal.text == says
