@@ -284,7 +284,8 @@ async def language_command(update: Update, context: KozelContext) -> None:
         )
         for code in LANGUAGES
     ]
-    await k.sender.send(place, t(lang, "language.choose"), InlineKeyboardMarkup([buttons]))
+    # posted: the group's later updates need not wait while its budget refills
+    k.sender.post(place, t(lang, "language.choose"), InlineKeyboardMarkup([buttons]))
 
 
 async def language_button(update: Update, context: KozelContext) -> None:

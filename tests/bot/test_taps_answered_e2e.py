@@ -402,3 +402,28 @@ async def test_a_move_is_answered_at_once_while_a_refused_command_waits_for_room
         timeout=30.0,
     )
     assert refusal.text == says
+
+
+async def test_a_tap_is_answered_at_once_while_language_choices_wait_for_room(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """An admin's /language in a group out of room waited for the group's budget to post its
+    choices, and every later update of the group waited behind it: a Join tapped meanwhile
+    was answered only once the group had room again."""
+    masha, alex = tg.user(9151, "Masha"), tg.user(9152, "Alex")
+    group = tg.group(-9151, "Courtyard", admins=[masha])
+    for user in (masha, alex):
+        await tg.send_text(user, tg.private(user), "/start")
+        await tg.wait_for_message(user, "Hi, ")
+    lobby = await harness.open_table(masha, group)
+    await harness.groups_told()
+    pacer = harness.kozel.sender.pacer
+    for _ in range(200):  # out of room for 1,000 s of the server's clock (10 s here)
+        pacer.note(group.id)
+    await tg.send_text(masha, group, "/language")
+    await asyncio.sleep(0.5)  # the command is being answered
+    begun = time.monotonic()
+    answer = await tap(tg, alex, lobby, data_of(keyboard(tg.current(lobby)), "✋ Join"))
+    assert "You are in" in (answer.text or "")
+    assert time.monotonic() - begun < 5.0
+    await tg.wait_for_message(group, lambda m: m.find_button("🇺🇦 Українська") is not None, 30.0)
