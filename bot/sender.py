@@ -26,8 +26,9 @@ from .place import Place
 log = logging.getLogger(__name__)
 _TAG = re.compile(r"<[^>]*>")
 RETRIES = 3
-#: Seconds a tap's answer waits at most for what the tap changed to go out in its group
-#: (``Sender.caught_up``): Telegram takes an answer only within seconds of the tap.
+#: Seconds a tap's answer waits at most for what the tap changed to go out (in its group,
+#: ``Sender.caught_up``; in a DM, ``Sender.answer_after``): Telegram takes an answer only
+#: within seconds of the tap.
 ANSWER_WAIT = 3.0
 T = TypeVar("T")
 
@@ -242,25 +243,20 @@ class Sender:
         edit = partial(self._edit, place, message_id, text, keyboard)
         self._outbox(place.chat_id).post(partial(self._patiently, edit))
 
-    async def caught_up(self, chat_id: int, within: float | None = None) -> None:
+    async def caught_up(self, chat_id: int) -> None:
         """Wait until what was queued for the group so far has gone (a lobby redrawn), holding
-        no table's lock: the answer to a tap or a command then comes after what it changed.
-        With ``within``, at most that many seconds (on the pacer's clock; a tap's answer waits
-        ``ANSWER_WAIT``): a group out of room or under flood control may hold its lobby for a
-        minute, and Telegram refuses an answer that late, leaving the button spinning
-        meanwhile; what it changed still goes."""
+        no table's lock, so that a tap's answer comes after what the tap changed; but
+        ``ANSWER_WAIT`` seconds at most (on the pacer's clock): a group out of room or under
+        flood control may hold its lobby for a minute, and Telegram refuses an answer that
+        late, leaving the button spinning meanwhile. What it changed still goes."""
         if chat_id > 0:
             return
 
         async def nothing() -> None:
             """Only marks the place in the queue."""
 
-        # ``wait``: a mark dropped as the bot stops (its future cancelled) ends the wait too
         mark = self._outbox(chat_id).call(nothing, paced=False)
-        if within is None:
-            await asyncio.wait([mark])
-        else:
-            await self.pacer.within(within, asyncio.shield(mark))
+        await self.pacer.within(ANSWER_WAIT, asyncio.shield(mark))
 
     async def _in_turn(self, place: Place, request: Callable[[], Awaitable[T]]) -> T:
         """A DM goes at once; a group's call waits for its turn in the group's outbox."""

@@ -427,3 +427,37 @@ async def test_a_tap_is_answered_at_once_while_language_choices_wait_for_room(
     assert "You are in" in (answer.text or "")
     assert time.monotonic() - begun < 5.0
     await tg.wait_for_message(group, lambda m: m.find_button("🇺🇦 Українська") is not None, 30.0)
+
+
+async def test_a_tap_is_answered_at_once_while_a_lobby_command_waits_for_room(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """/addbot in a group out of room waited until the lobby with the computer had gone out,
+    so that its reply came after it, and every later update of the group waited behind it:
+    a Join tapped meanwhile was answered only once the group had room again. The reply is
+    queued after the lobby, which keeps the order without anyone waiting."""
+    masha, alex = tg.user(9161, "Masha"), tg.user(9162, "Alex")
+    group = tg.group(-9161, "Courtyard")
+    for user in (masha, alex):
+        await tg.send_text(user, tg.private(user), "/start")
+        await tg.wait_for_message(user, "Hi, ")
+    lobby = await harness.open_table(masha, group)
+    await harness.groups_told()
+    pacer = harness.kozel.sender.pacer
+    for _ in range(200):  # out of room for 1,000 s of the server's clock (10 s here)
+        pacer.note(group.id)
+    asked = await tg.send_text(masha, group, "/addbot")
+    await asyncio.sleep(0.5)  # the command is being answered
+    begun = time.monotonic()
+    answer = await tap(tg, alex, lobby, data_of(keyboard(tg.current(lobby)), "✋ Join"))
+    assert "You are in" in (answer.text or "")
+    assert time.monotonic() - begun < 5.0
+    await tg.wait_for_message(
+        group,
+        lambda m: m.extra.get("reply_to_message", {}).get("message_id") == asked["message_id"],
+        timeout=30.0,
+    )
+    # the reply came after the lobby that shows the computer seated
+    to_group = [c for c in tg.calls if c.params.get("chat_id") == group.id]
+    replied = next(i for i, c in enumerate(to_group) if "reply_parameters" in c.params)
+    assert any("🤖" in str(c.params.get("text")) for c in to_group[:replied])
