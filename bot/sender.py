@@ -26,8 +26,9 @@ from .place import Place
 log = logging.getLogger(__name__)
 _TAG = re.compile(r"<[^>]*>")
 RETRIES = 3
-#: Seconds a tap's answer waits at most for what the tap changed to go out in its group
-#: (``Sender.caught_up``): Telegram takes an answer only within seconds of the tap.
+#: Seconds a tap's answer waits at most for what the tap changed to go out (in its group,
+#: ``Sender.caught_up``; in a DM, ``Sender.answer_after``): Telegram takes an answer only
+#: within seconds of the tap.
 ANSWER_WAIT = 3.0
 T = TypeVar("T")
 
@@ -160,13 +161,27 @@ class Sender:
         return await self._in_turn(place, partial(self._patiently, send))
 
     def post(
-        self, to: int | Place, text: str, keyboard: InlineKeyboardMarkup | None = None
+        self,
+        to: int | Place,
+        text: str,
+        keyboard: InlineKeyboardMarkup | None = None,
+        *,
+        reply_to: int | None = None,
     ) -> None:
         """A new group message nobody waits for (a round's result, a notice): it goes in its
         turn, after everything posted to the group before it."""
         place = _place(to)
-        send = partial(self._send, place, text, keyboard)
+        send = partial(self._send, place, text, keyboard, reply_to)
         self._outbox(place.chat_id).post(partial(self._patiently, send))
+
+    async def reply(self, to: int | Place, text: str, reply_to: int) -> None:
+        """A reply to a command (a refusal, what it did): in a DM at once; in a group posted,
+        as nobody need wait for it while the group's budget refills, least of all a handler
+        that holds its table's lock, which the players' moves need."""
+        if _place(to).chat_id > 0:
+            await self.send(to, text, reply_to=reply_to)
+        else:
+            self.post(to, text, reply_to=reply_to)
 
     async def inform(
         self, to: int | Place, write: Write, *, asker: int, reply_to: int | None = None
@@ -228,25 +243,20 @@ class Sender:
         edit = partial(self._edit, place, message_id, text, keyboard)
         self._outbox(place.chat_id).post(partial(self._patiently, edit))
 
-    async def caught_up(self, chat_id: int, within: float | None = None) -> None:
+    async def caught_up(self, chat_id: int) -> None:
         """Wait until what was queued for the group so far has gone (a lobby redrawn), holding
-        no table's lock: the answer to a tap or a command then comes after what it changed.
-        With ``within``, at most that many seconds (on the pacer's clock; a tap's answer waits
-        ``ANSWER_WAIT``): a group out of room or under flood control may hold its lobby for a
-        minute, and Telegram refuses an answer that late, leaving the button spinning
-        meanwhile; what it changed still goes."""
+        no table's lock, so that a tap's answer comes after what the tap changed; but
+        ``ANSWER_WAIT`` seconds at most (on the pacer's clock): a group out of room or under
+        flood control may hold its lobby for a minute, and Telegram refuses an answer that
+        late, leaving the button spinning meanwhile. What it changed still goes."""
         if chat_id > 0:
             return
 
         async def nothing() -> None:
             """Only marks the place in the queue."""
 
-        # ``wait``: a mark dropped as the bot stops (its future cancelled) ends the wait too
         mark = self._outbox(chat_id).call(nothing, paced=False)
-        if within is None:
-            await asyncio.wait([mark])
-        else:
-            await self.pacer.within(within, asyncio.shield(mark))
+        await self.pacer.within(ANSWER_WAIT, asyncio.shield(mark))
 
     async def _in_turn(self, place: Place, request: Callable[[], Awaitable[T]]) -> T:
         """A DM goes at once; a group's call waits for its turn in the group's outbox."""
@@ -400,6 +410,17 @@ class Sender:
         seconds = _seconds(exc)
         log.warning("flood control: waiting %.1f s", seconds, extra={"attempt": attempt + 1})
         await self.pacer.sleep(seconds)
+
+    async def answer_after(self, query_id: str, shown: Awaitable[object]) -> None:
+        """Answer a tap once what it shows (a hand's question, edited in) is on screen, so that
+        the spinner stops on it; but after ``ANSWER_WAIT`` seconds at most, as Telegram refuses
+        a later answer and a chat under flood control may hold the edit for minutes. The edit
+        still goes. Real seconds, as Telegram counts them: a DM's edit takes milliseconds
+        unless Telegram holds it."""
+        showing = asyncio.ensure_future(shown)
+        await asyncio.wait([showing], timeout=ANSWER_WAIT)
+        await self.answer(query_id)
+        await showing
 
     async def answer(
         self, query_id: str, text: str = "", alert: bool = False, url: str | None = None

@@ -15,16 +15,16 @@ from ..callbacks import verb_is
 from ..context import Kozel
 from ..i18n import Localized, said
 from ..place import Place, place_of
-from ..sender import ANSWER_WAIT, Write, Written
+from ..sender import Write, Written
 
 
 async def reply(k: Kozel, update: Update, text: str) -> None:
     """Answer a command where it was written (its chat, or its forum topic), through the
     sender: a group's replies count towards its messages a minute, and flood control is
-    waited out."""
+    waited out (``Sender.reply``: in a group, by nobody)."""
     message, place = update.effective_message, place_of(update)
     if message is not None and place is not None:
-        await k.sender.send(place, text, reply_to=message.message_id)
+        await k.sender.reply(place, text, message.message_id)
 
 
 async def inform(
@@ -80,10 +80,12 @@ async def answer(k: Kozel, update: Update, lang: str, words: Localized) -> None:
 
 
 async def shown(k: Kozel, update: Update, chat_id: int) -> None:
-    """Wait until what the update changed has gone out in its group (a lobby redrawn), so that
-    the answer comes after it; a tap's answer ``ANSWER_WAIT`` seconds at most, as Telegram
-    takes no later one."""
-    await k.sender.caught_up(chat_id, None if update.callback_query is None else ANSWER_WAIT)
+    """Wait until what a tap changed has gone out in its group (a lobby redrawn), so that its
+    answer comes after it (``Sender.caught_up``). A command's reply waits for nothing: it is
+    posted after what the command changed (``Sender.reply``), and the group's later updates
+    need not wait while its budget refills."""
+    if update.callback_query is not None:
+        await k.sender.caught_up(chat_id)
 
 
 def drawn_here(update: Update, verb: str) -> bool:

@@ -157,8 +157,8 @@ async def back_button(update: Update, context: KozelContext) -> None:
 
 
 async def _back(k: Kozel, turn: Turn) -> None:
-    await k.presenter.hands.refresh_live(turn.table, turn.seat)
-    await k.sender.answer(turn.query.id)
+    hand = k.presenter.hands.refresh_live(turn.table, turn.seat)
+    await k.sender.answer_after(turn.query.id, hand)
 
 
 async def play_button(update: Update, context: KozelContext) -> None:
@@ -170,10 +170,9 @@ async def _play(k: Kozel, turn: Turn) -> None:
     table, seat, tile, end = turn.table, turn.seat, turn.button.tile, turn.button.end
     ask = _way_to_ask(table, seat, tile, end) if turn.button.lengthwise is None else None
     if ask is not None:
-        await k.presenter.hands.ask(
-            table, seat, which_way_text(seat, tile), way_keyboard(table, seat, tile, ask)
-        )
-        await k.sender.answer(turn.query.id)
+        keyboard = way_keyboard(table, seat, tile, ask)
+        question = k.presenter.hands.ask(table, seat, which_way_text(seat, tile), keyboard)
+        await k.sender.answer_after(turn.query.id, question)
         return
     if tile.is_double and await _ask_to_close(k, turn, (Placement(tile, end),)):
         return
@@ -225,8 +224,8 @@ async def _ask_to_close(k: Kozel, turn: Turn, placements: tuple[Placement, ...])
     if not ways:
         return False
     keyboard = close_keyboard(table, seat, placements, ways)
-    await k.presenter.hands.ask(table, seat, close_text(seat, placements), keyboard)
-    await k.sender.answer(turn.query.id)
+    question = k.presenter.hands.ask(table, seat, close_text(seat, placements), keyboard)
+    await k.sender.answer_after(turn.query.id, question)
     return True
 
 
@@ -239,10 +238,9 @@ async def _act(k: Kozel, turn: Turn, action: Action, toast: Localized | None) ->
     except EndRequired:
         assert isinstance(action, Play | Lay)  # only a tile needs an end
         tile = action.placements[0].tile if isinstance(action, Lay) else action.tile
-        await k.presenter.hands.ask(
-            table, seat, which_end_text(table, seat, tile), end_keyboard(table, seat, tile)
-        )
-        await k.sender.answer(turn.query.id)
+        text, keyboard = which_end_text(table, seat, tile), end_keyboard(table, seat, tile)
+        question = k.presenter.hands.ask(table, seat, text, keyboard)
+        await k.sender.answer_after(turn.query.id, question)
         return
     except IllegalAction as no:
         await refuse(k, turn.update, lang, f"err.{no.code}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -370,6 +371,26 @@ async def test_a_restart_leaves_the_question_which_end_on_screen(
         await restarted.groups_told()
         await tg.wait_idle()
         await still_asked_and_answered(tg, user, hand, question)
+
+
+async def test_a_question_held_by_flood_control_answers_the_tap_at_once(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Telegram held the edits of the player's DM (429): a tile that fits several ends was
+    answered only once the question had gone out, for as long as Telegram asked, so the
+    button spun, and Telegram refuses an answer that late."""
+    users = [tg.user(939, "Masha"), tg.user(940, "Alex")]
+    group = tg.group(-1939, "Yard")
+    await dealt_for_two(harness, users, group)
+    user, hand, several = await play_until_several_ends(harness, users, group)
+    tg.inject_flood(method="editMessageText", chat_id=user.id, retry_after=1000, times=1)
+    begun = time.monotonic()
+    await tap(tg, user, hand, several[0])
+    # 1,000 s of the server's clock is 10 s here; the answer waits 3 s at most
+    assert time.monotonic() - begun < 6.0
+    await tg.wait_for(
+        lambda: "fits" in (tg.message(user.id, hand.message_id).text or ""), timeout=20.0
+    )
 
 
 async def short_match(

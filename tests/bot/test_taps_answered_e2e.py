@@ -5,6 +5,7 @@ stored."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import time
 from collections.abc import Iterable, Mapping
@@ -335,6 +336,46 @@ async def test_every_tap_after_a_match_is_answered_and_a_bad_one_changes_nothing
     await refused(harness, chooser, chats, each(languages, masha, "once chosen", NOT_VALID))
 
 
+async def lobby_of(harness: Harness, group: FakeChat, *users: FakeUser) -> FakeMessage:
+    """The ``users`` press Start in their DMs and the first opens a table in ``group``: its
+    lobby, once the group has been told everything."""
+    tg = harness.tg
+    for user in users:
+        await tg.send_text(user, tg.private(user), "/start")
+        await tg.wait_for_message(user, "Hi, ")
+    lobby = await harness.open_table(users[0], group)
+    await harness.groups_told()
+    return lobby
+
+
+async def out_of_room(harness: Harness, group: FakeChat) -> None:
+    """Once what the group was sent has gone, its budget spent for 1,000 s of the server's
+    clock (10 s here)."""
+    await harness.groups_told()
+    for _ in range(200):
+        harness.kozel.sender.pacer.note(group.id)
+
+
+async def answered_at_once(
+    tg: FakeTelegram, who: FakeUser, message: FakeMessage, label: str
+) -> str:
+    """``who`` taps ``label`` on ``message``: the answer, which must not wait the 10 s the
+    group is out of room (``ANSWER_WAIT`` is on the pacer's clock, 0.03 s here)."""
+    begun = time.monotonic()
+    answer = await tap(tg, who, message, data_of(keyboard(tg.current(message)), label))
+    assert time.monotonic() - begun < 5.0, label
+    return answer.text or ""
+
+
+async def reply_to(tg: FakeTelegram, group: FakeChat, asked: Mapping[str, Any]) -> FakeMessage:
+    """The bot's reply to the message ``asked`` in ``group``, once the group has room."""
+    return await tg.wait_for_message(
+        group,
+        lambda m: m.extra.get("reply_to_message", {}).get("message_id") == asked["message_id"],
+        timeout=30.0,
+    )
+
+
 async def test_a_tap_is_answered_at_once_while_its_group_is_out_of_room(
     tg: FakeTelegram, harness: Harness
 ) -> None:
@@ -344,26 +385,59 @@ async def test_a_tap_is_answered_at_once_while_its_group_is_out_of_room(
     late, and the button spun meanwhile."""
     masha, alex = tg.user(9131, "Masha"), tg.user(9132, "Alex")
     group = tg.group(-9131, "Courtyard", admins=[masha])
-    for user in (masha, alex):
-        await tg.send_text(user, tg.private(user), "/start")
-        await tg.wait_for_message(user, "Hi, ")
-    lobby = await harness.open_table(masha, group)
+    lobby = await lobby_of(harness, group, masha, alex)
     await tg.send_text(masha, group, "/language")
     chooser = await tg.wait_for_message(group, lambda m: m.find_button("🇺🇦 Українська") is not None)
-    await harness.groups_told()
-    pacer = harness.kozel.sender.pacer
-    for _ in range(200):  # out of room for 1,000 s of the server's clock (10 s here)
-        pacer.note(group.id)
-    for who, message, label, says in (
-        (alex, lobby, "✋ Join", "You are in"),
-        (masha, chooser, "🇺🇦 Українська", ""),
-    ):
-        begun = time.monotonic()
-        answer = await tap(tg, who, message, data_of(keyboard(tg.current(message)), label))
-        assert says in (answer.text or "")
-        # ``ANSWER_WAIT`` is on the pacer's clock (0.03 s here): what counts is that the
-        # answer did not wait the 10 s the group is out of room
-        assert time.monotonic() - begun < 5.0, label
+    await out_of_room(harness, group)
+    assert "You are in" in await answered_at_once(tg, alex, lobby, "✋ Join")
+    assert await answered_at_once(tg, masha, chooser, "🇺🇦 Українська") == ""
     assert "Alex" not in (tg.current(lobby).text or "")  # the lobby still waits for room
     await tg.wait_for(lambda: "2. Alex" in (tg.current(lobby).text or ""), timeout=30.0)
     assert not tg.pending_queries
+
+
+@pytest.mark.parametrize(
+    ("command", "says"), [("/join", STARTED), ("/addbot", NOT_OPENER), ("/leave", NOT_JOINED)]
+)
+async def test_a_move_is_answered_at_once_while_a_refused_command_waits_for_room(
+    tg: FakeTelegram, harness: Harness, command: str, says: str
+) -> None:
+    """Someone at a match's group asked for what it refuses (to join a match already dealt,
+    to add a computer, to leave a table he is not at) while the group was out of room: the
+    refusal waited for the group's budget holding the table's lock, and the player on turn,
+    whose move needs that lock, had his tap answered only once the group had room again."""
+    masha, alex = tg.user(9141, "Masha"), tg.user(9142, "Alex")
+    group = tg.group(-9141, "Courtyard")
+    await start_match(harness, [masha], group, computers=3)
+    _, hand = await harness.next_turn([masha])
+    await out_of_room(harness, group)
+    asked = await tg.send_text(alex, group, command)
+    await asyncio.sleep(0.5)  # the command is being answered
+    tile = next(str(b["text"]) for b in hand.buttons if str(b.get("text", "")).startswith("✅"))
+    assert (await answered_at_once(tg, masha, hand, tile)).startswith("You played")
+    assert (await reply_to(tg, group, asked)).text == says  # once the group has room
+
+
+@pytest.mark.parametrize("command", ["/addbot", "/language"])
+async def test_a_tap_is_answered_at_once_while_a_command_waits_for_room(
+    tg: FakeTelegram, harness: Harness, command: str
+) -> None:
+    """A command in a group out of room waited for the group's budget (/addbot, for the lobby
+    with the computer to go out, so that its reply came after it; /language, to post its
+    choices), and every later update of the group waited behind it: a Join tapped meanwhile
+    was answered only once the group had room again. What the command says is now posted
+    after what it changed, which keeps the order without anyone waiting."""
+    masha, alex = tg.user(9151, "Masha"), tg.user(9152, "Alex")
+    group = tg.group(-9151, "Courtyard", admins=[masha])
+    lobby = await lobby_of(harness, group, masha, alex)
+    await out_of_room(harness, group)
+    asked = await tg.send_text(masha, group, command)
+    await asyncio.sleep(0.5)  # the command is being answered
+    assert "You are in" in await answered_at_once(tg, alex, lobby, "✋ Join")
+    said = await reply_to(tg, group, asked)
+    to_group = [c for c in tg.calls if c.params.get("chat_id") == group.id]
+    replied = next(i for i, c in enumerate(to_group) if "reply_parameters" in c.params)
+    if command == "/addbot":  # after the lobby that shows the computer seated
+        assert any("🤖" in str(c.params.get("text")) for c in to_group[:replied])
+    else:
+        assert said.find_button("🇺🇦 Українська") is not None
