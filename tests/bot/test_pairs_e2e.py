@@ -192,6 +192,22 @@ async def test_four_friends_swap_partners_when_two_of_them_ask(
     assert started == "🤝 Pairs: 1. Masha & 3. Petya against 2. Olya & 4. Vova."
 
 
+async def test_the_answer_to_a_swap_names_whoever_asked_as_typed(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The answer to a tap is plain text, and it named one who asked to change pair in the
+    group's HTML: Olya read "Tom &amp; Jerry &lt;3 takes your place"."""
+    masha, tom, olya = tg.user(581, "Masha"), tg.user(582, "Tom & Jerry <3"), tg.user(583, "Olya")
+    vova = tg.user(584, "Vova")
+    group = tg.group(-981, "Yard")
+    lobby = await pair_lobby(harness, masha, group)
+    await sit(harness, lobby, tom, olya, vova)
+    await press(tg, tom, lobby, CHANGE)
+    assert "🔀 Tom & Jerry <3 asks to play in pair 1" in (lobby_now(tg, lobby).text or "")
+    answer = await press(tg, olya, lobby, CHANGE)
+    assert answer == "Tom & Jerry <3 takes your place: you play in pair 2 now."
+
+
 async def test_an_ask_to_change_pair_lapses_when_the_pairs_are_made_anew(
     tg: FakeTelegram, harness: Harness
 ) -> None:
