@@ -5,12 +5,19 @@ from __future__ import annotations
 from engine.events import MatchEnded, RoundEnded
 
 from .context import Kozel
+from .handlers.lobby import show_lobby
 from .presenter.news import recall
 from .table import Table
 
 
 async def recover(k: Kozel) -> None:
-    """Bring every table the bot stopped in the middle of up to its committed state."""
+    """Bring every table the bot stopped in the middle of up to its committed state: an open
+    lobby is drawn as it is (a redraw that waited out flood control as the bot stopped was
+    dropped, and the lobby went on without whoever had joined, its buttons refused as drawn
+    for another lobby, for good)."""
+    for table in await k.service.store.tables("lobby"):
+        async with k.service.store.lock(table.chat_id):
+            await show_lobby(k, table)
     for table in await k.service.store.tables("playing"):
         await resume(k, table)
     for table in await k.service.store.tables("finished", unannounced=True):

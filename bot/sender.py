@@ -425,13 +425,14 @@ class Sender:
     async def answer(
         self, query_id: str, text: str = "", alert: bool = False, url: str | None = None
     ) -> None:
-        """Answer a tap (``url``: with a link to open, the bot's DM). Never raises, nor waits out
-        flood control: the answer only stops the button's spinner, and a move already made must
-        go on whatever Telegram says (an old query, 429, a timeout), without holding its table
-        meanwhile."""
+        """Answer a tap with the HTML ``text`` as a person reads it (an answer is plain text:
+        a name that asked to change pair read "Tom &amp; Jerry"), or (``url``) with a link to
+        open, the bot's DM. Never raises, nor waits out flood control: the answer only stops
+        the button's spinner, and a move already made must go on whatever Telegram says (an old
+        query, 429, a timeout), without holding its table meanwhile."""
         try:
             await self.bot.answer_callback_query(
-                query_id, text=text[:200], show_alert=alert, url=url
+                query_id, text=_visible(text)[:200], show_alert=alert, url=url
             )
         except TelegramError as exc:
             log.info("could not answer a callback query: %s", exc)

@@ -315,8 +315,11 @@ def _asshown(table: Table, cb: Callback | None) -> None:
 async def leave(
     k: Kozel, table: Table, sender: User | Chat, cb: Callback | None
 ) -> Localized | None:
+    """Leave the lobby, or a match (a computer plays on: the group hears it from
+    ``remove_player``, once, as after /kick)."""
+    in_lobby = table.status == "lobby"
     await remove_player(k, table, await k.service.lobby.leave(table, sender.id))
-    return said("lobby.left_toast")
+    return said("lobby.left_toast") if in_lobby else None
 
 
 async def change_pair(

@@ -573,6 +573,31 @@ async def test_a_lobby_under_flood_control_ends_up_as_it_is_once_the_flood_passe
     assert lobby_now(tg, lobby).find_button("▶️ Start") is not None
 
 
+async def test_a_lobby_redraw_the_bot_stopped_before_is_made_after_the_restart(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Alex joined while Telegram held the group's edits back, and the bot restarted before
+    the lobby was redrawn: it went on without him for good. Tapping Join again said he was at
+    the table, and Masha's buttons, drawn for the lobby without him, said the table had just
+    changed, each time, while the lobby never changed."""
+    masha, alex = tg.user(484, "Masha"), tg.user(485, "Alex")
+    group = tg.group(-884, "Yard")
+    await tg.send_text(alex, tg.private(alex), "/start")
+    await tg.wait_for_message(alex, lambda m: m.from_bot)
+    lobby = await open_lobby(harness, masha, group)
+    tg.inject_flood(method="editMessageText", chat_id=group.id, retry_after=3000, times=1)
+    assert (await tap(tg, alex, lobby, data_of(tg, lobby, "✋ Join"))).text == (
+        "You are in! Your tiles will come in a private chat."
+    )
+    await harness.stop()
+    assert not lobby_says(tg, lobby, "2. Alex")
+
+    await harness.start()
+    await tg.wait_for(partial(lobby_says, tg, lobby, "Players 2/4: 1. Masha, 2. Alex\n"))
+    answer = await tap(tg, masha, lobby, data_of(tg, lobby, "🤖 Add computer"))
+    assert answer.text == "A computer player took a seat."
+
+
 async def test_join_on_a_lobby_that_kept_its_buttons_points_to_the_table_open_now(
     tg: FakeTelegram, harness: Harness
 ) -> None:

@@ -27,6 +27,20 @@ async def pair_lobby(harness: Harness, opener: FakeUser, group: FakeChat) -> Fak
     return lobby
 
 
+async def four_asking(
+    harness: Harness, first: int, names: tuple[str, str, str, str]
+) -> tuple[list[FakeUser], FakeMessage]:
+    """Four people (user ids from ``first``) sit at a pair game in the group ``-first``, the
+    first and the third in pair 1, and the second asks to play in pair 1."""
+    tg = harness.tg
+    users = [tg.user(first + n, name) for n, name in enumerate(names)]
+    lobby = await pair_lobby(harness, users[0], tg.group(-first, "Yard"))
+    await sit(harness, lobby, *users[1:])
+    await press(tg, users[1], lobby, CHANGE)
+    assert f"🔀 {names[1]} asks to play in pair 1" in (lobby_now(tg, lobby).text or "")
+    return users, lobby
+
+
 async def sit(harness: Harness, lobby: FakeMessage, *users: FakeUser) -> None:
     """Each of ``users`` presses Start in the bot's DM and taps ✋ Join."""
     tg = harness.tg
@@ -192,19 +206,26 @@ async def test_four_friends_swap_partners_when_two_of_them_ask(
     assert started == "🤝 Pairs: 1. Masha & 3. Petya against 2. Olya & 4. Vova."
 
 
+async def test_the_answer_to_a_swap_names_whoever_asked_as_typed(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The answer to a tap is plain text, and it named one who asked to change pair in the
+    group's HTML: Olya read "Tom &amp; Jerry &lt;3 takes your place"."""
+    (_, _, olya, _), lobby = await four_asking(
+        harness, 581, ("Masha", "Tom & Jerry <3", "Olya", "Vova")
+    )
+    answer = await press(tg, olya, lobby, CHANGE)
+    assert answer == "Tom & Jerry <3 takes your place: you play in pair 2 now."
+
+
 async def test_an_ask_to_change_pair_lapses_when_the_pairs_are_made_anew(
     tg: FakeTelegram, harness: Harness
 ) -> None:
     """Petya asked to play in pair 1, and the opener switched pairs off and on again, which
     makes the pairs anew by seat: Petya's ask came back with them (his seat's pair was the same
     again) and Olya, tapping 🔀 to join her new partner's pair, swapped with him."""
-    masha, petya, olya = tg.user(525, "Masha"), tg.user(526, "Petya"), tg.user(527, "Olya")
-    vova = tg.user(528, "Vova")
-    group = tg.group(-925, "Yard")
-    lobby = await pair_lobby(harness, masha, group)
-    await sit(harness, lobby, petya, olya, vova)
-    await press(tg, petya, lobby, CHANGE)
-    assert "🔀 Petya asks to play in pair 1" in (lobby_now(tg, lobby).text or "")
+    (_, _, olya, _), lobby = await four_asking(harness, 525, ("Masha", "Petya", "Olya", "Vova"))
+    group = lobby.chat
 
     await change_lobby(harness, group, pairs=False)
     await change_lobby(harness, group, pairs=True)

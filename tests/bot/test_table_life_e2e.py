@@ -440,6 +440,20 @@ async def test_when_the_last_person_leaves_a_match_the_computers_do_not_play_it_
     assert await kozel_of(harness).storage.chat_standings(group.id) == []
 
 
+async def test_leaving_a_match_is_said_once(tg: FakeTelegram, harness: Harness) -> None:
+    """/leave during a match was said twice in the group: "🤖 Alex left the table: a computer
+    player took the seat." and, as a reply, "You left the table." (as /kick, the group hears
+    who plays the seat now, once)."""
+    masha, alex = tg.user(342, "Masha"), tg.user(343, "Alex")
+    group = tg.group(-742, "Yard")
+    await prepare(harness, [masha, alex], group)
+    await tg.send_text(alex, group, "/leave")
+    await tg.wait_for_message(group, "🤖 Alex left the table: a computer player took the seat.")
+    await harness.groups_told()
+    texts = harness.group_texts(group)
+    assert count(texts, "left the table") == 1, texts
+
+
 async def alex_plays_while_masha_goes_away(
     harness: Harness, alex: FakeUser, group: FakeChat
 ) -> None:
