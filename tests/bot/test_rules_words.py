@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import LANGUAGES
-from bot.render.lobby import describe
+from bot.render.lobby import choices, describe
 from engine.leads import traditional_lead
 from engine.rules import traditional
 from engine.tiles import Tile
@@ -26,3 +26,8 @@ def test_zero_first_says_the_highest_double_leads_when_nobody_holds_0_0(lang: st
     words = describe(lang, "trad_lead", "zero_first", "traditional")
     assert HIGHEST_DOUBLE[lang] in words
     assert LOWEST_DOUBLE[lang] not in words
+
+
+def test_the_editor_offers_every_traditional_target_the_spec_names() -> None:
+    """§3.1 Target: "DEFAULT 100. Other values given: 150 …; 200 or 500 …; 300"."""
+    assert set(choices("target", "traditional")) >= {100, 150, 200, 300, 500}
