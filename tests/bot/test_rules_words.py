@@ -45,7 +45,8 @@ def test_the_muggins_bonus_says_a_blocked_winners_own_pips_come_off(lang: str) -
     The full bonus (M-f) takes nothing off, and says nothing of it."""
     for game, option in (("muggins", "muggins_bonus"), ("all_threes", "threes_bonus")):
         rules = PRESETS[game]()
-        assert game_of(rules).bonus("fish", rules).paid(29, 3) == (5 if game == "muggins" else 9)
+        bonus = game_of(rules).bonus("fish", rules)
+        assert bonus is not None and bonus.paid(29, 3) == (5 if game == "muggins" else 9)
         assert LESS_OWN[lang] in t(lang, f"games.{game}.summary"), game
         assert LESS_OWN[lang] in describe(lang, option, rules.option(option), game), game
     assert LESS_OWN[lang] in describe(lang, "threes_bonus", "fives", "all_threes")
