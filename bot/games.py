@@ -18,7 +18,7 @@ TARGETS: dict[str, tuple[int, ...]] = {
     "all_threes": (100, 250, 500),
     "bulgarian_fives": (100, 150, 200),
     "english_fives": (100, 200, 300),
-    "traditional": (100, 200, 300),
+    "traditional": (100, 150, 200, 300, 500),
 }
 #: The ways a game's own rule ends a match besides its target and the goat (Sea Goat's "на сто",
 #: instant wins and two doubles, General's Goat's General and lost rounds, Sport domino's deals):

@@ -7,6 +7,13 @@ has two arms, ``up`` and ``down``, which open at once or only once both its long
 of §1.8, is what these games score on. With ``spinner = none`` it is a line of two ends that still
 counts its doubles as §1.8 says.
 
+Where the arms open only once both long sides are covered, the spinner is the Ukrainian
+Telephone's house (§3.5; 004 §TEL "Перший дубль, перекритий з обох сторін, оголошується
+«будинком»"): the first double covered on both long sides, which need not be the first placed.
+Until one is, every double of the line is an ordinary one (``house_when_covered``, from revision
+``HOUSE_WHEN_COVERED`` of the rules' code; before it, the first double placed was the spinner,
+its arms shut until it was covered so).
+
 Donkey (§3.3) closes doubles: a closed double lies face down at the outer end of its branch, so
 that end is dead (it counts 0 and takes nothing). A closed double is never the spinner: the first
 double left open becomes it. Reopening one turns it face up as an ordinary double; it does not
@@ -31,6 +38,9 @@ UP: Final[End] = "up"
 DOWN: Final[End] = "down"
 _LINE_NAMES: Final[tuple[End, ...]] = (LEFT, RIGHT)
 _CROSS_NAMES: Final[tuple[End, ...]] = (LEFT, RIGHT, UP, DOWN)
+#: The revision of the rules' code from which, where the arms open once both long sides are
+#: covered, the spinner is the first double covered so (``revisions.py``).
+HOUSE_WHEN_COVERED: Final = 3
 
 #: An open end: its name, the value it shows, whether it counts twice in S (a crosswise double
 #: that is not the spinner), and whether it is an uncovered side of the spinner, which S counts
@@ -57,6 +67,8 @@ class Cross(Layout):
     spinner_rule: Spinner = "first_double"
     arms_open: SpinnerArmsOpen = "immediately"
     spinner_count: SpinnerCount = "A"
+    #: The spinner is the first double covered on both long sides, not the first placed (§3.5).
+    house_when_covered: bool = False
     #: The open ends, kept up to date by ``place``, since every question about a move starts
     #: from them. Only ``copy`` passes them (empty: found from the tiles), sparing a search that
     #: copies the layout at every move to find them again; the list is replaced, never changed.
@@ -73,10 +85,30 @@ class Cross(Layout):
             spinner_rule=rules.spinner,
             arms_open=rules.spinner_arms_open,
             spinner_count=rules.spinner_count,
+            house_when_covered=(
+                rules.spinner == "first_double"
+                and rules.spinner_arms_open == "after_both_long_sides"
+                and rules.revision >= HOUSE_WHEN_COVERED
+            ),
         )
 
     def awaits_spinner(self) -> bool:
-        return self.spinner is None and self.spinner_rule == "first_double"
+        """Whether the next double put down becomes the spinner: not where the house is the
+        first double covered on both long sides (``house_when_covered``)."""
+        return (
+            self.spinner is None
+            and self.spinner_rule == "first_double"
+            and not self.house_when_covered
+        )
+
+    def _covers_house(self, end: End) -> bool:
+        """Whether a tile put on ``end`` covers the second long side of the double that ends the
+        line there, which so becomes the house (``house_when_covered``, §3.5)."""
+        chain = self.chain
+        if not self.house_when_covered or self.spinner is not None or len(chain) < 2:
+            return False
+        outer = chain[0] if end == LEFT else chain[-1] if end == RIGHT else None
+        return outer is not None and outer[0] == outer[1]
 
     def copy(self) -> Cross:
         return Cross(
@@ -89,6 +121,7 @@ class Cross(Layout):
             spinner_rule=self.spinner_rule,
             arms_open=self.arms_open,
             spinner_count=self.spinner_count,
+            house_when_covered=self.house_when_covered,
             _open=self._open,
         )
 
@@ -219,10 +252,14 @@ class Cross(Layout):
 
     def end_sum_after(self, tile: Tile, end: End, lengthwise: bool = False) -> int:
         """S once ``tile`` goes on ``end``. Most moves change only the end they go on, so S
-        changes by what that end counts; a move that follows the lone lead, makes the spinner or
-        covers one of its sides changes more, and is worked out on a copy. (The scoring games'
-        players ask this of every move they might make.)"""
-        if len(self.chain) >= 2 and not (tile.is_double and self.awaits_spinner()):
+        changes by what that end counts; a move that follows the lone lead, makes the spinner (the
+        house too) or covers one of its sides changes more, and is worked out on a copy. (The
+        scoring games' players ask this of every move they might make.)"""
+        if (
+            len(self.chain) >= 2
+            and not (tile.is_double and self.awaits_spinner())
+            and not self._covers_house(end)
+        ):
             for name, value, twice, spinner_side in self._open:
                 if name == end and not spinner_side:
                     crosswise = tile.is_double and not lengthwise
@@ -249,10 +286,12 @@ class Cross(Layout):
 
     def place(self, tile: Tile, end: End, lengthwise: bool = False) -> None:
         """Attach ``tile`` (already checked to fit) to ``end``, or lead it; ``lengthwise`` lays a
-        double so (``may_lie_lengthwise``). The first double becomes the spinner."""
+        double so (``may_lie_lengthwise``). The first double becomes the spinner; the house, the
+        first one covered on both long sides, where that is the rule (``house_when_covered``)."""
         if lengthwise and not self.may_lie_lengthwise(tile):
             raise ValueError(f"{tile} cannot be laid lengthwise here")
         spins = tile.is_double and self.awaits_spinner()
+        houses = self._covers_house(end)
         chain = self.chain
         if not chain:
             chain.append((tile.a, tile.b))
@@ -269,6 +308,8 @@ class Cross(Layout):
                 (self.up if end == UP else self.down).append((value, far))
         if spins:
             self.spinner = 0 if end == LEFT or len(chain) == 1 else len(chain) - 1
+        elif houses:
+            self.spinner = 1 if end == LEFT else len(chain) - 2
         elif lengthwise:
             self.lengthwise.append(tile)
         self._open = self._find_ends()
@@ -311,6 +352,7 @@ class Cross(Layout):
             spinner_rule=self.spinner_rule,
             arms_open=self.arms_open,
             spinner_count=self.spinner_count,
+            house_when_covered=self.house_when_covered,
         )
 
 

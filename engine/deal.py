@@ -84,7 +84,8 @@ def redeal_reason(hand: Hand, rules: RuleSet) -> Literal["doubles", "suit"] | No
 def first_redeal(
     hands: list[Hand], rules: RuleSet
 ) -> tuple[int, Literal["doubles", "suit"]] | None:
-    """The first seat whose hand forces a redeal, and why; None when the deal stands."""
+    """The first seat whose hand forces a redeal, and why; None when the deal stands. Only the
+    dealt hands are looked at, never the bazaar (RULES.md §2.2, FLAG)."""
     for seat, hand in enumerate(hands):
         reason = redeal_reason(hand, rules)
         if reason is not None:

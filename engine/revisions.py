@@ -59,6 +59,13 @@ REVISIONS: list[Revision] = [
         " writes off while his attempts run has three attempts of its own",
         "finish",
     ),
+    Revision(
+        3,
+        "where the spinner's arms open once both its long sides are covered (the Ukrainian"
+        " Telephone), the house is the first double covered on both long sides, not the first"
+        " double placed (RULES.md §3.5)",
+        "finish",
+    ),
 ]
 FIRST: Final = 1
 

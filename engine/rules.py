@@ -365,8 +365,9 @@ def telephone() -> RuleSet:
 
 
 def telephone_ua() -> RuleSet:
-    """The Ukrainian Telephone to 225 (§3.5): the house opens once both long sides are covered,
-    3-2 leads the match, full points, write-offs at the end."""
+    """The Ukrainian Telephone to 225 (§3.5): the house is the first double covered on both long
+    sides, and only then opens its arms; 3-2 leads the match, full points, write-offs at the
+    end."""
     return _scoring_game(
         "telephone_ua", 225, spinner_arms_open="after_both_long_sides", first_lead="three_two"
     )

@@ -15,7 +15,9 @@ from .target import TargetGame
 class BulgarianFives(TargetGame):
     """Two players, 7 tiles each and 14 in the stock. Every round (FLAG: the seed describes only
     the start) the highest double leads, else the highest non-double, and the lead scores like any
-    move (FLAG). A move scores S in full; reaching 100 ends the game at once, mid-round too."""
+    move (FLAG). The first double is the spinner, its arms open at once, and it counts by
+    ``spinner_count = A`` unless the table sets B (both FLAG: "the doubles at ends" is all the seed
+    says). A move scores S in full; reaching 100 ends the game at once, mid-round too."""
 
     name = "bulgarian_fives"
     settable = ("target", "bg_block_winner", "spinner_count")

@@ -58,10 +58,12 @@ class TelephoneUA(TargetGame):
     """The Ukrainian Telephone to 225 (§3.5): 2 players, or 4 as two pairs, 7 tiles each. The
     holder of 3-2 leads the match's first round with it (and scores its 5); later rounds are led
     by the player who went out, or after a fish by the player who made it, any tile. The target
-    is checked only at the end of a game, after the write-offs: both sides past it is a draw."""
+    is checked only at the end of a game, after the write-offs: both sides past it is a draw.
+    Up to four doubles may go down at once where the table sets ``multi_double`` (§3.5
+    "Variant")."""
 
     name = "telephone_ua"
-    settable = ("target", "spinner_arms_open", "spinner_count", "draw_mode")
+    settable = ("target", "spinner_arms_open", "spinner_count", "multi_double", "draw_mode")
     table_sizes: ClassVar[tuple[int, ...]] = (2, 4)
     pairs_allowed: ClassVar[bool] = True
     pairs_only: ClassVar[bool] = True

@@ -62,7 +62,11 @@ def fish_taker(values: Sequence[int], rules: RuleSet) -> int | None:
 
 
 def fish_amounts(values: Sequence[int], rules: RuleSet) -> list[int] | None:
-    """Round amounts after a fish under ``fish_mode`` (§2.7.3); None means eggs."""
+    """Round amounts after a fish under ``fish_mode`` (§2.7.3); None means eggs.
+
+    ``lowest_wins`` is the spec's reading of 000 §NI (FLAG): the seed credits the winners with
+    the losers' sums, yet calls the side at 101 the goat; so each losing side is charged its own
+    sum, the lowest side (sides, if tied) nothing, and all sides equal is eggs."""
     if rules.fish_mode == "for_everyone":
         return list(values)
     if rules.fish_mode == "for_one":
@@ -91,7 +95,11 @@ def special_bonus(lead: Tile | None, last: Tile | None, went_out: bool) -> int:
 def _pot_receiver(
     amounts: Sequence[int], values: Sequence[int], winner: int | None, rules: RuleSet
 ) -> int | None:
-    """Who takes the eggs pot this round; None carries it on (§2.7.4, ties are a FLAG: carry)."""
+    """Who takes the eggs pot this round; None carries it on (§2.7.4, ties are a FLAG: carry).
+
+    ``pot_to_max_next``: the side with the largest round amount, the special bones' bonus in
+    (the same side as without it). ``pot_to_next_winner`` (000 §NI): the side that went out;
+    after a fish, whose winner the seed does not name, the single lowest hand (FLAG)."""
     if rules.eggs == "pot_to_next_winner":
         if winner is not None:
             return winner
@@ -141,7 +149,9 @@ def score_round(
         amounts: list[int] | None = [0 if s == winner else v for s, v in enumerate(values)]
     else:
         amounts = fish_amounts(values, rules)
-    if amounts is None:  # eggs: a drawn round, the whole fish goes into the pot
+    if amounts is None:
+        # eggs: a drawn round, the whole fish goes into the pot; scores, memory and opened stay
+        # as they were, memory kept (§2.7.4, FLAG: the seed does not say whether it survives)
         pot = tally.pot + sum(values)
         new = Tally(tally.scores, tally.memory, tally.opened, pot)
         return RoundScore(True, None, new, None, [])
@@ -152,6 +162,8 @@ def score_round(
                 a + bonus if (s != winner if result == "out" else a > 0) else a
                 for s, a in enumerate(amounts)
             ]
+    # The pot joins the receiver's round amount before the threshold, so it can open his score
+    # (§2.7.4, FLAG: the seed says only "получит вдобавок к своему счету").
     receiver = _pot_receiver(amounts, values, winner, rules) if tally.pot else None
     pot = tally.pot
     if receiver is not None:
@@ -167,5 +179,7 @@ def score_round(
 
 
 def goats(scores: Sequence[int], rules: RuleSet) -> list[int]:
-    """The sides whose score has reached the goat limit: they lose the match (§2.9)."""
+    """The sides whose score has reached the goat limit: they lose the match (§2.9), all of them
+    when several reach it in one round. Remembered points are not part of the score and never
+    count toward the limit (§2.8, FLAG)."""
     return [side for side, score in enumerate(scores) if score >= rules.goat_limit]

@@ -11,7 +11,9 @@ def round_half_up(numerator: int, denominator: int) -> int:
 
 
 def rating_delta(score: int) -> int:
-    """A match that ended normally: (100 − S)/10, rounded half away from zero (S = 25 → +8)."""
+    """A match that ended normally: (100 − S)/10, rounded half away from zero (S = 25 → +8).
+    S is the opened score, remembered points left out, and the goat (S > 100) is rated by the
+    same formula, so loses points (§2.11, both FLAG)."""
     return round_half_up(100 - score, 10)
 
 

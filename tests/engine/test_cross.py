@@ -280,6 +280,11 @@ def test_random_layouts_keep_their_tiles_and_ends(options: dict[str, str], seed:
     doubles = [x for x in played if x.is_double]
     if options["spinner"] == "none" or not doubles:
         assert layout.spinner is None and not layout.up and not layout.down
+    elif options["spinner_arms_open"] == "after_both_long_sides":
+        # the house (§3.5): none until a double of the line is covered on both long sides
+        inner = [Tile.of(a, b) for a, b in layout.chain[1:-1] if a == b]
+        assert (layout.spinner is None) == (not inner)
+        assert layout.spinner is None or Tile.of(*layout.chain[layout.spinner]) in inner
     else:
         assert layout.spinner is not None
         assert Tile.of(*layout.chain[layout.spinner]) == doubles[0]

@@ -11,6 +11,7 @@ import pytest
 
 from engine import Lay, Match, Placement, Play, RuleSet, errors, replay
 from engine.ai import random_player
+from engine.cli import rules_from
 from engine.events import PlayedDoubles, event_from_dict
 from engine.layout import End
 from engine.rules import PRESETS, parse_option
@@ -146,3 +147,18 @@ def test_random_matches_with_multi_double_moves_replay() -> None:
                 assert event_from_dict(json.loads(json.dumps(event.to_dict()))) == event
         assert replay(dicts(events)).to_json() == match.to_json()
     assert laid > 0
+
+
+def test_the_ukrainian_telephone_may_put_down_four_doubles_at_once() -> None:
+    """§3.5 "Variant: up to four doubles at once": a table of the Ukrainian Telephone may set it
+    (the editor offers what ``--set`` takes), and then TEL-3's 6-6 and 3-3 go down together."""
+    rules = rules_from("telephone_ua", ["multi_double=4"])
+    assert rules.multi_double == 4
+    match = Match(2, False, rules, seed=3)
+    layout_position(
+        match,
+        hands=["6-6 3-3 1-2", "0-1 0-2 0-3"],
+        lays=[("4-4", "left"), ("4-6", "right"), ("4-3", "left")],
+        turn=0,
+    )
+    assert lay(("6-6", "right"), ("3-3", "left")) in match.legal_actions(0)

@@ -444,6 +444,36 @@ def test_tel_3_the_ukrainian_house_opens_its_arms_once_both_long_sides_are_cover
     assert match.round is not None and set(match.round.layout.open_ends()) == {"left", "right"}
 
 
+#: 3-2 led, then 2-2 on its 2 (the first double, at an end) and 3-3 on its 3, then 3-4 on the 3-3.
+TWO_DOUBLES: list[tuple[str, End]] = [("2-3", "left"), ("2-2", "left"), ("3-3", "right")]
+
+
+def test_the_ukrainian_house_is_the_first_double_covered_on_both_long_sides() -> None:
+    """§3.5 (004 §TEL "Перший дубль, перекритий з обох сторін, оголошується «будинком»"): 2-2
+    went down first but still ends the line; 3-3 is the first double covered on both long sides,
+    so it is the house and tiles go on its two other sides."""
+    match = scoring_table("telephone_ua")
+    layout_position(match, hands=["3-4 1-1", "3-5 0-1"], lays=TWO_DOUBLES, turn=P0)
+    rnd = match.round
+    assert rnd is not None and set(rnd.layout.open_ends()) == {"left", "right"}
+    (played,) = of_type(match.act(P0, Play(t("3-4"), "right")), "played")
+    assert played["ends"] == {"left": 2, "right": 4, "up": 3, "down": 3}
+    # S: 2-2 at the left end counts 4, the 4 counts 4; the house's empty arms count nothing
+    assert played["scored"] == 0 and rnd.layout.end_sum() == 8
+    (played,) = of_type(match.act(P1, Play(t("3-5"), "up")), "played")
+    assert played["ends"] == {"left": 2, "right": 4, "up": 5, "down": 3}
+    assert played["scored"] == 0  # 4 + 4 + 5 = 13
+
+
+def test_a_ukrainian_telephone_started_before_revision_3_keeps_its_house_the_first_double() -> None:
+    """The house as the first double placed, under which matches before revision 3 were played
+    (``revisions.py``): 2-2 is it, and its arms stay shut while it ends the line."""
+    match = Match(2, False, PRESETS["telephone_ua"]().under(2), seed=3)
+    layout_position(match, hands=["3-4 1-1", "3-5 0-1"], lays=TWO_DOUBLES, turn=P0)
+    (played,) = of_type(match.act(P0, Play(t("3-4"), "right")), "played")
+    assert played["ends"] == {"left": 2, "right": 4}
+
+
 MUGGINS_STEPS: list[tuple[int, str, End]] = [
     (P0, "5-5", "left"),  # a
     (P1, "0-5", "right"),  # b

@@ -1,0 +1,53 @@
+"""What ``/rules`` and the ⚙️ Rules editor say of an option is what the engine plays (RULES.md):
+the words of a choice are checked against the engine's own answer for it."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import LANGUAGES, t
+from bot.render.lobby import choices, describe
+from engine.games import game_of
+from engine.leads import traditional_lead
+from engine.rules import PRESETS, traditional
+from engine.tiles import Tile
+
+#: How each language names the double that leads under ``trad_lead = highest_double``, and the
+#: one a leader who is not the highest would be.
+HIGHEST_DOUBLE = {"en": "highest double", "ru": "старший дубль", "uk": "найстарший дубль"}
+LOWEST_DOUBLE = {"en": "lowest double", "ru": "младший дубль", "uk": "найменший дубль"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_zero_first_says_the_highest_double_leads_when_nobody_holds_0_0(lang: str) -> None:
+    """§3.1 ``zero_first``: "If nobody holds 0-0, fall back to highest_double", as it plays."""
+    rules = traditional().with_options(trad_lead="zero_first")
+    hands = [[Tile(2, 2), Tile(1, 3)], [Tile(4, 4), Tile(1, 2)]]
+    assert traditional_lead(hands, rules, 0) == (1, [Tile(4, 4)])
+    words = describe(lang, "trad_lead", "zero_first", "traditional")
+    assert HIGHEST_DOUBLE[lang] in words
+    assert LOWEST_DOUBLE[lang] not in words
+
+
+def test_the_editor_offers_every_traditional_target_the_spec_names() -> None:
+    """§3.1 Target: "DEFAULT 100. Other values given: 150 …; 200 or 500 …; 300"."""
+    assert set(choices("target", "traditional")) >= {100, 150, 200, 300, 500}
+
+
+#: How each language says that a blocked round's winner has his own pips taken off.
+LESS_OWN = {"en": "less the winner's own", "ru": "минус свои", "uk": "мінус свої"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_muggins_bonus_says_a_blocked_winners_own_pips_come_off(lang: str) -> None:
+    """§3.6 M-e: at a block the winner holding 3 against 5, 11 and 13 gets round5(29 − 3)/5 = 5,
+    not round5(29)/5 = 6; the game's /rules and its bonus option said only "the others' pips".
+    The full bonus (M-f) takes nothing off, and says nothing of it."""
+    for game, option in (("muggins", "muggins_bonus"), ("all_threes", "threes_bonus")):
+        rules = PRESETS[game]()
+        bonus = game_of(rules).bonus("fish", rules)
+        assert bonus is not None and bonus.paid(29, 3) == (5 if game == "muggins" else 9)
+        assert LESS_OWN[lang] in t(lang, f"games.{game}.summary"), game
+        assert LESS_OWN[lang] in describe(lang, option, rules.option(option), game), game
+    assert LESS_OWN[lang] in describe(lang, "threes_bonus", "fives", "all_threes")
+    assert LESS_OWN[lang] not in describe(lang, "muggins_bonus", "full", "muggins")
