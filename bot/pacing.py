@@ -11,10 +11,12 @@ as the budget allows (and flood control, waited out however long it lasts, lets 
 Answers to the commands that only tell (/help, /rules, /standings, /top, /stats) wait apart,
 behind the game: one goes only when no call or board waits and the group has more room than
 ``RESERVE``, so that nobody who floods the group with them holds up its results, its goat,
-its boards or its lobby. An answer is dropped (logged at DEBUG) when the same text is waiting
-for the same place, or went there within the minute for the same asker (someone else may not
-see that the answer above was for them too); when ``ANSWERS_WAITING`` answers already wait;
-or when it waited a minute for room: the game kept the group that busy.
+its boards or its lobby. An answer is dropped (logged at DEBUG) when the same is asked of the
+same place while an answer waits (one written as it goes says the same as the one waiting will:
+the same question; else the same text), or when the same text went there within the minute for
+the same asker (someone else may not see that the answer above was for them too); when
+``ANSWERS_WAITING`` answers already wait; or when it waited a minute for room: the game kept the
+group that busy.
 """
 
 from __future__ import annotations
@@ -157,10 +159,12 @@ class _Call:
 @dataclass
 class _Answer:
     """An answer to a command, waiting for room the game leaves: its ``text`` for ``place``,
-    who asked (a user's or a chat's id), and when (on the pacer's clock)."""
+    what was asked (``question``), who asked (a user's or a chat's id), and when (on the
+    pacer's clock)."""
 
     place: Place
     text: str
+    question: str
     asker: int
     call: _Call
     asked: float
@@ -241,22 +245,29 @@ class Outbox:
         return self._task is None
 
     def answer(
-        self, place: Place, text: str, asker: int, request: Callable[[], Awaitable[Any]]
+        self,
+        place: Place,
+        text: str,
+        asker: int,
+        request: Callable[[], Awaitable[Any]],
+        question: str | None = None,
     ) -> None:
         """Queue ``asker``'s answer to a command that only tells, behind the game's calls and
-        boards, unless it is dropped (see the module's docstring)."""
+        boards, unless it is dropped (see the module's docstring). ``question``: what was
+        asked, for an answer written anew as it goes (its text now says nothing of then)."""
+        question = text if question is None else question
         now = self.pacer.clock()
         self._said = {
             said: when for said, when in self._said.items() if now - when < self.pacer.window
         }
         if (place, asker, text) in self._said:
             why = "it was just sent to the asker"
-        elif any(waiting.place == place and waiting.text == text for waiting in self._answers):
+        elif any(w.place == place and w.question == question for w in self._answers):
             why = "the same waits"
         elif len(self._answers) >= ANSWERS_WAITING:
             why = "answers enough wait"
         else:
-            self._answers.append(_Answer(place, text, asker, _Call(request), now))
+            self._answers.append(_Answer(place, text, question, asker, _Call(request), now))
             self._start()
             return
         log.debug("an answer was dropped: %s", why, extra={"chat": self.chat_id})

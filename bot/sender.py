@@ -184,13 +184,20 @@ class Sender:
             self.post(to, text, reply_to=reply_to)
 
     async def inform(
-        self, to: int | Place, write: Write, *, asker: int, reply_to: int | None = None
+        self,
+        to: int | Place,
+        write: Write,
+        *,
+        asker: int,
+        reply_to: int | None = None,
+        question: str | None = None,
     ) -> None:
         """An answer to ``asker``'s command that only tells (/help, /standings...), which
         ``write`` writes: in a DM it goes at once; in a group nobody waits for it, and it goes
         when the game leaves room for it, or not at all (``Outbox.answer``). It is written again
         as it goes, from the state then: asked mid-match and sent after the match's result, it
-        must not show the match as it was (whose turn, the score before the last round)."""
+        must not show the match as it was (whose turn, the score before the last round). The
+        same ``question`` asked while its answer waits is answered by that one."""
         place = _place(to)
         text, keyboard = await write()
         if place.chat_id > 0:
@@ -201,7 +208,7 @@ class Sender:
             text, keyboard = await write()
             return await self._send(place, text, keyboard, reply_to)
 
-        self._outbox(place.chat_id).answer(place, text, asker, send)
+        self._outbox(place.chat_id).answer(place, text, asker, send, question)
 
     def after(self, chat_id: int, then: Callable[[], Awaitable[None]]) -> None:
         """Run ``then`` once every call queued for the group so far is done."""

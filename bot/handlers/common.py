@@ -53,13 +53,23 @@ async def inform_when_sent(k: Kozel, update: Update, write: WriteIn) -> None:
     async def written() -> Written:
         return await write(await k.language(update))
 
-    await _inform(k, update, written)
+    message = update.effective_message
+    await _inform(k, update, written, None if message is None else _asked(message.text))
 
 
-async def _inform(k: Kozel, update: Update, write: Write) -> None:
+async def _inform(k: Kozel, update: Update, write: Write, question: str | None = None) -> None:
     message, place, asker = update.effective_message, place_of(update), update.effective_sender
     if message is not None and place is not None and asker is not None:
-        await k.sender.inform(place, write, asker=asker.id, reply_to=message.message_id)
+        reply_to = message.message_id
+        await k.sender.inform(place, write, asker=asker.id, reply_to=reply_to, question=question)
+
+
+def _asked(command: str | None) -> str | None:
+    """A command as what it asks: ``/Standings@KozelBot`` and ``/standings`` ask the same."""
+    if not command:
+        return None
+    name, *args = command.split()
+    return " ".join([name.split("@")[0].lower(), *args])
 
 
 async def refuse(k: Kozel, update: Update, lang: str, key: str, **values: object) -> None:

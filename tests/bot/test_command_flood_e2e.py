@@ -171,3 +171,34 @@ async def test_standings_sent_after_the_group_changed_language_speak_the_new_one
 
     said = (await late_standings(harness, masha, group, ukrainian)).text or ""
     assert said.startswith("📊 Поточний матч: Козел"), said
+
+
+async def test_standings_asked_twice_while_the_first_waits_go_once(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """/standings asked at one turn, then again at the next, while the group had no room: the
+    two answers differed when asked, so both waited, and both were written as they went,
+    from the same state: the group read the same standings twice in a row. The one waiting
+    answers both, written as it goes."""
+    masha = tg.user(989, "Masha")
+    group = tg.group(-989, "Yard")
+    await start_match(harness, [masha], group, computers=1)
+    _, hand = await harness.next_turn([masha])
+    await harness.groups_told()
+    busy = asyncio.Event()
+
+    async def held() -> None:
+        await busy.wait()
+
+    harness.kozel.sender.after(group.id, held)
+    await tg.send_text(masha, group, "/standings")
+    await harness.play_turn(masha, hand, shown=False)
+    await harness.next_turn([masha], harness.version_of(hand))
+    await tg.send_text(
+        masha, group, f"/standings@{tg.bot_username}"
+    )  # the same, as a menu sends it
+    await asyncio.sleep(0.3)
+    busy.set()
+    await harness.groups_told()
+    answers = [m.text for m in tg.messages(group) if "reply_to_message" in m.extra]
+    assert len(answers) == 1, answers
