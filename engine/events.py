@@ -18,14 +18,6 @@ from .tiles import Tile
 
 #: Fields holding tiles (possibly nested in lists); they are written as "a-b" strings.
 _TILE_FIELDS = frozenset({"tile", "tiles", "hands", "bazaar", "lead_tiles"})
-_TILE_BY_NAME: dict[str, Tile] = {}
-
-
-def _tile_named(name: str) -> Tile:
-    tile = _TILE_BY_NAME.get(name)
-    if tile is None:
-        tile = _TILE_BY_NAME[name] = Tile.parse(name)
-    return tile
 
 
 def _dump(value: Any) -> Any:
@@ -38,7 +30,7 @@ def _dump(value: Any) -> Any:
 
 def _load_tiles(value: Any) -> Any:
     if isinstance(value, str):
-        return _tile_named(value)
+        return Tile.parse(value)
     if isinstance(value, list):
         return [_load_tiles(v) for v in value]
     return value

@@ -180,9 +180,11 @@ class Match:
         self._emit(RulesUpgraded(newest), events)
         return events
 
-    def act(self, seat: int, action: Action) -> list[Event]:
+    def act(self, seat: int, action: Action, *, deal_next: bool = True) -> list[Event]:
         """Perform ``action`` for ``seat``; raises an ``IllegalAction`` and changes nothing if the
-        rules forbid it. Returns the events, including a round's end and the next deal."""
+        rules forbid it. Returns the events, including a round's end and the next deal, which
+        ``deal_next=False`` leaves undone: the strong player's playouts stop at the round's end
+        (``search.py``), and nothing may be played in the match after that."""
         rnd = self.round
         if self.over or rnd is None or rnd.ended:
             raise errors.GameOver("the match is over")
@@ -210,7 +212,7 @@ class Match:
         self.apply(event)
         events: list[Event] = [event]
         if not self._ended_in_play(event, events) and rnd.ended:
-            self._finish_round(rnd, events)
+            self._finish_round(rnd, events, deal_next)
         return events
 
     def _reopened(self, rnd: Round, seat: int, reopen: Reopen) -> Reopened:
@@ -285,13 +287,13 @@ class Match:
             return None
         return list(self.tally.credit(self.side_of(seat), scored).scores)
 
-    def _finish_round(self, rnd: Round, events: list[Event]) -> None:
+    def _finish_round(self, rnd: Round, events: list[Event], deal_next: bool) -> None:
         scored = self.game.end_round(rnd, self.tally, self.pairs, self.rules)
         self._emit(scored, events)
         ended = self.game.match_end_after(scored, self.tally, self.rules)
         if ended is not None:
             self._emit(ended, events)
-        else:
+        elif deal_next:
             self._start_round(events)
 
     def _start_round(self, events: list[Event]) -> None:

@@ -67,7 +67,7 @@ def best_action(
         seed = rng.getrandbits(32)
         for i, action in enumerate(actions):
             world = Match.from_json(state, rules)
-            events = world.act(view.seat, action)
+            events = world.act(view.seat, action, deal_next=False)
             totals[i] += _play_out(world, events, random.Random(seed), view.seat)
     return actions[max(range(len(actions)), key=totals.__getitem__)]
 
@@ -83,7 +83,8 @@ def _play_out(world: Match, events: list[Event], rng: random.Random, seat: int) 
                 return utility(world, None, world.side_of(seat))
         rnd, mover = world.round, world.current_seat
         assert rnd is not None and mover is not None
-        events = world.act(mover, _quick_move(world, rnd.legal_actions(mover, world.rules), rng))
+        move = _quick_move(world, rnd.legal_actions(mover, world.rules), rng)
+        events = world.act(mover, move, deal_next=False)
 
 
 def _quick_move(world: Match, actions: list[Action], rng: random.Random) -> Action:

@@ -21,6 +21,9 @@ class Tile(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Tile:
         """Parse ``"a-b"`` (either order)."""
+        named = _BY_NAME.get(text)  # as the engine writes it (``str``): one of the 28 tiles
+        if named is not None:
+            return named
         left, sep, right = text.strip().partition("-")
         if not sep or not left.isdigit() or not right.isdigit():
             raise ValueError(f"not a tile: {text!r}")
@@ -49,6 +52,7 @@ def far_half(tile: Tile, value: int) -> int:
 
 ALL_TILES: Final[tuple[Tile, ...]] = tuple(Tile(a, b) for a in range(7) for b in range(a, 7))
 DOUBLES: Final[tuple[Tile, ...]] = tuple(Tile(v, v) for v in range(7))
+_BY_NAME: Final[dict[str, Tile]] = {str(tile): tile for tile in ALL_TILES}
 
 
 def rank(tile: Tile) -> tuple[int, int, int]:

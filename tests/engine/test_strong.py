@@ -311,3 +311,23 @@ def test_only_the_searching_seat_asks_the_game_for_its_other_moves(
     choice = QUICK(match, seat, rng, events)
     assert choice in match.legal_actions(seat)
     assert asked == [seat, seat]  # the search's list of moves, and the check above
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_playout_scores_its_round_and_deals_no_next(seed: int) -> None:
+    """The playouts stop at the round's end (``deal_next=False``): the move that ends it gives
+    the round's end as the match would, and no next deal."""
+    match, _ = Match.new(4, seed=seed)
+    rng = random.Random(seed)
+    while True:
+        seat = match.current_seat
+        assert seat is not None
+        action = rng.choice(match.legal_actions(seat))
+        playout = Match.from_json(match.to_json())
+        events = match.act(seat, action)
+        if any(isinstance(event, RoundEnded) for event in events):
+            break
+    dealt = [e for e in events if isinstance(e, RoundStarted)]
+    assert dealt  # the seeds give rounds that do not end the match
+    assert playout.act(seat, action, deal_next=False) == events[: events.index(dealt[0])]
+    assert playout.round is not None and playout.round.ended
