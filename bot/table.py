@@ -31,7 +31,8 @@ class Seat:
     #: whatever the seat's number, until the deal seats partners opposite.
     side: int = 0
     #: In a pair game's lobby, this person asks to change places with one of the other pair,
-    #: which holds two people: the first of them to tap 🔀 Change pair does.
+    #: which holds two people: the first of them to tap 🔀 Change pair does, or the person
+    #: takes the place that frees there first.
     asks_swap: bool = False
     #: The message with this player's live keyboard, None while they have none: a hand that
     #: became a record is never edited again, so a restart knows which message is live.

@@ -174,18 +174,29 @@ class Lobby:
         return table.seats[seat_no]
 
     async def change_pair(self, table: Table, user_id: int) -> PairChange:
-        """The person ``user_id`` moves to the other pair of a pair game: in place of one there
-        who asked to change places (the first to ask, by seat), else to its free place, else to
-        a computer's there, which takes theirs. Two people there who asked nothing keep their
-        pair, for nobody moves anybody else: the person asks to change places with whichever
-        of them taps 🔀 Change pair too, and a second tap takes the ask back. Seat numbers
-        stay: the deal seats partners opposite."""
+        """The person ``user_id`` moves to the other pair of a pair game (``_move``). Two
+        people there who asked nothing keep their pair, for nobody moves anybody else: the
+        person asks to change places with whichever of them taps 🔀 Change pair too, or takes
+        the first place that frees there (``_remove_seat``), and a second tap takes the ask
+        back."""
         _still_open(table)
         if not table.pairs:
             raise Refusal("err.not_pairs")
         seat = table.seat_of(user_id)
         if seat is None:
             raise Refusal("err.not_joined")
+        moved = await self._move(table, seat)
+        if moved is not None:
+            return moved
+        await self.storage.update_seat(table.id, seat.seat, asks_swap=not seat.asks_swap)
+        await self._reseat(table)
+        return PairChange(table.seats[seat.seat], asked=not seat.asks_swap)
+
+    async def _move(self, table: Table, seat: Seat) -> PairChange | None:
+        """``seat`` moves to the other pair: in place of one there who asked to change places
+        (the first to ask, by seat), else to its free place, else to a computer's there, which
+        takes theirs; None when two people there asked nothing, and it stays. Seat numbers
+        stay: the deal seats partners opposite."""
         there = 1 - seat.side
         others = table.pair(there)
         asking = [other for other in others if other.asks_swap]
@@ -195,16 +206,14 @@ class Lobby:
             swapped = asking[0]
         elif len(others) >= PAIR and computers:
             swapped = computers[-1]
-        if swapped is not None or len(others) < PAIR:
-            sides = {seat.seat: there, **({} if swapped is None else {swapped.seat: seat.side})}
-            order = [(s.seat, sides.get(s.seat, s.side)) for s in table.seats]
-            await self.store.arrange_seats(table, order)
-            return PairChange(
-                table.seats[seat.seat], None if swapped is None else table.seats[swapped.seat]
-            )
-        await self.storage.update_seat(table.id, seat.seat, asks_swap=not seat.asks_swap)
-        await self._reseat(table)
-        return PairChange(table.seats[seat.seat], asked=not seat.asks_swap)
+        if swapped is None and len(others) >= PAIR:
+            return None
+        sides = {seat.seat: there, **({} if swapped is None else {swapped.seat: seat.side})}
+        order = [(s.seat, sides.get(s.seat, s.side)) for s in table.seats]
+        await self.store.arrange_seats(table, order)
+        return PairChange(
+            table.seats[seat.seat], None if swapped is None else table.seats[swapped.seat]
+        )
 
     async def _reseat(self, table: Table) -> None:
         """Read the lobby's seats back from storage after one was added or removed."""
@@ -243,10 +252,15 @@ class Lobby:
 
     async def _remove_seat(self, table: Table, seat_no: int) -> None:
         """Remove a lobby seat and close the gap, so seats stay 0..n-1 in joining order; at a
-        pair game everyone stays in their pair."""
+        pair game everyone stays in their pair, but for one who asked to play in the pair
+        that now has a free place: they take it at once (the first to ask, by seat, as 🔀
+        Change pair would choose), rather than wait beside it for a tap of their own."""
         rest = [s for s in table.seats if s.seat != seat_no]
         order = [(s.seat, s.side if table.pairs else n) for n, s in enumerate(rest)]
         await self.store.arrange_seats(table, order)
+        # each move grants an ask (storage clears it with the pair), so this ends
+        while (asker := _granted(table)) is not None:
+            await self._move(table, asker)
 
     async def change_setting(self, table: Table, name: str, value: Any) -> None:
         _still_open(table)
@@ -313,6 +327,14 @@ def _game_values(table: Table, game: str | None = None) -> dict[str, Localized]:
         "game": Localized(lambda lang: game_name(lang, played)),
         "players": said(f"players.{who_plays(played)}"),
     }
+
+
+def _granted(table: Table) -> Seat | None:
+    """The first, by seat, of those who ask to change pair whose pair asked for has a free
+    place; None if nobody's has."""
+    return next(
+        (s for s in table.seats if s.asks_swap and len(table.pair(1 - s.side)) < PAIR), None
+    )
 
 
 def _still_open(table: Table) -> None:

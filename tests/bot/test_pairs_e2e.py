@@ -1,7 +1,7 @@
 """Choosing a partner, as friends do in the yard: a pair game's lobby shows its two pairs,
 🔀 Change pair moves whoever taps it to the other pair (in place of a computer there, if it is
-full), leaving moves nobody else, the deal seats the pairs chosen opposite each other, and 🔁
-Play again keeps them.
+full), leaving moves nobody else but one who asked for the place it frees, the deal seats the
+pairs chosen opposite each other, and 🔁 Play again keeps them.
 
 Every test drives the real bot through the fake Bot API server and asserts what people in the
 chat would see."""
@@ -254,6 +254,45 @@ async def test_leaving_moves_nobody_to_the_other_pair(tg: FakeTelegram, harness:
     await tg.wait_for(partial(lobby_says, tg, lobby, "Players 4/4"))
     started = await deal(tg, masha, lobby)
     assert started == "🤝 Pairs: 1. Masha & 3. Olya against 2. Vova & 4. Petya."
+
+
+async def test_one_who_asked_for_a_pair_takes_the_place_one_leaves_there(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Petya asked to play in pair 1, which two people held; Olya left it, and his ask stayed
+    pending beside her free place: he had to tap 🔀 Change pair again, or Olya, joining again,
+    sat down with Masha in his stead."""
+    (masha, _, olya, _), lobby = await four_asking(harness, 591, ("Masha", "Petya", "Olya", "Vova"))
+    group = lobby.chat
+
+    await tg.send_text(olya, group, "/leave")
+    await tg.wait_for_message(group, "You left the table.")
+    await tg.wait_idle()
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 2. Petya", "Pair 2: 3. Vova & —"]
+    assert "asks to play" not in (lobby_now(tg, lobby).text or "")
+    await tg.press_button(olya, lobby, "✋ Join")
+    await tg.wait_for(partial(lobby_says, tg, lobby, "Players 4/4"))
+    started = await deal(tg, masha, lobby)
+    assert started == "🤝 Pairs: 1. Masha & 3. Petya against 2. Vova & 4. Olya."
+
+
+async def test_the_first_by_seat_of_two_who_asked_takes_the_place_freed(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Petya and Vova both asked to play in pair 1; Masha left it with 🚪 Leave, and neither
+    took her place. Now the first of them by seat does, as a tap of 🔀 Change pair would have
+    chosen him, and the other still asks."""
+    (masha, _, _, vova), lobby = await four_asking(harness, 601, ("Masha", "Petya", "Olya", "Vova"))
+    await press(tg, vova, lobby, CHANGE)
+    assert "🔀 Vova asks to play in pair 1" in (lobby_now(tg, lobby).text or "")
+
+    assert await press(tg, masha, lobby, "🚪 Leave") == "You left the table."
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Petya & 2. Olya", "Pair 2: 3. Vova & —"]
+    text = lobby_now(tg, lobby).text or ""
+    assert "Petya asks" not in text
+    assert "🔀 Vova asks to play in pair 1" in text
+    assert await press(tg, vova, lobby, CHANGE) == "You stay in pair 2."
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Petya & 2. Olya", "Pair 2: 3. Vova & —"]
 
 
 async def play_again(tg: FakeTelegram, user: FakeUser, lobby: FakeMessage) -> FakeMessage:

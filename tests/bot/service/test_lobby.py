@@ -260,6 +260,32 @@ async def test_leaving_a_pair_game_moves_nobody_to_the_other_pair(
     assert pairs_of(table) == [[MASHA, OLYA], [PETYA, ALEX]]
 
 
+async def test_a_place_freed_in_a_pair_goes_to_the_first_who_asked_for_it(
+    service: TableService, storage: Storage
+) -> None:
+    """Alex and Petya asked to play in Masha and Olya's pair; a place freed there (Masha left,
+    then Olya was kicked) stayed free while they still asked. Now the first of them by seat
+    takes it, as a tap of 🔀 Change pair would, and his ask is granted: it goes."""
+    table = await pair_lobby(service, storage)
+    for user_id in (ALEX, OLYA, PETYA):
+        await service.lobby.join(table, user_id)
+    await service.lobby.change_pair(table, ALEX)
+    await service.lobby.change_pair(table, PETYA)
+    assert pairs_of(table) == [[MASHA, OLYA], [ALEX, PETYA]]
+
+    await service.lobby.leave(table, MASHA)
+    assert pairs_of(table) == [[ALEX, OLYA], [PETYA]]
+    stored = await storage.get_seats(table.id)
+    assert [(s.seat, s.user_id, s.side, s.asks_swap) for s in stored] == [
+        (0, ALEX, 0, False),
+        (1, OLYA, 0, False),
+        (2, PETYA, 1, True),
+    ]
+    await service.lobby.unseat(table, table.seats[1])
+    assert pairs_of(table) == [[ALEX, PETYA], []]
+    assert not any(s.asks_swap for s in await storage.get_seats(table.id))
+
+
 async def test_the_deal_seats_the_pairs_chosen_opposite_in_the_order_they_sat_down(
     service: TableService, storage: Storage
 ) -> None:
