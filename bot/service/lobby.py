@@ -229,7 +229,9 @@ class Lobby:
     async def unseat(self, table: Table, seat: Seat) -> Seat:
         """Clear a seat: in the lobby it goes (a person's or a computer's); during a match a
         computer player takes a person's seat over for good, standing in for them (no 🔁 Play
-        again seats it again). Returns the seat as it was."""
+        again seats it again), with none of what was the person's: not their hand's message,
+        nor the question it asked them, nor the turns they missed, nor their being away.
+        Returns the seat as it was."""
         if table.status == "lobby":
             await self._remove_seat(table, seat.seat)
             return seat
@@ -245,7 +247,9 @@ class Lobby:
             ai=table.computer_level,
             stand_in=True,
             absent=False,
+            missed_turns=0,
             hand_message_id=None,
+            hand_question=None,
         )
         table.seats[seat.seat] = (await self.store.seats(table.id, table.language))[seat.seat]
         return gone

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
 from bot.service import Refusal, TableService
+from bot.settings import Settings
 from bot.table import Table
 from storage import Storage
 
@@ -88,6 +92,32 @@ async def test_a_person_who_leaves_a_match_is_replaced_by_a_computer(
     with pytest.raises(Refusal) as no:
         await service.lobby.unseat(table, table.seats[0])
     assert no.value.key == "err.computer_seat"
+
+
+async def test_the_computer_standing_in_for_one_who_left_inherits_no_question_nor_missed_turn(
+    service: TableService, storage: Storage, settings: Settings
+) -> None:
+    """Masha left a match with "which end?" asked in her DM and a turn missed: the computer
+    that took her seat kept both, and a restart restored them on its seat. Nobody sees them
+    there today (a computer's turn never times out, and its hand shows nobody a question), so
+    this checks the seat as stored: a computer's seat that asks nothing and missed nothing."""
+    table = await playing(service)
+    seat = table.seat_of(MASHA)
+    assert seat is not None
+    question = json.dumps({"version": table.version, "text": "Which end?", "keyboard": {}})
+    await service.messages.remember_question(table, seat, question)
+    await storage.update_seat(table.id, seat.seat, missed_turns=1)
+
+    await service.lobby.leave(table, MASHA)
+    restarted = TableService(storage, settings, random.Random(7))
+    try:
+        restored = await restarted.store.table(table.id)
+        assert restored is not None
+        stand_in = restored.seats[seat.seat]
+        assert (stand_in.user_id, stand_in.question, stand_in.missed_turns) == (None, None, 0)
+        assert (table.seats[seat.seat].question, table.seats[seat.seat].missed_turns) == (None, 0)
+    finally:
+        restarted.close()
 
 
 async def test_a_cancelled_table_frees_the_group(service: TableService) -> None:
