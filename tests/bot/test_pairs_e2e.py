@@ -188,7 +188,7 @@ async def test_four_friends_swap_partners_when_two_of_them_ask(
     answer = await press(tg, petya, lobby, CHANGE)
     assert answer == (
         "Pair 1 has two players: you change places with whichever of them taps 🔀 Change pair"
-        " too. Tap it again to stay."
+        " too, or take the first place that frees there. Tap it again to stay."
     )
     assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 3. Olya", "Pair 2: 2. Petya & 4. Vova"]
     assert (
@@ -233,7 +233,7 @@ async def test_an_ask_to_change_pair_lapses_when_the_pairs_are_made_anew(
     assert "asks to play" not in (lobby_now(tg, lobby).text or "")
     assert await press(tg, olya, lobby, CHANGE) == (
         "Pair 2 has two players: you change places with whichever of them taps 🔀 Change pair"
-        " too. Tap it again to stay."
+        " too, or take the first place that frees there. Tap it again to stay."
     )
 
 
