@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.events import MatchEnded, RoundEnded
 
 from .context import Kozel
-from .handlers.lobby import show_lobby
+from .handlers.lobby import close_lobby, show_lobby
 from .presenter.news import recall
 from .table import Table
 
@@ -28,10 +28,18 @@ async def resume(k: Kozel, table: Table) -> None:
     """Pick up a table that was in play when the bot stopped, which may have been between
     committing a move and showing it: the board and the hands are brought up to the committed
     state and the timers re-armed, after the round results the group was not told; a match whose
-    end was committed but not recorded is recorded, and its round result and goat are announced."""
+    end was committed but not recorded is recorded, and its round result and goat are announced.
+    A lobby the start did not close yet (its edit waited out flood control as the bot stopped)
+    is closed first, as the start would have: it offered ✋ Join and ▶️ Start for a match
+    being played."""
     if table.match is None:
         return
     async with k.service.store.lock(table.chat_id):
+        if table.board_message_id is None:
+            # the start closes its lobby before it shows the board, in the group's order
+            # (``Outbox``): a board shown means the lobby was closed, and an edit would only
+            # be refused as "not modified"
+            close_lobby(k, table, "lobby.started")
         events = list(table.round_events)
         recall(table, events)
         if not table.match.is_over:
