@@ -735,3 +735,21 @@ async def test_a_lobby_left_open_by_a_start_is_closed_after_a_restart(
         and (c.params.get("chat_id"), c.params.get("message_id")) == (group.id, lobby.message_id)
     ]
     assert edits == []
+
+
+async def test_a_lobby_deleted_while_the_bot_was_down_is_not_posted_again(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """As above, and someone deleted the lobby message meanwhile: the restart has nothing to
+    close, and posts no new message only to say that the match has started."""
+    lobby = await started_under_flood(tg, harness, 793)
+    group = lobby.chat
+    await harness.stop()
+    lobby.deleted = True
+
+    async with harness.restarted() as restarted:
+        await tg.wait_for(lambda: board_message(tg, group))
+        await restarted.groups_told()
+        await tg.wait_idle()
+    live = [m.text or "" for m in tg.messages(group, include_deleted=False)]
+    assert not any(STARTED in text for text in live)
