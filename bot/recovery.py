@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.events import MatchEnded, RoundEnded
 
 from .context import Kozel
-from .handlers.lobby import close_lobby, show_lobby
+from .handlers.lobby import show_lobby
 from .presenter.news import recall
 from .table import Table
 
@@ -39,7 +39,7 @@ async def resume(k: Kozel, table: Table) -> None:
             # the start closes its lobby before it shows the board, in the group's order
             # (``Outbox``): a board shown means the lobby was closed, and an edit would only
             # be refused as "not modified"
-            close_lobby(k, table, "lobby.started")
+            k.presenter.lobby.close(table, "lobby.started")
         events = list(table.round_events)
         recall(table, events)
         if not table.match.is_over:

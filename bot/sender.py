@@ -300,10 +300,10 @@ class Sender:
         """One try at showing ``board`` as it is now (closed while it waited out flood
         control, ``Outbox.board``): where it is, or nowhere for a closing lobby whose message
         is gone. A closing lobby only takes the buttons off the message people saw: one never
-        shown, or deleted in the group, is not posted anew just to say that the match started
-        or the table was cancelled (the reply to /cancel says that already). A board, or a
-        lobby still open, whose message was deleted comes back as a new message: the table is
-        still there, and its buttons are the way in."""
+        shown, or deleted in the group, is not posted anew just to say that the match started,
+        or that the table was cancelled (the reply to /cancel says so already) or expired. A
+        board, or a lobby still open, whose message was deleted comes back as a new message: the
+        table is still there, and its buttons are the way in."""
         place, text, keyboard = board.place, board.text, board.keyboard
         if board.closing:
             try:
