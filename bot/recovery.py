@@ -14,7 +14,10 @@ async def recover(k: Kozel) -> None:
     """Bring every table the bot stopped in the middle of up to its committed state: an open
     lobby is drawn as it is (a redraw that waited out flood control as the bot stopped was
     dropped, and the lobby went on without whoever had joined, its buttons refused as drawn
-    for another lobby, for good)."""
+    for another lobby, for good). A cancelled table's lobby that the bot stopped before closing
+    keeps its buttons: nothing stored tells it from the many lobbies closed long ago, each of
+    which an edit would cost the group's budget for nothing, and its buttons answer that the
+    table is closed (telling it needs a migration)."""
     for table in await k.service.store.tables("lobby"):
         async with k.service.store.lock(table.chat_id):
             await show_lobby(k, table)
