@@ -127,9 +127,10 @@ class Board:
     round's result: it costs the budget one call, as editing the old board would, so a busy
     group gets it too. ``where`` says where the message is when its turn comes (an earlier
     fresh board may have moved it), and ``remember`` is told when it moves. A ``closing`` lobby
-    (a started or cancelled table's, without buttons) only edits a lobby already shown: it
-    takes the place of the table's lobby still waiting, or waiting out flood control, so a
-    lobby never shown is never shown live, nor at all."""
+    (a started, cancelled or expired table's, without buttons) only edits a lobby already
+    shown: it takes the place of the table's lobby still waiting, or waiting out flood control,
+    so a lobby never shown is never shown live, nor at all; nor is one deleted in the group
+    (``Sender._draw``)."""
 
     table_id: int
     place: Place

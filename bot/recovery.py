@@ -14,7 +14,10 @@ async def recover(k: Kozel) -> None:
     """Bring every table the bot stopped in the middle of up to its committed state: an open
     lobby is drawn as it is (a redraw that waited out flood control as the bot stopped was
     dropped, and the lobby went on without whoever had joined, its buttons refused as drawn
-    for another lobby, for good)."""
+    for another lobby, for good). A cancelled table's lobby that the bot stopped before closing
+    keeps its buttons: nothing stored tells it from the many lobbies closed long ago, each of
+    which an edit would cost the group's budget for nothing, and its buttons answer that the
+    table is closed (telling it needs a migration)."""
     for table in await k.service.store.tables("lobby"):
         async with k.service.store.lock(table.chat_id):
             await show_lobby(k, table)
@@ -28,10 +31,18 @@ async def resume(k: Kozel, table: Table) -> None:
     """Pick up a table that was in play when the bot stopped, which may have been between
     committing a move and showing it: the board and the hands are brought up to the committed
     state and the timers re-armed, after the round results the group was not told; a match whose
-    end was committed but not recorded is recorded, and its round result and goat are announced."""
+    end was committed but not recorded is recorded, and its round result and goat are announced.
+    A lobby the start did not close yet (its edit waited out flood control as the bot stopped)
+    is closed first, as the start would have: it offered ✋ Join and ▶️ Start for a match
+    being played."""
     if table.match is None:
         return
     async with k.service.store.lock(table.chat_id):
+        if table.board_message_id is None:
+            # the start closes its lobby before it shows the board, in the group's order
+            # (``Outbox``): a board shown means the lobby was closed, and an edit would only
+            # be refused as "not modified"
+            k.presenter.lobby.close(table, "lobby.started")
         events = list(table.round_events)
         recall(table, events)
         if not table.match.is_over:

@@ -192,7 +192,7 @@ class Scheduler:
                 )
                 if why == "lobby":
                     await self.service.lobby.cancel(table)
-                    self.presenter.notices.lobby_expired(table)
+                    self.presenter.lobby.close(table, "lobby.expired")
                 elif table.match is not None and not table.match.is_over:
                     seat = table.seats[table.match.current_seat or 0]
                     events = await self.service.timeouts.abandon(table, seat)

@@ -61,6 +61,15 @@ def fit(text: str) -> str:
     return html.escape(cut.rstrip(), quote=False) + "\n…"
 
 
+class MessageGone(Exception):
+    """The message to edit is gone: never sent, deleted, too old to edit, or left behind in a
+    group that became a supergroup. A new one would go to ``place``."""
+
+    def __init__(self, place: Place) -> None:
+        super().__init__(f"no message to edit in {place}")
+        self.place = place
+
+
 class Blocked(Exception):
     """The user never pressed Start, blocked the bot, or deleted their account: a DM cannot
     reach them."""
@@ -289,10 +298,18 @@ class Sender:
 
     async def _draw(self, board: Board, where: int | None) -> int | None:
         """One try at showing ``board`` as it is now (closed while it waited out flood
-        control, ``Outbox.board``): where it is, or nowhere for a closing lobby never shown."""
+        control, ``Outbox.board``): where it is, or nowhere for a closing lobby whose message
+        is gone. A closing lobby only takes the buttons off the message people saw: one never
+        shown, or deleted in the group, is not posted anew just to say that the match started,
+        or that the table was cancelled (the reply to /cancel says so already) or expired. A
+        board, or a lobby still open, whose message was deleted comes back as a new message: the
+        table is still there, and its buttons are the way in."""
         place, text, keyboard = board.place, board.text, board.keyboard
-        if where is None and board.closing:
-            return None
+        if board.closing:
+            try:
+                return await self._edit_in_place(place, where, text, keyboard)
+            except MessageGone:
+                return None
         if where is None or board.fresh:
             return (await self._send(place, text, keyboard)).message_id
         return await self._edit(place, where, text, keyboard)
@@ -333,8 +350,23 @@ class Sender:
         text: str,
         keyboard: InlineKeyboardMarkup | None = None,
     ) -> int:
+        """Edit in place, or if the message is gone, send a new one that says it."""
+        try:
+            return await self._edit_in_place(place, message_id, text, keyboard)
+        except MessageGone as gone:
+            return (await self._send(gone.place, text, keyboard)).message_id
+
+    async def _edit_in_place(
+        self,
+        place: Place,
+        message_id: int | None,
+        text: str,
+        keyboard: InlineKeyboardMarkup | None = None,
+    ) -> int:
+        """Edit the message in place (unchanged is done too); ``MessageGone`` if there is none
+        to edit."""
         if message_id is None:
-            return (await self._send(place, text, keyboard)).message_id
+            raise MessageGone(place)
         request = partial(
             self.bot.edit_message_text,
             fit(text),
@@ -348,15 +380,15 @@ class Sender:
         except Forbidden as exc:
             self._refused(place, exc)
         except ChatMigrated as exc:
-            # an old group's messages cannot be edited in the supergroup: post anew there
+            # an old group's messages cannot be edited in the supergroup: a new one goes there
             moved = Place(await self._moved(exc, place.chat_id), place.thread_id)
-            return (await self._send(moved, text, keyboard)).message_id
+            raise MessageGone(moved) from exc
         except BadRequest as exc:
             reason = str(exc).lower()
             if "not modified" in reason:
                 return message_id
             if "not found" in reason or "can't be edited" in reason:
-                return (await self._send(place, text, keyboard)).message_id
+                raise MessageGone(place) from exc
             raise
         return message_id
 

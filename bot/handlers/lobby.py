@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from functools import partial
 
-from telegram import Chat, InlineKeyboardMarkup, Message, Update, User
+from telegram import Chat, Message, Update, User
 
 from engine.ai import LEVELS
 from storage import LobbyView
@@ -13,7 +12,6 @@ from storage import LobbyView
 from ..callbacks import Callback, plain_number
 from ..context import Handler, Kozel, KozelContext
 from ..i18n import LANGUAGES, Localized, said, t
-from ..pacing import Board
 from ..place import Place
 from ..render.game_names import game_name
 from ..render.lobby import (
@@ -56,38 +54,7 @@ async def show_lobby(k: Kozel, table: Table, view: LobbyView | None = None) -> N
         opener = await k.service.records.user_name(table.opener_id)
         text = lobby_text(table, opener or "?")
         keyboard = settings_keyboard(table) if view == "settings" else lobby_keyboard(table)
-    _redraw_lobby(k, table, text, keyboard)
-
-
-def _redraw_lobby(
-    k: Kozel,
-    table: Table,
-    text: str,
-    keyboard: InlineKeyboardMarkup | None = None,
-    *,
-    closing: bool = False,
-) -> None:
-    """The lobby message redrawn in the group's turn (``Sender.board``), as it is by then;
-    ``closing`` for a table that started or was cancelled (``pacing.Board``)."""
-    lobby = Board(
-        table.id,
-        table.place,
-        text,
-        fresh=False,
-        where=lambda: table.lobby_message_id,
-        remember=partial(k.service.messages.remember_lobby, table),
-        keyboard=keyboard,
-        shows="lobby",
-        closing=closing,
-    )
-    k.sender.board(lobby)
-
-
-def close_lobby(k: Kozel, table: Table, key: str) -> None:
-    """Take the buttons off a started or cancelled table's lobby; a lobby that has not gone
-    out yet never does. The table is closed whatever Telegram says; buttons it leaves behind
-    answer with ``_gone`` when tapped."""
-    _redraw_lobby(k, table, t(table.language, key), closing=True)
+    k.presenter.lobby.draw(table, text, keyboard)
 
 
 async def _gone(
@@ -438,7 +405,7 @@ async def cancel(
     await _manager_only(k, table, sender)
     await k.service.lobby.cancel(table)
     await k.scheduler.after_change(table)  # a table no longer playing has no timers
-    close_lobby(k, table, "lobby.cancelled")
+    k.presenter.lobby.close(table, "lobby.cancelled")
     if table.match is not None and table.board_message_id is not None:
         k.presenter.board.draw(table)
     await k.presenter.hands.ended(table, "lobby.cancelled")
@@ -553,7 +520,7 @@ async def _start(k: Kozel, table: Table, sender: User | Chat) -> Localized:
     if not ((seated and table.is_full) or await may_manage(k, table.row, sender)):
         raise Refusal("err.not_starter")
     events = await k.service.player.start(table)
-    close_lobby(k, table, "lobby.started")
+    k.presenter.lobby.close(table, "lobby.started")
     await k.presenter.show(table, events, starting=True)
     await k.scheduler.after_change(table)
     return said("lobby.started")

@@ -1,5 +1,6 @@
 """Showing what happened: the board in the group (``board``), each hand in its DM (``hands``),
-results and other notices as messages of their own (``notices``).
+results and other notices as messages of their own (``notices``), and the lobby message
+(``lobby``).
 
 An ordinary move costs at most three calls here (the mover's hand, the board, the next player's
 hand) plus the answer to the tap: the mover's keyboard becomes a record of the hand, and the next
@@ -26,6 +27,7 @@ from ..service import TableService
 from ..table import Seat, Table
 from .board import Board
 from .hands import Hands
+from .lobby import Lobby
 from .news import follow
 from .notices import Notices, optional
 
@@ -46,6 +48,7 @@ class Presenter:
         self.sender = sender
         self.notices = Notices(sender)
         self.board = Board(sender, service.messages)
+        self.lobby = Lobby(sender, service.messages)
         self.hands = Hands(sender, service, self.notices)
 
     async def show(

@@ -148,9 +148,6 @@ class Notices:
             bot = self.sender.bot.username
             self._tell_group(table, "hand.unreachable", name=seat.name, bot=bot)
 
-    def lobby_expired(self, table: Table) -> None:
-        self.sender.replace(table.place, table.lobby_message_id, t(table.language, "lobby.expired"))
-
     async def topic_gone(self, table: Table, closed: bool) -> None:
         """The group hears that the table of a closed or deleted topic ended, where the bot
         can still write: in a closed topic if it may manage topics, else in the chat itself

@@ -16,7 +16,7 @@ import pytest
 from bot.callbacks import Callback
 from bot.service.store import round_ends
 from bot.table import Table
-from devtools.fake_telegram import FakeChat, FakeTelegram, FakeUser
+from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from engine import Event, Match, replay
 from engine.events import MatchEnded, RoundEnded
 from storage import Storage
@@ -29,6 +29,7 @@ from tests.bot.harness import (
     tap,
 )
 from tests.bot.test_games_e2e import data_of
+from tests.bot.test_table_life_e2e import change_lobby
 from tests.bot.test_topics_e2e import FORUM, open_lobby, people, say, start_in
 
 SOMETHING_WRONG = "Something went wrong, so nothing was changed. Please try again."
@@ -681,3 +682,74 @@ async def test_results_told_after_a_restart_show_the_scores_after_their_own_roun
     names = [seat.name for seat in table.seats]
     expected = [kozel_score_lines(names, ended) for ended in round_ends(made)]
     assert [score_block(result) for result in told] == expected
+
+
+STARTED = "The match has started — good luck!"
+
+
+async def started_under_flood(tg: FakeTelegram, harness: Harness, user_id: int) -> FakeMessage:
+    """Masha and Alex (``user_id`` and the next) start a match of two in a group whose edits
+    Telegram holds back (a 429 for longer than the bot stays up): the match is dealt and the
+    hands are out, but the lobby still shows its buttons. The lobby message."""
+    masha, alex = tg.user(user_id, "Masha"), tg.user(user_id + 1, "Alex")
+    group = tg.group(-1000 - user_id, "Courtyard")
+    for user in (masha, alex):
+        await tg.send_text(user, tg.private(user), "/start")
+        await tg.wait_for_message(user, "Hi, ")
+    lobby = await harness.open_table(masha, group)
+    await change_lobby(harness, group, players=2)
+    await harness.join([alex], group, lobby)
+    await tg.wait_idle()
+    tg.inject_flood(method="editMessageText", chat_id=group, retry_after=3000, times=1)
+    await tg.press_button(masha, lobby, "▶️ Start")
+    await harness.next_turn([masha, alex], 0)
+    assert tg.message(group, lobby.message_id).find_button("✋ Join") is not None
+    return lobby
+
+
+async def test_a_lobby_left_open_by_a_start_is_closed_after_a_restart(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The bot stopped after the match started and before the lobby said so (its edit waited
+    out flood control): after the restart the lobby still offered ✋ Join and ▶️ Start for a
+    match being played. Now the restart closes it as the start does; a lobby already closed is
+    left alone (an edit would only be refused as "not modified")."""
+    lobby = await started_under_flood(tg, harness, 791)
+    group = lobby.chat
+    await harness.stop()
+
+    async with harness.restarted() as restarted:
+        await tg.wait_for(lambda: tg.message(group, lobby.message_id).text == STARTED)
+        assert not tg.message(group, lobby.message_id).buttons
+        await restarted.groups_told()
+        await tg.wait_idle()
+        await restarted.stop()
+        calls = len(tg.calls)
+        await restarted.start()
+        await restarted.groups_told()
+        await tg.wait_idle()
+    edits = [
+        c
+        for c in tg.calls[calls:]
+        if c.method == "editMessageText"
+        and (c.params.get("chat_id"), c.params.get("message_id")) == (group.id, lobby.message_id)
+    ]
+    assert edits == []
+
+
+async def test_a_lobby_deleted_while_the_bot_was_down_is_not_posted_again(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """As above, and someone deleted the lobby message meanwhile: the restart has nothing to
+    close, and posts no new message only to say that the match has started."""
+    lobby = await started_under_flood(tg, harness, 793)
+    group = lobby.chat
+    await harness.stop()
+    lobby.deleted = True
+
+    async with harness.restarted() as restarted:
+        await tg.wait_for(lambda: board_message(tg, group))
+        await restarted.groups_told()
+        await tg.wait_idle()
+    live = [m.text or "" for m in tg.messages(group, include_deleted=False)]
+    assert not any(STARTED in text for text in live)

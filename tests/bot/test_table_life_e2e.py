@@ -724,6 +724,25 @@ async def test_an_expired_lobby_closes_and_a_new_table_can_be_opened(
     assert fresh.find_button("✋ Join") is not None
 
 
+async def test_an_expired_lobby_whose_message_was_deleted_posts_nothing(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Someone deleted the lobby message, and nobody started the table: the bot posted a new
+    message only to say that a table the group no longer saw had closed."""
+    masha = tg.user(343, "Masha")
+    group = tg.group(-743, "Yard")
+    await tg.send_text(masha, tg.private(masha), "/start")
+    lobby = await harness.open_table(masha, group)
+    await tg.wait_idle()
+    lobby.deleted = True
+    k = kozel_of(harness)
+    await k.scheduler.sweep(time.time() + 31 * 60)
+    await harness.groups_told()
+    await tg.wait_idle()
+    assert (await k.storage.get_table(1)).status == "cancelled"  # type: ignore[union-attr]
+    assert not any("⌛" in (m.text or "") for m in tg.messages(group))
+
+
 async def test_a_lobby_started_while_the_sweep_waited_for_it_plays_on(
     tg: FakeTelegram, harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -152,6 +152,74 @@ async def test_a_board_an_admin_deleted_comes_back_as_a_new_message(
     assert board_message(tg, group).message_id == new.message_id
 
 
+CANCELLED = "The table was cancelled."
+
+
+def live_texts(tg: FakeTelegram, group: FakeChat) -> list[str]:
+    """The bot's messages the group can still read."""
+    return [m.text or "" for m in tg.messages(group, include_deleted=False)]
+
+
+async def test_cancelling_a_table_whose_lobby_was_deleted_says_so_once(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Someone deleted the lobby message, then the opener sent /cancel: the group read "The
+    table was cancelled." twice, the reply and the lobby posted anew only to say it."""
+    masha = tg.user(915, "Masha")
+    group = tg.group(-915, "Yard", creator=masha)
+    lobby = await harness.open_table(masha, group)
+    await tg.wait_idle()
+    lobby.deleted = True
+    await tg.send_text(masha, group, "/cancel")
+    await tg.wait_for_message(group, CANCELLED)
+    await harness.groups_told()
+    await tg.wait_idle()
+    assert live_texts(tg, group).count(CANCELLED) == 1
+
+
+async def test_a_match_started_as_its_lobby_was_deleted_posts_no_lobby_again(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The lobby message was deleted while the start's edit of it waited out flood control:
+    the bot posted a new message only to say that the match had started, under the board's
+    way."""
+    masha, alex = tg.user(917, "Masha"), tg.user(918, "Alex")
+    group = tg.group(-917, "Yard", creator=masha)
+    for user in (masha, alex):
+        await tg.send_text(user, user, "/start")
+        await tg.wait_for_message(user, "Hi, ")
+    lobby = await harness.open_table(masha, group)
+    await change_lobby(harness, group, players=2)
+    await harness.join([alex], group, lobby)
+    await tg.wait_idle()
+    tg.inject_flood(method="editMessageText", chat_id=group, retry_after=200, times=1)
+    await tg.press_button(masha, lobby, "▶️ Start")
+    await harness.next_turn([masha, alex], 0)
+    lobby.deleted = True  # before Telegram lets the edit through
+    await tg.wait_for(lambda: board_message(tg, group), timeout=10.0)
+    await harness.groups_told()
+    await tg.wait_idle()
+    assert not any("The match has started" in text for text in live_texts(tg, group))
+
+
+async def test_an_open_lobby_that_was_deleted_comes_back_when_someone_joins(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """An open table blocks /new where it is, and its buttons are the way in: a lobby whose
+    message was deleted comes back as a new message when it changes, with whoever joined."""
+    masha, alex = tg.user(919, "Masha"), tg.user(920, "Alex")
+    group = tg.group(-919, "Yard", creator=masha)
+    for user in (masha, alex):
+        await tg.send_text(user, user, "/start")
+        await tg.wait_for_message(user, "Hi, ")
+    lobby = await harness.open_table(masha, group)
+    await tg.wait_idle()
+    lobby.deleted = True
+    await tg.send_text(alex, group, "/join")
+    again = await tg.wait_for_message(group, "2. Alex")
+    assert again.message_id != lobby.message_id and again.find_button("✋ Join") is not None
+
+
 async def test_a_player_who_deleted_their_live_hand_gets_it_back(
     tg: FakeTelegram, harness: Harness
 ) -> None:
