@@ -16,6 +16,7 @@ from ..round import Hand, Round
 from ..rules import SCORING_OPTION_NAMES, RuleSet
 from ..scoring import traditional as scoring
 from ..scoring.bonus import Bonus
+from ..scoring.lightest import lightest, standing_for
 from ..scoring.tally import Tally
 from ..seats import seats_of
 from ..tiles import Tile
@@ -106,8 +107,8 @@ class Traditional(TargetGame):
         side, amount = scoring.fish(scoring.side_totals(values, pairs), rules)
         if side is None:
             return None, [0] * sides
-        seats = seats_of(side, len(values), pairs)
-        seat = min(seats, key=lambda s: (values[s], s != rnd.last_placer))
+        seats = lightest(values, among=seats_of(side, len(values), pairs))
+        seat = standing_for(seats, rnd.last_placer)
         return seat, winner_side_bonus(sides, seat, pairs, amount)
 
     def bonus(self, result: str, rules: RuleSet) -> Bonus | None:
