@@ -39,6 +39,7 @@ class TargetGame(Game):
     ended_by = "target"
     wins_at_target = True
     blocks_are_fish = False
+    pairs_block_by_total = False  # the player with the fewest pips wins (``out_or_lowest``)
     #: How many may play (§1.4), and whether four may (``pairs_allowed``) or must
     #: (``pairs_only``) play as two pairs.
     table_sizes: ClassVar[tuple[int, ...]] = (2, 3, 4)

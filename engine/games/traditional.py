@@ -55,6 +55,7 @@ class Traditional(TargetGame):
     ends_mid_round: ClassVar[bool] = False
     races_out = True
     blocks_are_fish = True  # the fish of ``trad_fish`` (§3.1)
+    pairs_block_by_total = True  # partners' hands summed (§3.1 "2x2", FLAG)
 
     def options(self, rules: RuleSet) -> dict[str, Any]:
         return {name: rules.option(name) for name in (*SCORING_OPTION_NAMES, *OPTIONS)}
