@@ -169,14 +169,18 @@ def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
 
 
 def _lightest(table: Table, ended: RoundEnded, winner: int) -> Html:
-    """Who won a blocked round by the fewest pips: the player with the lightest hand, or both
-    partners where they share it (RULES.md §3.6, where each player's own hand is judged:
-    ``Game.pairs_block_by_total``)."""
+    """Who won a blocked round by the fewest pips, as the game judges it
+    (``Game.pairs_block_by_total``): a pair by its hands together (Traditional, Sea Goat: one
+    of the others may hold fewer alone), else the player with the lightest hand, or both
+    partners where they share it (RULES.md §3.6)."""
     match = table.match
     assert match is not None
     lang, game = table.language, match.game
     side = match.side_of(winner)
-    if table.pairs and not game.pairs_block_by_total and isinstance(game, TargetGame):
+    if table.pairs and game.pairs_block_by_total:
+        count = ended.hand_values[side]
+        return plural(lang, "result.lightest_pair", count, name=table.side_name(side))
+    if table.pairs and isinstance(game, TargetGame):
         values = [game.hand_value(hand, match.rules) for hand in ended.hands]
         if len(lightest(values)) > 1:  # partners: a tie between sides has no winner
             return plural(lang, "result.lightest_both", values[winner], name=table.side_name(side))
