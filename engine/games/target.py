@@ -199,10 +199,12 @@ def winner_side_bonus(sides: int, winner: int | None, pairs: bool, bonus: int) -
 def out_or_lowest(rnd: Round, values: list[int], pairs: bool, rules: RuleSet) -> int | None:
     """The round's winner in the games where the lowest hand wins a block: the player who went
     out, else the player with the fewest pips (§3.4, §3.6, §3.9). Players of two sides sharing
-    them is a tie: nobody wins (FLAG). Both partners of one side sharing them is no tie between
-    sides (from revision ``LIGHTEST_PARTNERS_WIN``; before it, nobody won): their side wins,
-    and the one who made the block stands for it, or if the other side made it, the side's
-    first seat (FLAG: the rules name one winner, who leads the next round)."""
+    them is a tie: nobody wins (§3.6 "Ties at a block: no bonus", FLAG). That tie is read as
+    one between sides, to which scores belong (§0.2): both partners of one side sharing them is
+    none, and their side wins (from revision ``LIGHTEST_PARTNERS_WIN``; before it, nobody
+    won), paid as either would be, their hands being equal; the one who made the block stands
+    for it, or if the other side made it, the side's first seat (FLAG: the rules name one
+    winner, who leads the next round)."""
     if rnd.outcome == "out":
         return rnd.last_placer
     seats = lightest(values)
