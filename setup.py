@@ -32,6 +32,7 @@ COMPILED = [
     "engine/match.py",
     "engine/scoring/tally.py",
     "engine/scoring/kozel.py",
+    "engine/scoring/lightest.py",
 ]
 
 

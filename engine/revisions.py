@@ -66,6 +66,13 @@ REVISIONS: list[Revision] = [
         " double placed (RULES.md §3.5)",
         "finish",
     ),
+    Revision(
+        4,
+        "at a Muggins or All Threes block played in pairs, both partners of a side holding the"
+        " lightest hand win the round for their side, where nobody won (RULES.md §3.6: no tie"
+        " between sides)",
+        "continue",
+    ),
 ]
 FIRST: Final = 1
 

@@ -7,13 +7,15 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from engine.events import MatchEnded, RoundEnded
 from engine.games.generals import generals
 from engine.games.sea_goat import RECORDED_OUTCOMES
+from engine.games.target import TargetGame
 from engine.scoring.kozel import fish_taker
+from engine.scoring.lightest import lightest
 from engine.scoring.sea_goat import MINIMUM
 from engine.seats import seats_of
 
 from ..callbacks import Callback
 from ..games import SPECIAL_ENDS
-from ..i18n import Html, t
+from ..i18n import Html, plural, t
 from ..sender import read_len
 from ..table import Table
 from .amounts import collected_pot, kozel_amounts, scoring_amounts
@@ -160,10 +162,29 @@ def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
         else:
             parts = [t(lang, "result.blocked", round=numbered(table, ended))]
         if ended.winner is not None:
-            parts.append(t(lang, "result.lightest", name=seats[ended.winner].name))
+            parts.append(_lightest(table, ended, ended.winner))
     parts += _round_notes(table, ended)
     after = [*scoring_amounts(table, ended), "", t(lang, "result.scores")]
     return _with_hands(table, ended, parts, [*after, *score_lines(table, lang, ended)])
+
+
+def _lightest(table: Table, ended: RoundEnded, winner: int) -> Html:
+    """Who won a blocked round by the fewest pips, as the game judges it
+    (``Game.pairs_block_by_total``): a pair by its hands together (Traditional, Sea Goat: one
+    of the others may hold fewer alone), else the player with the lightest hand, or both
+    partners where they share it (RULES.md §3.6)."""
+    match = table.match
+    assert match is not None
+    lang, game = table.language, match.game
+    side = match.side_of(winner)
+    if table.pairs and game.pairs_block_by_total:
+        count = ended.hand_values[side]
+        return plural(lang, "result.lightest_pair", count, name=table.side_name(side))
+    if table.pairs and isinstance(game, TargetGame):
+        values = [game.hand_value(hand, match.rules) for hand in ended.hands]
+        if len(lightest(values)) > 1:  # partners: a tie between sides has no winner
+            return plural(lang, "result.lightest_both", values[winner], name=table.side_name(side))
+    return t(lang, "result.lightest", name=table.seats[winner].name)
 
 
 def match_result_text(table: Table, ended: MatchEnded) -> Html:

@@ -59,6 +59,11 @@ class Game(ABC):
     #: Traditional (§3.1) and Sea Goat (§3.2) call it; the fives games and the Telephones speak of
     #: a block that the lightest hand wins (§3.4-§3.9).
     blocks_are_fish: bool = True
+    #: Whether, where a blocked round goes to the fewest pips and four play in pairs, partners
+    #: are judged together, their hands summed (the Kozel family §2.10, Traditional §3.1, Sea
+    #: Goat §3.2.1), or each on his own hand, the player with the lightest one winning for his
+    #: side (the fives games, §3.6): what a round's result says of its winner.
+    pairs_block_by_total: bool = True
 
     def options(self, rules: RuleSet) -> dict[str, Any]:
         """The options ``match_started`` records: by default every ``RuleSet`` field."""

@@ -31,7 +31,7 @@ class EnglishFives(TargetGame):
     ) -> tuple[int | None, list[int]]:
         """Going out scores 10; at a block the lowest hand (a tie: nobody, FLAG) scores
         round5(the others' pips − his own)."""
-        winner = out_or_lowest(rnd, values)
+        winner = out_or_lowest(rnd, values, pairs, rules)
         bonus = 0
         if winner is not None:
             own = values[winner]

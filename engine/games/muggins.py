@@ -29,10 +29,11 @@ class Muggins(TargetGame):
     def settle(
         self, rnd: Round, values: list[int], tally: Tally, pairs: bool, rules: RuleSet
     ) -> tuple[int | None, list[int]]:
-        """The player who went out, or at a block the lowest hand (a tie: nobody, FLAG), takes
-        ``bonus`` of his opponents' pips; a partner's hand is ignored (FLAG). All
-        keep what they scored during play."""
-        winner = out_or_lowest(rnd, values)
+        """The player who went out, or at a block the lowest hand (``out_or_lowest``: a tie
+        between sides wins nothing, FLAG; partners who share it win for their side), takes
+        ``bonus`` of his opponents' pips; a partner's hand is ignored (FLAG). All keep what they
+        scored during play."""
+        winner = out_or_lowest(rnd, values, pairs, rules)
         bonus = 0
         if winner is not None:
             assert rnd.outcome is not None

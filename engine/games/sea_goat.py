@@ -53,6 +53,7 @@ from ..leads import restart_rules
 from ..round import Hand, Round
 from ..rules import RuleSet
 from ..scoring.bonus import Bonus
+from ..scoring.lightest import lightest, single, standing_for
 from ..scoring.sea_goat import (
     ATTEMPTS,
     MINIMUM,
@@ -64,7 +65,7 @@ from ..scoring.sea_goat import (
     record,
 )
 from ..scoring.tally import Tally
-from ..seats import partner_of, side_of
+from ..seats import partner_of, seats_of, side_of
 from ..tiles import Tile
 from .base import Game, RedealReason
 
@@ -269,18 +270,12 @@ class SeaGoat(Game):
                 now.outcome = "fish_written_off"
                 now.state = replace(now.state, fisher=fisherman, fisher_tries=0)
                 return
-        low = min(values)
-        lowest = [side for side, value in enumerate(values) if value == low]
-        if len(lowest) > 1:
+        side = single(lightest(values))
+        if side is None:
             now.outcome = "eggs"
             now.state = replace(now.state, pot=now.state.pot + sum(values))
             return
-        side = lowest[0]
-        now.winner = (
-            fisherman
-            if side_of(fisherman, pairs) == side
-            else next(s for s in range(len(rnd.hands)) if side_of(s, pairs) == side)
-        )
+        now.winner = standing_for(seats_of(side, len(rnd.hands), pairs), fisherman)
 
     def _settle(self, rnd: Round, now: _Settling, pairs: bool, rules: RuleSet) -> None:
         """Record a won round (with the pot of eggs), and count the attempts of a fisherman and

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from abc import abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ..actions import Lay, Placement
 from ..cross import Cross
@@ -19,6 +19,7 @@ from ..round import Round
 from ..rules import SCORING_OPTION_NAMES, RuleSet
 from ..scoring import fives
 from ..scoring.bonus import Bonus
+from ..scoring.lightest import lightest, standing_for
 from ..scoring.tally import Tally
 from ..seats import side_of
 from ..tiles import Tile
@@ -27,6 +28,10 @@ from .base import Game
 if TYPE_CHECKING:
     from ..match import Match
 
+#: The revision of the rules' code from which both partners of a side holding the lightest hand
+#: win a block for their side (``out_or_lowest``); before it, nobody won (``revisions.py``).
+LIGHTEST_PARTNERS_WIN: Final = 4
+
 
 class TargetGame(Game):
     """A scoring game: the defaults are Muggins' (§3.6), the family's fullest description."""
@@ -34,6 +39,7 @@ class TargetGame(Game):
     ended_by = "target"
     wins_at_target = True
     blocks_are_fish = False
+    pairs_block_by_total = False  # the player with the fewest pips wins (``out_or_lowest``)
     #: How many may play (§1.4), and whether four may (``pairs_allowed``) or must
     #: (``pairs_only``) play as two pairs.
     table_sizes: ClassVar[tuple[int, ...]] = (2, 3, 4)
@@ -190,10 +196,22 @@ def winner_side_bonus(sides: int, winner: int | None, pairs: bool, bonus: int) -
     return amounts
 
 
-def out_or_lowest(rnd: Round, values: list[int]) -> int | None:
+def out_or_lowest(rnd: Round, values: list[int], pairs: bool, rules: RuleSet) -> int | None:
     """The round's winner in the games where the lowest hand wins a block: the player who went
-    out, else the single lowest hand (a tie: nobody, FLAG)."""
-    return rnd.last_placer if rnd.outcome == "out" else fives.lowest(values)
+    out, else the player with the fewest pips (§3.4, §3.6, §3.9). Players of two sides sharing
+    them is a tie: nobody wins (§3.6 "Ties at a block: no bonus", FLAG). That tie is read as
+    one between sides, to which scores belong (§0.2): both partners of one side sharing them is
+    none, and their side wins (from revision ``LIGHTEST_PARTNERS_WIN``; before it, nobody
+    won), paid as either would be, their hands being equal; the one who made the block stands
+    for it, or if the other side made it, the side's first seat (FLAG: the rules name one
+    winner, who leads the next round)."""
+    if rnd.outcome == "out":
+        return rnd.last_placer
+    seats = lightest(values)
+    sides = {side_of(seat, pairs) for seat in seats}
+    if len(sides) > 1 or (len(seats) > 1 and rules.revision < LIGHTEST_PARTNERS_WIN):
+        return None
+    return standing_for(seats, rnd.last_placer)
 
 
 def others_than(values: list[int], winner: int, pairs: bool) -> int:

@@ -40,7 +40,7 @@ class Telephone(TargetGame):
     ) -> tuple[int | None, list[int]]:
         """The player who went out scores ceil(others' pips / 5); at a block the lowest hand wins
         the same bonus over the others, a tie scores nothing (FLAG)."""
-        winner = out_or_lowest(rnd, values)
+        winner = out_or_lowest(rnd, values, pairs, rules)
         bonus = 0 if winner is None else BONUS.paid(others_than(values, winner, pairs), 0)
         return winner, winner_side_bonus(len(tally.scores), winner, pairs, bonus)
 

@@ -16,6 +16,7 @@ from ..round import Hand, Round
 from ..rules import SCORING_OPTION_NAMES, RuleSet
 from ..scoring import traditional as scoring
 from ..scoring.bonus import Bonus
+from ..scoring.lightest import lightest, standing_for
 from ..scoring.tally import Tally
 from ..seats import seats_of
 from ..tiles import Tile
@@ -54,6 +55,7 @@ class Traditional(TargetGame):
     ends_mid_round: ClassVar[bool] = False
     races_out = True
     blocks_are_fish = True  # the fish of ``trad_fish`` (§3.1)
+    pairs_block_by_total = True  # partners' hands summed (§3.1 "2x2", FLAG)
 
     def options(self, rules: RuleSet) -> dict[str, Any]:
         return {name: rules.option(name) for name in (*SCORING_OPTION_NAMES, *OPTIONS)}
@@ -106,8 +108,8 @@ class Traditional(TargetGame):
         side, amount = scoring.fish(scoring.side_totals(values, pairs), rules)
         if side is None:
             return None, [0] * sides
-        seats = seats_of(side, len(values), pairs)
-        seat = min(seats, key=lambda s: (values[s], s != rnd.last_placer))
+        seats = lightest(values, among=seats_of(side, len(values), pairs))
+        seat = standing_for(seats, rnd.last_placer)
         return seat, winner_side_bonus(sides, seat, pairs, amount)
 
     def bonus(self, result: str, rules: RuleSet) -> Bonus | None:

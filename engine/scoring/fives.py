@@ -39,13 +39,6 @@ def pips(hand: Sequence[Tile]) -> int:
     return sum(tile.pips for tile in hand)
 
 
-def lowest(values: Sequence[int]) -> int | None:
-    """The index of the single lowest value, None on a tie: the winner of a block (§3.4, §3.6,
-    §3.9), where a tie for the lowest hand wins nothing (FLAG)."""
-    low = min(values)
-    return values.index(low) if values.count(low) == 1 else None
-
-
 def write_off(score: int, hand_value: int) -> int:
     """The Ukrainian Telephone's end of a game (§3.5): floor5 of the tiles still held comes off
     the score, which never goes below 0 ("боргів у цій грі немає")."""

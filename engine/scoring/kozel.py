@@ -9,6 +9,7 @@ from typing import Final, Literal
 from ..rules import RuleSet
 from ..seats import side_of
 from ..tiles import Tile
+from .lightest import lightest, single
 from .tally import Tally as Tally  # noqa: PLC0414 - re-exported, where it was first
 
 ZERO_ZERO: Final = Tile(0, 0)
@@ -74,10 +75,10 @@ def fish_amounts(values: Sequence[int], rules: RuleSet) -> list[int] | None:
         if taker is None:
             return None
         return [sum(values) if s == taker else 0 for s in range(len(values))]
-    low = min(values)
-    if all(v == low for v in values):
+    lows = lightest(values)
+    if len(lows) == len(values):
         return None
-    return [0 if v == low else v for v in values]
+    return [0 if s in lows else v for s, v in enumerate(values)]
 
 
 def special_bonus(lead: Tile | None, last: Tile | None, went_out: bool) -> int:
@@ -103,9 +104,7 @@ def _pot_receiver(
     if rules.eggs == "pot_to_next_winner":
         if winner is not None:
             return winner
-        low = min(values)
-        lows = [s for s, v in enumerate(values) if v == low]
-        return lows[0] if len(lows) == 1 else None
+        return single(lightest(values))
     top = max(amounts)
     tops = [s for s, a in enumerate(amounts) if a == top]
     return tops[0] if top > 0 and len(tops) == 1 else None

@@ -8,6 +8,7 @@ from typing import Final
 from ..rules import RuleSet
 from ..seats import side_of
 from ..tiles import Tile
+from .lightest import lightest, single
 
 ZERO_ZERO: Final = Tile(0, 0)
 SIX_SIX: Final = Tile(6, 6)
@@ -48,10 +49,10 @@ def fish(totals: Sequence[int], rules: RuleSet) -> tuple[int | None, int]:
     """The side that wins a fish, the fewest pips (None when two share them: nobody scores,
     FLAG), and what it scores: the others' pips minus its own (``trad_fish = difference``,
     DEFAULT) or the sum of each other side's pips minus its own (``per_player``)."""
-    low = min(totals)
-    if totals.count(low) > 1:
+    winner = single(lightest(totals))
+    if winner is None:
         return None, 0
-    winner = totals.index(low)
+    low = totals[winner]
     others = [v for side, v in enumerate(totals) if side != winner]
     if rules.trad_fish == "per_player":
         return winner, sum(v - low for v in others)

@@ -334,6 +334,80 @@ def test_a_blocked_round_of_sea_goat_or_traditional_is_a_fish(
     assert "Лёша" in lines[1]  # and whose hand was lightest
 
 
+#: Partners whose names need escaping, as every name does.
+PARTNERS = ["Al", "Bo", "Zoë <3", "Cy"]
+
+
+def partners_share_the_lightest_hand() -> RoundEnded:
+    """A Muggins pair block (RULES.md §3.6) where Al and his partner are each left with 3 pips,
+    the lightest hands, and win it for their side (rules revision 4)."""
+    return RoundEnded(
+        round=5,
+        result="fish",
+        winner=0,
+        fisherman=0,
+        hands=[[Tile(1, 2)], [Tile(0, 5)], [Tile(0, 3)], [Tile(3, 5), Tile(2, 3)]],
+        hand_values=[6, 18],
+        amounts=[3, 0],
+        scores=[43, 20],
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Al &amp; Zoë &lt;3 both have the lightest hand (3 pips each) and take the round."),
+        ("ru", "Al &amp; Zoë &lt;3: у обоих по 3 на руках, меньше всех — победа в раунде."),
+        ("uk", "Al &amp; Zoë &lt;3: в обох по 3 на руках, найменше — перемога в раунді."),
+    ],
+)
+def test_partners_who_share_the_lightest_hand_are_both_named(lang: str, said: str) -> None:
+    """The result said "Al has the lightest hand", leaving out Zoë, who held as few pips: the
+    pair won the block."""
+    for game in ("muggins", "all_threes"):
+        table = table_of(PARTNERS, pairs=True, lang=lang, rules=PRESETS[game]())
+        lines = round_result_text(table, partners_share_the_lightest_hand()).splitlines()
+        assert lines[1] == said
+
+
+def lighter_pair_fish() -> RoundEnded:
+    """A pair fish that Al (4 pips) and Zoë (4) win with 8 together against Bo's 1 and Cy's 10:
+    the fewest pips were Bo's, the lightest pair theirs."""
+    return RoundEnded(
+        round=5,
+        result="fish",
+        winner=0,
+        fisherman=0,
+        hands=[[Tile(1, 3)], [Tile(0, 1)], [Tile(0, 4)], [Tile(4, 6)]],
+        hand_values=[8, 11],
+        amounts=[3, 0],
+        scores=[43, 20],
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Al &amp; Zoë &lt;3 are the lightest pair (8 pips together) and take the round."),
+        ("ru", "Меньше всех на руках у пары Al &amp; Zoë &lt;3: 8 на двоих — победа в раунде."),
+        ("uk", "Найменше на руках у пари Al &amp; Zoë &lt;3: 8 на двох — перемога в раунді."),
+    ],
+)
+@pytest.mark.parametrize("game", ["traditional", "sea_goat"])
+def test_a_pair_that_wins_a_fish_by_its_total_is_the_lightest_pair(
+    game: str, lang: str, said: str
+) -> None:
+    """Traditional and Sea Goat in pairs give a fish to the side whose hands weigh least
+    together (RULES.md §3.1, §3.2.1): "Al has the lightest hand" was untrue where Bo held less."""
+    table = table_of(PARTNERS, pairs=True, lang=lang, rules=PRESETS[game]())
+    lines = round_result_text(table, lighter_pair_fish()).splitlines()
+    assert lines[1] == said
+    alone = table_of(["Al", "Bo"], lang=lang, rules=PRESETS[game]())
+    fish = dataclasses.replace(lighter_pair_fish(), hands=[[Tile(1, 3)], [Tile(4, 6)]])
+    lines = round_result_text(alone, dataclasses.replace(fish, hand_values=[4, 10])).splitlines()
+    assert lines[1] == t(lang, "result.lightest", name="Al")
+
+
 def test_ukrainian_traditional_names_the_lowest_double_as_its_line_does() -> None:
     """Traditional (to 300) said "заходить найменший дубль" under its name and "Заходить
     молодший дубль … молодший камінь" two lines below, a Russian calque beside the Ukrainian."""

@@ -51,3 +51,25 @@ def test_the_muggins_bonus_says_a_blocked_winners_own_pips_come_off(lang: str) -
         assert LESS_OWN[lang] in describe(lang, option, rules.option(option), game), game
     assert LESS_OWN[lang] in describe(lang, "threes_bonus", "fives", "all_threes")
     assert LESS_OWN[lang] not in describe(lang, "muggins_bonus", "full", "muggins")
+
+
+#: How each language says, in Bulgarian Fives' /rules, who leads when nobody holds a double.
+HIGHEST_TILE = {
+    "en": "if neither holds a double, the highest tile",
+    "ru": "если дублей ни у кого нет — старший камень",
+    "uk": "якщо дублів ні в кого нема — найстарший камінь",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_bulgarian_fives_says_the_highest_tile_leads_when_nobody_holds_a_double(lang: str) -> None:
+    """§3.8 Lead: "the holder of the highest double leads it; otherwise the holder of the
+    highest-ranked non-double" (every round); its /rules named only the double."""
+    rules = PRESETS["bulgarian_fives"]()
+    game = game_of(rules)
+    doubles = [[Tile(2, 2), Tile(5, 6)], [Tile(4, 4), Tile(1, 2)]]
+    assert game.first_lead(doubles, rules, 0) == (1, [Tile(4, 4)])
+    no_double = [[Tile(4, 5), Tile(1, 2)], [Tile(3, 6), Tile(0, 1)]]
+    assert game.first_lead(no_double, rules, 0) == (1, [Tile(3, 6)])  # 3-6 outranks 4-5
+    summary = t(lang, "games.bulgarian_fives.summary")
+    assert HIGHEST_DOUBLE[lang] in summary and HIGHEST_TILE[lang] in summary

@@ -7,11 +7,14 @@ import random
 
 import pytest
 
-from engine import Event, Match, ReplayMismatch, RuleSet, replay, revisions
+from engine import Event, Match, Play, ReplayMismatch, RuleSet, replay, revisions
 from engine.ai import PLAYERS
 from engine.events import MatchStarted, RoundStarted, RulesUpgraded
 from engine.revisions import Revision
+from engine.rules import PRESETS
 from tests.engine.rule_change import NEXT, SIX, deploy_six_tile_hands
+from tests.engine.support import layout_position, t
+from tests.engine.test_scoring_examples import P0, PARTNERS_TIED, SIXES, ended
 
 #: The revision the code plays under now, before the deliberate change.
 CURRENT = revisions.current()
@@ -129,3 +132,17 @@ def test_a_match_climbs_consecutive_continue_revisions_and_stops_below_a_finish(
     )
     assert [revisions.reachable(n) for n in (1, 2, 3, 4)] == [2, 2, 4, 4]
     assert revisions.current() == 4
+
+
+def test_a_muggins_pair_match_from_revision_3_wins_a_block_for_partners_once_upgraded() -> None:
+    """Revision 4 ("continue"): at a Muggins block where both partners of a side hold the lightest
+    hand, a match started under revision 3 gave nobody the bonus until it is upgraded; then that
+    side wins it, from the round in play on."""
+    rules = PRESETS["muggins"]().under(3)
+    for upgrade, winner, amounts in ((False, None, [0, 0]), (True, P0, [3, 0])):
+        match = Match(4, True, rules, seed=3)
+        if upgrade:
+            assert match.upgrade() == [RulesUpgraded(4)] and match.rules.revision == 4
+        layout_position(match, hands=PARTNERS_TIED[P0], lays=SIXES, turn=P0)
+        result = ended(match.act(P0, Play(t("6-6"))))
+        assert result["winner"] == winner and result["amounts"] == amounts

@@ -220,6 +220,40 @@ def test_muggins_going_out_takes_the_opponents_pips_and_ignores_the_partner() ->
     assert result["amounts"] == [5, 0] and result["hand_values"] == [11, 25]
 
 
+#: Muggins pair games blocked by 6-6 (``SIXES``), by each seat in turn, where both partners of
+#: seats 0 and 2 are left with 3 pips, the lightest hands; the opponents hold 5 and 13.
+PARTNERS_TIED: dict[int, list[str]] = {
+    P0: ["6-6 1-2", "0-5", "0-3", "3-5 2-3"],
+    P1: ["1-2", "6-6 0-5", "0-3", "3-5 2-3"],
+    P2: ["0-3", "0-5", "6-6 1-2", "3-5 2-3"],
+}
+
+
+@pytest.mark.parametrize("game", ["muggins", "all_threes"])
+@pytest.mark.parametrize(("blocker", "winner"), [(P0, P0), (P2, P2), (P1, P0)])
+def test_partners_who_share_the_lightest_hand_win_the_block_for_their_side(
+    game: str, blocker: int, winner: int
+) -> None:
+    """§3.6: at a block the one with the fewest pips wins; when both partners of one side hold
+    them, that is no tie between sides, so their side wins (``LIGHTEST_PARTNERS_WIN``). The
+    winner is the one who made the block, or if the other side made it, the side's first seat
+    (FLAG)."""
+    match = scoring_table(game, 4, pairs=True)
+    layout_position(match, hands=PARTNERS_TIED[blocker], lays=SIXES, turn=blocker)
+    result = ended(match.act(blocker, Play(t("6-6"))))
+    assert result["result"] == "fish" and result["fisherman"] == blocker
+    assert result["winner"] == winner and result["hand_values"] == [6, 18]
+    # Muggins: round5(5 + 13 − 3) / 5 = 3; All Threes: round3(15) / 3 = 5
+    assert result["amounts"] == [3 if game == "muggins" else 5, 0]
+
+
+def test_a_block_where_players_of_both_sides_share_the_lightest_hand_wins_nothing() -> None:
+    match = scoring_table("muggins", 4, pairs=True)
+    layout_position(match, hands=["6-6 1-2", "0-3", "2-4 1-4", "3-5 2-3"], lays=SIXES, turn=P0)
+    result = ended(match.act(P0, Play(t("6-6"))))
+    assert result["winner"] is None and result["amounts"] == [0, 0]
+
+
 def test_all_threes_bonus_counts_in_threes_unless_kept_as_fives() -> None:
     threes = PRESETS["all_threes"]()
     counted = game_of(threes).bonus("out", threes)

@@ -237,8 +237,11 @@ class Referee:
         game, rules = self.rules.game, self.rules
         amounts = [0] * self.sides
         low = min(values)
-        lowest = values.index(low) if values.count(low) == 1 else None
-        winner = self.last_placer if result == "out" else lowest
+        lowest = [s for s, v in enumerate(values) if v == low]
+        # a tie between partners is none between sides: theirs wins, the blocker standing for it
+        by_one_side = len({self.side(s) for s in lowest}) == 1
+        stands = self.last_placer if self.last_placer in lowest else lowest[0]
+        winner = self.last_placer if result == "out" else (stands if by_one_side else None)
         if game == "telephone_ua":
             held = [0] * self.sides
             for seat, v in enumerate(values):
