@@ -176,7 +176,7 @@ class Harness:
         await self.tg.wait_for(lambda: query in self.tg.callback_answers, timeout=10.0)
         # then the questions a tile may ask: which end, and for English fives' doubles, which way
         current = self.tg.message(user.id, message.message_id)  # edited in place as the bot answers
-        while choices := self._choices(current):
+        while choices := self.choices_of(current):
             asked = current.buttons
             await tap(self.tg, user, current, str(self.rng.choice(choices)["callback_data"]))
             await self.tg.wait_idle()
@@ -192,7 +192,7 @@ class Harness:
         )
 
     @staticmethod
-    def _choices(message: FakeMessage) -> list[dict[str, Any]]:
+    def choices_of(message: FakeMessage) -> list[dict[str, Any]]:
         """The buttons of a question about the tile tapped (an end, or which way a double
         lies), whose callback data carries more than the tile."""
         return [
