@@ -687,10 +687,13 @@ async def test_results_told_after_a_restart_show_the_scores_after_their_own_roun
 STARTED = "The match has started — good luck!"
 
 
-async def started_under_flood(tg: FakeTelegram, harness: Harness, user_id: int) -> FakeMessage:
+async def started_under_flood(
+    tg: FakeTelegram, harness: Harness, user_id: int, *, retry_after: int = 3000
+) -> FakeMessage:
     """Masha and Alex (``user_id`` and the next) start a match of two in a group whose edits
-    Telegram holds back (a 429 for longer than the bot stays up): the match is dealt and the
-    hands are out, but the lobby still shows its buttons. The lobby message."""
+    Telegram holds back (a 429 of ``retry_after``, by default longer than the bot stays up):
+    the match is dealt and the hands are out, but the lobby still shows its buttons. The lobby
+    message."""
     masha, alex = tg.user(user_id, "Masha"), tg.user(user_id + 1, "Alex")
     group = tg.group(-1000 - user_id, "Courtyard")
     for user in (masha, alex):
@@ -700,7 +703,7 @@ async def started_under_flood(tg: FakeTelegram, harness: Harness, user_id: int) 
     await change_lobby(harness, group, players=2)
     await harness.join([alex], group, lobby)
     await tg.wait_idle()
-    tg.inject_flood(method="editMessageText", chat_id=group, retry_after=3000, times=1)
+    tg.inject_flood(method="editMessageText", chat_id=group, retry_after=retry_after, times=1)
     await tg.press_button(masha, lobby, "▶️ Start")
     await harness.next_turn([masha, alex], 0)
     assert tg.message(group, lobby.message_id).find_button("✋ Join") is not None

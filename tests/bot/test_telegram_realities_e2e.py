@@ -10,7 +10,7 @@ from telegram.constants import MessageLimit
 from bot.sender import RETRIES
 from devtools.fake_telegram import FakeChat, FakeTelegram, FakeUser, utf16_len
 from tests.bot.harness import Harness, board_message, start_match
-from tests.bot.test_resilience_e2e import round_results
+from tests.bot.test_resilience_e2e import round_results, started_under_flood
 from tests.bot.test_table_life_e2e import change_lobby, lobby_says, prepare
 
 REMOVED = "🚪 The table in <b>Yard</b> ended: the bot was removed from the group."
@@ -183,18 +183,8 @@ async def test_a_match_started_as_its_lobby_was_deleted_posts_no_lobby_again(
     """The lobby message was deleted while the start's edit of it waited out flood control:
     the bot posted a new message only to say that the match had started, under the board's
     way."""
-    masha, alex = tg.user(917, "Masha"), tg.user(918, "Alex")
-    group = tg.group(-917, "Yard", creator=masha)
-    for user in (masha, alex):
-        await tg.send_text(user, user, "/start")
-        await tg.wait_for_message(user, "Hi, ")
-    lobby = await harness.open_table(masha, group)
-    await change_lobby(harness, group, players=2)
-    await harness.join([alex], group, lobby)
-    await tg.wait_idle()
-    tg.inject_flood(method="editMessageText", chat_id=group, retry_after=200, times=1)
-    await tg.press_button(masha, lobby, "▶️ Start")
-    await harness.next_turn([masha, alex], 0)
+    lobby = await started_under_flood(tg, harness, 917, retry_after=200)
+    group = lobby.chat
     lobby.deleted = True  # before Telegram lets the edit through
     await tg.wait_for(lambda: board_message(tg, group), timeout=10.0)
     await harness.groups_told()
