@@ -130,14 +130,15 @@ class Board:
     (a started, cancelled or expired table's, without buttons) only edits a lobby already
     shown: it takes the place of the table's lobby still waiting, or waiting out flood control,
     so a lobby never shown is never shown live, nor at all; nor is one deleted in the group
-    (``Sender._draw``)."""
+    (``Sender._draw``). Once closed (or found deleted), the lobby is remembered as None: no
+    message shows the table's buttons any more, and none is touched again."""
 
     table_id: int
     place: Place
     text: str
     fresh: bool
     where: Callable[[], int | None]
-    remember: Callable[[int], Awaitable[None]]
+    remember: Callable[[int | None], Awaitable[None]]
     keyboard: InlineKeyboardMarkup | None = None
     shows: Literal["board", "lobby"] = "board"
     closing: bool = False

@@ -1,8 +1,10 @@
-"""Picking up after a restart: the tables in play, and the ends of matches nobody was told."""
+"""Picking up after a restart: the tables in play, the ends of matches nobody was told, and the
+lobbies of closed tables that still show their buttons."""
 
 from __future__ import annotations
 
 from engine.events import MatchEnded, RoundEnded
+from storage import TableStatus
 
 from .context import Kozel
 from .handlers.lobby import show_lobby
@@ -14,10 +16,9 @@ async def recover(k: Kozel) -> None:
     """Bring every table the bot stopped in the middle of up to its committed state: an open
     lobby is drawn as it is (a redraw that waited out flood control as the bot stopped was
     dropped, and the lobby went on without whoever had joined, its buttons refused as drawn
-    for another lobby, for good). A cancelled table's lobby that the bot stopped before closing
-    keeps its buttons: nothing stored tells it from the many lobbies closed long ago, each of
-    which an edit would cost the group's budget for nothing, and its buttons answer that the
-    table is closed (telling it needs a migration)."""
+    for another lobby, for good); a cancelled or expired table's lobby that the bot stopped
+    before closing (its edit waited out flood control) is closed, once: it kept ✋ Join and ▶️
+    Start for a table gone, for good."""
     for table in await k.service.store.tables("lobby"):
         async with k.service.store.lock(table.chat_id):
             await show_lobby(k, table)
@@ -25,6 +26,26 @@ async def recover(k: Kozel) -> None:
         await resume(k, table)
     for table in await k.service.store.tables("finished", unannounced=True):
         await tell_the_end(k, table)
+    for status in CLOSED:
+        for table in await k.service.store.tables(status, with_lobby=True):
+            async with k.service.store.lock(table.chat_id):
+                close_lobby(k, table)
+
+
+#: The statuses of a table that is over, whose lobby message must show no buttons.
+CLOSED: tuple[TableStatus, ...] = ("finished", "cancelled")
+
+
+def close_lobby(k: Kozel, table: Table) -> None:
+    """Close the lobby that still shows its table's buttons (``Table.lobby_message_id``: the
+    bot stopped before its closing edit went), as the start, /cancel or the expiry would have:
+    the table is closed whatever Telegram says, and an expired one's lobby says it was cancelled
+    (nothing stored tells an expiry from /cancel). Once closed, the table forgets its lobby
+    message, which is never touched again (``pacing.Board``)."""
+    if table.lobby_message_id is None:
+        return
+    key = "lobby.cancelled" if table.status == "cancelled" else "lobby.started"
+    k.presenter.lobby.close(table, key)
 
 
 async def resume(k: Kozel, table: Table) -> None:
@@ -38,11 +59,7 @@ async def resume(k: Kozel, table: Table) -> None:
     if table.match is None:
         return
     async with k.service.store.lock(table.chat_id):
-        if table.board_message_id is None:
-            # the start closes its lobby before it shows the board, in the group's order
-            # (``Outbox``): a board shown means the lobby was closed, and an edit would only
-            # be refused as "not modified"
-            k.presenter.lobby.close(table, "lobby.started")
+        close_lobby(k, table)
         events = list(table.round_events)
         recall(table, events)
         if not table.match.is_over:

@@ -8,6 +8,7 @@ Every call to Telegram in the bot goes through here, so each failure mode is han
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import html
 import logging
@@ -293,23 +294,23 @@ class Sender:
     async def _show_board(self, chat_id: int, board: Board) -> None:
         where = board.where()
         moved = await self._patiently(partial(self._draw, board, where))
-        if moved is not None and moved != where:
+        if moved != where:
             await board.remember(moved)
 
     async def _draw(self, board: Board, where: int | None) -> int | None:
         """One try at showing ``board`` as it is now (closed while it waited out flood
-        control, ``Outbox.board``): where it is, or nowhere for a closing lobby whose message
-        is gone. A closing lobby only takes the buttons off the message people saw: one never
-        shown, or deleted in the group, is not posted anew just to say that the match started,
-        or that the table was cancelled (the reply to /cancel says so already) or expired. A
-        board, or a lobby still open, whose message was deleted comes back as a new message: the
-        table is still there, and its buttons are the way in."""
+        control, ``Outbox.board``): where it is, or nowhere for a closing lobby, which no
+        message shows open any more. A closing lobby only takes the buttons off the message
+        people saw: one never shown, or deleted in the group, is not posted anew just to say
+        that the match started, or that the table was cancelled (the reply to /cancel says so
+        already) or expired; nor is one the bot may no longer edit there (the place is gone)
+        tried again. A board, or a lobby still open, whose message was deleted comes back as a
+        new message: the table is still there, and its buttons are the way in."""
         place, text, keyboard = board.place, board.text, board.keyboard
         if board.closing:
-            try:
-                return await self._edit_in_place(place, where, text, keyboard)
-            except MessageGone:
-                return None
+            with contextlib.suppress(MessageGone, PlaceGone):
+                await self._edit_in_place(place, where, text, keyboard)
+            return None
         if where is None or board.fresh:
             return (await self._send(place, text, keyboard)).message_id
         return await self._edit(place, where, text, keyboard)

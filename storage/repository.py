@@ -459,7 +459,7 @@ def _update_table(
 
 
 def _list_tables(
-    conn: sqlite3.Connection, statuses: Sequence[str], unannounced: bool
+    conn: sqlite3.Connection, statuses: Sequence[str], unannounced: bool, with_lobby: bool
 ) -> list[TableRow]:
     """One ``status = ?`` per status: it keeps to the index on the status once ANALYZE has
     counted a long history, where ``status IN`` a list of values read every table."""
@@ -467,8 +467,9 @@ def _list_tables(
         row
         for status in dict.fromkeys(statuses)
         for row in conn.execute(
-            "SELECT * FROM tables WHERE status = ? AND (? = 0 OR announced_seq < last_seq)",
-            (status, int(unannounced)),
+            "SELECT * FROM tables WHERE status = ? AND (? = 0 OR announced_seq < last_seq)"
+            " AND (? = 0 OR lobby_message_id IS NOT NULL)",
+            (status, int(unannounced), int(with_lobby)),
         )
     ]
     return sorted(map(_table, rows), key=lambda table: table.table_id)
@@ -1075,13 +1076,15 @@ class Storage:
         status: TableStatus | Collection[TableStatus] = ACTIVE_STATUSES,
         *,
         unannounced: bool = False,
+        with_lobby: bool = False,
     ) -> list[TableRow]:
-        """Tables in the given status(es), oldest first: at startup, the games to resume, and
-        (``unannounced``) the ones with events past ``announced_seq``, whose results to tell."""
+        """Tables in the given status(es), oldest first: at startup, the games to resume,
+        (``unannounced``) the ones with events past ``announced_seq``, whose results to tell,
+        and (``with_lobby``) the ones whose lobby message still shows their buttons."""
         statuses = [status] if isinstance(status, str) else list(status)
         for s in statuses:
             _status(s)
-        return await self._db.run(_list_tables, statuses, unannounced)
+        return await self._db.run(_list_tables, statuses, unannounced, with_lobby)
 
     # --- seats ---
 

@@ -14,15 +14,16 @@ class MessageIds:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
 
-    async def remember_board(self, table: Table, message_id: int) -> None:
+    async def remember_board(self, table: Table, message_id: int | None) -> None:
         """Called from the group's outbox, outside the table's lock (``pacing``): only this
         field changes in memory, so a move committed meanwhile is not undone there, and a change
         written under the lock meanwhile keeps it (``Table.written``)."""
         await self.storage.update_table(table.id, board_message_id=message_id)
         table.row = dataclasses.replace(table.row, board_message_id=message_id)
 
-    async def remember_lobby(self, table: Table, message_id: int) -> None:
-        """Called from the group's outbox, as ``remember_board``."""
+    async def remember_lobby(self, table: Table, message_id: int | None) -> None:
+        """Called from the group's outbox, as ``remember_board``; None once the lobby was closed
+        (``pacing.Board``), which no later start-up then closes again."""
         await self.storage.update_table(table.id, lobby_message_id=message_id)
         table.row = dataclasses.replace(table.row, lobby_message_id=message_id)
 

@@ -61,10 +61,14 @@ class TableStore:
         """Every active table of the chat (in a forum, one per topic) but a damaged one."""
         return await self.loadable(await self.storage.chat_active_tables(chat_id))
 
-    async def tables(self, status: TableStatus, *, unannounced: bool = False) -> list[Table]:
+    async def tables(
+        self, status: TableStatus, *, unannounced: bool = False, with_lobby: bool = False
+    ) -> list[Table]:
         """Every table in ``status`` (``unannounced``: whose results the group was not told
-        yet) but a damaged one."""
-        rows = await self.storage.list_tables(status=status, unannounced=unannounced)
+        yet; ``with_lobby``: whose lobby message still shows its buttons) but a damaged one."""
+        rows = await self.storage.list_tables(
+            status=status, unannounced=unannounced, with_lobby=with_lobby
+        )
         return await self.loadable(rows)
 
     async def loadable(self, rows: Iterable[TableRow]) -> list[Table]:

@@ -16,7 +16,7 @@ import pytest
 from bot.callbacks import Callback
 from bot.service.store import round_ends
 from bot.table import Table
-from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser, RecordedCall
 from engine import Event, Match, replay
 from engine.events import MatchEnded, RoundEnded
 from storage import Storage
@@ -724,20 +724,60 @@ async def test_a_lobby_left_open_by_a_start_is_closed_after_a_restart(
     async with harness.restarted() as restarted:
         await tg.wait_for(lambda: tg.message(group, lobby.message_id).text == STARTED)
         assert not tg.message(group, lobby.message_id).buttons
-        await restarted.groups_told()
-        await tg.wait_idle()
-        await restarted.stop()
-        calls = len(tg.calls)
-        await restarted.start()
-        await restarted.groups_told()
-        await tg.wait_idle()
-    edits = [
+        assert await edits_at_the_next_start(tg, restarted, lobby) == []
+
+
+async def edits_at_the_next_start(
+    tg: FakeTelegram, harness: Harness, message: FakeMessage
+) -> list[RecordedCall]:
+    """Once the groups are told, the bot is restarted: the edits of ``message`` its start made
+    (none, for a lobby already closed)."""
+    await harness.groups_told()
+    await tg.wait_idle()
+    await harness.stop()
+    calls = len(tg.calls)
+    await harness.start()
+    await harness.groups_told()
+    await tg.wait_idle()
+    where = (message.chat.id, message.message_id)
+    return [
         c
         for c in tg.calls[calls:]
         if c.method == "editMessageText"
-        and (c.params.get("chat_id"), c.params.get("message_id")) == (group.id, lobby.message_id)
+        and (c.params.get("chat_id"), c.params.get("message_id")) == where
     ]
-    assert edits == []
+
+
+async def test_a_lobby_left_open_by_a_cancel_is_closed_after_a_restart(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """/cancel, and the bot stopped before the lobby lost its buttons (its edit waited out
+    flood control): after the restart the lobby offered ✋ Join and ▶️ Start for a table gone,
+    for good. Now the restart closes it, once; its buttons, kept by a client, are answered
+    politely and change nothing."""
+    masha, alex, olya = people(tg, "Masha", "Alex", "Olya")
+    group = tg.group(-1795, "Courtyard")
+    lobby = await open_lobby(harness, [masha, alex], group, None)
+    join = data_of(tg.message(group, lobby.message_id), "✋ Join")
+    tg.inject_flood(method="editMessageText", chat_id=group, retry_after=3000, times=1)
+    await tg.send_text(masha, group, "/cancel")
+    await tg.wait_for(lambda: any(c.status == 429 for c in tg.calls), what="the closing edit")
+    await harness.stop()
+    assert tg.message(group, lobby.message_id).find_button("✋ Join") is not None
+
+    async with harness.restarted() as restarted:
+        closed = "The table was cancelled."
+        await tg.wait_for(lambda: tg.message(group, lobby.message_id).text == closed)
+        assert not tg.message(group, lobby.message_id).buttons
+        assert await edits_at_the_next_start(tg, restarted, lobby) == []
+        sent = len(tg.messages(group))
+        answer = await tap(tg, olya, lobby, join)
+        assert answer.text == "There is no open table to join here. Send /new to open one."
+        await restarted.groups_told()
+        await tg.wait_idle()
+        assert len(tg.messages(group)) == sent
+        assert tg.message(group, lobby.message_id).text == closed
+        assert await restarted.kozel.storage.get_active_table(group.id, None) is None
 
 
 async def test_a_lobby_deleted_while_the_bot_was_down_is_not_posted_again(

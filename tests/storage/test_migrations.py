@@ -18,6 +18,7 @@ from storage import (
     SchemaTooNew,
     Storage,
     TableAlreadyActive,
+    TableStatus,
     discover_migrations,
 )
 from storage.db import Database, default_migrations, split_statements
@@ -440,6 +441,54 @@ async def test_0013_keeps_the_view_a_lobby_shows(db_path: Path) -> None:
         with pytest.raises(ValueError, match="rejected by the schema"):
             await s.update_table(tid, lobby_view="chess")  # type: ignore[arg-type]
     assert user_version(db_path) == LATEST >= 13
+
+
+async def test_0014_keeps_only_the_lobbies_a_stop_may_have_left_open(db_path: Path) -> None:
+    """Before 0014 every table kept its lobby message. After it, a table past its lobby keeps
+    it only if the bot may have stopped before closing it: one in play whose board nobody saw,
+    or the newest table of its place, cancelled or finished in the last two days. An open
+    lobby keeps its message, and the tables whose lobby to close are listed."""
+
+    async def table(s: Storage, chat: int, status: TableStatus, board: int | None = None) -> int:
+        await seed_chat(s, chat, 1)
+        tid = (await s.create_table(chat, 1, players=2)).table_id
+        await s.update_table(tid, lobby_message_id=10 * tid, board_message_id=board)
+        if status != "lobby":
+            await s.update_table(tid, status=status)
+        return tid
+
+    async with await Storage.open(db_path, max_version=13) as s:
+        replaced = await table(s, -100, "cancelled")
+        cancelled = await table(s, -100, "cancelled")
+        shown = await table(s, -200, "playing", board=7)
+        unseen = await table(s, -300, "playing")
+        old = await table(s, -400, "cancelled")
+        finished = await table(s, -500, "finished")
+        open_lobby = await table(s, -600, "lobby")
+    with closing(sqlite3.connect(db_path)) as conn, conn:
+        conn.execute(
+            "UPDATE tables SET finished_at = finished_at - 3 * 86400 WHERE table_id = ?", (old,)
+        )
+
+    async with await Storage.open(db_path) as s:
+        kept = {
+            tid: row.lobby_message_id
+            for tid in (replaced, cancelled, shown, unseen, old, finished, open_lobby)
+            if (row := await s.get_table(tid)) is not None
+        }
+        statuses: list[TableStatus] = ["lobby", "playing", "finished", "cancelled"]
+        listed = [row.table_id for row in await s.list_tables(statuses, with_lobby=True)]
+    assert kept == {
+        replaced: None,
+        cancelled: 10 * cancelled,
+        shown: None,
+        unseen: 10 * unseen,
+        old: None,
+        finished: 10 * finished,
+        open_lobby: 10 * open_lobby,
+    }
+    assert listed == [cancelled, unseen, finished, open_lobby]
+    assert user_version(db_path) == LATEST >= 14
 
 
 async def test_failed_migration_leaves_the_previous_version(tmp_path: Path, db_path: Path) -> None:
