@@ -76,8 +76,8 @@ class Presenter:
             log.exception("showing a change failed; resyncing", extra={"table": table.id})
             await self.resync(table)
             self.notices.announce_missed(table, events, announced)
-        if any(isinstance(event, RoundEnded | MatchEnded) for event in events):
-            self._mark_announced(table)
+        if starting or any(isinstance(event, RoundEnded | MatchEnded) for event in events):
+            self._mark_announced(table)  # the order of play too (``announce_unannounced``)
 
     async def _show(
         self,
@@ -108,10 +108,18 @@ class Presenter:
         await self.hands.open_live(table)
 
     async def announce_unannounced(self, table: Table) -> None:
-        """At start-up: the round results the bot committed but stopped before announcing."""
+        """At start-up: the round results the bot committed but stopped before announcing,
+        after the order of play of a match in play whose group was told nothing yet
+        (``Table.announced_seq`` 0): the start queued it behind its lobby's edit, which waited
+        out flood control as the bot stopped, and the group never learnt who plays when."""
         missed = await self.service.store.unannounced(table)
+        match = table.match
+        untold = table.announced_seq == 0 and match is not None and not match.is_over
+        if untold:
+            self.notices.teams(table)
         if missed:
             self.notices.announce_missed(table, missed, [])
+        if untold or missed:
             self._mark_announced(table)
 
     def _mark_announced(self, table: Table) -> None:

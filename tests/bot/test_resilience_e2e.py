@@ -727,6 +727,34 @@ async def test_a_lobby_left_open_by_a_start_is_closed_after_a_restart(
         assert await edits_at_the_next_start(tg, restarted, lobby) == []
 
 
+async def test_the_order_of_play_a_stop_held_back_is_told_after_the_restart(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The match started and the bot stopped while the lobby's edit waited out flood control:
+    the order of play, queued behind it, was lost with it, and the group never learnt who
+    plays when. Now the restart tells it, before the board, once (not again at the next
+    start); and the match goes on."""
+    lobby = await started_under_flood(tg, harness, 797)
+    group = lobby.chat
+    users = [tg.user(797, "Masha"), tg.user(798, "Alex")]
+    await harness.stop()
+
+    def orders() -> list[FakeMessage]:
+        return [m for m in tg.messages(group) if "Order of play" in (m.text or "")]
+
+    assert orders() == []
+    async with harness.restarted() as restarted:
+        await tg.wait_for(lambda: orders() and board_message(tg, group), what="order, board")
+        [order] = orders()
+        assert order.text == "🔄 Order of play: 1. Masha → 2. Alex."
+        assert order.message_id < board_message(tg, group).message_id
+        await edits_at_the_next_start(tg, restarted, lobby)
+        assert orders() == [order]
+        user, hand = await restarted.next_turn(users)
+        await restarted.play_turn(user, hand)
+        await restarted.next_turn(users, restarted.version_of(hand))
+
+
 async def edits_at_the_next_start(
     tg: FakeTelegram, harness: Harness, message: FakeMessage
 ) -> list[RecordedCall]:

@@ -491,6 +491,31 @@ async def test_0014_keeps_only_the_lobbies_a_stop_may_have_left_open(db_path: Pa
     assert user_version(db_path) == LATEST >= 14
 
 
+async def test_0015_counts_the_order_of_play_told_once_the_board_was_shown(db_path: Path) -> None:
+    """Before 0015 nothing said whether the group was told a match's order of play. After it
+    a table in play whose board was shown was told it (announced_seq at least 1); one whose
+    board nobody saw was not (0), and is told at start-up; results told stay told."""
+
+    async def playing(s: Storage, chat: int, board: int | None, announced: int = 0) -> int:
+        await seed_chat(s, chat, 1)
+        tid = (await s.create_table(chat, 1, players=2)).table_id
+        await s.update_table(tid, status="playing", board_message_id=board)
+        await s.append_events(tid, 0, [{"type": "started"}, {"type": "dealt"}], {})
+        return (await s.update_table(tid, announced_seq=announced)).table_id
+
+    async with await Storage.open(db_path, max_version=14) as s:
+        shown, unseen = await playing(s, -100, 7), await playing(s, -200, None)
+        told = await playing(s, -300, 9, announced=2)
+    async with await Storage.open(db_path) as s:
+        announced = [
+            row.announced_seq
+            for tid in (shown, unseen, told)
+            if (row := await s.get_table(tid)) is not None
+        ]
+    assert announced == [1, 0, 2]
+    assert user_version(db_path) == LATEST >= 15
+
+
 async def test_failed_migration_leaves_the_previous_version(tmp_path: Path, db_path: Path) -> None:
     migrations = copy_shipped_migrations(tmp_path / "migrations")
     (migrations / f"{LATEST + 1:04d}_broken.sql").write_text(
