@@ -22,10 +22,12 @@ async def recover(k: Kozel) -> None:
     for table in await k.service.store.tables("lobby"):
         async with k.service.store.lock(table.chat_id):
             await show_lobby(k, table)
-    for table in await k.service.store.tables("playing"):
-        await resume(k, table)
+    # before the tables in play: one whose end ``resume`` tells is finished and unannounced
+    # until its results have gone out, and they would be told twice
     for table in await k.service.store.tables("finished", unannounced=True):
         await tell_the_end(k, table)
+    for table in await k.service.store.tables("playing"):
+        await resume(k, table)
     for status in CLOSED:
         for table in await k.service.store.tables(status, with_lobby=True):
             async with k.service.store.lock(table.chat_id):
@@ -52,7 +54,8 @@ async def resume(k: Kozel, table: Table) -> None:
     """Pick up a table that was in play when the bot stopped, which may have been between
     committing a move and showing it: the board and the hands are brought up to the committed
     state and the timers re-armed, after the round results the group was not told; a match whose
-    end was committed but not recorded is recorded, and its round result and goat are announced.
+    end was committed but not recorded is recorded, and its round result and goat are announced,
+    after the results of its earlier rounds the group was not told, in their order.
     A lobby the start did not close yet (its edit waited out flood control as the bot stopped)
     is closed first, as the start would have: it offered ✋ Join and ▶️ Start for a match
     being played."""
@@ -70,6 +73,7 @@ async def resume(k: Kozel, table: Table) -> None:
         await k.service.finisher.record_unrecorded(table)
         table.finished_round = table.match.round
         ending = [e for e in events if isinstance(e, (RoundEnded, MatchEnded))]
+        await k.presenter.announce_unannounced(table, before=ending)
         await k.presenter.show(table, ending)
 
 

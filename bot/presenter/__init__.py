@@ -107,19 +107,21 @@ class Presenter:
             await self.hands.deal(table)
         await self.hands.open_live(table)
 
-    async def announce_unannounced(self, table: Table) -> None:
+    async def announce_unannounced(self, table: Table, before: Sequence[Event] = ()) -> None:
         """At start-up: the round results the bot committed but stopped before announcing,
         after the order of play of a match in play whose group was told nothing yet
         (``Table.announced_seq`` 0): the start queued it behind its lobby's edit, which waited
-        out flood control as the bot stopped, and the group never learnt who plays when."""
-        missed = await self.service.store.unannounced(table)
+        out flood control as the bot stopped, and the group never learnt who plays when.
+        ``before``: the results a ``show`` tells next (a match's last round and its goat),
+        which it marks as announced once told; the others go first, in their rounds' order."""
+        missed = [e for e in await self.service.store.unannounced(table) if e not in before]
         match = table.match
         untold = table.announced_seq == 0 and match is not None and not match.is_over
         if untold:
             self.notices.teams(table)
         if missed:
             self.notices.announce_missed(table, missed, [])
-        if untold or missed:
+        if (untold or missed) and not before:
             self._mark_announced(table)
 
     def _mark_announced(self, table: Table) -> None:

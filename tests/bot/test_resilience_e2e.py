@@ -684,6 +684,44 @@ async def test_results_told_after_a_restart_show_the_scores_after_their_own_roun
     assert [score_block(result) for result in told] == expected
 
 
+def to_the_goat(match: Match, rng: random.Random) -> list[Event]:
+    """Random moves until the match is over; the events."""
+    made: list[Event] = []
+    while not match.is_over:
+        seat = match.current_seat
+        assert seat is not None
+        made += match.act(seat, rng.choice(match.legal_actions(seat)))
+    return made
+
+
+async def test_a_match_ended_behind_a_stop_tells_its_results_in_order_once(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Every round of a match, and its end, were committed, then the bot died before telling
+    any: after the restart the group heard the last round and the goat first, the earlier
+    rounds after them, and the last round and the goat again. Now each result is told once, in
+    the order of the rounds, and the goat last."""
+    group, stored = await started_and_stopped(tg, harness, 785)
+    runs = []
+    for attempt in range(10):  # each deal is the test run's: the shortest of ten matches
+        match = replay(stored)
+        runs.append((to_the_goat(match, random.Random(attempt)), match))
+    made, match = min(runs, key=lambda run: len(round_ends(run[0])))
+    await append_to_log(harness.database, [e.to_dict() for e in made], match)
+
+    async with harness.restarted() as restarted:
+        await tg.wait_for(lambda: restarted.match_over(group), timeout=60.0)
+        await restarted.groups_told(timeout=60.0)
+        await tg.wait_idle()
+        results = round_results(restarted, group)
+        told = [t for t in restarted.group_texts(group) if t in results or t.startswith("🐐")]
+    # "🏁 Round 1", ..., "🐐 Alex is the goat!"
+    heads = [text.splitlines()[0].split(":", 1)[0] for text in told]
+    rounds = range(1, len(round_ends(made)) + 1)
+    assert [head.split(" ", 1)[1] for head in heads[:-1]] == [f"Round {n}" for n in rounds]
+    assert heads[-1].startswith("🐐") and heads[-1].endswith("is the goat!")
+
+
 STARTED = "The match has started — good luck!"
 
 
