@@ -43,7 +43,7 @@ class Group:
         self.shown.append(board.text)
 
     def board(self, text: str, table_id: int = 1) -> Board:
-        async def remember(message_id: int) -> None:
+        async def remember(message_id: int | None) -> None:
             self.board_id = message_id
 
         return Board(table_id, PLACE, text, False, lambda: self.board_id, remember)
