@@ -393,7 +393,11 @@ def lighter_pair_fish() -> RoundEnded:
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "Al &amp; Zoë &lt;3 are the lightest pair (8 pips together) and take the round."),
+        (
+            "en",
+            "Al &amp; Zoë &lt;3 are the lightest pair (8 points in hand together) and take the"
+            " round.",
+        ),
         ("ru", "Меньше всех на руках у пары Al &amp; Zoë &lt;3: 8 на двоих — победа в раунде."),
         ("uk", "Найменше на руках у пари Al &amp; Zoë &lt;3: 8 на двох — перемога в раунді."),
     ],
@@ -413,6 +417,28 @@ def test_a_pair_that_wins_a_fish_by_its_total_is_the_lightest_pair(
     )
     lines = round_result_text(alone, dataclasses.replace(fish, hand_values=[4, 10])).splitlines()
     assert lines[1] == t(lang, "result.lightest", name="Al")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Al &amp; Zoë &lt;3 are the lightest pair (28 points in hand together)"),
+        ("ru", "Меньше всех на руках у пары Al &amp; Zoë &lt;3: 28 на двоих"),
+        ("uk", "Найменше на руках у пари Al &amp; Zoë &lt;3: 28 на двох"),
+    ],
+)
+def test_a_pair_s_hands_together_are_counted_as_the_game_counts_them_not_as_pips(
+    lang: str, said: str
+) -> None:
+    """A Traditional pair fish that Al's lone 0-0 (worth 25, RULES.md §1.10) and Zoë's 1-2 win
+    with 28 against 31: it read "28 pips together", where their tiles show 3 pips."""
+    fish = dataclasses.replace(
+        lighter_pair_fish(),
+        hands=[[Tile(0, 0)], [Tile(5, 6)], [Tile(1, 2)], [Tile(4, 6), Tile(5, 5)]],
+        hand_values=[28, 31],
+    )
+    table = table_of(PARTNERS, pairs=True, lang=lang, rules=PRESETS["traditional"]())
+    assert said in round_result_text(table, fish).splitlines()[1]
 
 
 def bulgarian_block(
