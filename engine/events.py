@@ -16,6 +16,15 @@ from .deal import OLDEST_SHUFFLE, Shuffle
 from .layout import End
 from .tiles import Tile
 
+#: How a blocked round's winner was found (``RoundEnded.won_by``): by the fewest pips
+#: ("lightest"), both partners of his side holding them ("lightest_partners"), his pair's hands
+#: weighing least together ("lightest_pair"), or in Bulgarian fives (RULES.md §3.8) by the more
+#: match points ("most_points"), then fewer tiles ("fewer_tiles"), then the last tile played
+#: ("last_tile").
+WonBy = Literal[
+    "lightest", "lightest_partners", "lightest_pair", "most_points", "fewer_tiles", "last_tile"
+]
+
 #: Fields holding tiles (possibly nested in lists); they are written as "a-b" strings.
 _TILE_FIELDS = frozenset({"tile", "tiles", "hands", "bazaar", "lead_tiles"})
 
@@ -212,6 +221,9 @@ class RoundEnded(Event):
     #: out), and whether a General was hung on his team.
     loser: int | None = None
     general: bool | None = None
+    #: A scoring game's block that someone won: how he was found (``WonBy``). None after going
+    #: out, and in rounds recorded before rules revision 5, which did not write it.
+    won_by: WonBy | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Kozel's memory and opening are written when set, its eggs and pot too (Sport domino
@@ -227,7 +239,7 @@ class RoundEnded(Event):
         return data
 
 
-_SOME_GAMES_ONLY = ("outcome", "sea", "loser", "general")
+_SOME_GAMES_ONLY = ("outcome", "sea", "loser", "general", "won_by")
 
 
 @dataclass(slots=True)

@@ -73,6 +73,13 @@ REVISIONS: list[Revision] = [
         " between sides)",
         "continue",
     ),
+    Revision(
+        5,
+        "a blocked round that a scoring game's player won records how he won it (round_ended's"
+        " won_by: the fewest pips, partners sharing them, a pair's hands together, or Bulgarian"
+        " fives' points and tie-breaks), so the result says it",
+        "continue",
+    ),
 ]
 FIRST: Final = 1
 

@@ -7,9 +7,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from engine.events import MatchEnded, RoundEnded
 from engine.games.generals import generals
 from engine.games.sea_goat import RECORDED_OUTCOMES
-from engine.games.target import TargetGame
 from engine.scoring.kozel import fish_taker
-from engine.scoring.lightest import lightest
 from engine.scoring.sea_goat import MINIMUM
 from engine.seats import seats_of
 
@@ -162,29 +160,35 @@ def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
         else:
             parts = [t(lang, "result.blocked", round=numbered(table, ended))]
         if ended.winner is not None:
-            parts.append(_lightest(table, ended, ended.winner))
+            parts.append(_block_winner(table, ended, ended.winner))
     parts += _round_notes(table, ended)
     after = [*scoring_amounts(table, ended), "", t(lang, "result.scores")]
     return _with_hands(table, ended, parts, [*after, *score_lines(table, lang, ended)])
 
 
-def _lightest(table: Table, ended: RoundEnded, winner: int) -> Html:
-    """Who won a blocked round by the fewest pips, as the game judges it
-    (``Game.pairs_block_by_total``): a pair by its hands together (Traditional, Sea Goat: one
-    of the others may hold fewer alone), else the player with the lightest hand, or both
-    partners where they share it (RULES.md §3.6)."""
+def _block_winner(table: Table, ended: RoundEnded, winner: int) -> Html:
+    """Who won a blocked round, by what the engine recorded (``RoundEnded.won_by``): the
+    lightest hand, both partners sharing it (RULES.md §3.6), a pair by its hands together
+    (Traditional, Sea Goat: one of the others may hold fewer alone), or in Bulgarian fives more
+    match points, or the tie-break that decided it (§3.8). A round recorded before the engine
+    said (rules revision 5) was won by the lightest hand."""
     match = table.match
     assert match is not None
-    lang, game = table.language, match.game
-    side = match.side_of(winner)
-    if table.pairs and game.pairs_block_by_total:
-        count = ended.hand_values[side]
-        return plural(lang, "result.lightest_pair", count, name=table.side_name(side))
-    if table.pairs and isinstance(game, TargetGame):
-        values = [game.hand_value(hand, match.rules) for hand in ended.hands]
-        if len(lightest(values)) > 1:  # partners: a tie between sides has no winner
-            return plural(lang, "result.lightest_both", values[winner], name=table.side_name(side))
-    return t(lang, "result.lightest", name=table.seats[winner].name)
+    lang, side = table.language, match.side_of(winner)
+    won_by = ended.won_by or "lightest"
+    if won_by == "lightest_pair":
+        total = ended.hand_values[side]
+        return plural(lang, "result.lightest_pair", total, name=table.side_name(side))
+    if won_by == "lightest_partners":  # their hands are equal: half of their side's each
+        each = ended.hand_values[side] // 2
+        return plural(lang, "result.lightest_both", each, name=table.side_name(side))
+    name = table.seats[winner].name
+    if won_by == "lightest":
+        return t(lang, "result.lightest", name=name)
+    if won_by == "most_points":
+        return t(lang, "result.won_by.most_points", name=name)
+    # a tie-break: on what the table's rule counts first
+    return t(lang, f"result.won_by.{won_by}.{match.rules.bg_block_winner}", name=name)
 
 
 def match_result_text(table: Table, ended: MatchEnded) -> Html:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..events import RoundEnded
+from ..events import RoundEnded, WonBy
 from ..round import Round
 from ..rules import RuleSet
 from ..scoring.bonus import Bonus
 from ..scoring.tally import Tally
-from .target import TargetGame
+from .target import Settled, TargetGame
 
 
 class BulgarianFives(TargetGame):
@@ -29,25 +29,40 @@ class BulgarianFives(TargetGame):
 
     def settle(
         self, rnd: Round, values: list[int], tally: Tally, pairs: bool, rules: RuleSet
-    ) -> tuple[int | None, list[int]]:
+    ) -> Settled:
         """Going out scores floor5 of the opponent's pips. A block is won as ``bg_block_winner``
-        says, ties broken by fewer tiles, then by who played the last tile; the block winner
-        scores floor5(opponent's pips) − his own, which may be negative (the seed says so)."""
+        says, ties broken by fewer tiles, then by who played the last tile (what decided it is
+        recorded); the block winner scores floor5(opponent's pips) − his own, which may be
+        negative (the seed says so)."""
+        assert rnd.outcome is not None
+        won_by: WonBy | None = None
         if rnd.outcome == "out":
             assert rnd.last_placer is not None
             winner = rnd.last_placer
         else:
-            winner = min(range(2), key=lambda seat: _block_order(rnd, values, tally, seat, rules))
-        assert rnd.outcome is not None
+            orders = [_block_order(rnd, values, tally, seat, rules) for seat in range(2)]
+            winner = min(range(2), key=orders.__getitem__)
+            criteria = (_FIRST_CRITERION[rules.bg_block_winner], *_TIE_BREAKS)
+            won_by = next(
+                (by for by, a, b in zip(criteria, *orders, strict=True) if a != b), "last_tile"
+            )
         amounts = [0, 0]
         amounts[winner] = self.bonus(rnd.outcome, rules).paid(values[1 - winner], values[winner])
-        return winner, amounts
+        return Settled(winner, amounts, won_by)
 
     def bonus(self, result: str, rules: RuleSet) -> Bonus:
         """floor5 of the opponent's pips; at a block his own then comes off."""
         if result == "out":
             return Bonus("opponents", 5, "down")
         return Bonus("less_own", 5, "down", rounded_first=True)
+
+
+#: What decides a block, in ``_block_order``'s order: the option's count, then its tie-breaks.
+_FIRST_CRITERION: dict[str, WonBy] = {
+    "lowest_pips": "lightest",
+    "literal_most_points": "most_points",
+}
+_TIE_BREAKS: tuple[WonBy, WonBy] = ("fewer_tiles", "last_tile")
 
 
 def _block_order(

@@ -6,7 +6,7 @@ from ..round import Round
 from ..rules import RuleSet
 from ..scoring.bonus import Bonus
 from ..scoring.tally import Tally
-from .target import TargetGame, out_or_lowest, winner_side_bonus
+from .target import Settled, TargetGame, out_or_lowest, winner_side_bonus
 
 #: What going out earns; the opponents' pips are not mentioned, so they earn nothing (FLAG).
 OUT_BONUS = 10
@@ -28,15 +28,15 @@ class EnglishFives(TargetGame):
 
     def settle(
         self, rnd: Round, values: list[int], tally: Tally, pairs: bool, rules: RuleSet
-    ) -> tuple[int | None, list[int]]:
+    ) -> Settled:
         """Going out scores 10; at a block the lowest hand (a tie: nobody, FLAG) scores
         round5(the others' pips − his own)."""
-        winner = out_or_lowest(rnd, values, pairs, rules)
+        winner, won_by = out_or_lowest(rnd, values, pairs, rules)
         bonus = 0
         if winner is not None:
             own = values[winner]
             bonus = OUT_BONUS if rnd.outcome == "out" else BLOCK.paid(sum(values) - own, own)
-        return winner, winner_side_bonus(len(tally.scores), winner, pairs, bonus)
+        return Settled(winner, winner_side_bonus(len(tally.scores), winner, pairs, bonus), won_by)
 
     def bonus(self, result: str, rules: RuleSet) -> Bonus | None:
         return Bonus("out") if result == "out" else BLOCK

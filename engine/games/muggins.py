@@ -10,7 +10,7 @@ from ..round import Round
 from ..rules import RuleSet
 from ..scoring.bonus import Basis, Bonus
 from ..scoring.tally import Tally
-from .target import TargetGame, others_than, out_or_lowest, winner_side_bonus
+from .target import Settled, TargetGame, others_than, out_or_lowest, winner_side_bonus
 
 
 class Muggins(TargetGame):
@@ -28,18 +28,18 @@ class Muggins(TargetGame):
 
     def settle(
         self, rnd: Round, values: list[int], tally: Tally, pairs: bool, rules: RuleSet
-    ) -> tuple[int | None, list[int]]:
+    ) -> Settled:
         """The player who went out, or at a block the lowest hand (``out_or_lowest``: a tie
         between sides wins nothing, FLAG; partners who share it win for their side), takes
         ``bonus`` of his opponents' pips; a partner's hand is ignored (FLAG). All keep what they
         scored during play."""
-        winner = out_or_lowest(rnd, values, pairs, rules)
+        winner, won_by = out_or_lowest(rnd, values, pairs, rules)
         bonus = 0
         if winner is not None:
             assert rnd.outcome is not None
             opponents = others_than(values, winner, pairs)
             bonus = self.bonus(rnd.outcome, rules).paid(opponents, values[winner])
-        return winner, winner_side_bonus(len(tally.scores), winner, pairs, bonus)
+        return Settled(winner, winner_side_bonus(len(tally.scores), winner, pairs, bonus), won_by)
 
     def bonus(self, result: str, rules: RuleSet) -> Bonus:
         """The Muggins winner's bonus (§3.6, M-e/M-f/M-g), and All Threes' (§3.7).

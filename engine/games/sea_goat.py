@@ -48,12 +48,12 @@ from typing import TYPE_CHECKING, Final
 
 from ..actions import Lay, Play
 from ..deal import first_redeal
-from ..events import MatchEnded, RoundEnded
+from ..events import MatchEnded, RoundEnded, WonBy
 from ..leads import restart_rules
 from ..round import Hand, Round
 from ..rules import RuleSet
 from ..scoring.bonus import Bonus
-from ..scoring.lightest import lightest, single, standing_for
+from ..scoring.lightest import by_total, lightest, single, standing_for
 from ..scoring.sea_goat import (
     ATTEMPTS,
     MINIMUM,
@@ -68,6 +68,7 @@ from ..scoring.tally import Tally
 from ..seats import partner_of, seats_of, side_of
 from ..tiles import Tile
 from .base import Game, RedealReason
+from .target import recorded_won_by
 
 if TYPE_CHECKING:
     from ..match import Match
@@ -97,6 +98,8 @@ class _Settling:
     start: SeaState
     state: SeaState
     winner: int | None = None
+    #: How the winner of a fish won it (``RoundEnded.won_by``).
+    won_by: WonBy | None = None
     outcome: str | None = None
     values: list[int] = field(default_factory=list)
 
@@ -215,6 +218,7 @@ class SeaGoat(Game):
             scores=now.scores,
             outcome=now.outcome,
             sea=now.state.to_dict(),
+            won_by=recorded_won_by(now.won_by, rules),
         )
 
     def _finish(self, rnd: Round, now: _Settling, pairs: bool, rules: RuleSet) -> bool:
@@ -263,7 +267,7 @@ class SeaGoat(Game):
             f_side = side_of(fisherman, pairs)
             f, o = values[f_side], values[1 - f_side]
             if f < MINIMUM <= o:
-                now.winner = fisherman
+                now.winner, now.won_by = fisherman, by_total(pairs)
                 now.state = replace(now.state, na_sto=fisherman)
                 return
             if f > o and f > MINIMUM:
@@ -276,6 +280,7 @@ class SeaGoat(Game):
             now.state = replace(now.state, pot=now.state.pot + sum(values))
             return
         now.winner = standing_for(seats_of(side, len(rnd.hands), pairs), fisherman)
+        now.won_by = by_total(pairs)
 
     def _settle(self, rnd: Round, now: _Settling, pairs: bool, rules: RuleSet) -> None:
         """Record a won round (with the pot of eggs), and count the attempts of a fisherman and

@@ -9,17 +9,17 @@ from __future__ import annotations
 import math
 from abc import abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
 
 from ..actions import Lay, Placement
 from ..cross import Cross
-from ..events import MatchEnded, RoundEnded
+from ..events import MatchEnded, RoundEnded, WonBy
 from ..layout import End, Layout, Placements
 from ..round import Round
 from ..rules import SCORING_OPTION_NAMES, RuleSet
 from ..scoring import fives
 from ..scoring.bonus import Bonus
-from ..scoring.lightest import lightest, standing_for
+from ..scoring.lightest import by_seats, lightest, standing_for
 from ..scoring.tally import Tally
 from ..seats import side_of
 from ..tiles import Tile
@@ -31,6 +31,23 @@ if TYPE_CHECKING:
 #: The revision of the rules' code from which both partners of a side holding the lightest hand
 #: win a block for their side (``out_or_lowest``); before it, nobody won (``revisions.py``).
 LIGHTEST_PARTNERS_WIN: Final = 4
+#: The revision from which a round's end records how a block was won (``RoundEnded.won_by``);
+#: before it, it did not, and a stored log replays only as it was written.
+WON_BY_RECORDED: Final = 5
+
+
+class Settled(NamedTuple):
+    """A round's settlement (``TargetGame.settle``): the seat that won it (None: nobody), what
+    each side gets at its end, and at a block that someone won, how he won it."""
+
+    winner: int | None
+    amounts: list[int]
+    won_by: WonBy | None = None
+
+
+def recorded_won_by(won_by: WonBy | None, rules: RuleSet) -> WonBy | None:
+    """``won_by`` as the round's end records it: nothing before ``WON_BY_RECORDED``."""
+    return won_by if rules.revision >= WON_BY_RECORDED else None
 
 
 class TargetGame(Game):
@@ -119,9 +136,9 @@ class TargetGame(Game):
     @abstractmethod
     def settle(
         self, rnd: Round, values: list[int], tally: Tally, pairs: bool, rules: RuleSet
-    ) -> tuple[int | None, list[int]]:
-        """The seat that won the round that has just ended (None: nobody), and what each side
-        gets at its end; ``values`` are the seats' hand values."""
+    ) -> Settled:
+        """The seat that won the round that has just ended (None: nobody), what each side gets
+        at its end, and how a block was won; ``values`` are the seats' hand values."""
 
     def bonus(self, result: str, rules: RuleSet) -> Bonus | None:
         """By default the winner takes his opponents' hands."""
@@ -133,7 +150,7 @@ class TargetGame(Game):
 
     def end_round(self, rnd: Round, tally: Tally, pairs: bool, rules: RuleSet) -> RoundEnded:
         values = [self.hand_value(hand, rules) for hand in rnd.hands]
-        winner, amounts = self.settle(rnd, values, tally, pairs, rules)
+        winner, amounts, won_by = self.settle(rnd, values, tally, pairs, rules)
         went_out = rnd.outcome == "out"
         side_values = [0] * len(tally.scores)
         for seat, value in enumerate(values):
@@ -147,6 +164,7 @@ class TargetGame(Game):
             hand_values=side_values,
             amounts=amounts,
             scores=[s + a for s, a in zip(tally.scores, amounts, strict=True)],
+            won_by=recorded_won_by(won_by, rules),
         )
 
     def match_end(self, tally: Tally, rules: RuleSet, in_round: bool) -> MatchEnded | None:
@@ -196,22 +214,24 @@ def winner_side_bonus(sides: int, winner: int | None, pairs: bool, bonus: int) -
     return amounts
 
 
-def out_or_lowest(rnd: Round, values: list[int], pairs: bool, rules: RuleSet) -> int | None:
-    """The round's winner in the games where the lowest hand wins a block: the player who went
-    out, else the player with the fewest pips (§3.4, §3.6, §3.9). Players of two sides sharing
-    them is a tie: nobody wins (§3.6 "Ties at a block: no bonus", FLAG). That tie is read as
-    one between sides, to which scores belong (§0.2): both partners of one side sharing them is
-    none, and their side wins (from revision ``LIGHTEST_PARTNERS_WIN``; before it, nobody
-    won), paid as either would be, their hands being equal; the one who made the block stands
-    for it, or if the other side made it, the side's first seat (FLAG: the rules name one
-    winner, who leads the next round)."""
+def out_or_lowest(
+    rnd: Round, values: list[int], pairs: bool, rules: RuleSet
+) -> tuple[int | None, WonBy | None]:
+    """The round's winner in the games where the lowest hand wins a block, and how a block was
+    won: the player who went out, else the player with the fewest pips (§3.4, §3.6, §3.9).
+    Players of two sides sharing them is a tie: nobody wins (§3.6 "Ties at a block: no bonus",
+    FLAG). That tie is read as one between sides, to which scores belong (§0.2): both partners
+    of one side sharing them is none, and their side wins (from revision
+    ``LIGHTEST_PARTNERS_WIN``; before it, nobody won), paid as either would be, their hands
+    being equal; the one who made the block stands for it, or if the other side made it, the
+    side's first seat (FLAG: the rules name one winner, who leads the next round)."""
     if rnd.outcome == "out":
-        return rnd.last_placer
+        return rnd.last_placer, None
     seats = lightest(values)
     sides = {side_of(seat, pairs) for seat in seats}
     if len(sides) > 1 or (len(seats) > 1 and rules.revision < LIGHTEST_PARTNERS_WIN):
-        return None
-    return standing_for(seats, rnd.last_placer)
+        return None, None
+    return standing_for(seats, rnd.last_placer), by_seats(seats)
 
 
 def others_than(values: list[int], winner: int, pairs: bool) -> int:

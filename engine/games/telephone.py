@@ -12,7 +12,7 @@ from ..scoring import fives
 from ..scoring.bonus import Bonus
 from ..scoring.tally import Tally
 from ..seats import side_of
-from .target import TargetGame, others_than, out_or_lowest, winner_side_bonus
+from .target import Settled, TargetGame, others_than, out_or_lowest, winner_side_bonus
 
 #: The Telephone to 72's winner: the others' pips "divided by 5 and rounded up" (§3.4).
 BONUS = Bonus("opponents", 5, "up", divided=True)
@@ -37,12 +37,12 @@ class Telephone(TargetGame):
 
     def settle(
         self, rnd: Round, values: list[int], tally: Tally, pairs: bool, rules: RuleSet
-    ) -> tuple[int | None, list[int]]:
+    ) -> Settled:
         """The player who went out scores ceil(others' pips / 5); at a block the lowest hand wins
         the same bonus over the others, a tie scores nothing (FLAG)."""
-        winner = out_or_lowest(rnd, values, pairs, rules)
+        winner, won_by = out_or_lowest(rnd, values, pairs, rules)
         bonus = 0 if winner is None else BONUS.paid(others_than(values, winner, pairs), 0)
-        return winner, winner_side_bonus(len(tally.scores), winner, pairs, bonus)
+        return Settled(winner, winner_side_bonus(len(tally.scores), winner, pairs, bonus), won_by)
 
     def bonus(self, result: str, rules: RuleSet) -> Bonus | None:
         return BONUS
@@ -72,14 +72,14 @@ class TelephoneUA(TargetGame):
 
     def settle(
         self, rnd: Round, values: list[int], tally: Tally, pairs: bool, rules: RuleSet
-    ) -> tuple[int | None, list[int]]:
+    ) -> Settled:
         """No bonus for going out: each side writes off floor5 of the pips it still holds, never
         going below 0. Partners write off jointly, floor5 of their two hands together (FLAG)."""
         held = [0] * len(tally.scores)
         for seat, value in enumerate(values):
             held[side_of(seat, pairs)] += value
         amounts = [fives.write_off(s, v) - s for s, v in zip(tally.scores, held, strict=True)]
-        return (rnd.last_placer if rnd.outcome == "out" else None), amounts
+        return Settled(rnd.last_placer if rnd.outcome == "out" else None, amounts)
 
     def bonus(self, result: str, rules: RuleSet) -> Bonus | None:
         """No winner is paid: every side writes off its own hand."""

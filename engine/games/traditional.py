@@ -16,12 +16,12 @@ from ..round import Hand, Round
 from ..rules import SCORING_OPTION_NAMES, RuleSet
 from ..scoring import traditional as scoring
 from ..scoring.bonus import Bonus
-from ..scoring.lightest import lightest, standing_for
+from ..scoring.lightest import by_total, lightest, standing_for
 from ..scoring.tally import Tally
 from ..seats import seats_of
 from ..tiles import Tile
 from .base import Game
-from .target import TargetGame, winner_side_bonus
+from .target import Settled, TargetGame, winner_side_bonus
 
 #: The options Traditional adds to the scoring games' (``rules.py``).
 OPTIONS: tuple[str, ...] = (
@@ -94,23 +94,26 @@ class Traditional(TargetGame):
 
     def settle(
         self, rnd: Round, values: list[int], tally: Tally, pairs: bool, rules: RuleSet
-    ) -> tuple[int | None, list[int]]:
-        """Going out scores the losers' hands; at a fish the side with the fewest pips scores
-        as ``trad_fish`` says, and its player with the fewest pips is the round's winner (the
-        one who made the fish on a tie between partners, FLAG)."""
+    ) -> Settled:
+        """Going out scores the losers' hands; at a fish the side with the fewest pips (in
+        pairs, the pair whose hands weigh least together) scores as ``trad_fish`` says, and its
+        player with the fewest pips is the round's winner (the one who made the fish on a tie
+        between partners, FLAG)."""
         sides = len(tally.scores)
         if rnd.outcome == "out":
             assert rnd.last_placer is not None
             winner = rnd.last_placer
-            return winner, winner_side_bonus(
-                sides, winner, pairs, scoring.domino(values, winner, pairs)
+            return Settled(
+                winner,
+                winner_side_bonus(sides, winner, pairs, scoring.domino(values, winner, pairs)),
             )
         side, amount = scoring.fish(scoring.side_totals(values, pairs), rules)
         if side is None:
-            return None, [0] * sides
+            return Settled(None, [0] * sides)
         seats = lightest(values, among=seats_of(side, len(values), pairs))
         seat = standing_for(seats, rnd.last_placer)
-        return seat, winner_side_bonus(sides, seat, pairs, amount)
+        amounts = winner_side_bonus(sides, seat, pairs, amount)
+        return Settled(seat, amounts, by_total(pairs))
 
     def bonus(self, result: str, rules: RuleSet) -> Bonus | None:
         """The losers' pips, at a fish less the winner's side's (once for each, ``per_player``);

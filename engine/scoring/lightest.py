@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ..events import WonBy
+
 
 def lightest(values: Sequence[int], among: Iterable[int] | None = None) -> list[int]:
     """The indexes of ``values`` (only those ``among``, if given) that hold the fewest pips, in
@@ -33,3 +35,15 @@ def standing_for(seats: Sequence[int], fisherman: int | None) -> int:
     one who made the fish if he is among them, else the first of them (FLAG: RULES.md names one
     winner)."""
     return fisherman if fisherman is not None and fisherman in seats else seats[0]
+
+
+def by_seats(seats: Sequence[int]) -> WonBy:
+    """How the ``seats`` that hold the fewest pips alone won a block: one by his lightest hand,
+    or two partners who share it."""
+    return "lightest" if len(seats) == 1 else "lightest_partners"
+
+
+def by_total(pairs: bool) -> WonBy:
+    """How a block is won where a side's hands count together (Traditional, Sea Goat): in pairs
+    by the pair's hands together, else by the one player's lightest hand."""
+    return "lightest_pair" if pairs else "lightest"

@@ -543,3 +543,22 @@ def test_a_thing_of_the_game_goes_by_one_name(lang: str, stray: str) -> None:
     """The same thing was named two ways in /rules, the games' summaries and the results."""
     found = {key: text for key, text in catalog(lang).items() if re.search(stray, text, re.I)}
     assert found == {}
+
+
+#: How each language says, in the lobby's line of one who asks to change pair and in /help,
+#: that a place freeing in the pair asked for is taken at once.
+PLACE_FREES = {
+    "en": ("if a place frees there, {name} takes it at once", "you take it at once"),
+    "ru": ("если там освободится место, {name} сразу его займёт", "сразу его займёшь"),
+    "uk": ("якщо там звільниться місце, {name} одразу його займе", "одразу його займеш"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_ask_to_change_pair_says_a_place_that_frees_is_taken_at_once(lang: str) -> None:
+    """The lobby grants an ask to change pair as soon as a place frees in the pair asked for
+    (``Lobby._remove_seat``); only the asker's toast said so, and the lobby's line and /help
+    left the others, and the asker later, to think another tap was needed."""
+    asks, helps = PLACE_FREES[lang]
+    assert asks in t(lang, "lobby.asks_swap", name="{name}", number=1)
+    assert helps in catalog(lang)["help.text"]

@@ -193,7 +193,7 @@ async def test_four_friends_swap_partners_when_two_of_them_ask(
     assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 3. Olya", "Pair 2: 2. Petya & 4. Vova"]
     assert (
         "🔀 Petya asks to play in pair 1: whichever of its players taps 🔀 Change pair changes"
-        " places with them."
+        " places with them; if a place frees there, Petya takes it at once."
     ) in (lobby_now(tg, lobby).text or "")
     assert await press(tg, petya, lobby, CHANGE) == "You stay in pair 2."
     assert "asks to play" not in (lobby_now(tg, lobby).text or "")

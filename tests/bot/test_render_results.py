@@ -15,11 +15,14 @@ from bot.render.results import match_result_text, round_result_text
 from bot.render.standings import record_text, top_text
 from bot.sender import fit
 from devtools.fake_telegram import utf16_len
-from engine import RuleSet, Tile
+from engine import Play, RuleSet, Tile
 from engine.events import MatchEnded, RoundEnded
 from engine.rules import PRESETS
 from storage import GameRecord, RecentMatch, StandingRow, UserRecord
 from tests.bot.tables import table_of
+from tests.engine.support import layout_position, scoring_table
+from tests.engine.support import t as tile
+from tests.engine.test_scoring_examples import P0, SIXES
 
 
 def eggs_won_by(side: int, sides: int) -> RoundEnded:
@@ -350,6 +353,7 @@ def partners_share_the_lightest_hand() -> RoundEnded:
         hand_values=[6, 18],
         amounts=[3, 0],
         scores=[43, 20],
+        won_by="lightest_partners",
     )
 
 
@@ -382,13 +386,18 @@ def lighter_pair_fish() -> RoundEnded:
         hand_values=[8, 11],
         amounts=[3, 0],
         scores=[43, 20],
+        won_by="lightest_pair",
     )
 
 
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "Al &amp; Zoë &lt;3 are the lightest pair (8 pips together) and take the round."),
+        (
+            "en",
+            "Al &amp; Zoë &lt;3 are the lightest pair (8 points in hand together) and take the"
+            " round.",
+        ),
         ("ru", "Меньше всех на руках у пары Al &amp; Zoë &lt;3: 8 на двоих — победа в раунде."),
         ("uk", "Найменше на руках у пари Al &amp; Zoë &lt;3: 8 на двох — перемога в раунді."),
     ],
@@ -403,9 +412,122 @@ def test_a_pair_that_wins_a_fish_by_its_total_is_the_lightest_pair(
     lines = round_result_text(table, lighter_pair_fish()).splitlines()
     assert lines[1] == said
     alone = table_of(["Al", "Bo"], lang=lang, rules=PRESETS[game]())
-    fish = dataclasses.replace(lighter_pair_fish(), hands=[[Tile(1, 3)], [Tile(4, 6)]])
+    fish = dataclasses.replace(
+        lighter_pair_fish(), hands=[[Tile(1, 3)], [Tile(4, 6)]], won_by="lightest"
+    )
     lines = round_result_text(alone, dataclasses.replace(fish, hand_values=[4, 10])).splitlines()
     assert lines[1] == t(lang, "result.lightest", name="Al")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Al &amp; Zoë &lt;3 are the lightest pair (28 points in hand together)"),
+        ("ru", "Меньше всех на руках у пары Al &amp; Zoë &lt;3: 28 на двоих"),
+        ("uk", "Найменше на руках у пари Al &amp; Zoë &lt;3: 28 на двох"),
+    ],
+)
+def test_a_pair_s_hands_together_are_counted_as_the_game_counts_them_not_as_pips(
+    lang: str, said: str
+) -> None:
+    """A Traditional pair fish that Al's lone 0-0 (worth 25, RULES.md §1.10) and Zoë's 1-2 win
+    with 28 against 31: it read "28 pips together", where their tiles show 3 pips."""
+    fish = dataclasses.replace(
+        lighter_pair_fish(),
+        hands=[[Tile(0, 0)], [Tile(5, 6)], [Tile(1, 2)], [Tile(4, 6), Tile(5, 5)]],
+        hand_values=[28, 31],
+    )
+    table = table_of(PARTNERS, pairs=True, lang=lang, rules=PRESETS["traditional"]())
+    assert said in round_result_text(table, fish).splitlines()[1]
+
+
+def bulgarian_block(
+    lang: str, hands: list[str], scores: tuple[int, int], block_winner: str = "lowest_pips"
+) -> str:
+    """The line under the head of a Bulgarian fives round that Al (seat 0) blocks with 6-6, as
+    the engine ends it (RULES.md §3.8): who won it, and by what."""
+    match = scoring_table("bulgarian_fives", bg_block_winner=block_winner)
+    layout_position(match, hands=hands, lays=SIXES, turn=P0, scores=scores)
+    ended = next(e for e in match.act(P0, Play(tile("6-6"))) if isinstance(e, RoundEnded))
+    table = table_of(["Al", "Bo"], lang=lang, rules=match.rules)
+    table.match = match
+    return round_result_text(table, ended).splitlines()[1]
+
+
+LITERAL = "literal_most_points"
+
+
+@pytest.mark.parametrize(
+    ("hands", "scores", "block_winner", "said"),
+    [
+        (
+            ["6-6 1-2", "0-4"],
+            (0, 0),
+            "lowest_pips",
+            "Al has the lightest hand and takes the round.",
+        ),
+        (
+            ["6-6 0-2 1-1", "0-4"],
+            (0, 0),
+            "lowest_pips",
+            "Equal pips in hand: Bo holds fewer tiles and takes the round.",
+        ),
+        (
+            ["6-6 0-3", "1-2"],
+            (0, 0),
+            "lowest_pips",
+            "Equal pips and tiles in hand: Al played the last tile and takes the round.",
+        ),
+        (
+            ["6-6 1-2", "0-4 5-5"],
+            (10, 30),
+            LITERAL,
+            "Bo has more points in the match and takes the round.",
+        ),
+        (
+            ["6-6 1-2 0-2", "0-4"],
+            (30, 30),
+            LITERAL,
+            "Equal points in the match: Bo holds fewer tiles and takes the round.",
+        ),
+        (
+            ["6-6 1-2", "0-4"],
+            (30, 30),
+            LITERAL,
+            "Equal points in the match and tiles in hand: Al played the last tile and takes the"
+            " round.",
+        ),
+    ],
+)
+def test_a_bulgarian_block_says_what_won_it(
+    hands: list[str], scores: tuple[int, int], block_winner: str, said: str
+) -> None:
+    """§3.8: a block goes to the fewer pips (or with ``literal_most_points`` to more match
+    points), then fewer tiles, then the last tile's player; the result said "has the lightest
+    hand" whatever decided it, even of Bo holding 14 pips to Al's 3."""
+    assert bulgarian_block("en", hands, scores, block_winner) == said
+
+
+@pytest.mark.parametrize(
+    ("lang", "most", "tiles_"),
+    [
+        (
+            "ru",
+            "Больше очков в матче у игрока Bo — победа в раунде.",
+            "На руках поровну, но меньше камней у игрока Bo — победа в раунде.",
+        ),
+        (
+            "uk",
+            "Більше очок у матчі у гравця Bo — перемога в раунді.",
+            "На руках порівну, але менше каменів у гравця Bo — перемога в раунді.",
+        ),
+    ],
+)
+def test_a_bulgarian_block_says_what_won_it_in_russian_and_ukrainian(
+    lang: str, most: str, tiles_: str
+) -> None:
+    assert bulgarian_block(lang, ["6-6 1-2", "0-4 5-5"], (10, 30), LITERAL) == most
+    assert bulgarian_block(lang, ["6-6 0-2 1-1", "0-4"], (0, 0)) == tiles_
 
 
 def test_ukrainian_traditional_names_the_lowest_double_as_its_line_does() -> None:

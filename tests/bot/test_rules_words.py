@@ -10,6 +10,7 @@ from bot.render.lobby import choices, describe
 from engine.games import game_of
 from engine.leads import traditional_lead
 from engine.rules import PRESETS, traditional
+from engine.scoring import traditional as scoring
 from engine.tiles import Tile
 
 #: How each language names the double that leads under ``trad_lead = highest_double``, and the
@@ -27,6 +28,63 @@ def test_zero_first_says_the_highest_double_leads_when_nobody_holds_0_0(lang: st
     words = describe(lang, "trad_lead", "zero_first", "traditional")
     assert HIGHEST_DOUBLE[lang] in words
     assert LOWEST_DOUBLE[lang] not in words
+
+
+#: How each language says which tile leads a Traditional round where no double leads.
+HIGHEST_TILE_LEADS = {"en": "else the highest tile", "ru": "иначе старший камень"}
+HIGHEST_TILE_LEADS["uk"] = "інакше найстарший камінь"
+LOWEST_TILE_LEADS = {
+    "en": "else the lowest tile that is not a double",
+    "ru": "иначе младший камень, не считая дублей",
+    "uk": "інакше найменший камінь, не рахуючи дублів",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_traditional_lead_says_which_tile_leads_when_no_double_does(lang: str) -> None:
+    """§3.1, TR-4: with no double dealt the holder of the highest tile leads (``highest_double``,
+    and ``zero_first`` after it); ``lowest_double_no_00`` falls to the lowest non-double, 0-0
+    never leading. The options named only the doubles."""
+    no_double = [[Tile(1, 2), Tile(4, 5)], [Tile(5, 6), Tile(0, 3)]]
+    only_zero = [[Tile(0, 0), Tile(4, 5)], [Tile(1, 2), Tile(0, 3)]]
+    for lead in ("highest_double", "zero_first"):
+        rules = traditional().with_options(trad_lead=lead)
+        assert traditional_lead(no_double, rules, 0) == (1, [Tile(5, 6)])
+        assert HIGHEST_TILE_LEADS[lang] in describe(lang, "trad_lead", lead, "traditional")
+    rules = traditional().with_options(trad_lead="lowest_double_no_00")
+    assert traditional_lead(only_zero, rules, 0) == (1, [Tile(1, 2)])
+    words = describe(lang, "trad_lead", "lowest_double_no_00", "traditional")
+    assert LOWEST_TILE_LEADS[lang] in words
+
+
+#: How each language says that in pairs a fish goes to the pair lightest together.
+LIGHTEST_PAIR = {
+    "en": "in pairs, the pair lightest together",
+    "ru": "в парах — пара, у которой меньше на двоих",
+    "uk": "у парах — пара, у якої найменше на двох",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_traditional_says_a_pair_fish_goes_to_the_pair_lightest_together(lang: str) -> None:
+    """§3.1 "Teams": partners' hands are summed, so a fish goes to the pair whose hands weigh
+    least together, though an opponent may hold fewer alone (Bo's 1 against Al's 4 and Zoë's
+    4); /rules said "the lightest hand" (and so did Sea Goat's, §3.2.1)."""
+    assert scoring.fish(scoring.side_totals([4, 1, 4, 10], pairs=True), traditional()) == (0, 3)
+    for game in ("traditional", "traditional_ht", "sea_goat"):
+        rules = PRESETS[game]()
+        assert game_of(rules).pairs_block_by_total
+        said = (
+            [describe(lang, "sg_fish", rules.sg_fish, game)]
+            if game == "sea_goat"
+            else [
+                t(lang, f"games.{game}.summary"),
+                describe(lang, "trad_fish", "difference", game),
+                describe(lang, "trad_fish", "per_player", game),
+            ]
+        )
+        for words in said:
+            assert LIGHTEST_PAIR[lang] in words, (game, words)
 
 
 def test_the_editor_offers_every_traditional_target_the_spec_names() -> None:

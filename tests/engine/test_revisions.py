@@ -142,7 +142,21 @@ def test_a_muggins_pair_match_from_revision_3_wins_a_block_for_partners_once_upg
     for upgrade, winner, amounts in ((False, None, [0, 0]), (True, P0, [3, 0])):
         match = Match(4, True, rules, seed=3)
         if upgrade:
-            assert match.upgrade() == [RulesUpgraded(4)] and match.rules.revision == 4
+            # on through the "continue" revisions after 4
+            assert match.upgrade() == [RulesUpgraded(CURRENT)] and match.rules.revision == CURRENT
         layout_position(match, hands=PARTNERS_TIED[P0], lays=SIXES, turn=P0)
         result = ended(match.act(P0, Play(t("6-6"))))
         assert result["winner"] == winner and result["amounts"] == amounts
+
+
+def test_a_match_from_revision_4_records_how_a_block_was_won_once_upgraded() -> None:
+    """Revision 5 ("continue"): a block's end records how its winner won it (``won_by``), for
+    the result to say; a match started under revision 4 wrote nothing of it, and its log
+    replays so until it is upgraded."""
+    for upgrade, won_by in ((False, None), (True, "lightest_partners")):
+        match = Match(4, True, PRESETS["muggins"]().under(4), seed=3)
+        if upgrade:
+            assert match.upgrade() == [RulesUpgraded(5)]
+        layout_position(match, hands=PARTNERS_TIED[P0], lays=SIXES, turn=P0)
+        result = ended(match.act(P0, Play(t("6-6"))))
+        assert result["winner"] == P0 and result.get("won_by") == won_by

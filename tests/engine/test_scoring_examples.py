@@ -243,6 +243,7 @@ def test_partners_who_share_the_lightest_hand_win_the_block_for_their_side(
     result = ended(match.act(blocker, Play(t("6-6"))))
     assert result["result"] == "fish" and result["fisherman"] == blocker
     assert result["winner"] == winner and result["hand_values"] == [6, 18]
+    assert result["won_by"] == "lightest_partners"
     # Muggins: round5(5 + 13 − 3) / 5 = 3; All Threes: round3(15) / 3 = 5
     assert result["amounts"] == [3 if game == "muggins" else 5, 0]
 
@@ -330,24 +331,43 @@ def test_bg_5_block_winner_scores_floor5_minus_own_pips_and_may_go_negative() ->
 
 
 @pytest.mark.parametrize(
-    ("hands", "winner", "amounts"),
+    ("hands", "winner", "amounts", "won_by"),
     [
-        (["6-6 0-2 1-1", "0-4"], P1, [0, -4]),  # equal pips: fewer tiles; floor5(4) - 4
-        (["6-6 0-3", "1-2"], P0, [-3, 0]),  # and equal tiles: the last tile's player
+        (["6-6 1-2", "0-4"], P0, [-3, 0], "lightest"),  # BG-5: fewer pips
+        (["6-6 0-2 1-1", "0-4"], P1, [0, -4], "fewer_tiles"),  # equal pips; floor5(4) - 4
+        (["6-6 0-3", "1-2"], P0, [-3, 0], "last_tile"),  # and equal tiles
     ],
 )
-def test_bg_5_tie_breaks(hands: list[str], winner: int, amounts: list[int]) -> None:
+def test_bg_5_tie_breaks(hands: list[str], winner: int, amounts: list[int], won_by: str) -> None:
+    """§3.8: the fewer pips win a block, then fewer tiles, then the last tile's player; the
+    round's end records which of them decided it, for the result to say."""
     match = scoring_table("bulgarian_fives")
     layout_position(match, hands=hands, lays=SIXES, turn=P0)
     result = ended(match.act(P0, Play(t("6-6"))))
     assert result["winner"] == winner and result["amounts"] == amounts
+    assert result["won_by"] == won_by
 
 
-def test_bg_block_winner_literally_the_most_points() -> None:
+@pytest.mark.parametrize(
+    ("hands", "scores", "winner", "amounts", "won_by"),
+    [
+        # P1 holds 14 pips to P0's 3, but has more points: floor5(3) − 14
+        (["6-6 1-2", "0-4 5-5"], (10, 30), P1, [0, -14], "most_points"),
+        (["6-6 1-2 0-2", "0-4"], (30, 30), P1, [0, 1], "fewer_tiles"),  # floor5(5) − 4
+        (["6-6 1-2", "0-4"], (30, 30), P0, [-3, 0], "last_tile"),  # floor5(4) − 3
+    ],
+)
+def test_bg_block_winner_literally_the_most_points(
+    hands: list[str], scores: tuple[int, int], winner: int, amounts: list[int], won_by: str
+) -> None:
+    """§3.8 ``literal_most_points``: the player with more points in the match wins a block,
+    whoever holds fewer pips; equal points go to the same tie-breaks, and the round's end
+    records which decided it."""
     match = scoring_table("bulgarian_fives", bg_block_winner="literal_most_points")
-    layout_position(match, hands=["6-6 1-2", "0-4 5-5"], lays=SIXES, turn=P0, scores=(10, 30))
+    layout_position(match, hands=hands, lays=SIXES, turn=P0, scores=scores)
     result = ended(match.act(P0, Play(t("6-6"))))
-    assert result["winner"] == P1 and result["amounts"] == [0, fives.floor5(3) - 14]
+    assert result["winner"] == winner and result["amounts"] == amounts
+    assert result["won_by"] == won_by
 
 
 @pytest.mark.parametrize(

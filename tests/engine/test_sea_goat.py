@@ -351,6 +351,7 @@ def test_a_fish_the_lowest_hand_wins_and_the_fisherman_is_the_last_non_double_pl
     result = ended(match.act(P0, Play(t("6-6"), "left")))
     assert result["result"] == "fish" and result["fisherman"] == P1
     assert result["winner"] == P0 and result["hand_values"] == [3, 22]
+    assert result["won_by"] == "lightest"
     assert result["scores"] == [0, 0]  # 22 < 25: nothing recorded
 
 

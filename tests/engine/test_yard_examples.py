@@ -70,7 +70,7 @@ def test_tr2_a_fish_pays_the_lowest_hand_the_difference() -> None:
     position(match, hands=["2-6 3-4", "5-5 1-1"], chain=["6-2"], turn=0)
     end = ended(match.act(0, Play(t("2-6"), "right")))
     assert end.result == "fish" and end.hand_values == [7, 12]
-    assert (end.winner, end.amounts) == (0, [5, 0])
+    assert (end.winner, end.amounts, end.won_by) == (0, [5, 0], "lightest")
 
 
 def test_tr3_a_lone_0_0_is_worth_25_and_nothing_beside_other_tiles() -> None:
