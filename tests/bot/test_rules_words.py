@@ -131,3 +131,22 @@ def test_bulgarian_fives_says_the_highest_tile_leads_when_nobody_holds_a_double(
     assert game.first_lead(no_double, rules, 0) == (1, [Tile(3, 6)])  # 3-6 outranks 4-5
     summary = t(lang, "games.bulgarian_fives.summary")
     assert HIGHEST_DOUBLE[lang] in summary and HIGHEST_TILE[lang] in summary
+
+
+#: How each language's Bulgarian Fives /rules names the block's winner under the usual rules.
+LIGHTER_BY_DEFAULT = {
+    "en": "the block's winner (by default the lighter hand)",
+    "ru": "победитель (обычно тот, у кого на руках меньше)",
+    "uk": "переможець (зазвичай той, у кого на руках менше)",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_bulgarian_fives_summary_leaves_the_block_winner_to_its_option(lang: str) -> None:
+    """§3.8 ``bg_block_winner``: under ``literal_most_points`` a block goes to more match points,
+    as the option's line under the summary says; the summary said the lighter hand wins whatever
+    the table chose. It names the lighter hand as what the usual rules (the preset) play."""
+    assert PRESETS["bulgarian_fives"]().bg_block_winner == "lowest_pips"
+    assert LIGHTER_BY_DEFAULT[lang] in t(lang, "games.bulgarian_fives.summary")
+    most = describe(lang, "bg_block_winner", "literal_most_points", "bulgarian_fives")
+    assert most != describe(lang, "bg_block_winner", "lowest_pips", "bulgarian_fives")
