@@ -150,13 +150,14 @@ class Round:
     def blocked(self, rules: RuleSet) -> bool:
         """The generic fish test: nobody can place a tile and nothing can be drawn (§1.9); or no
         open end is left (Donkey's closed doubles, §1.9 item 3), bazaar or not. Only the open
-        ends count: a closed double its closer could reopen keeps nothing going (FLAG)."""
+        ends count: a closed double its closer could reopen keeps nothing going (FLAG).
+
+        Whether a tile fits is asked first: after nearly every move one does, and this runs after
+        every move. A layout with no open end, empty or dead, takes none."""
         layout = self.layout
-        if layout.is_empty:
+        if layout.takes_any(self.hands) or layout.is_empty:
             return False
-        if layout.is_dead():
-            return True
-        return not layout.takes_any(self.hands) and self.drawable(rules) == 0
+        return layout.is_dead() or self.drawable(rules) == 0
 
     def reopenable(self, seat: int) -> list[Tile]:
         """The closed doubles ``seat`` may reopen now (``donkey_reopen``, §3.3): his own, at the
