@@ -379,8 +379,14 @@ async def start_match(
         await tg.press_button(users[0], lobby, "⚙️ Rules")
         await tg.wait_for(lambda: tg.message(group, lobby.message_id).find_button("Players: 4"))
         for _ in range((wanted - 4) % 3):
-            await tg.press_button(users[0], lobby, lambda b: "Players:" in str(b.get("text")))
-            await tg.wait_idle()
+            # each tap waits for its answer, which comes once the lobby is redrawn: a second
+            # tap on the keyboard as it was is refused as stale (a busy machine outlasts
+            # wait_idle's quiet between the tap and the redraw)
+            count = tg.message(group, lobby.message_id).find_button(
+                lambda b: "Players:" in str(b.get("text"))
+            )
+            assert count is not None
+            await tap(tg, users[0], lobby, str(count["callback_data"]))
         await tg.wait_for(
             lambda: tg.message(group, lobby.message_id).find_button(f"Players: {wanted}")
         )
