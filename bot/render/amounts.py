@@ -107,6 +107,12 @@ class Kept:
     pot: int
 
 
+def pot_left(ended: RoundEnded) -> int:
+    """The eggs' pot the round that ``ended`` left for the next: Kozel's (RULES.md §2.7.4), or
+    Sea Goat's, which it carries with the rest of its state (``RoundEnded.sea``, §3.2.5)."""
+    return ended.pot if ended.pot is not None else int((ended.sea or {}).get("pot", 0))
+
+
 def _kept_before(table: Table, ended: RoundEnded) -> Kept | None:
     """What the match carried into the round that ``ended``: what the round end before it left
     (``Table.round_ends``), nothing in a match's first round. None where the bot no longer has
@@ -116,8 +122,7 @@ def _kept_before(table: Table, ended: RoundEnded) -> Kept | None:
     if earlier:
         last = earlier[-1]
         memory, opened = last.memory or [0] * sides, last.opened or [False] * sides
-        pot = last.pot if last.pot is not None else int((last.sea or {}).get("pot", 0))
-        return Kept(memory, opened, pot)
+        return Kept(memory, opened, pot_left(last))
     if ended.round == 1:
         return Kept([0] * sides, [False] * sides, 0)
     return None

@@ -17,6 +17,7 @@ from engine.scoring.sea_goat import holder
 from ..i18n import Html, plural, t
 from ..sender import read_len
 from ..table import Recent, Table
+from .amounts import pot_left
 from .game_names import game_name
 from .layout import ends_text, layout_lines
 from .lobby import numbered
@@ -105,10 +106,11 @@ def _standing(match: Match, ended: RoundEnded | None = None) -> Standing:
     if ended is None:
         tally = match.tally
         hung = generals(match.ended_by, match.losers, match.sides)
-        return Standing(tally.scores, tally.memory, hung, tally.pot)
+        pot = tally.pot or (0 if tally.sea is None else tally.sea.pot)
+        return Standing(tally.scores, tally.memory, hung, pot)
     losers = () if ended.loser is None else (match.side_of(ended.loser),)
     hung = generals("general" if ended.general else None, losers, match.sides)
-    return Standing(ended.scores, ended.memory or [0] * match.sides, hung, ended.pot or 0)
+    return Standing(ended.scores, ended.memory or [0] * match.sides, hung, pot_left(ended))
 
 
 def score_lines(table: Table, lang: str, ended: RoundEnded | None = None) -> list[str]:
@@ -122,16 +124,17 @@ def score_lines(table: Table, lang: str, ended: RoundEnded | None = None) -> lis
         for side in range(match.sides):
             name, score = table.side_name(side), now.scores[side]
             lines.append(t(lang, "board.score_target", name=name, score=score, target=target))
-        return lines
-    if not keeps_points(match):
+    elif not keeps_points(match):
         return [
             lost_rounds_line(table, lang, side, score, now.generals[side])
             for side, score in enumerate(now.scores)
         ]
-    for side in range(match.sides):
-        score, memory = now.scores[side], now.memory[side]
-        key = "board.score_with_memory" if memory else "board.score"
-        lines.append(t(lang, key, name=table.side_name(side), score=score, memory=memory))
+    else:
+        for side in range(match.sides):
+            score, memory = now.scores[side], now.memory[side]
+            key = "board.score_with_memory" if memory else "board.score"
+            lines.append(t(lang, key, name=table.side_name(side), score=score, memory=memory))
+    # the eggs' pot: Kozel's, or Sea Goat's (a game that scores to its target), until collected
     if now.pot:
         lines.append(t(lang, "board.pot", pot=now.pot))
     return lines

@@ -6,6 +6,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from engine import DRAW, KNOCK, Action, Lay, Placement, Play, Reopen, Round, Tile
 from engine.layout import End
+from engine.scoring.sea_goat import SIX_SIX, holder
 
 from ..callbacks import CROSSWISE, LENGTHWISE, Callback, lay_args
 from ..i18n import Html, plural, t
@@ -246,10 +247,24 @@ def _live_hand_text(table: Table, seat: Seat, actions: list[Action]) -> Html:
     if rnd.layout.is_empty and rnd.lead_tiles:
         parts.append(t(lang, "hand.must_lead", tiles=tiles_text(rnd.lead_tiles)))
     elif rnd.layout.is_empty:
-        parts.append(t(lang, "hand.lead_any"))
+        parts += [t(lang, "hand.lead_any"), *_na_sto_offer(table, seat, rnd)]
     else:
         parts.append(t(lang, _prompt(actions)))
     return Html("\n".join(parts))
+
+
+def _na_sto_offer(table: Table, seat: Seat, rnd: Round) -> list[str]:
+    """Sea Goat's holder leading freely with 6-6 in hand: leading it plays the round "на сто"
+    (RULES.md §3.2.1 rule 7), which wins the match or loses every score. The board says so once
+    it is led; the hand said nothing, and a tap on 6-6 staked all unawares."""
+    match = table.match
+    assert match is not None
+    sea = match.tally.sea
+    if sea is None or sea.na_sto == seat.seat or SIX_SIX not in rnd.hands[seat.seat]:
+        return []  # not Sea Goat; or this round is his "на сто" whatever he leads (the board's)
+    if holder(match.tally.scores) != match.side_of(seat.seat):
+        return []
+    return [t(seat.language, f"hand.na_sto.{match.rules.sg_na_sto}", tile=tile_text(SIX_SIX))]
 
 
 def _prompt(actions: list[Action]) -> str:

@@ -145,7 +145,7 @@ def test_a_score_that_opens_says_the_remembered_points_it_adds(lang: str, said: 
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "Masha: 0 in hand → 0; the 8 remembered are wiped"),
+        ("en", "Masha: 0 in hand → 0; what was remembered (8) is wiped"),
         ("ru", "Masha: на руках 0 → 0; память обнуляется (было 8)"),
         ("uk", "Masha: на руках 0 → 0; пам’ять обнуляється (було 8)"),
     ],
@@ -154,7 +154,8 @@ def test_remembered_points_wiped_by_a_round_that_writes_nothing_are_said(
     lang: str, said: str
 ) -> None:
     """The board showed "Masha: 0 (remembered 8)", and after Masha went out just "Masha: 0",
-    while her line said "→ +0": the memory is wiped by a round that writes nothing (§2.8)."""
+    while her line said "→ +0": the memory is wiped by a round that writes nothing (§2.8). In
+    English "the 1 remembered are wiped" did not agree with its number: now it needs none."""
     table = table_of(NAMES[:2], lang=lang)
     earlier, _ = opens_with_memory()
     out = kozel_end(

@@ -344,3 +344,47 @@ def test_the_ukrainian_telephone_is_named_apart_from_the_target_it_is_played_to(
     head = html.unescape(headline(lang, "board.title", table.match, round=1))
     assert "300" in head
     assert "225" not in head
+
+
+def holder_leading(holds_66: bool, lang: str = "en") -> tuple[Table, int]:
+    """A later round of Sea Goat, led freely by the seat whose side holds the points, with 6-6
+    in hand or not; and the leader's seat."""
+    first = sea_table([0, 0])
+    assert first.match is not None and first.match.round is not None
+    leader = first.match.round.leader
+    table = sea_table([40, 0] if leader == 0 else [0, 40], lang=lang)
+    assert table.match is not None and table.match.round is not None
+    rnd = table.match.round
+    rnd.lead_tiles = None
+    six_six, hand = Tile(6, 6), rnd.hands[leader]
+    if holds_66 != (six_six in hand):  # trade 6-6 into the hand, or out of it to the bazaar
+        other = (
+            next(h for h in [*rnd.hands, rnd.bazaar] if six_six in h) if holds_66 else rnd.bazaar
+        )
+        mine, theirs = (hand[0], six_six) if holds_66 else (six_six, other[0])
+        hand[hand.index(mine)], other[other.index(theirs)] = theirs, mine
+    return table, leader
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "💯 Lead [6|6] and you play na sto (“for a hundred”): win this round and you win"),
+        ("ru", "💯 Зайдёшь с [6|6] — играешь на сто: выиграешь раунд — выиграешь матч"),
+        ("uk", "💯 Зайдеш з [6|6] — граєш на сто: виграєш раунд — виграєш матч"),
+    ],
+)
+def test_the_holder_leading_with_6_6_in_hand_is_told_it_plays_na_sto(lang: str, said: str) -> None:
+    """Leading 6-6 stakes the whole match (RULES.md §3.2.1 rule 7), but the holder's hand said
+    only "Lead any tile.": the board told the group once it was led."""
+    table, leader = holder_leading(True, lang)
+    text, _ = live_hand(table, dataclasses.replace(table.seats[leader], language=lang))
+    assert html_problems(text) == []
+    assert said in html.unescape(text).replace("<b>", "").replace("</b>", "")
+    # not the holder without 6-6 in hand, nor anyone while nobody holds points
+    table, leader = holder_leading(False)
+    assert "na sto" not in live_hand(table, table.seats[leader])[0]
+    table, leader = holder_leading(True)
+    assert table.match is not None
+    table.match.tally = dataclasses.replace(table.match.tally, scores=(0, 0))
+    assert "na sto" not in live_hand(table, table.seats[leader])[0]

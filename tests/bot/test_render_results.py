@@ -10,6 +10,7 @@ from datetime import UTC
 import pytest
 
 from bot.i18n import catalog, t
+from bot.render.board import board_text
 from bot.render.lobby import game_line, rules_text
 from bot.render.results import match_result_text, round_result_text
 from bot.render.standings import record_text, top_text
@@ -18,6 +19,7 @@ from devtools.fake_telegram import utf16_len
 from engine import Play, RuleSet, Tile
 from engine.events import MatchEnded, RoundEnded
 from engine.rules import PRESETS
+from engine.scoring.sea_goat import SeaState
 from storage import GameRecord, RecentMatch, StandingRow, UserRecord
 from tests.bot.tables import table_of
 from tests.engine.support import layout_position, scoring_table
@@ -647,3 +649,35 @@ def test_a_round_result_of_short_names_keeps_the_hands() -> None:
     text = html.unescape(round_result_text(table, fish_for_one(2)))
     assert "Masha: [6|6]" in text.splitlines()
     assert t("en", "result.hands_elsewhere") not in text
+
+
+def sea_goat_eggs() -> RoundEnded:
+    """A Sea Goat fish where Lyosha and Dasha tie for the lightest hand: eggs (RULES.md
+    §3.2.5), their 34 pips carried to the next round's winner in the game's own state."""
+    return RoundEnded(
+        round=66,
+        result="fish",
+        winner=None,
+        fisherman=0,
+        hands=[[Tile(1, 5)], [Tile(3, 4), Tile(3, 5)], [Tile(3, 3)], [Tile(1, 1), Tile(1, 4)]],
+        hand_values=[6, 15, 6, 7],
+        amounts=[0, 0, 0, 0],
+        scores=[0, 0, 0, 62],
+        outcome="eggs",
+        sea=SeaState(pot=34).to_dict(),
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "🥚 Eggs in the pot: 34"), ("ru", "🥚 Яйца на кону: 34")]
+)
+def test_sea_goats_eggs_say_what_is_in_the_pot(lang: str, said: str) -> None:
+    """Sea Goat's eggs said only "🥚 Equal hands: eggs.", and its board nothing: the 34 in the
+    pot were first heard of when the next winner's line added them."""
+    table = table_of(["Zoë", "Вася", "Лёша", "Даша"], lang=lang, rules=PRESETS["sea_goat"]())
+    result = html.unescape(round_result_text(table, sea_goat_eggs()))
+    assert result.splitlines()[-1] == said
+    match = table.match
+    assert match is not None and match.tally.sea is not None
+    match.tally = dataclasses.replace(match.tally, sea=SeaState(pot=34))
+    assert said in html.unescape(board_text(table)).splitlines()
