@@ -648,10 +648,11 @@ def kozel_score_lines(names: list[str], ended: RoundEnded) -> list[str]:
     return lines + ([f"🥚 Eggs in the pot: {ended.pot}"] if ended.pot else [])
 
 
-def two_rounds(match: Match, rng: random.Random) -> list[Event]:
-    """Random moves until two rounds have ended, or the match; the events."""
+def random_moves(match: Match, rng: random.Random, rounds: int | None = None) -> list[Event]:
+    """Random moves until ``rounds`` rounds have ended (None: none counted), or the match; the
+    events."""
     made: list[Event] = []
-    while len(round_ends(made)) < 2 and not match.is_over:
+    while not match.is_over and (rounds is None or len(round_ends(made)) < rounds):
         seat = match.current_seat
         assert seat is not None
         made += match.act(seat, rng.choice(match.legal_actions(seat)))
@@ -667,7 +668,7 @@ async def test_results_told_after_a_restart_show_the_scores_after_their_own_roun
     group, stored = await started_and_stopped(tg, harness, 781)
     for attempt in range(20):  # each deal is the test run's (KOZEL_TEST_DEALS): play on till
         match = replay(stored)  # round 2 changed the score
-        made = two_rounds(match, random.Random(attempt))
+        made = random_moves(match, random.Random(attempt), rounds=2)
         ends = [kozel_score_lines(["A", "B"], ended) for ended in round_ends(made)]
         if len(ends) == 2 and ends[0] != ends[1]:
             break
@@ -685,16 +686,6 @@ async def test_results_told_after_a_restart_show_the_scores_after_their_own_roun
     assert [score_block(result) for result in told] == expected
 
 
-def to_the_goat(match: Match, rng: random.Random) -> list[Event]:
-    """Random moves until the match is over; the events."""
-    made: list[Event] = []
-    while not match.is_over:
-        seat = match.current_seat
-        assert seat is not None
-        made += match.act(seat, rng.choice(match.legal_actions(seat)))
-    return made
-
-
 async def test_a_match_ended_behind_a_stop_tells_its_results_in_order_once(
     tg: FakeTelegram, harness: Harness
 ) -> None:
@@ -706,7 +697,7 @@ async def test_a_match_ended_behind_a_stop_tells_its_results_in_order_once(
     runs = []
     for attempt in range(10):  # each deal is the test run's: the shortest of ten matches
         match = replay(stored)
-        runs.append((to_the_goat(match, random.Random(attempt)), match))
+        runs.append((random_moves(match, random.Random(attempt)), match))
     made, match = min(runs, key=lambda run: len(round_ends(run[0])))
     await append_to_log(harness.database, [e.to_dict() for e in made], match)
 
