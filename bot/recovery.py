@@ -28,10 +28,9 @@ async def recover(k: Kozel) -> None:
         await tell_the_end(k, table)
     for table in await k.service.store.tables("playing"):
         await resume(k, table)
-    for status in CLOSED:
-        for table in await k.service.store.tables(status, with_lobby=True):
-            async with k.service.store.lock(table.chat_id):
-                close_lobby(k, table)
+    for table in await k.service.store.tables(CLOSED, with_lobby=True):
+        async with k.service.store.lock(table.chat_id):
+            close_lobby(k, table)
 
 
 #: The statuses of a table that is over, whose lobby message must show no buttons.

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from engine import Event, Match, event_from_dict, replay
 from engine.events import MatchEnded, RoundEnded, RoundStarted
@@ -62,10 +62,15 @@ class TableStore:
         return await self.loadable(await self.storage.chat_active_tables(chat_id))
 
     async def tables(
-        self, status: TableStatus, *, unannounced: bool = False, with_lobby: bool = False
+        self,
+        status: TableStatus | Collection[TableStatus],
+        *,
+        unannounced: bool = False,
+        with_lobby: bool = False,
     ) -> list[Table]:
-        """Every table in ``status`` (``unannounced``: whose results the group was not told
-        yet; ``with_lobby``: whose lobby message still shows its buttons) but a damaged one."""
+        """Every table in ``status``, or in any of several, oldest first (``unannounced``: whose
+        results the group was not told yet; ``with_lobby``: whose lobby message still shows its
+        buttons) but a damaged one."""
         rows = await self.storage.list_tables(
             status=status, unannounced=unannounced, with_lobby=with_lobby
         )
