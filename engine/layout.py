@@ -57,6 +57,10 @@ class Layout:
         """The ends ``tile`` can go on that give different layouts: the choices a player has."""
         ...
 
+    def choices(self, hand: Sequence[Tile]) -> list[tuple[Tile, tuple[End, ...]]]:
+        """Each tile of ``hand`` that fits, in hand order, with its ``fits``: the placements."""
+        return [(tile, ends) for tile in hand if (ends := self.fits(tile))]
+
     @abstractmethod
     def takes_any(self, hands: Iterable[Iterable[Tile]]) -> bool:
         """Whether a tile of one of ``hands`` fits an open end (one call for the fish test)."""

@@ -5,12 +5,13 @@ The layout of Kozel and the other line games (``layout.py`` says what a layout a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .layout import End, Layout
-from .tiles import Tile, far_half
+from .tiles import ALL_TILES, Tile, far_half
 
 __all__ = ["LEFT", "RIGHT", "End", "Line"]
 
@@ -32,9 +33,13 @@ class Line(Layout):
     #: What the open ends show, left then right (none while the line is empty): kept up to date
     #: by ``place``, since nearly every question about a move starts from them.
     ends: tuple[int, ...] = field(init=False)
+    #: Each tile that fits those ends, with its choices (``fits``): looked up, not worked out,
+    #: since every turn asks it of a whole hand.
+    _choices: dict[Tile, tuple[End, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.ends = (self.chain[0][0], self.chain[-1][1]) if self.chain else ()
+        self._choices = _choices_at(*self.ends) if self.chain else {}
 
     @classmethod
     def from_chain(cls, chain: list[tuple[int, int]]) -> Line:
@@ -62,18 +67,17 @@ class Line(Layout):
         return (RIGHT,) if right in tile else ()
 
     def fits(self, tile: Tile) -> tuple[End, ...]:
-        """The ends ``tile`` can go on that make different lines: one end only when both ends show
-        the same value, where either end gives the same line."""
-        left, right = self.ends
-        if left in tile:
-            return _BOTH if right in tile and right != left else _LEFT_ONLY
-        return _RIGHT_ONLY if right in tile else ()
+        return self._choices.get(tile, ())
+
+    def choices(self, hand: Sequence[Tile]) -> list[tuple[Tile, tuple[End, ...]]]:
+        choices = self._choices
+        return [(tile, choices[tile]) for tile in hand if tile in choices]
 
     def takes_any(self, hands: Iterable[Iterable[Tile]]) -> bool:
-        ends = self.ends
+        choices = self._choices
         for hand in hands:  # plain loops: the fish test runs after every move
-            for a, b in hand:
-                if a in ends or b in ends:
+            for tile in hand:
+                if tile in choices:
                     return True
         return False
 
@@ -102,6 +106,7 @@ class Line(Layout):
         else:
             self.chain.append((self.ends[1], ends[1]))
         self.ends = ends
+        self._choices = _choices_at(*ends)
 
     def end_sum(self) -> int:
         """§1.8 on a line: each end counts the value it shows, twice when a double forms it; a
@@ -138,6 +143,20 @@ class Line(Layout):
 
     def restored(self, data: dict[str, Any]) -> Line:
         return Line.from_json(data)
+
+
+@functools.cache
+def _choices_at(left: int, right: int) -> dict[Tile, tuple[End, ...]]:
+    """The ends each tile can go on, on a line whose ends show ``left`` and ``right``, that make
+    different lines: one end only when both ends show the same value, where either end gives the
+    same line. Tiles that fit neither end are left out."""
+    choices: dict[Tile, tuple[End, ...]] = {}
+    for tile in ALL_TILES:
+        if left in tile:
+            choices[tile] = _BOTH if right in tile and right != left else _LEFT_ONLY
+        elif right in tile:
+            choices[tile] = _RIGHT_ONLY
+    return choices
 
 
 def _counts(outward: int, inward: int) -> int:

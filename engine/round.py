@@ -88,10 +88,7 @@ class Round:
         if layout.is_empty:
             return [PLAYS[t, None] for t in hand if self.lead_tiles is None or t in self.lead_tiles]
         moves: list[Action] = []
-        for tile in hand:
-            ends = layout.fits(tile)
-            if not ends:
-                continue
+        for tile, ends in layout.choices(hand):
             if len(ends) == 1:
                 moves.append(PLAYS[tile, None])
             else:
