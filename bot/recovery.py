@@ -39,14 +39,12 @@ CLOSED: tuple[TableStatus, ...] = ("finished", "cancelled")
 
 def close_lobby(k: Kozel, table: Table) -> None:
     """Close the lobby that still shows its table's buttons (``Table.lobby_message_id``: the
-    bot stopped before its closing edit went), as the start, /cancel or the expiry would have:
-    the table is closed whatever Telegram says, and an expired one's lobby says it was cancelled
-    (nothing stored tells an expiry from /cancel). Once closed, the table forgets its lobby
-    message, which is never touched again (``pacing.Board``)."""
+    bot stopped before its closing edit went), as the start, /cancel or the expiry would have,
+    saying the same: the table is closed whatever Telegram says. Once closed, the table forgets
+    its lobby message, which is never touched again (``pacing.Board``)."""
     if table.lobby_message_id is None:
         return
-    key = "lobby.cancelled" if table.status == "cancelled" else "lobby.started"
-    k.presenter.lobby.close(table, key)
+    k.presenter.lobby.close(table)
 
 
 async def resume(k: Kozel, table: Table) -> None:

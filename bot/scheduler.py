@@ -191,8 +191,8 @@ class Scheduler:
                     "table expired", extra={"table": table.id, "chat": table.chat_id, "why": why}
                 )
                 if why == "lobby":
-                    await self.service.lobby.cancel(table)
-                    self.presenter.lobby.close(table, "lobby.expired")
+                    await self.service.lobby.cancel(table, expired=True)
+                    self.presenter.lobby.close(table)
                 elif table.match is not None and not table.match.is_over:
                     seat = table.seats[table.match.current_seat or 0]
                     events = await self.service.timeouts.abandon(table, seat)

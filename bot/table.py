@@ -122,6 +122,12 @@ class Table:
         return self.row.status
 
     @property
+    def expired(self) -> bool:
+        """A cancelled table nobody started in time, rather than one closed by /cancel or
+        because its place is gone."""
+        return self.row.expired
+
+    @property
     def lobby_view(self) -> LobbyView:
         """What the lobby message shows now: someone joining or leaving redraws that view,
         rather than close the editor its user has open; stored, so a restart does too."""

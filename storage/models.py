@@ -79,6 +79,9 @@ class TableRow:
     computer_level: str = DEFAULT_LEVEL
     #: What the lobby message shows now (migration 0013).
     lobby_view: LobbyView = "lobby"
+    #: A cancelled table that nobody started in time, not one closed by /cancel or for another
+    #: reason (migration 0016).
+    expired: bool = False
 
     @property
     def is_active(self) -> bool:

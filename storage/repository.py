@@ -152,6 +152,8 @@ def _table(row: sqlite3.Row) -> TableRow:
         computer_level=row["computer_level"] if "computer_level" in columns else DEFAULT_LEVEL,
         # Before migration 0013 a lobby showed itself after a restart.
         lobby_view=row["lobby_view"] if "lobby_view" in columns else "lobby",
+        # Before migration 0016 nothing told an expired table from a cancelled one.
+        expired="expired" in columns and bool(row["expired"]),
     )
 
 
@@ -312,6 +314,7 @@ class TableUpdate(TypedDict, total=False):
     announced_seq: int
     computer_level: str
     lobby_view: LobbyView
+    expired: bool
 
 
 def _status(value: Any) -> str:
@@ -345,7 +348,9 @@ def _settable(update: type, encoders: Mapping[str, _Encoder]) -> _Columns:
     return {name: (f"{name} = ?", encoders.get(name, _same)) for name in names}
 
 
-_TABLE_COLUMNS: Final = _settable(TableUpdate, {"status": _status, "rules": _dumps, "pairs": _flag})
+_TABLE_COLUMNS: Final = _settable(
+    TableUpdate, {"status": _status, "rules": _dumps, "pairs": _flag, "expired": _flag}
+)
 
 
 def _set_clause(
@@ -1067,7 +1072,8 @@ class Storage:
 
         Setting ``status`` to finished/cancelled stamps ``finished_at`` (and clears it
         otherwise); reopening a table while its place has another active one raises
-        ``TableAlreadyActive``.
+        ``TableAlreadyActive``. Only a cancelled table may be marked ``expired`` (nobody
+        started it in time); the schema refuses any other.
         """
         return await self._db.run(_update_table, table_id, dict(fields), self._clock())
 

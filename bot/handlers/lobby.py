@@ -405,7 +405,7 @@ async def cancel(
     await _manager_only(k, table, sender)
     await k.service.lobby.cancel(table)
     await k.scheduler.after_change(table)  # a table no longer playing has no timers
-    k.presenter.lobby.close(table, "lobby.cancelled")
+    k.presenter.lobby.close(table)
     if table.match is not None and table.board_message_id is not None:
         k.presenter.board.draw(table)
     await k.presenter.hands.ended(table, "lobby.cancelled")
@@ -520,7 +520,7 @@ async def _start(k: Kozel, table: Table, sender: User | Chat) -> Localized:
     if not ((seated and table.is_full) or await may_manage(k, table.row, sender)):
         raise Refusal("err.not_starter")
     events = await k.service.player.start(table)
-    k.presenter.lobby.close(table, "lobby.started")
+    k.presenter.lobby.close(table)
     await k.presenter.show(table, events, starting=True)
     await k.scheduler.after_change(table)
     return said("lobby.started")

@@ -15,6 +15,14 @@ from ..service.messages import MessageIds
 from ..table import Table
 
 
+def closed_as(table: Table) -> str:
+    """What the lobby of a table past it says, as stored: it started, nobody started it in
+    time, or it was cancelled."""
+    if table.status != "cancelled":
+        return "lobby.started"
+    return "lobby.expired" if table.expired else "lobby.cancelled"
+
+
 class Lobby:
     def __init__(self, sender: Sender, messages: MessageIds) -> None:
         self.sender = sender
@@ -26,13 +34,13 @@ class Lobby:
         from opening another there), and its buttons are the way in."""
         self._queue(table, text, keyboard)
 
-    def close(self, table: Table, key: str) -> None:
+    def close(self, table: Table) -> None:
         """Take the buttons off a started, cancelled or expired table's lobby, which then says
-        ``key``. Only the message people saw is edited (``pacing.Board``): a lobby that has not
-        gone out yet never does, and one deleted in the group is not posted again only to say
-        that. The table is closed whatever Telegram says; buttons it leaves behind answer that
-        the table is closed when tapped."""
-        self._queue(table, t(table.language, key), closing=True)
+        which (``closed_as``). Only the message people saw is edited (``pacing.Board``): a
+        lobby that has not gone out yet never does, and one deleted in the group is not posted
+        again only to say that. The table is closed whatever Telegram says; buttons it leaves
+        behind answer that the table is closed when tapped."""
+        self._queue(table, t(table.language, closed_as(table)), closing=True)
 
     def _queue(
         self,

@@ -318,8 +318,11 @@ class Lobby:
         self.store.forget(row.table_id)
         log.warning("damaged table closed", extra={"table": row.table_id, "chat": row.chat_id})
 
-    async def cancel(self, table: Table) -> None:
-        table.written(await self.storage.update_table(table.id, status="cancelled"))
+    async def cancel(self, table: Table, *, expired: bool = False) -> None:
+        """Close the table without a result: by /cancel, because its place is gone, or
+        (``expired``) because nobody started it in time, which it remembers."""
+        row = await self.storage.update_table(table.id, status="cancelled", expired=expired)
+        table.written(row)
         self.store.forget(table.id)
         log.info("table cancelled", extra={"table": table.id, "chat": table.chat_id})
 

@@ -786,10 +786,10 @@ async def test_the_order_of_play_a_stop_held_back_is_told_after_the_restart(
 
 
 async def edits_at_the_next_start(
-    tg: FakeTelegram, harness: Harness, message: FakeMessage
+    tg: FakeTelegram, harness: Harness, *messages: FakeMessage
 ) -> list[RecordedCall]:
-    """Once the groups are told, the bot is restarted: the edits of ``message`` its start made
-    (none, for a lobby already closed)."""
+    """Once the groups are told, the bot is restarted: the edits of ``messages`` its start made
+    (none, for lobbies already closed)."""
     await harness.groups_told()
     await tg.wait_idle()
     await harness.stop()
@@ -797,45 +797,60 @@ async def edits_at_the_next_start(
     await harness.start()
     await harness.groups_told()
     await tg.wait_idle()
-    where = (message.chat.id, message.message_id)
+    where = {(message.chat.id, message.message_id) for message in messages}
     return [
         c
         for c in tg.calls[calls:]
         if c.method == "editMessageText"
-        and (c.params.get("chat_id"), c.params.get("message_id")) == where
+        and (c.params.get("chat_id"), c.params.get("message_id")) in where
     ]
 
 
-async def test_a_lobby_left_open_by_a_cancel_is_closed_after_a_restart(
+async def test_a_lobby_left_open_by_a_cancel_or_an_expiry_is_closed_after_a_restart(
     tg: FakeTelegram, harness: Harness
 ) -> None:
-    """/cancel, and the bot stopped before the lobby lost its buttons (its edit waited out
-    flood control): after the restart the lobby offered ✋ Join and ▶️ Start for a table gone,
-    for good. Now the restart closes it, once; its buttons, kept by a client, are answered
-    politely and change nothing."""
-    masha, alex, olya = people(tg, "Masha", "Alex", "Olya")
-    group = tg.group(-1795, "Courtyard")
-    lobby = await open_lobby(harness, [masha, alex], group, None)
-    join = data_of(tg.message(group, lobby.message_id), "✋ Join")
-    tg.inject_flood(method="editMessageText", chat_id=group, retry_after=3000, times=1)
-    await tg.send_text(masha, group, "/cancel")
+    """/cancel at one table, nobody starting another in time, and the bot stopped before
+    either lobby lost its buttons (their edits waited out flood control): after the restart
+    the lobbies offered ✋ Join and ▶️ Start for tables gone, for good. Now the restart closes
+    each, once, saying what /cancel or the expiry would have (before, the expired one said it
+    was cancelled, though nobody had cancelled it); their buttons, kept by a client, are
+    answered politely and change nothing."""
+    masha, alex, ivan, petro, olya = people(tg, "Masha", "Alex", "Ivan", "Petro", "Olya")
+    cancelled_in, expired_in = tg.group(-1795, "Courtyard"), tg.group(-1796, "Yard")
+    cancelled = await open_lobby(harness, [masha, alex], cancelled_in, None)
+    expired = await open_lobby(harness, [ivan, petro], expired_in, None)
+    join = data_of(tg.message(expired_in, expired.message_id), "✋ Join")
+    for group in (cancelled_in, expired_in):
+        tg.inject_flood(method="editMessageText", chat_id=group, retry_after=3000, times=1)
+    await tg.send_text(masha, cancelled_in, "/cancel")
     await tg.wait_for(lambda: any(c.status == 429 for c in tg.calls), what="the closing edit")
+    await harness.kozel.scheduler.sweep(time.time() + 31 * 60)  # only Ivan's is still open
+    await tg.wait_for(lambda: sum(c.status == 429 for c in tg.calls) == 2, what="the expiry's")
     await harness.stop()
-    assert tg.message(group, lobby.message_id).find_button("✋ Join") is not None
+    lobbies = [tg.message(lobby.chat, lobby.message_id) for lobby in (cancelled, expired)]
+    assert all(lobby.find_button("✋ Join") is not None for lobby in lobbies)
+
+    closed = [
+        "The table was cancelled.",
+        "⌛ The table closed: nobody started the match in time. Send /new to open another.",
+    ]
+
+    def shown() -> list[str | None]:
+        return [tg.message(lobby.chat, lobby.message_id).text for lobby in lobbies]
 
     async with harness.restarted() as restarted:
-        closed = "The table was cancelled."
-        await tg.wait_for(lambda: tg.message(group, lobby.message_id).text == closed)
-        assert not tg.message(group, lobby.message_id).buttons
-        assert await edits_at_the_next_start(tg, restarted, lobby) == []
-        sent = len(tg.messages(group))
-        answer = await tap(tg, olya, lobby, join)
+        await tg.wait_for(lambda: shown() == closed, what="the lobbies closed")
+        assert not any(tg.message(lobby.chat, lobby.message_id).buttons for lobby in lobbies)
+        assert await edits_at_the_next_start(tg, restarted, *lobbies) == []
+        sent = len(tg.messages(expired_in))
+        answer = await tap(tg, olya, expired, join)
         assert answer.text == "There is no open table to join here. Send /new to open one."
         await restarted.groups_told()
         await tg.wait_idle()
-        assert len(tg.messages(group)) == sent
-        assert tg.message(group, lobby.message_id).text == closed
-        assert await restarted.kozel.storage.get_active_table(group.id, None) is None
+        assert len(tg.messages(expired_in)) == sent
+        assert shown() == closed
+        for group in (cancelled_in, expired_in):
+            assert await restarted.kozel.storage.get_active_table(group.id, None) is None
 
 
 async def test_a_lobby_deleted_while_the_bot_was_down_is_not_posted_again(

@@ -516,6 +516,35 @@ async def test_0015_counts_the_order_of_play_told_once_the_board_was_shown(db_pa
     assert user_version(db_path) == LATEST >= 15
 
 
+async def test_0016_tells_a_table_nobody_started_in_time_from_a_cancelled_one(
+    db_path: Path,
+) -> None:
+    """Before 0016 a table nobody started in time was stored as cancelled, like one closed by
+    /cancel, so its lobby said it was cancelled after a restart. After it a cancelled table
+    from before still reads as cancelled; one closed now may be marked expired, and reads so
+    once reopened; only a cancelled table can be."""
+    async with await Storage.open(db_path, max_version=15) as s:
+        await seed_chat(s, -100, 1)
+        before = (await s.create_table(-100, 1, players=2)).table_id
+        await s.update_table(before, status="cancelled")
+    assert "expired" not in column_names(db_path, "tables")
+
+    async with await Storage.open(db_path) as s:
+        await seed_chat(s, -200, 1)
+        lobby = (await s.create_table(-200, 1, players=2)).table_id
+        with pytest.raises(ValueError, match="rejected by the schema"):
+            await s.update_table(lobby, expired=True)
+        await s.update_table(lobby, status="cancelled", expired=True)
+    async with await Storage.open(db_path) as s:
+        fates = {
+            tid: (row.status, row.expired)
+            for tid in (before, lobby)
+            if (row := await s.get_table(tid)) is not None
+        }
+    assert fates == {before: ("cancelled", False), lobby: ("cancelled", True)}
+    assert user_version(db_path) == LATEST >= 16
+
+
 async def test_failed_migration_leaves_the_previous_version(tmp_path: Path, db_path: Path) -> None:
     migrations = copy_shipped_migrations(tmp_path / "migrations")
     (migrations / f"{LATEST + 1:04d}_broken.sql").write_text(
