@@ -276,7 +276,9 @@ async def play_until_several_ends(
     for _ in range(300):
         user, hand = await harness.next_turn(users, version)
         version = harness.version_of(hand)
-        layout = (await table_in(harness, group)).match.round.layout  # type: ignore[union-attr]
+        match = (await table_in(harness, group)).match
+        assert match is not None and match.round is not None
+        layout = match.round.layout
         several = [
             data_in(button)
             for button in hand.buttons
@@ -506,6 +508,30 @@ async def test_an_english_fives_blank_double_goes_down_without_asking_which_way(
     assert not any("How do you lay" in text for text in [*shown.history, shown.text or ""])
     played = [e for e in await stored_events(harness.database, 1) if e["type"] == "played"][-1]
     assert (played["tile"], played["end"], played.get("lengthwise")) == ("0-0", end, None)
+
+
+async def test_a_tile_that_fits_no_open_end_of_the_spinner_is_refused_in_words_that_fit(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """With the spinner down, three or four ends are open: a tile that fits none of them "does
+    not fit either end" read as if there were two."""
+    users = [tg.user(955, "Masha"), tg.user(956, "Alex")]
+    group = tg.group(-1955, "Yard")
+    await dealt_for_two(harness, users, group, "English Fives")
+    version = 0
+    for _ in range(300):
+        user, hand = await harness.next_turn(users, version)
+        version = harness.version_of(hand)
+        match = (await table_in(harness, group)).match
+        assert match is not None and match.round is not None
+        layout = match.round.layout
+        unfit = [b for b in hand.buttons if not str(b["text"]).startswith("✅")]
+        if unfit and len(layout.open_ends()) > 2:
+            answer = await tap(tg, user, hand, data_in(unfit[0]))
+            assert answer.text == "That tile does not fit any open end."
+            return
+        await harness.play_turn(user, hand)
+    raise AssertionError("no turn ever had a tile that fit none of three open ends")
 
 
 async def test_several_doubles_go_down_in_one_tap_where_the_rules_allow(
