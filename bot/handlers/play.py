@@ -255,9 +255,10 @@ async def _act(k: Kozel, turn: Turn, action: Action, toast: Localized | None) ->
 
 def _way_to_ask(table: Table, seat: Seat, tile: Tile, end: End | None) -> End | None:
     """The end to ask "across or along?" about: where the double goes, once that is known (the
-    only end it fits, or the one chosen), if it may lie lengthwise there (English fives)."""
+    only end it fits, or the one chosen), if it may lie lengthwise there (English fives). Not
+    for 0-0, which counts 0 either way: it goes across."""
     along = lengthwise_ends(table, seat, tile)
-    if not along:
+    if not along or tile.pips == 0:
         return None
     assert table.match is not None and table.match.round is not None
     choices = table.match.round.layout.fits(tile)

@@ -13,6 +13,7 @@ from engine.games.generals import generals
 from engine.games.sea_goat import na_sto_seat
 from engine.leads import lot, lot_winner
 from engine.scoring.sea_goat import holder
+from engine.tiles import ALL_TILES
 
 from ..i18n import Html, plural, t
 from ..sender import read_len
@@ -87,6 +88,11 @@ def keeps_points(match: Match) -> bool:
     """Whether the game writes points; General's Goat counts only the rounds each team lost and
     its Generals (``Game.keeps_points``), and its board, results and records say so."""
     return match.game.keeps_points
+
+
+def _deals_a_bazaar(match: Match) -> bool:
+    """Whether the deal leaves tiles to draw (RULES.md §1.4): not four at Kozel, seven each."""
+    return match.players * match.game.hand_size(match.rules, match.players) < len(ALL_TILES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +216,8 @@ def board_text(table: Table, rnd: Round | None = None) -> Html:
         top.append(Html(f"{marker}{t(lang, 'board.seat', name=seat.name, tiles=label)}{suffix}"))
     if rnd.bazaar:
         top.append(plural(lang, "board.bazaar", len(rnd.bazaar)))
+    elif _deals_a_bazaar(match):
+        top.append(t(lang, "board.bazaar_empty"))
     bottom: list[str] = []
     if table.status == "cancelled":
         bottom += ["", t(lang, "board.cancelled")]

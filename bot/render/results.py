@@ -7,7 +7,9 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from engine.events import MatchEnded, RoundEnded
 from engine.games.generals import generals
 from engine.games.sea_goat import RECORDED_OUTCOMES
+from engine.games.target import TargetGame
 from engine.scoring.kozel import fish_taker
+from engine.scoring.lightest import lightest
 from engine.scoring.sea_goat import MINIMUM
 from engine.seats import seats_of
 
@@ -161,6 +163,8 @@ def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
             parts = [t(lang, "result.blocked", round=numbered(table, ended))]
         if ended.winner is not None:
             parts.append(_block_winner(table, ended, ended.winner))
+        else:
+            parts += _lightest_tie(table, ended)
     parts += _round_notes(table, ended)
     after = [*scoring_amounts(table, ended), "", t(lang, "result.scores")]
     return _with_hands(table, ended, parts, [*after, *score_lines(table, lang, ended)])
@@ -189,6 +193,29 @@ def _block_winner(table: Table, ended: RoundEnded, winner: int) -> Html:
         return t(lang, "result.won_by.most_points", name=name)
     # a tie-break: on what the table's rule counts first
     return t(lang, f"result.won_by.{won_by}.{match.rules.bg_block_winner}", name=name)
+
+
+def _lightest_tie(table: Table, ended: RoundEnded) -> list[str]:
+    """Who shared the fewest pips at a block that nobody won, in the games where the lightest
+    hand takes a block and a tie between sides scores nothing (RULES.md §3.4, §3.6, §3.9): else
+    "6 in hand → 0" stood beside the lightest hands unexplained. Not where every side writes
+    off its own hand (§3.5), nor where a pair's hands count together."""
+    match = table.match
+    assert match is not None
+    game = match.game
+    if (
+        not isinstance(game, TargetGame)
+        or game.bonus(ended.result, match.rules) is None
+        or (table.pairs and game.pairs_block_by_total)
+        or ended.outcome is not None
+    ):
+        return []
+    values = [game.hand_value(hand, match.rules) for hand in ended.hands]
+    seats = lightest(values)
+    if len({match.side_of(seat) for seat in seats}) < 2:
+        return []
+    names = ", ".join(table.seats[seat].name for seat in seats)
+    return [plural(table.language, "result.lightest_tie", values[seats[0]], names=names)]
 
 
 def match_result_text(table: Table, ended: MatchEnded) -> Html:

@@ -276,7 +276,9 @@ async def play_until_several_ends(
     for _ in range(300):
         user, hand = await harness.next_turn(users, version)
         version = harness.version_of(hand)
-        layout = (await table_in(harness, group)).match.round.layout  # type: ignore[union-attr]
+        match = (await table_in(harness, group)).match
+        assert match is not None and match.round is not None
+        layout = match.round.layout
         several = [
             data_in(button)
             for button in hand.buttons
@@ -449,6 +451,11 @@ async def test_a_match_to_the_target_names_its_winner_and_counts_in_its_game(
     assert f"{users[winner].first_name}: {ended['scores'][winner]}" in result
 
 
+def counts_less_along(lay: Lay) -> bool:
+    """A double laid along the line, where it counts less than across: any but 0-0."""
+    return lay.placements[0].lengthwise and lay.placements[0].tile != Tile(0, 0)
+
+
 async def test_an_english_fives_double_may_be_laid_along_the_line(
     tg: FakeTelegram, harness: Harness
 ) -> None:
@@ -456,7 +463,7 @@ async def test_an_english_fives_double_may_be_laid_along_the_line(
     group = tg.group(-1951, "Yard")
     await dealt_for_two(harness, users, group, "English Fives")
     user, hand, along = await play_until_offered(
-        harness, users, group, lambda lay: lay.placements[0].lengthwise, "a double along the line"
+        harness, users, group, counts_less_along, "a double along the line"
     )
     double, end = along[0].tile, along[0].end
     await tap(tg, user, hand, next(d for d in map(data_in, hand.buttons) if f":{double}" in d))
@@ -474,6 +481,57 @@ async def test_an_english_fives_double_may_be_laid_along_the_line(
     events = await stored_events(harness.database, 1)
     played = [e for e in events if e["type"] == "played"][-1]
     assert (played["tile"], played["end"], played.get("lengthwise")) == (str(double), end, True)
+
+
+async def test_an_english_fives_blank_double_goes_down_without_asking_which_way(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """0-0 counts 0 across the line as along it: "How do you lay [0|0]?", with "across: counts
+    0" and "along: counts 0" to choose from, asked for nothing."""
+    users = [tg.user(953, "Masha"), tg.user(954, "Alex")]
+    group = tg.group(-1953, "Yard")
+    harness.kozel.service.player.rng = random.Random(7)  # deals that soon offer it
+    await dealt_for_two(harness, users, group, "English Fives")
+
+    def blank_along(lay: Lay) -> bool:
+        return lay.placements[0].lengthwise and lay.placements[0].tile == Tile(0, 0)
+
+    user, hand, along = await play_until_offered(harness, users, group, blank_along, "0-0 along")
+    end = along[0].end
+    answer = await tap(tg, user, hand, next(d for d in map(data_in, hand.buttons) if ":0-0" in d))
+    asked = tg.message(user.id, hand.message_id)
+    if "Where does it go?" in (asked.text or ""):  # it fits several ends: this one first
+        data = data_of(asked, lambda b: str(b["callback_data"]).endswith(f":0-0:{end}"))
+        answer = await tap(tg, user, asked, data)
+    assert answer.text == "You played [0|0]"
+    shown = tg.message(user.id, hand.message_id)
+    assert not any("How do you lay" in text for text in [*shown.history, shown.text or ""])
+    played = [e for e in await stored_events(harness.database, 1) if e["type"] == "played"][-1]
+    assert (played["tile"], played["end"], played.get("lengthwise")) == ("0-0", end, None)
+
+
+async def test_a_tile_that_fits_no_open_end_of_the_spinner_is_refused_in_words_that_fit(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """With the spinner down, three or four ends are open: a tile that fits none of them "does
+    not fit either end" read as if there were two."""
+    users = [tg.user(955, "Masha"), tg.user(956, "Alex")]
+    group = tg.group(-1955, "Yard")
+    await dealt_for_two(harness, users, group, "English Fives")
+    version = 0
+    for _ in range(300):
+        user, hand = await harness.next_turn(users, version)
+        version = harness.version_of(hand)
+        match = (await table_in(harness, group)).match
+        assert match is not None and match.round is not None
+        layout = match.round.layout
+        unfit = [b for b in hand.buttons if not str(b["text"]).startswith("✅")]
+        if unfit and len(layout.open_ends()) > 2:
+            answer = await tap(tg, user, hand, data_in(unfit[0]))
+            assert answer.text == "That tile does not fit any open end."
+            return
+        await harness.play_turn(user, hand)
+    raise AssertionError("no turn ever had a tile that fit none of three open ends")
 
 
 async def test_several_doubles_go_down_in_one_tap_where_the_rules_allow(

@@ -81,6 +81,22 @@ def test_the_board_of_a_scoring_game_escapes_names_and_counts_to_the_target() ->
     assert "sum <b>20</b>" in text
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "Bazaar: empty"), ("ru", "Базар: пусто"), ("uk", "Базар: порожньо")]
+)
+def test_a_bazaar_drawn_to_its_last_tile_says_it_is_empty(lang: str, said: str) -> None:
+    """The board's "Bazaar: 3 tiles" went without a word once the last was drawn: a knock then
+    read as if the player might have drawn. A deal that leaves no bazaar (four at Kozel) still
+    shows none."""
+    table = muggins_table([NAUGHTY, "Bob"], known_cross(), lang)
+    assert table.match is not None and table.match.round is not None
+    table.match.round.bazaar.clear()
+    assert said in board_text(table).splitlines()
+    four = table_of(["Masha", "Alex", "Olya", "Serg"], lang=lang)
+    bazaar = said.partition(":")[0]
+    assert not any(line.startswith(bazaar) for line in board_text(four).splitlines())
+
+
 def test_a_tile_that_fits_several_ends_offers_each_named_as_players_would() -> None:
     """5-6 fits the 6-6 on the left and a bare arm of the spinner 5-5 (either arm: one choice)."""
     spinner_inside = Cross(chain=[(6, 6), (6, 5), (5, 5), (5, 2)], spinner=2)

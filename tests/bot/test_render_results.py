@@ -376,6 +376,59 @@ def test_partners_who_share_the_lightest_hand_are_both_named(lang: str, said: st
         assert lines[1] == said
 
 
+def tied_block(players: int, pairs: bool) -> RoundEnded:
+    """A block nobody wins: Al (seat 0) and Bo (seat 1), opponents, are each left with 6 pips,
+    the fewest (RULES.md §3.4, §3.6, §3.9: a tie at a block scores nothing)."""
+    hands = [[Tile(1, 1), Tile(1, 3)], [Tile(1, 5)], [Tile(3, 5)], [Tile(3, 3), Tile(4, 4)]]
+    values = [6, 6, 8, 14]
+    sides = [values[0] + values[2], values[1] + values[3]] if pairs else values[:players]
+    return RoundEnded(
+        round=4,
+        result="fish",
+        winner=None,
+        fisherman=2,
+        hands=hands[:players],
+        hand_values=sides,
+        amounts=[0] * len(sides),
+        scores=[10] * len(sides),
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Al, Bo share the lightest hand (6 pips each): nobody takes the round."),
+        (
+            "ru",
+            "Al, Bo: у каждого по 6 на руках — меньше всех, но поровну, так что раунд никто не"
+            " берёт.",
+        ),
+        ("uk", "Al, Bo: у кожного по 6 на руках — найменше, але порівну, тож раунд ніхто не бере."),
+    ],
+)
+@pytest.mark.parametrize(
+    ("game", "players", "pairs"),
+    [("telephone", 4, False), ("english_fives", 3, False), ("muggins", 4, True)],
+)
+def test_a_block_tied_for_the_lightest_hand_says_nobody_takes_it(
+    game: str, players: int, pairs: bool, lang: str, said: str
+) -> None:
+    """A block where two sides share the fewest pips scores nothing: the result said only
+    "blocked", then "6 in hand → 0" beside every name, and never why the lightest got nothing."""
+    names = ["Al", "Bo", "Cy", "Di"][:players]
+    table = table_of(names, pairs=pairs, lang=lang, rules=PRESETS[game]())
+    lines = round_result_text(table, tied_block(players, pairs)).splitlines()
+    assert lines[1] == said
+
+
+def test_a_write_off_block_names_no_lightest_hand() -> None:
+    """The Ukrainian Telephone pays nobody at a block (RULES.md §3.5): every side writes off its
+    own hand, so a tie for the fewest pips is nothing to explain."""
+    table = table_of(["Al", "Bo"], rules=PRESETS["telephone_ua"]())
+    lines = round_result_text(table, tied_block(2, False)).splitlines()
+    assert lines[1] == ""
+
+
 def lighter_pair_fish() -> RoundEnded:
     """A pair fish that Al (4 pips) and Zoë (4) win with 8 together against Bo's 1 and Cy's 10:
     the fewest pips were Bo's, the lightest pair theirs."""

@@ -215,3 +215,23 @@ def test_standings_with_room_for_the_board_keep_it() -> None:
     text = match_text(table, "en")
     assert "🎲 <b>Kozel</b> · round 4" in text
     assert "did not fit" not in text
+
+
+@pytest.mark.parametrize(("game", "mark"), [("telephone", "🧱"), ("traditional", "🐟")])
+def test_a_blocked_round_is_marked_as_its_result_calls_it(game: str, mark: str) -> None:
+    """The fives games call a round nobody can move in "🧱 blocked", the games that score it as
+    a fish "🐟 fish" (Traditional, Sea Goat, Kozel): the sheet marked every one of them 🐟, so a
+    Telephone's row said fish where its result had said blocked."""
+    table = table_of(["Masha", "Alex"], rules=PRESETS[game]())
+    blocked = RoundEnded(
+        round=1,
+        result="fish",
+        winner=1,
+        fisherman=0,
+        hands=[[], []],
+        hand_values=[9, 2],
+        amounts=[0, 2],
+        scores=[5, 7],
+    )
+    table.round_ends.append(blocked)
+    assert sheet_rows(match_text(table, "en")) == [f"1. 5 · 7 {mark}"]
