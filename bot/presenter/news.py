@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from engine import Event
 from engine.events import Drew, Knocked, Played, PlayedDoubles, Reopened, RoundStarted
 
+from ..render.tiles import moved
 from ..table import RECENT, Recent, Table
 
 
@@ -27,7 +28,7 @@ def follow(table: Table, events: Sequence[Event]) -> None:
             mover.drawn.clear()
             mover.knocks = 0
             points = event.scored or 0
-            tiles = (event.tile,) if isinstance(event, Played) else tuple(event.tiles)
+            tiles = tuple(moved(event))
             played = Recent("played", event.seat, event.round, tiles=tiles, points=points)
             table.recent.append(played)
             added += 1

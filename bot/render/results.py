@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from engine.events import MatchEnded, RoundEnded
+from engine import Tile
+from engine.events import MatchEnded, Played, PlayedDoubles, RoundEnded
 from engine.games.generals import generals
 from engine.games.sea_goat import RECORDED_OUTCOMES
 from engine.games.target import TargetGame
@@ -22,14 +23,16 @@ from .amounts import collected_pot, kozel_amounts, scoring_amounts
 from .board import (
     ended_number,
     keeps_points,
+    limit_of,
     lost_rounds_line,
+    round_number,
     round_text,
     score_lines,
     scores_points,
 )
 from .room import LIMIT
 from .sheet import sheet_lines
-from .tiles import tiles_text
+from .tiles import moved, tiles_text
 
 #: The special ways a round ends that get a line of their own (Sea Goat, RULES.md §3.2).
 OUTCOMES = frozenset(
@@ -74,7 +77,7 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
     before = [head, *_round_notes(table, ended), *_fish_taker(table, ended)]
     after = [*kozel_amounts(table, ended), ""] if keeps_points(table.match) else []
     after += [t(lang, "result.scores"), *score_lines(table, lang, ended)]
-    return _with_hands(table, ended, before, after)
+    return _with_hands(table, ended.hands, before, after)
 
 
 def _fish_head(table: Table, ended: RoundEnded) -> Html:
@@ -131,14 +134,15 @@ def _below_minimum(table: Table, ended: RoundEnded) -> int:
     return won if ended.amounts[side] == 0 and 0 < won < MINIMUM else 0
 
 
-def _with_hands(table: Table, ended: RoundEnded, before: list[str], after: list[str]) -> Html:
-    """A round's result: what comes ``before`` the hands, what each player was left holding,
-    and what comes ``after``. Long names can make it longer than a message holds (``room``):
-    then the hands give way to a line that says so, and what the round gave each side and the
-    score stay."""
+def _with_hands(table: Table, held: list[list[Tile]], before: list[str], after: list[str]) -> Html:
+    """A round's result, or the end of a match won in the middle of a round: what comes
+    ``before`` the hands, what each player was left holding (``held``), and what comes
+    ``after``. Long names can make it longer than a message holds (``room``): then the hands
+    give way to a line that says so, and the rest (what the round gave each side, the scores)
+    stays."""
     lang = table.language
     hands = [
-        t(lang, "result.hand", name=seat.name, tiles=tiles_text(ended.hands[seat.seat]))
+        t(lang, "result.hand", name=seat.name, tiles=tiles_text(held[seat.seat]))
         for seat in table.seats
     ]
     text = Html("\n".join([*before, "", *hands, "", *after]))
@@ -167,7 +171,7 @@ def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
             parts += _lightest_tie(table, ended)
     parts += _round_notes(table, ended)
     after = [*scoring_amounts(table, ended), "", t(lang, "result.scores")]
-    return _with_hands(table, ended, parts, [*after, *score_lines(table, lang, ended)])
+    return _with_hands(table, ended.hands, parts, [*after, *score_lines(table, lang, ended)])
 
 
 def _block_winner(table: Table, ended: RoundEnded, winner: int) -> Html:
@@ -275,20 +279,58 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
     else:
         plural = len(ended.winners) > 1 or table.pairs
         head = t(lang, "match.winners" if plural else "match.winner", names=winners)
-    parts: list[str] = [head, ""]
+    parts: list[str] = [head]
     if ended.ended_by in SPECIAL_ENDS:
-        parts[1:1] = [t(lang, f"match.ended_by.{ended.ended_by}")]
+        parts.append(t(lang, f"match.ended_by.{ended.ended_by}"))
+    after: list[str] = []
     # best first: the most points, or where points are bad (Sport, General's Goat) the fewest
     sign = -1 if scores_points(table.match) else 1
     hung = generals(ended.ended_by, ended.losers, table.match.sides)
     for side in sorted(range(table.match.sides), key=lambda s: sign * ended.scores[s]):
         name, score = table.side_name(side), ended.scores[side]
         if keeps_points(table.match):
-            parts.append(t(lang, "match.final", name=name, score=score))
+            after.append(t(lang, "match.final", name=name, score=score))
         else:  # its rounds lost and Generals
-            parts.append(lost_rounds_line(table, lang, side, score, hung[side]))
-    parts += ["", *_sheet(table, ended), t(lang, "match.again")]
-    return Html("\n".join(parts))
+            after.append(lost_rounds_line(table, lang, side, score, hung[side]))
+    after += ["", *_sheet(table, ended), t(lang, "match.again")]
+    move = _winning_move(table, ended)
+    if move is None:
+        return Html("\n".join([*parts, "", *after]))
+    rnd = table.match.round
+    assert rnd is not None and rnd.number == move.round
+    return _with_hands(table, rnd.hands, [*parts, _winning_line(table, move)], after)
+
+
+def _winning_move(table: Table, ended: MatchEnded) -> Played | PlayedDoubles | None:
+    """The move that reached the target and so won the match in the middle of its round
+    (RULES.md §1.11; §3.4, §3.6-§3.9: "the round is not finished"), from the round's events the
+    table keeps; None when the match ended otherwise (at a round's end, whose result told the
+    hands, or by a timeout)."""
+    events = table.round_events
+    if ended.ended_by != "target" or any(isinstance(e, RoundEnded) for e in events):
+        return None
+    moves = [e for e in events if isinstance(e, Played | PlayedDoubles)]
+    return moves[-1] if moves and moves[-1].scored else None
+
+
+def _winning_line(table: Table, move: Played | PlayedDoubles) -> Html:
+    """The move that won in the middle of a round: its round, which stops there, its tiles,
+    its points and the score they reached; said once, with the going out, where the move
+    emptied its player's hand (the round's end is never scored: no result of it follows)."""
+    match, lang = table.match, table.language
+    assert match is not None and match.round is not None and move.scores is not None
+    rnd = match.round
+    key = "match.won_in_play" if rnd.hands[move.seat] else "match.won_in_play_out"
+    return t(
+        lang,
+        key,
+        round=round_text(lang, "result.round", match, round_number(match, rnd)),
+        name=table.seats[move.seat].name,
+        tile=tiles_text(moved(move)),
+        points=move.scored,
+        score=move.scores[match.side_of(move.seat)],
+        target=limit_of(match),
+    )
 
 
 def _sheet(table: Table, ended: MatchEnded) -> list[str]:

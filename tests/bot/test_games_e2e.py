@@ -11,13 +11,14 @@ from typing import Any
 
 import pytest
 
-from bot.callbacks import Callback, lay_args
+from bot.callbacks import CROSSWISE, LENGTHWISE, Callback, lay_args
 from bot.i18n import catalog, t
 from bot.place import Place
 from bot.render.layout import ARROWS
 from bot.table import Table
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
-from engine import Action, Lay, Placement, Play, Tile
+from engine import Action, Lay, Placement, Play, Tile, replay
+from engine.events import MatchEnded, RoundEnded
 from tests.bot.harness import Harness, stored_events, tap, texts_seen
 
 
@@ -401,6 +402,23 @@ async def short_match(
     """A match of ``game`` (as the chooser names it) for the two ``users``, to a ``target`` (an
     option and its value) the buttons do not offer, played to its end: its ``match_ended``."""
     tg = harness.tg
+    await started_to(harness, users, group, game, target=target)
+
+    def over() -> bool:
+        return any("Send /new for another match" in text for text in texts_seen(tg, group))
+
+    await harness.play_until(users, over, watching=True)
+    ended = (await stored_events(harness.database, 1))[-1]
+    assert ended["type"] == "match_ended"
+    return ended
+
+
+async def started_to(
+    harness: Harness, users: list[FakeUser], group: FakeChat, game: str, *, target: tuple[str, int]
+) -> None:
+    """A match of ``game`` (as the chooser names it) for the two ``users``, to a ``target`` (an
+    option and its value) the buttons do not offer, dealt."""
+    tg = harness.tg
     lobby = await open_lobby(harness, users, group)
     await set_players(harness, users[0], lobby, 2)
     assert await choose_game(harness, users[0], lobby, game) == f"Game: {game}"
@@ -413,14 +431,6 @@ async def short_match(
     await tg.wait_for(lambda: "Players 2/2" in (lobby_now(tg, lobby).text or ""))
     await tg.press_button(users[0], lobby, "▶️ Start")
     await tg.wait_for_message(group, "Order of play")
-
-    def over() -> bool:
-        return any("Send /new for another match" in text for text in texts_seen(tg, group))
-
-    await harness.play_until(users, over, watching=True)
-    ended = (await stored_events(harness.database, 1))[-1]
-    assert ended["type"] == "match_ended"
-    return ended
 
 
 async def winner_told_and_ranked(
@@ -454,6 +464,97 @@ async def test_a_match_to_the_target_names_its_winner_and_counts_in_its_game(
 def counts_less_along(lay: Lay) -> bool:
     """A double laid along the line, where it counts less than across: any but 0-0."""
     return lay.placements[0].lengthwise and lay.placements[0].tile != Tile(0, 0)
+
+
+def wins_in_play(events: list[dict[str, Any]], seat: int, move: Play | Lay) -> bool:
+    """Whether ``seat``'s ``move`` would win the match in the middle of its round."""
+    made = replay(events).act(seat, move)
+    return isinstance(made[-1], MatchEnded) and not any(isinstance(e, RoundEnded) for e in made)
+
+
+async def play_until_winning_move(
+    harness: Harness, users: list[FakeUser]
+) -> tuple[FakeUser, FakeMessage, Placement]:
+    """Play until the player to move may win the match in the middle of the round: him, his hand
+    and the placement that wins."""
+    version = 0
+    for _ in range(300):
+        user, hand = await harness.next_turn(users, version)
+        version = harness.version_of(hand)
+        events = await stored_events(harness.database, 1)
+        match = replay(events)
+        seat = match.current_seat
+        assert seat is not None and match.round is not None
+        for action in match.legal_actions(seat):
+            if isinstance(action, Play) and wins_in_play(events, seat, action):
+                layout = match.round.layout
+                # no end named: wherever it fits, the same (the first end the hand offers)
+                fits = () if layout.is_empty else layout.fits(action.tile)
+                return user, hand, Placement(action.tile, action.end or next(iter(fits), None))
+            if isinstance(action, Lay) and wins_in_play(events, seat, action):
+                return user, hand, action.placements[0]
+        await harness.play_turn(user, hand)
+    raise AssertionError("no move ever reached the target")
+
+
+async def lay_by_taps(
+    harness: Harness, user: FakeUser, hand: FakeMessage, placement: Placement
+) -> None:
+    """Tap the tile of ``placement``, then answer the hand's questions as it says: which end,
+    and (English fives' doubles) which way."""
+    tg, tile = harness.tg, placement.tile
+    way = LENGTHWISE if placement.lengthwise else CROSSWISE
+    wanted = (f":{tile}", f":{tile}:{placement.end}", f":{tile}:{placement.end}:{way}")
+    await tap(tg, user, hand, next(d for d in map(data_in, hand.buttons) if d.endswith(wanted)))
+    while choices := harness.choices_of(question := tg.message(user.id, hand.message_id)):
+        await tap(tg, user, question, next(d for d in map(data_in, choices) if d.endswith(wanted)))
+
+
+async def test_a_move_that_reaches_the_target_ends_the_match_and_says_how(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """English fives to 5: the first move that scores wins at once, in the middle of its round
+    (RULES.md §3.9). The group got the winner and the final scores, and of that round only the
+    board's "+10": the match's end now names the move, what it scored and the score it reached,
+    and what each player was left holding; no result of that round is told."""
+    users = [tg.user(945, "Masha"), tg.user(946, "Alex")]
+    group = tg.group(-1945, "Yard")
+    await started_to(harness, users, group, "English Fives", target=("target", 5))
+    user, hand, placement = await play_until_winning_move(harness, users)
+    await lay_by_taps(harness, user, hand, placement)
+    result = plain(
+        (await tg.wait_for_message(group, "Send /new for another match", timeout=30.0)).text or ""
+    )
+    await harness.groups_told()
+
+    events = await stored_events(harness.database, 1)
+    match = replay(events)
+    played, ended = events[-2:]
+    assert played["type"] == "played" and ended["type"] == "match_ended"
+    assert match.round is not None and match.rounds_played < match.round.number
+    names = [u.first_name for u in users]
+    mover, (a, b) = names[played["seat"]], played["tile"].split("-")
+    score = played["scores"][played["seat"]]
+    how = "went out with" if not match.round.hands[played["seat"]] else "played"
+    assert result.splitlines()[:5] == [
+        f"🏆 {mover} wins!",
+        f"🎯 Round {match.round.number} stops here: {mover} {how} [{a}|{b}] for"
+        f" +{played['scored']} → {score} of 5. The hands left are not counted.",
+        "",
+        *(
+            f"{name}: {''.join(f'[{x.a}|{x.b}]' for x in held) or '—'}"
+            for name, held in zip(names, match.round.hands, strict=True)
+        ),
+    ]
+    # the board showed the move; no round result was told for the round it ended
+    seen = texts_seen(tg, group)
+    assert any(f"{mover} played [{a}|{b}] · +{played['scored']}" in text for text in seen)
+    results = [text for text in seen if "Score:" in text]
+    assert len(results) == sum(e["type"] == "round_ended" for e in events)
+    # /history lists the match at the score the move reached, its winner marked
+    await tg.send_text(users[0], group, "/history")
+    history = await tg.wait_for_message(group, "Latest matches")
+    assert f"{mover} {score} 🏆" in plain(history.text or "")
 
 
 async def test_an_english_fives_double_may_be_laid_along_the_line(

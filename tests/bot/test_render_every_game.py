@@ -18,6 +18,7 @@ from bot.render.results import match_result_text, round_result_text
 from bot.render.standings import match_text, top_text
 from bot.render.standings import record_text as stats_text
 from bot.service.finish import results
+from bot.service.store import latest_round
 from bot.table import Table
 from engine.ai import greedy_player
 from engine.events import MatchEnded, RoundEnded, RoundStarted
@@ -74,7 +75,9 @@ def test_a_whole_match_of_every_game_is_shown_in_every_language(game: str) -> No
     while not match.is_over:
         seat = match.current_seat
         assert seat is not None
-        for event in match.act(seat, greedy_player(match, seat, rng)):
+        events = match.act(seat, greedy_player(match, seat, rng))
+        table.round_events = latest_round([*table.round_events, *events])  # as the store does
+        for event in events:
             if isinstance(event, RoundEnded):
                 table.round_ends.append(event)  # as the table store keeps them
             if isinstance(event, RoundEnded | MatchEnded):
