@@ -8,7 +8,7 @@ from engine.events import MatchEnded, RoundEnded
 from engine.games.generals import generals
 from engine.games.sea_goat import RECORDED_OUTCOMES
 from engine.scoring.kozel import fish_taker
-from engine.scoring.sea_goat import MINIMUM
+from engine.scoring.sea_goat import MINIMUM, holder
 from engine.seats import seats_of
 
 from ..callbacks import Callback
@@ -99,7 +99,7 @@ def _round_notes(table: Table, ended: RoundEnded) -> list[str]:
     Goat's redeal, the player who lost the round and the General hung on his team."""
     lang, notes = table.language, list[str]()
     if ended.outcome in OUTCOMES:
-        notes.append(t(lang, f"result.outcome.{ended.outcome}"))
+        notes.append(_outcome_note(table, ended))
     unrecorded = _below_minimum(table, ended)
     if unrecorded:
         notes.append(t(lang, "result.outcome.below_minimum", value=unrecorded, minimum=MINIMUM))
@@ -110,6 +110,23 @@ def _round_notes(table: Table, ended: RoundEnded) -> list[str]:
             side = table.match.side_of(ended.loser)
             notes.append(t(lang, "result.outcome.general", name=table.side_name(side)))
     return notes
+
+
+def _outcome_note(table: Table, ended: RoundEnded) -> Html:
+    """The line of a special round end (``OUTCOMES``). A Sea Goat write-off by a win against the
+    holder (RULES.md §3.2.1 rule 4) names the winner and the holder: "another side won" meant
+    nothing to players who each play alone."""
+    lang = table.language
+    if ended.outcome != "writeoff":
+        return t(lang, f"result.outcome.{ended.outcome}")
+    match = table.match
+    assert match is not None and ended.winner is not None and ended.amounts is not None
+    before = [score - amount for score, amount in zip(ended.scores, ended.amounts, strict=True)]
+    held = holder(before)
+    assert held is not None  # only a win against the holder writes every score off
+    key = "result.outcome.writeoff_pair" if table.pairs else "result.outcome.writeoff"
+    name = table.side_name(match.side_of(ended.winner))
+    return t(lang, key, name=name, holder=table.side_name(held))
 
 
 def _below_minimum(table: Table, ended: RoundEnded) -> int:

@@ -10,14 +10,17 @@ import html
 import pytest
 
 from bot.callbacks import decode
+from bot.i18n import t
 from bot.render.board import board_text, headline
 from bot.render.hand import close_keyboard, laid_text, live_hand
+from bot.render.lobby import choices, describe, game_line
 from bot.render.results import match_result_text, round_result_text
 from bot.service.finish import results
 from bot.table import Table
 from engine import Lay, Placement, Tile
 from engine.cross import Cross
 from engine.events import MatchEnded, RoundEnded
+from engine.games.sea_goat import SeaGoat
 from engine.rules import PRESETS
 from engine.scoring.sea_goat import SeaState
 from engine.scoring.tally import Tally
@@ -126,10 +129,59 @@ def test_a_sea_goat_round_written_off_and_a_match_won_na_sto_say_so() -> None:
     )
     text = round_result_text(table, ended)
     assert html_problems(text) == []
-    assert "✂️ Another side won 25 or more: every score is written off." in text
+    said = "✂️ Bob wins 25 or more while Zoë &amp; &lt;Co&gt; holds the points: every score is"
+    assert said in text
     won = match_result_text(table, MatchEnded([0], [0, 60], "na_sto", [1]))
     assert html_problems(won) == []
     assert html.unescape(won).startswith("🏆 <b>Bob wins!</b>\n💯 Won <b>na sto</b>")
+
+
+@pytest.mark.parametrize(
+    ("lang", "pairs", "said"),
+    [
+        ("en", False, "✂️ Bob wins 25 or more while Zoë & <Co> holds the points: every score"),
+        ("ru", False, "✂️ Bob выигрывает 25 и больше, а очки пишет Zoë & <Co>: всё списано."),
+        ("uk", False, "✂️ Bob виграє 25 і більше, а очки пише Zoë & <Co>: усе списано."),
+        ("en", True, "✂️ Bob & Ivan win 25 or more while Zoë & <Co> & Olya hold the points"),
+        ("ru", True, "✂️ Bob & Ivan выигрывают 25 и больше, а очки пишут Zoë & <Co> & Olya"),
+        ("uk", True, "✂️ Bob & Ivan виграють 25 і більше, а очки пишуть Zoë & <Co> & Olya"),
+    ],
+)
+def test_a_sea_goat_write_off_names_the_winner_and_the_holder(
+    lang: str, pairs: bool, said: str
+) -> None:
+    """A win of 25 or more against the holder writes every score off (RULES.md §3.2.1 rule 4):
+    "another side won" meant nothing to players who each play alone."""
+    names = [NAUGHTY, "Bob", "Olya", "Ivan"] if pairs else [NAUGHTY, "Bob", "Olya"]
+    table = table_of(names, pairs=pairs, lang=lang, rules=PRESETS["sea_goat"]())
+    sides = 2 if pairs else 3
+    ended = RoundEnded(
+        round=4,
+        result="out",
+        winner=1,
+        fisherman=None,
+        hands=[[Tile(6, 4), Tile(5, 3)], [], [Tile(6, 6)], [Tile(1, 2)]][: len(names)],
+        hand_values=[18, 0, 50][:sides],
+        amounts=[-40, 0, 0][:sides],
+        scores=[0] * sides,
+        outcome="writeoff",
+        sea=SeaState().to_dict(),
+    )
+    text = round_result_text(table, ended)
+    assert html_problems(text) == []
+    assert said in html.unescape(text)
+    assert "side" not in text and "сторон" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_what_sea_goat_says_of_itself_speaks_of_players_not_sides(lang: str) -> None:
+    """The chooser's line, /rules' summary and every option's words of Sea Goat, which two or
+    three play each alone as often as two pairs: "only one side may hold points", "that side is
+    the sea goat" spoke of sides a player alone does not have."""
+    said = [game_line(lang, "sea_goat"), t(lang, "games.sea_goat.summary")]
+    for name in SeaGoat.settable:
+        said += [describe(lang, name, value, "sea_goat") for value in choices(name, "sea_goat")]
+    assert not [line for line in said if "side" in line or "сторон" in line]
 
 
 def sea_round(amounts: list[int]) -> RoundEnded:
