@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.events import RoundEnded
-from engine.games.sea_goat import COLLECTED_OUTCOMES
+from engine.games.sea_goat import COLLECTED_OUTCOMES, UNCOUNTED_OUTCOMES
 from engine.games.target import TargetGame
 from engine.scoring.bonus import Bonus
 from engine.scoring.fives import floor5, pips
@@ -192,7 +192,8 @@ def partner_ignored(table: Table, ended: RoundEnded, side: int) -> bool:
 
 def scoring_amounts(table: Table, ended: RoundEnded) -> list[str]:
     """What each side of a scoring game got at the round's end: the winner's bonus and what it
-    came from, a write-off, or nothing."""
+    came from, a write-off, or nothing. Where Sea Goat's hands counted for nothing (a match won
+    at once, "на сто" lost), only the scores written off: "0 in hand → 0" said nothing."""
     match = table.match
     assert match is not None and ended.amounts is not None
     lang = table.language
@@ -205,6 +206,12 @@ def scoring_amounts(table: Table, ended: RoundEnded) -> list[str]:
         name = table.side_name(side)
         if side == winning and bonus is not None and pot is not None:
             parts.append(_bonus_line(table, ended, bonus, pot))
+        elif ended.sea is not None and ended.amounts[side] < 0:
+            # a Sea Goat score falls only when it is written off (RULES.md §3.2)
+            score = -ended.amounts[side]
+            parts.append(t(lang, "result.written_off", name=name, score=score, amount=amount))
+        elif ended.outcome in UNCOUNTED_OUTCOMES:
+            continue  # "0 in hand → 0": the hands counted for nothing, and the note says why
         elif partner_ignored(table, ended, side):
             parts.append(t(lang, "result.out_pair", name=name, amount=amount))
         else:

@@ -163,7 +163,8 @@ def sea_goat_lines(table: Table, lang: str, rnd: Round) -> list[str]:
     ]
     na_sto = na_sto_seat(rnd, match.tally, match.pairs)
     if na_sto is not None and rnd.outcome is None:
-        lines.append(t(lang, "board.na_sto", name=table.seats[na_sto].name))
+        key = f"board.na_sto.{match.rules.sg_na_sto}"  # with what it stakes: a newcomer asked
+        lines.append(t(lang, key, name=table.seats[na_sto].name))
     return lines
 
 

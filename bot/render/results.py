@@ -115,8 +115,12 @@ def _round_notes(table: Table, ended: RoundEnded) -> list[str]:
 def _outcome_note(table: Table, ended: RoundEnded) -> Html:
     """The line of a special round end (``OUTCOMES``). A Sea Goat write-off by a win against the
     holder (RULES.md §3.2.1 rule 4) names the winner and the holder: "another side won" meant
-    nothing to players who each play alone."""
+    nothing to players who each play alone. A "на сто" round lost under ``sg_na_sto = svoyak``
+    with 25 or more in hand loses the match (§3.2.1 rule 7), where "every score is written off"
+    was said."""
     lang = table.language
+    if ended.outcome == "na_sto_lost" and "match" in (ended.sea or {}):
+        return t(lang, "result.outcome.na_sto_lost_match")  # svoyak: lost with 25 or more
     if ended.outcome != "writeoff":
         return t(lang, f"result.outcome.{ended.outcome}")
     match = table.match
@@ -179,7 +183,8 @@ def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
         if ended.winner is not None:
             parts.append(_block_winner(table, ended, ended.winner))
     parts += _round_notes(table, ended)
-    after = [*scoring_amounts(table, ended), "", t(lang, "result.scores")]
+    amounts = scoring_amounts(table, ended)
+    after = [*amounts, *([""] if amounts else []), t(lang, "result.scores")]
     return _with_hands(table, ended, parts, [*after, *score_lines(table, lang, ended)])
 
 

@@ -241,14 +241,23 @@ def test_the_25_note_comes_exactly_where_the_minimum_applied(
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "💯 Bob plays <b>na sto</b> (“for a hundred”): going out wins the match"),
-        ("ru", "💯 Bob играет <b>на сто</b>"),
-        ("uk", "💯 Bob грає <b>на сто</b>"),
+        (
+            "en",
+            "💯 Bob plays <b>na sto</b> (“for a hundred”): winning this round wins the match, "
+            "losing it writes every score off",
+        ),
+        (
+            "ru",
+            "💯 Bob играет <b>на сто</b>: выиграет раунд — выиграет матч, проиграет — всё "
+            "списывается",
+        ),
+        ("uk", "💯 Bob грає <b>на сто</b>: виграє раунд — виграє матч, програє — усе списується"),
     ],
 )
 def test_the_board_says_who_plays_na_sto_in_words_the_player_reads(lang: str, said: str) -> None:
     """The English board wrote "plays <b>на сто</b>" in Cyrillic, and nothing said what it
-    stakes; Russian and Ukrainian keep the name players know."""
+    stakes; Russian and Ukrainian keep the name players know, and say what it stakes too:
+    "Bob играет на сто" alone told a newcomer nothing."""
     table = sea_table([40, 0], lang=lang)
     assert table.match is not None and table.match.round is not None
     leader = table.match.round.leader
@@ -256,6 +265,61 @@ def test_the_board_says_who_plays_na_sto_in_words_the_player_reads(lang: str, sa
     text = board_text(table)
     assert html_problems(text) == []
     assert html.unescape(said.replace("Bob", table.seats[leader].name)) in html.unescape(text)
+
+
+@pytest.mark.parametrize(
+    ("lang", "board", "result"),
+    [
+        (
+            "en",
+            "losing it with 25 or more in hand loses the match, with less writes every score off",
+            "💯 The round played <b>na sto</b> (“for a hundred”) is lost with 25 or more in hand: "
+            "the match is lost.",
+        ),
+        (
+            "ru",
+            "проиграет с 25 и больше на руках — проиграет матч, с меньшим — всё списывается",
+            "💯 Раунд <b>на сто</b> проигран с 25 и больше на руках: матч проигран.",
+        ),
+        (
+            "uk",
+            "програє з 25 і більше на руках — програє матч, з меншим — усе списується",
+            "💯 Раунд <b>на сто</b> програно з 25 і більше на руках: матч програно.",
+        ),
+    ],
+)
+def test_na_sto_lost_with_25_in_hand_under_svoyak_loses_the_match_and_says_so(
+    lang: str, board: str, result: str
+) -> None:
+    """Under ``sg_na_sto = svoyak`` (RULES.md §3.2.1 rule 7) a "на сто" lost with 25 or more in
+    hand loses the match, and the scores stay: the result said "every score is written off"
+    beside scores that were not, and the board staked only the scores."""
+    table = sea_table([40, 0], lang=lang)
+    assert table.match is not None and table.match.round is not None
+    table.match.rules = table.match.rules.with_options(sg_na_sto="svoyak")
+    leader = table.match.round.leader
+    table.match.tally = dataclasses.replace(
+        table.match.tally,
+        scores=(40, 0) if leader == 0 else (0, 40),
+        sea=SeaState(na_sto=leader),
+    )
+    assert board in board_text(table)
+    ended = RoundEnded(
+        round=3,
+        result="out",
+        winner=1,
+        fisherman=None,
+        hands=[[Tile(6, 4), Tile(5, 3), Tile(2, 2)], []],
+        hand_values=[22, 0],
+        amounts=[0, 0],
+        scores=[40, 0],
+        outcome="na_sto_lost",
+        sea=SeaState(winners=(1,), losers=(0,), ended_by="na_sto").to_dict(),
+    )
+    text = round_result_text(table, ended)
+    assert html_problems(text) == []
+    assert html.unescape(result) in html.unescape(text)
+    assert "→" not in text
 
 
 def test_a_sea_goat_match_won_on_any_two_doubles_says_so() -> None:
