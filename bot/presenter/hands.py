@@ -38,9 +38,8 @@ class Hands:
         for event in events:
             if isinstance(event, Played | PlayedDoubles):
                 by_computer = timed_out is not None and timed_out.seat == event.seat
-                tiles = [event.tile] if isinstance(event, Played) else event.tiles
                 notes[event.seat] = played_note(
-                    table.seats[event.seat], tiles, event.scored or 0, by_computer=by_computer
+                    table.seats[event.seat], event, by_computer=by_computer
                 )
         return notes
 

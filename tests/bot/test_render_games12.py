@@ -12,14 +12,14 @@ import pytest
 from bot.callbacks import decode
 from bot.i18n import t
 from bot.render.board import board_text, headline
-from bot.render.hand import close_keyboard, laid_text, live_hand
+from bot.render.hand import close_keyboard, laid_text, laid_words, live_hand, played_note
 from bot.render.lobby import choices, describe, game_line
 from bot.render.results import match_result_text, round_result_text
 from bot.service.finish import results
 from bot.table import Table
 from engine import Lay, Placement, Tile
 from engine.cross import Cross
-from engine.events import MatchEnded, RoundEnded
+from engine.events import MatchEnded, Played, PlayedDoubles, RoundEnded
 from engine.games.sea_goat import SeaGoat
 from engine.rules import PRESETS
 from engine.scoring.sea_goat import SeaState
@@ -81,6 +81,44 @@ def test_closing_is_asked_with_each_way_and_several_doubles_are_one_button() -> 
     closed = decode(str(keyboard[1][0].callback_data))
     assert closed is not None and closed.settled
     assert closed.placements == ways[0].placements
+
+
+@pytest.mark.parametrize(
+    ("lang", "popup", "record", "alone"),
+    [
+        (
+            "en",
+            "You played [3|3] on the left and a closed [5|5] on the right",
+            "You played [3|3] and a closed [5|5].",
+            "You played a closed [4|4].",
+        ),
+        (
+            "ru",
+            "Сыграно: [3|3] слева и закрытый [5|5] справа",
+            "Сыграно: [3|3] и закрытый [5|5].",
+            "Сыграно: закрытый [4|4].",
+        ),
+        (
+            "uk",
+            "Зіграно: [3|3] ліворуч і закритий [5|5] праворуч",
+            "Зіграно: [3|3] і закритий [5|5].",
+            "Зіграно: закритий [4|4].",
+        ),
+    ],
+)
+def test_a_move_with_a_closed_double_is_said_in_words(
+    lang: str, popup: str, record: str, alone: str
+) -> None:
+    """The pop-up of a tap read the buttons' shorthand, "You played [3|3]⬅️ + [5|5]🔒➡️"; and
+    the player's record, "You played [3|3][5|5].", did not say the 5-5 went down closed."""
+    laid = (Placement(Tile(3, 3), "left"), Placement(Tile(5, 5), "right", closed=True))
+    assert t(lang, "hand.played_toast", tile=laid_words(lang, laid)) == popup
+    seat = donkey_table(Cross(chain=[(3, 5)])).seats[0]
+    seat.language = lang
+    doubles = [Tile(3, 3), Tile(5, 5)]
+    move = PlayedDoubles(1, 0, doubles, ["left", "right"], [3, 5], closed=[False, True])
+    assert played_note(seat, move) == record
+    assert played_note(seat, Played(1, 0, Tile(4, 4), "up", {}, closed=True)) == alone
 
 
 def test_a_hand_offers_two_doubles_together_when_it_may() -> None:
