@@ -25,7 +25,7 @@ def kozel_amounts(table: Table, ended: RoundEnded) -> list[str]:
     assert match is not None
     before = _kept_before(table, ended)
     for side in range(match.sides):
-        name = table.side_name(side)
+        name = table.side_name(side, lang)
         value = ended.hand_values[side]
         if ended.amounts is None:
             parts.append(t(lang, "result.value", name=name, value=value))
@@ -83,12 +83,12 @@ def _eggs_taken(table: Table, ended: RoundEnded, before: Kept | None) -> Html:
     in hand → +25" said nothing of the 20 in the pot, where the bot knows the pot."""
     side = ended.pot_awarded_to
     assert side is not None and ended.amounts is not None
-    key = "result.pot_won_pair" if table.pairs else "result.pot_won"
-    name = table.side_name(side)
+    lang, key = table.language, "result.pot_won_pair" if table.pairs else "result.pot_won"
+    name = table.side_name(side, lang)
     if before is None:
-        return t(table.language, key, name=name)
+        return t(lang, key, name=name)
     amount = ended.amounts[side]
-    return t(table.language, f"{key}_of", name=name, pot=before.pot, amount=amount)
+    return t(lang, f"{key}_of", name=name, pot=before.pot, amount=amount)
 
 
 def signed(amount: int) -> str:
@@ -162,7 +162,8 @@ def _unwritten_line(table: Table, ended: RoundEnded, side: int) -> Html:
     assert ended.amounts is not None and ended.memory is not None
     assert table.match is not None
     lang, amount = table.language, ended.amounts[side]
-    values = {"name": table.side_name(side), "value": ended.hand_values[side], "amount": amount}
+    name, value = table.side_name(side, lang), ended.hand_values[side]
+    values = {"name": name, "value": value, "amount": amount}
     if table.match.rules.memory != "remember":
         return t(lang, "result.thrown_away", **values)
     remembered = ended.memory[side]
@@ -203,7 +204,7 @@ def scoring_amounts(table: Table, ended: RoundEnded) -> list[str]:
     parts: list[str] = []
     for side in range(match.sides):
         value, amount = ended.hand_values[side], signed(ended.amounts[side])
-        name = table.side_name(side)
+        name = table.side_name(side, lang)
         if side == winning and bonus is not None and pot is not None:
             parts.append(_bonus_line(table, ended, bonus, pot))
         elif ended.sea is not None and ended.amounts[side] < 0:
@@ -256,7 +257,7 @@ def _bonus_line(table: Table, ended: RoundEnded, bonus: Bonus, pot: int) -> str:
     match = table.match
     assert match is not None and ended.winner is not None and ended.amounts is not None
     lang, side = table.language, match.side_of(ended.winner)
-    name, amount = table.side_name(side), signed(ended.amounts[side])
+    name, amount = table.side_name(side, lang), signed(ended.amounts[side])
     if bonus.basis == "out":
         return t(lang, "result.bonus.out", name=name, amount=amount)
     others = sum(value for other, value in enumerate(ended.hand_values) if other != side)

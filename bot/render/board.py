@@ -14,7 +14,7 @@ from engine.games.sea_goat import na_sto_seat
 from engine.leads import lot, lot_winner
 from engine.scoring.sea_goat import holder
 
-from ..i18n import Html, plural, t
+from ..i18n import Html, plural, spoken_list, t
 from ..sender import read_len
 from ..table import Recent, Table
 from .amounts import pot_left
@@ -122,7 +122,7 @@ def score_lines(table: Table, lang: str, ended: RoundEnded | None = None) -> lis
     if scores_points(match):
         target = limit_of(match)
         for side in range(match.sides):
-            name, score = table.side_name(side), now.scores[side]
+            name, score = table.side_name(side, lang), now.scores[side]
             lines.append(t(lang, "board.score_target", name=name, score=score, target=target))
     elif not keeps_points(match):
         return [
@@ -133,7 +133,8 @@ def score_lines(table: Table, lang: str, ended: RoundEnded | None = None) -> lis
         for side in range(match.sides):
             score, memory = now.scores[side], now.memory[side]
             key = "board.score_with_memory" if memory else "board.score"
-            lines.append(t(lang, key, name=table.side_name(side), score=score, memory=memory))
+            name = table.side_name(side, lang)
+            lines.append(t(lang, key, name=name, score=score, memory=memory))
     # the eggs' pot: Kozel's, or Sea Goat's (a game that scores to its target), until collected
     if now.pot:
         lines.append(t(lang, "board.pot", pot=now.pot))
@@ -144,7 +145,7 @@ def lost_rounds_line(table: Table, lang: str, side: int, lost: int, hung: int) -
     """General's Goat keeps no points: a team's rounds ``lost``, against the rounds that lose
     the match, and the Generals ``hung`` on it."""
     assert table.match is not None
-    name, limit = table.side_name(side), limit_of(table.match)
+    name, limit = table.side_name(side, lang), limit_of(table.match)
     return t(lang, "board.lost_rounds", name=name, score=lost, limit=limit, generals=hung)
 
 
@@ -159,7 +160,7 @@ def sea_goat_lines(table: Table, lang: str, rnd: Round) -> list[str]:
     lines: list[str] = [
         t(lang, "board.holder_none")
         if held is None
-        else t(lang, "board.holder", name=table.side_name(held))
+        else t(lang, "board.holder", name=table.side_name(held, lang))
     ]
     na_sto = na_sto_seat(rnd, match.tally, match.pairs)
     if na_sto is not None and rnd.outcome is None:
@@ -239,7 +240,8 @@ def teams_text(table: Table) -> Html:
     lang = table.language
     seats = [numbered(s) for s in table.seats]  # the numbers /kick takes
     if table.pairs:
-        head = t(lang, "start.pairs", a=f"{seats[0]} & {seats[2]}", b=f"{seats[1]} & {seats[3]}")
+        pairs = [spoken_list(lang, seats[side::2]) for side in (0, 1)]
+        head = t(lang, "start.pairs", a=pairs[0], b=pairs[1])
     else:
         head = t(lang, "start.order", order=" → ".join(seats))
     return Html("\n".join([head, *_lot_lines(table)]))

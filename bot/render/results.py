@@ -13,7 +13,7 @@ from engine.seats import seats_of
 
 from ..callbacks import Callback
 from ..games import SPECIAL_ENDS
-from ..i18n import Html, plural, t
+from ..i18n import Html, plural, spoken_list, t
 from ..sender import read_len
 from ..table import Table
 from .amounts import collected_pot, kozel_amounts, scoring_amounts
@@ -90,8 +90,8 @@ def _fish_taker(table: Table, ended: RoundEnded) -> list[str]:
     side = fish_taker(ended.hand_values, match.rules)
     if side is None:
         return []
-    key = "result.heaviest_pair" if table.pairs else "result.heaviest"
-    return [t(table.language, key, name=table.side_name(side), total=sum(ended.hand_values))]
+    lang, key = table.language, "result.heaviest_pair" if table.pairs else "result.heaviest"
+    return [t(lang, key, name=table.side_name(side, lang), total=sum(ended.hand_values))]
 
 
 def _round_notes(table: Table, ended: RoundEnded) -> list[str]:
@@ -108,7 +108,7 @@ def _round_notes(table: Table, ended: RoundEnded) -> list[str]:
         if ended.general:
             assert table.match is not None
             side = table.match.side_of(ended.loser)
-            notes.append(t(lang, "result.outcome.general", name=table.side_name(side)))
+            notes.append(t(lang, "result.outcome.general", name=table.side_name(side, lang)))
     return notes
 
 
@@ -129,8 +129,8 @@ def _outcome_note(table: Table, ended: RoundEnded) -> Html:
     held = holder(before)
     assert held is not None  # only a win against the holder writes every score off
     key = "result.outcome.writeoff_pair" if table.pairs else "result.outcome.writeoff"
-    name = table.side_name(match.side_of(ended.winner))
-    return t(lang, key, name=name, holder=table.side_name(held))
+    name = table.side_name(match.side_of(ended.winner), lang)
+    return t(lang, key, name=name, holder=table.side_name(held, lang))
 
 
 def _below_minimum(table: Table, ended: RoundEnded) -> int:
@@ -200,10 +200,10 @@ def _block_winner(table: Table, ended: RoundEnded, winner: int) -> Html:
     won_by = ended.won_by or "lightest"
     if won_by == "lightest_pair":
         total = ended.hand_values[side]
-        return plural(lang, "result.lightest_pair", total, name=table.side_name(side))
+        return plural(lang, "result.lightest_pair", total, name=table.side_name(side, lang))
     if won_by == "lightest_partners":  # their hands are equal: half of their side's each
         each = ended.hand_values[side] // 2
-        return plural(lang, "result.lightest_both", each, name=table.side_name(side))
+        return plural(lang, "result.lightest_both", each, name=table.side_name(side, lang))
     name = table.seats[winner].name
     if won_by == "lightest":
         return t(lang, "result.lightest", name=name)
@@ -217,7 +217,7 @@ def match_result_text(table: Table, ended: MatchEnded) -> Html:
     if ended.winners is not None:
         return _winners_text(table, ended)
     lang = table.language
-    goats = ", ".join(table.side_name(side) for side in ended.losers)
+    goats = ", ".join(table.side_name(side, lang) for side in ended.losers)
     assert table.match is not None
     if ended.ended_by == "goat":
         # what the game calls its loser (``Game.loser_title``): a pair that loses is two goats
@@ -227,7 +227,8 @@ def match_result_text(table: Table, ended: MatchEnded) -> Html:
         key, goats = "match.abandoned", _who_timed_out(table, ended)
     parts = [t(lang, key, names=goats), ""]
     for side in sorted(range(table.match.sides), key=lambda s: ended.scores[s]):
-        parts.append(t(lang, "match.final", name=table.side_name(side), score=ended.scores[side]))
+        name, score = table.side_name(side, lang), ended.scores[side]
+        parts.append(t(lang, "match.final", name=name, score=score))
     parts += ["", *_sheet(table, ended), t(lang, "match.again")]
     return Html("\n".join(parts))
 
@@ -243,15 +244,18 @@ def again_keyboard(table: Table) -> InlineKeyboardMarkup:
 def _who_timed_out(table: Table, ended: MatchEnded) -> str:
     """Who of the losing side timed out (``Table.dropped_out``): in a pair game not a partner
     who played on, or left; the whole side where the table no longer knows (a restart)."""
-    dropped = table.dropped_out()
+    lang, dropped = table.language, table.dropped_out()
     timed_out = set() if dropped is None else dropped[1]
     return ", ".join(
-        " & ".join(
-            table.seats[seat].name
-            for seat in seats_of(side, table.players, table.pairs)
-            if seat in timed_out
+        spoken_list(
+            lang,
+            [
+                table.seats[seat].name
+                for seat in seats_of(side, table.players, table.pairs)
+                if seat in timed_out
+            ],
         )
-        or table.side_name(side)
+        or table.side_name(side, lang)
         for side in ended.losers
     )
 
@@ -261,7 +265,7 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
     timed out; then the final scores, best first."""
     lang = table.language
     assert ended.winners is not None and table.match is not None
-    winners = ", ".join(table.side_name(side) for side in ended.winners)
+    winners = ", ".join(table.side_name(side, lang) for side in ended.winners)
     if ended.ended_by == "draw":  # Sport domino's: equal points after its deals
         deals = table.match.game.deals(table.match.rules) is not None
         head = t(lang, "match.draw_deals" if deals else "match.draw")
@@ -277,7 +281,7 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
     sign = -1 if scores_points(table.match) else 1
     hung = generals(ended.ended_by, ended.losers, table.match.sides)
     for side in sorted(range(table.match.sides), key=lambda s: sign * ended.scores[s]):
-        name, score = table.side_name(side), ended.scores[side]
+        name, score = table.side_name(side, lang), ended.scores[side]
         if keeps_points(table.match):
             parts.append(t(lang, "match.final", name=name, score=score))
         else:  # its rounds lost and Generals

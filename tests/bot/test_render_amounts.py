@@ -43,7 +43,7 @@ def side_lines(table: Table, ended: RoundEnded) -> dict[int, str]:
         side: next(
             line
             for line in lines
-            if line.startswith(f"{table.side_name(side)}: ") and " → " in line
+            if line.startswith(f"{table.side_name(side, table.language)}: ") and " → " in line
         )
         for side in range(table.match.sides)
     }
@@ -251,18 +251,18 @@ def muggins_pair_out(game: str = "muggins") -> RoundEnded:
     [
         (
             "en",
-            "Masha & Olya: the opponents hold 11, rounded to 10, divided by 5 → +2",
-            "Alex & Serg: 11 in hand → 0",
+            "Masha and Olya: the opponents hold 11, rounded to 10, divided by 5 → +2",
+            "Alex and Serg: 11 in hand → 0",
         ),
         (
             "ru",
-            "Masha & Olya: у соперников на руках 11, округляем до 10, делим на 5 → +2",
-            "Alex & Serg: на руках 11 → 0",
+            "Masha и Olya: у соперников на руках 11, округляем до 10, делим на 5 → +2",
+            "Alex и Serg: на руках 11 → 0",
         ),
         (
             "uk",
-            "Masha & Olya: у суперників на руках 11, округлюємо до 10, ділимо на 5 → +2",
-            "Alex & Serg: на руках 11 → 0",
+            "Masha і Olya: у суперників на руках 11, округлюємо до 10, ділимо на 5 → +2",
+            "Alex і Serg: на руках 11 → 0",
         ),
     ],
 )
@@ -283,7 +283,7 @@ def test_a_pair_that_wins_a_block_has_only_the_winners_hand_taken_off() -> None:
     block = scoring_end(2, hands, [13, 21], [4, 0])
     table = table_of(NAMES, pairs=True, rules=PRESETS["muggins"]())
     lines = plain(round_result_text(table, block))
-    said = "Masha & Olya: the opponents hold 21, less 1 in Olya's hand: 20, divided by 5 → +4"
+    said = "Masha and Olya: the opponents hold 21, less 1 in Olya's hand: 20, divided by 5 → +4"
     assert said in lines
 
 
@@ -406,7 +406,7 @@ def test_a_ukrainian_telephone_partners_lone_0_0_is_not_said_ignored() -> None:
     ended = dataclasses.replace(scoring_end(0, hands, [0, 10], [0, -10]), scores=[40, 30])
     table = table_of(NAMES, pairs=True, rules=PRESETS["telephone_ua"]())
     lines = plain(round_result_text(table, ended))
-    assert "Masha & Olya: 0 in hand → 0" in lines
+    assert "Masha and Olya: 0 in hand → 0" in lines
     assert not any("do not count" in line for line in lines)
 
 
@@ -470,9 +470,9 @@ def worked_out(line: str) -> int:
     ("lang", "pairs", "said"),
     [
         ("en", False, "Alex takes the eggs: 20 of the 25."),
-        ("en", True, "Alex & Serg take the eggs: 20 of the 25."),
+        ("en", True, "Alex and Serg take the eggs: 20 of the 25."),
         ("ru", False, "Alex забирает яйца: 20 из 25."),
-        ("uk", True, "Alex & Serg забирають яйця: 20 з 25."),
+        ("uk", True, "Alex і Serg забирають яйця: 20 з 25."),
     ],
 )
 def test_the_eggs_taken_say_how_much_of_the_amount_they_were(

@@ -10,11 +10,12 @@ import html
 import pytest
 
 from bot.callbacks import decode
-from bot.i18n import t
-from bot.render.board import board_text, headline
+from bot.i18n import Html, t
+from bot.render.board import board_text, headline, teams_text
 from bot.render.hand import close_keyboard, laid_text, laid_words, live_hand, played_note
-from bot.render.lobby import choices, describe, game_line
+from bot.render.lobby import choices, describe, game_line, seated
 from bot.render.results import match_result_text, round_result_text
+from bot.render.standings import match_text
 from bot.service.finish import results
 from bot.table import Table
 from engine import Lay, Placement, Tile
@@ -180,9 +181,9 @@ def test_a_sea_goat_round_written_off_and_a_match_won_na_sto_say_so() -> None:
         ("en", False, "✂️ Bob wins 25 or more while Zoë & <Co> holds the points: every score"),
         ("ru", False, "✂️ Bob выигрывает 25 и больше, а очки пишет Zoë & <Co>: всё списано."),
         ("uk", False, "✂️ Bob виграє 25 і більше, а очки пише Zoë & <Co>: усе списано."),
-        ("en", True, "✂️ Bob & Ivan win 25 or more while Zoë & <Co> & Olya hold the points"),
-        ("ru", True, "✂️ Bob & Ivan выигрывают 25 и больше, а очки пишут Zoë & <Co> & Olya"),
-        ("uk", True, "✂️ Bob & Ivan виграють 25 і більше, а очки пишуть Zoë & <Co> & Olya"),
+        ("en", True, "✂️ Bob and Ivan win 25 or more while Zoë & <Co> and Olya hold the points"),
+        ("ru", True, "✂️ Bob и Ivan выигрывают 25 и больше, а очки пишут Zoë & <Co> и Olya"),
+        ("uk", True, "✂️ Bob і Ivan виграють 25 і більше, а очки пишуть Zoë & <Co> і Olya"),
     ],
 )
 def test_a_sea_goat_write_off_names_the_winner_and_the_holder(
@@ -394,9 +395,39 @@ def test_each_game_has_its_title_and_its_own_score_lines() -> None:
     assert sport.startswith("🎲 <b>Sport Domino</b> · deal 1 of 8")
     generals = board_text(pairs_table("generals_goat"))
     assert generals.startswith("🎲 <b>General's Goat</b> · round 1 · lost rounds to lose: 2")
-    assert "Zoë &amp; &lt;Co&gt; &amp; Olya: lost <b>0</b> of 2 · 🎖 Generals: 0" in generals
+    assert "Zoë &amp; &lt;Co&gt; and Olya: lost <b>0</b> of 2 · 🎖 Generals: 0" in generals
     for text in (traditional, sport, generals):
         assert html_problems(text) == [] and "<Co>" not in text
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "and"), ("ru", "и"), ("uk", "і")])
+def test_a_pair_is_named_with_a_word_that_a_name_holding_an_ampersand_leaves_readable(
+    lang: str, word: str
+) -> None:
+    """"Zoë & <Co> & Olya" read as three players, or as one: a pair is named with the
+    language's "and" on the board, in the results and the standings, at the deal and in the
+    lobby; the name shows as typed."""
+    table = table_of([NAUGHTY, "Bob", "Olya", "Ivan"], pairs=True, lang=lang)
+    for seat in table.seats:  # the pairs as the lobby chose them: seats 1 and 3 against 2 and 4
+        seat.side = seat.seat % 2
+    pair = f"Zoë &amp; &lt;Co&gt; {word} Olya"
+    assert table.match is not None
+    ended = MatchEnded([1], [0, 101], "goat")
+    said = {
+        "board": board_text(table),
+        "standings": match_text(table, lang),
+        "result": match_result_text(table, ended),
+        "deal": teams_text(table),
+        "lobby": Html("\n".join(seated(table))),
+    }
+    for where, text in said.items():
+        assert html_problems(text) == [], where
+        assert "<Co>" not in text and " &amp; Olya" not in text, where
+    for where in ("board", "standings", "result"):
+        assert f"{pair}: " in said[where], where
+    assert f"Bob {word} Ivan" in said["result"]
+    assert f"1. Zoë &amp; &lt;Co&gt; {word} 3. Olya" in said["deal"]
+    assert f"1. Zoë &amp; &lt;Co&gt; {word} 3. Olya" in said["lobby"]
 
 
 def bob_loses(round: int, general: bool) -> RoundEnded:
@@ -421,12 +452,12 @@ def test_a_general_hung_is_told_with_the_round_and_ends_the_match() -> None:
     text = html.unescape(round_result_text(table, ended))
     assert "Bob loses the round." in text
     assert "in hand" not in text and "+1" not in text  # no points: the round lost says it
-    assert "🎖 <b>A General</b> is hung on Bob & Ivan!" in text
+    assert "🎖 <b>A General</b> is hung on Bob and Ivan!" in text
     over = html.unescape(match_result_text(table, MatchEnded([1], [0, 1], "general", [0])))
-    assert over.startswith(f"🏆 <b>{NAUGHTY} & Olya win!</b>\n🎖 A General was hung")
+    assert over.startswith(f"🏆 <b>{NAUGHTY} and Olya win!</b>\n🎖 A General was hung")
     # no points here: the team that lost fewer rounds comes first
-    assert over.index(f"{NAUGHTY} & Olya: lost <b>0</b> of 2 · 🎖 Generals: 0") < over.index(
-        "Bob & Ivan: lost <b>1</b> of 2 · 🎖 Generals: 1"
+    assert over.index(f"{NAUGHTY} and Olya: lost <b>0</b> of 2 · 🎖 Generals: 0") < over.index(
+        "Bob and Ivan: lost <b>1</b> of 2 · 🎖 Generals: 1"
     )
 
 
@@ -439,7 +470,7 @@ def test_a_round_result_told_late_shows_the_generals_of_its_own_round() -> None:
     match.tally = dataclasses.replace(match.tally, scores=(0, 2))
     match.winners, match.losers, match.ended_by = [0], [1], "general"
     text = html.unescape(round_result_text(table, bob_loses(1, general=False)))
-    assert "Bob & Ivan: lost <b>1</b> of 2 · 🎖 Generals: 0" in text
+    assert "Bob and Ivan: lost <b>1</b> of 2 · 🎖 Generals: 0" in text
 
 
 def test_a_general_hung_on_the_team_that_lost_fewer_rounds_still_wins_the_other() -> None:
