@@ -13,6 +13,7 @@ from engine.games.target import TargetGame
 from engine.scoring.bonus import Bonus
 from engine.scoring.fives import floor5, pips
 from engine.scoring.kozel import fish_amounts
+from engine.scoring.tally import Tally
 from engine.seats import partner_of
 
 from ..i18n import Html, t
@@ -107,25 +108,15 @@ class Kept:
     pot: int
 
 
-def pot_left(ended: RoundEnded) -> int:
-    """The eggs' pot the round that ``ended`` left for the next: Kozel's (RULES.md §2.7.4), or
-    Sea Goat's, which it carries with the rest of its state (``RoundEnded.sea``, §3.2.5)."""
-    return ended.pot if ended.pot is not None else int((ended.sea or {}).get("pot", 0))
-
-
 def _kept_before(table: Table, ended: RoundEnded) -> Kept | None:
     """What the match carried into the round that ``ended``: what the round end before it left
     (``Table.round_ends``), nothing in a match's first round. None where the bot no longer has
     the round before."""
-    sides = len(ended.hand_values)
     earlier = [end for end in table.round_ends if end.round < ended.round]
-    if earlier:
-        last = earlier[-1]
-        memory, opened = last.memory or [0] * sides, last.opened or [False] * sides
-        return Kept(memory, opened, pot_left(last))
-    if ended.round == 1:
-        return Kept([0] * sides, [False] * sides, 0)
-    return None
+    if not earlier and ended.round > 1:
+        return None
+    left = Tally.left_by(earlier[-1]) if earlier else Tally.fresh(len(ended.scores))
+    return Kept(left.memory, left.opened, left.eggs)
 
 
 def _opened_now(ended: RoundEnded, before: Kept, side: int) -> bool:

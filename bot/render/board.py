@@ -13,11 +13,11 @@ from engine.games.generals import generals
 from engine.games.sea_goat import na_sto_seat
 from engine.leads import lot, lot_winner
 from engine.scoring.sea_goat import holder
+from engine.scoring.tally import Tally
 
 from ..i18n import Html, plural, spoken_list, t
 from ..sender import read_len
 from ..table import Recent, Table
-from .amounts import pot_left
 from .game_names import game_name
 from .layout import ends_text, layout_lines
 from .lobby import numbered
@@ -106,11 +106,11 @@ def _standing(match: Match, ended: RoundEnded | None = None) -> Standing:
     if ended is None:
         tally = match.tally
         hung = generals(match.ended_by, match.losers, match.sides)
-        pot = tally.pot or (0 if tally.sea is None else tally.sea.pot)
-        return Standing(tally.scores, tally.memory, hung, pot)
-    losers = () if ended.loser is None else (match.side_of(ended.loser),)
-    hung = generals("general" if ended.general else None, losers, match.sides)
-    return Standing(ended.scores, ended.memory or [0] * match.sides, hung, pot_left(ended))
+    else:
+        tally = Tally.left_by(ended)
+        losers = () if ended.loser is None else (match.side_of(ended.loser),)
+        hung = generals("general" if ended.general else None, losers, match.sides)
+    return Standing(tally.scores, tally.memory, hung, tally.eggs)
 
 
 def score_lines(table: Table, lang: str, ended: RoundEnded | None = None) -> list[str]:
