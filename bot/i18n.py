@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import html
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -86,6 +86,14 @@ def t(lang: str, key: str, /, **values: Any) -> Html:
         raise KeyError(f"no message {key!r}")
     written = {k: v(lang) if isinstance(v, Localized) else v for k, v in values.items()}
     return Html(text.format(**{k: _escape(v) for k, v in written.items()}))
+
+
+def spoken_list(lang: str, items: Sequence[str]) -> str:
+    """``items`` as ``lang`` lists them: "A", "A and B", "A, B and C". Plain text stays plain
+    (escaped where it is written), and HTML stays HTML."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {catalog(lang)['language.and']} {items[-1]}"
 
 
 def decimal(lang: str, value: float) -> str:

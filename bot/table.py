@@ -11,6 +11,7 @@ from engine.games import game_of
 from engine.seats import seats_of
 from storage import LobbyView, TableRow, TableStatus
 
+from .i18n import spoken_list
 from .place import Place
 
 #: The board lists at least this many of the latest moves (and all of the latest batch).
@@ -228,9 +229,11 @@ class Table:
         whoever taps I'm back or presses Start before that is back, and the match goes on."""
         return all(seat.absent for seat in self.people)
 
-    def side_name(self, side: int) -> str:
-        """A side is a seat in an individual game, a pair of partners in a pair game."""
-        return " & ".join(self.seats[s].name for s in seats_of(side, self.players, self.pairs))
+    def side_name(self, side: int, lang: str) -> str:
+        """A side is a seat in an individual game, a pair of partners in a pair game, named as
+        ``lang`` says two people ("Masha and Olya"): "&" read badly beside a name holding one."""
+        seats = seats_of(side, self.players, self.pairs)
+        return spoken_list(lang, [self.seats[s].name for s in seats])
 
     def dropped_out(self) -> tuple[int, set[int]] | None:
         """RULES.md §2.11: everyone who dropped out by timeout gets no rating; the others are

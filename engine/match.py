@@ -365,14 +365,7 @@ class Match:
             )
         elif isinstance(event, RoundEnded):
             self.rounds_played = event.round
-            kept = self.tally  # what a game without Kozel's memory and eggs leaves as it was
-            self.tally = Tally(
-                tuple(event.scores),
-                kept.memory if event.memory is None else tuple(event.memory),
-                kept.opened if event.opened is None else tuple(event.opened),
-                kept.pot if event.pot is None else event.pot,
-                kept.sea if event.sea is None else SeaState.from_dict(event.sea),
-            )
+            self.tally = self.tally.after(event)
             self.next_leader = self.game.next_leader(self.players, self.pairs, event, self.rules)
             self.restart_chain = self.game.restarts_lead(event, self.rules)
         elif isinstance(event, MatchEnded):

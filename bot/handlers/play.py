@@ -23,7 +23,7 @@ from ..render.hand import (
     close_text,
     closings,
     end_keyboard,
-    laid_text,
+    laid_words,
     lengthwise_ends,
     way_keyboard,
     which_end_text,
@@ -191,7 +191,8 @@ async def _lay(k: Kozel, turn: Turn) -> None:
     placements = turn.button.placements
     if not turn.button.settled and await _ask_to_close(k, turn, placements):
         return
-    await _act(k, turn, Lay(placements), said("hand.played_toast", tile=laid_text(placements)))
+    laid = Localized(lambda lang: laid_words(lang, placements))
+    await _act(k, turn, Lay(placements), said("hand.played_toast", tile=laid))
 
 
 async def reopen_button(update: Update, context: KozelContext) -> None:

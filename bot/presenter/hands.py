@@ -15,7 +15,6 @@ from engine.events import Played, PlayedDoubles
 from ..i18n import Html, t
 from ..render.hand import live_hand, played_note, record_text
 from ..render.place import place_name
-from ..render.tiles import moved
 from ..sender import Blocked, Sender
 from ..service import TableService
 from ..table import Seat, Table
@@ -39,8 +38,9 @@ class Hands:
         for event in events:
             if isinstance(event, Played | PlayedDoubles):
                 by_computer = timed_out is not None and timed_out.seat == event.seat
-                seat, points = table.seats[event.seat], event.scored or 0
-                notes[event.seat] = played_note(seat, moved(event), points, by_computer=by_computer)
+                notes[event.seat] = played_note(
+                    table.seats[event.seat], event, by_computer=by_computer
+                )
         return notes
 
     async def close_live(self, table: Table, notes: dict[int, Html]) -> None:

@@ -8,11 +8,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.events import RoundEnded
-from engine.games.sea_goat import COLLECTED_OUTCOMES
+from engine.games.sea_goat import COLLECTED_OUTCOMES, UNCOUNTED_OUTCOMES
 from engine.games.target import TargetGame
 from engine.scoring.bonus import Bonus
 from engine.scoring.fives import floor5, pips
 from engine.scoring.kozel import fish_amounts
+from engine.scoring.tally import Tally
 from engine.seats import partner_of
 
 from ..i18n import Html, t
@@ -25,7 +26,7 @@ def kozel_amounts(table: Table, ended: RoundEnded) -> list[str]:
     assert match is not None
     before = _kept_before(table, ended)
     for side in range(match.sides):
-        name = table.side_name(side)
+        name = table.side_name(side, lang)
         value = ended.hand_values[side]
         if ended.amounts is None:
             parts.append(t(lang, "result.value", name=name, value=value))
@@ -83,12 +84,12 @@ def _eggs_taken(table: Table, ended: RoundEnded, before: Kept | None) -> Html:
     in hand → +25" said nothing of the 20 in the pot, where the bot knows the pot."""
     side = ended.pot_awarded_to
     assert side is not None and ended.amounts is not None
-    key = "result.pot_won_pair" if table.pairs else "result.pot_won"
-    name = table.side_name(side)
+    lang, key = table.language, "result.pot_won_pair" if table.pairs else "result.pot_won"
+    name = table.side_name(side, lang)
     if before is None:
-        return t(table.language, key, name=name)
+        return t(lang, key, name=name)
     amount = ended.amounts[side]
-    return t(table.language, f"{key}_of", name=name, pot=before.pot, amount=amount)
+    return t(lang, f"{key}_of", name=name, pot=before.pot, amount=amount)
 
 
 def signed(amount: int) -> str:
@@ -107,25 +108,15 @@ class Kept:
     pot: int
 
 
-def pot_left(ended: RoundEnded) -> int:
-    """The eggs' pot the round that ``ended`` left for the next: Kozel's (RULES.md §2.7.4), or
-    Sea Goat's, which it carries with the rest of its state (``RoundEnded.sea``, §3.2.5)."""
-    return ended.pot if ended.pot is not None else int((ended.sea or {}).get("pot", 0))
-
-
 def _kept_before(table: Table, ended: RoundEnded) -> Kept | None:
     """What the match carried into the round that ``ended``: what the round end before it left
     (``Table.round_ends``), nothing in a match's first round. None where the bot no longer has
     the round before."""
-    sides = len(ended.hand_values)
     earlier = [end for end in table.round_ends if end.round < ended.round]
-    if earlier:
-        last = earlier[-1]
-        memory, opened = last.memory or [0] * sides, last.opened or [False] * sides
-        return Kept(memory, opened, pot_left(last))
-    if ended.round == 1:
-        return Kept([0] * sides, [False] * sides, 0)
-    return None
+    if not earlier and ended.round > 1:
+        return None
+    left = Tally.left_by(earlier[-1]) if earlier else Tally.fresh(len(ended.scores))
+    return Kept(left.memory, left.opened, left.eggs)
 
 
 def _opened_now(ended: RoundEnded, before: Kept, side: int) -> bool:
@@ -162,7 +153,8 @@ def _unwritten_line(table: Table, ended: RoundEnded, side: int) -> Html:
     assert ended.amounts is not None and ended.memory is not None
     assert table.match is not None
     lang, amount = table.language, ended.amounts[side]
-    values = {"name": table.side_name(side), "value": ended.hand_values[side], "amount": amount}
+    name, value = table.side_name(side, lang), ended.hand_values[side]
+    values = {"name": name, "value": value, "amount": amount}
     if table.match.rules.memory != "remember":
         return t(lang, "result.thrown_away", **values)
     remembered = ended.memory[side]
@@ -192,7 +184,8 @@ def partner_ignored(table: Table, ended: RoundEnded, side: int) -> bool:
 
 def scoring_amounts(table: Table, ended: RoundEnded) -> list[str]:
     """What each side of a scoring game got at the round's end: the winner's bonus and what it
-    came from, a write-off, or nothing."""
+    came from, a write-off, or nothing. Where Sea Goat's hands counted for nothing (a match won
+    at once, "на сто" lost), only the scores written off: "0 in hand → 0" said nothing."""
     match = table.match
     assert match is not None and ended.amounts is not None
     lang = table.language
@@ -202,9 +195,15 @@ def scoring_amounts(table: Table, ended: RoundEnded) -> list[str]:
     parts: list[str] = []
     for side in range(match.sides):
         value, amount = ended.hand_values[side], signed(ended.amounts[side])
-        name = table.side_name(side)
+        name = table.side_name(side, lang)
         if side == winning and bonus is not None and pot is not None:
             parts.append(_bonus_line(table, ended, bonus, pot))
+        elif ended.sea is not None and ended.amounts[side] < 0:
+            # a Sea Goat score falls only when it is written off (RULES.md §3.2)
+            score = -ended.amounts[side]
+            parts.append(t(lang, "result.written_off", name=name, score=score, amount=amount))
+        elif ended.outcome in UNCOUNTED_OUTCOMES:
+            continue  # "0 in hand → 0": the hands counted for nothing, and the note says why
         elif partner_ignored(table, ended, side):
             parts.append(t(lang, "result.out_pair", name=name, amount=amount))
         else:
@@ -249,7 +248,7 @@ def _bonus_line(table: Table, ended: RoundEnded, bonus: Bonus, pot: int) -> str:
     match = table.match
     assert match is not None and ended.winner is not None and ended.amounts is not None
     lang, side = table.language, match.side_of(ended.winner)
-    name, amount = table.side_name(side), signed(ended.amounts[side])
+    name, amount = table.side_name(side, lang), signed(ended.amounts[side])
     if bonus.basis == "out":
         return t(lang, "result.bonus.out", name=name, amount=amount)
     others = sum(value for other, value in enumerate(ended.hand_values) if other != side)

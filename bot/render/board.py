@@ -13,12 +13,12 @@ from engine.games.generals import generals
 from engine.games.sea_goat import na_sto_seat
 from engine.leads import lot, lot_winner
 from engine.scoring.sea_goat import holder
+from engine.scoring.tally import Tally
 from engine.tiles import ALL_TILES
 
-from ..i18n import Html, plural, t
+from ..i18n import Html, plural, spoken_list, t
 from ..sender import read_len
 from ..table import Recent, Table
-from .amounts import pot_left
 from .game_names import game_name
 from .layout import ends_text, layout_lines
 from .lobby import numbered
@@ -112,11 +112,11 @@ def _standing(match: Match, ended: RoundEnded | None = None) -> Standing:
     if ended is None:
         tally = match.tally
         hung = generals(match.ended_by, match.losers, match.sides)
-        pot = tally.pot or (0 if tally.sea is None else tally.sea.pot)
-        return Standing(tally.scores, tally.memory, hung, pot)
-    losers = () if ended.loser is None else (match.side_of(ended.loser),)
-    hung = generals("general" if ended.general else None, losers, match.sides)
-    return Standing(ended.scores, ended.memory or [0] * match.sides, hung, pot_left(ended))
+    else:
+        tally = Tally.left_by(ended)
+        losers = () if ended.loser is None else (match.side_of(ended.loser),)
+        hung = generals("general" if ended.general else None, losers, match.sides)
+    return Standing(tally.scores, tally.memory, hung, tally.eggs)
 
 
 def score_lines(table: Table, lang: str, ended: RoundEnded | None = None) -> list[str]:
@@ -128,7 +128,7 @@ def score_lines(table: Table, lang: str, ended: RoundEnded | None = None) -> lis
     if scores_points(match):
         target = limit_of(match)
         for side in range(match.sides):
-            name, score = table.side_name(side), now.scores[side]
+            name, score = table.side_name(side, lang), now.scores[side]
             lines.append(t(lang, "board.score_target", name=name, score=score, target=target))
     elif not keeps_points(match):
         return [
@@ -139,7 +139,8 @@ def score_lines(table: Table, lang: str, ended: RoundEnded | None = None) -> lis
         for side in range(match.sides):
             score, memory = now.scores[side], now.memory[side]
             key = "board.score_with_memory" if memory else "board.score"
-            lines.append(t(lang, key, name=table.side_name(side), score=score, memory=memory))
+            name = table.side_name(side, lang)
+            lines.append(t(lang, key, name=name, score=score, memory=memory))
     # the eggs' pot: Kozel's, or Sea Goat's (a game that scores to its target), until collected
     if now.pot:
         lines.append(t(lang, "board.pot", pot=now.pot))
@@ -150,7 +151,7 @@ def lost_rounds_line(table: Table, lang: str, side: int, lost: int, hung: int) -
     """General's Goat keeps no points: a team's rounds ``lost``, against the rounds that lose
     the match, and the Generals ``hung`` on it."""
     assert table.match is not None
-    name, limit = table.side_name(side), limit_of(table.match)
+    name, limit = table.side_name(side, lang), limit_of(table.match)
     return t(lang, "board.lost_rounds", name=name, score=lost, limit=limit, generals=hung)
 
 
@@ -165,11 +166,12 @@ def sea_goat_lines(table: Table, lang: str, rnd: Round) -> list[str]:
     lines: list[str] = [
         t(lang, "board.holder_none")
         if held is None
-        else t(lang, "board.holder", name=table.side_name(held))
+        else t(lang, "board.holder", name=table.side_name(held, lang))
     ]
     na_sto = na_sto_seat(rnd, match.tally, match.pairs)
     if na_sto is not None and rnd.outcome is None:
-        lines.append(t(lang, "board.na_sto", name=table.seats[na_sto].name))
+        key = f"board.na_sto.{match.rules.sg_na_sto}"  # with what it stakes: a newcomer asked
+        lines.append(t(lang, key, name=table.seats[na_sto].name))
     return lines
 
 
@@ -246,7 +248,8 @@ def teams_text(table: Table) -> Html:
     lang = table.language
     seats = [numbered(s) for s in table.seats]  # the numbers /kick takes
     if table.pairs:
-        head = t(lang, "start.pairs", a=f"{seats[0]} & {seats[2]}", b=f"{seats[1]} & {seats[3]}")
+        pairs = [spoken_list(lang, seats[side::2]) for side in (0, 1)]
+        head = t(lang, "start.pairs", a=pairs[0], b=pairs[1])
     else:
         head = t(lang, "start.order", order=" → ".join(seats))
     return Html("\n".join([head, *_lot_lines(table)]))

@@ -10,7 +10,7 @@ from functools import partial
 from engine.games import GAMES
 from storage import PastMatch, PastSeat
 
-from ..i18n import Html, day, plural, t
+from ..i18n import Html, day, plural, spoken_list, t
 from .game_names import game_name
 from .room import room_after, whole_rows
 
@@ -48,7 +48,7 @@ def _side(lang: str, match: PastMatch, side: int, computer: Callable[[int], str]
     """A side's names, its score (the rounds it lost, in a game that keeps no points) and how it
     came out: 🏆 won, 🤝 drawn, the game's loser (Kozel's goat 🐐), ⏰ timed out, else nothing."""
     seats = [seat for seat in match.seats if seat.side == side]
-    names = " & ".join(_name(seat, computer) for seat in seats)
+    names = spoken_list(lang, [_name(seat, computer) for seat in seats])
     first = seats[0]
     game = GAMES[match.game]
     score = first.score if game.keeps_points else t(lang, "stats.lost_rounds", value=first.score)

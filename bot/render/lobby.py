@@ -25,7 +25,7 @@ from ..games import (
     seating,
     who_plays,
 )
-from ..i18n import Html, t
+from ..i18n import Html, spoken_list, t
 from ..table import Seat, Table
 from .game_names import game_name
 
@@ -162,7 +162,7 @@ def seated(table: Table) -> list[Html]:
     for side in (0, 1):
         pair = [listed(s, lang) for s in table.pair(side)]
         pair += ["—"] * (PAIR - len(pair))
-        lines.append(t(lang, "lobby.pair", number=side + 1, names=" & ".join(pair)))
+        lines.append(t(lang, "lobby.pair", number=side + 1, names=spoken_list(lang, pair)))
     for seat in table.seats:
         if seat.asks_swap:
             lines.append(t(lang, "lobby.asks_swap", name=seat.name, number=(1 - seat.side) + 1))

@@ -11,12 +11,12 @@ from engine.games.sea_goat import RECORDED_OUTCOMES
 from engine.games.target import TargetGame
 from engine.scoring.kozel import fish_taker
 from engine.scoring.lightest import lightest
-from engine.scoring.sea_goat import MINIMUM
+from engine.scoring.sea_goat import MINIMUM, holder
 from engine.seats import seats_of
 
 from ..callbacks import Callback
 from ..games import SPECIAL_ENDS
-from ..i18n import Html, plural, t
+from ..i18n import Html, plural, spoken_list, t
 from ..sender import read_len
 from ..table import Table
 from .amounts import collected_pot, kozel_amounts, scoring_amounts
@@ -95,8 +95,8 @@ def _fish_taker(table: Table, ended: RoundEnded) -> list[str]:
     side = fish_taker(ended.hand_values, match.rules)
     if side is None:
         return []
-    key = "result.heaviest_pair" if table.pairs else "result.heaviest"
-    return [t(table.language, key, name=table.side_name(side), total=sum(ended.hand_values))]
+    lang, key = table.language, "result.heaviest_pair" if table.pairs else "result.heaviest"
+    return [t(lang, key, name=table.side_name(side, lang), total=sum(ended.hand_values))]
 
 
 def _round_notes(table: Table, ended: RoundEnded) -> list[str]:
@@ -104,7 +104,7 @@ def _round_notes(table: Table, ended: RoundEnded) -> list[str]:
     Goat's redeal, the player who lost the round and the General hung on his team."""
     lang, notes = table.language, list[str]()
     if ended.outcome in OUTCOMES:
-        notes.append(t(lang, f"result.outcome.{ended.outcome}"))
+        notes.append(_outcome_note(table, ended))
     unrecorded = _below_minimum(table, ended)
     if unrecorded:
         notes.append(t(lang, "result.outcome.below_minimum", value=unrecorded, minimum=MINIMUM))
@@ -113,8 +113,29 @@ def _round_notes(table: Table, ended: RoundEnded) -> list[str]:
         if ended.general:
             assert table.match is not None
             side = table.match.side_of(ended.loser)
-            notes.append(t(lang, "result.outcome.general", name=table.side_name(side)))
+            notes.append(t(lang, "result.outcome.general", name=table.side_name(side, lang)))
     return notes
+
+
+def _outcome_note(table: Table, ended: RoundEnded) -> Html:
+    """The line of a special round end (``OUTCOMES``). A Sea Goat write-off by a win against the
+    holder (RULES.md §3.2.1 rule 4) names the winner and the holder: "another side won" meant
+    nothing to players who each play alone. A "на сто" round lost under ``sg_na_sto = svoyak``
+    with 25 or more in hand loses the match (§3.2.1 rule 7), where "every score is written off"
+    was said."""
+    lang = table.language
+    if ended.outcome == "na_sto_lost" and "match" in (ended.sea or {}):
+        return t(lang, "result.outcome.na_sto_lost_match")  # svoyak: lost with 25 or more
+    if ended.outcome != "writeoff":
+        return t(lang, f"result.outcome.{ended.outcome}")
+    match = table.match
+    assert match is not None and ended.winner is not None and ended.amounts is not None
+    before = [score - amount for score, amount in zip(ended.scores, ended.amounts, strict=True)]
+    held = holder(before)
+    assert held is not None  # only a win against the holder writes every score off
+    key = "result.outcome.writeoff_pair" if table.pairs else "result.outcome.writeoff"
+    name = table.side_name(match.side_of(ended.winner), lang)
+    return t(lang, key, name=name, holder=table.side_name(held, lang))
 
 
 def _below_minimum(table: Table, ended: RoundEnded) -> int:
@@ -170,7 +191,8 @@ def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
         else:
             parts += _lightest_tie(table, ended)
     parts += _round_notes(table, ended)
-    after = [*scoring_amounts(table, ended), "", t(lang, "result.scores")]
+    amounts = scoring_amounts(table, ended)
+    after = [*amounts, *([""] if amounts else []), t(lang, "result.scores")]
     return _with_hands(table, ended.hands, parts, [*after, *score_lines(table, lang, ended)])
 
 
@@ -186,10 +208,10 @@ def _block_winner(table: Table, ended: RoundEnded, winner: int) -> Html:
     won_by = ended.won_by or "lightest"
     if won_by == "lightest_pair":
         total = ended.hand_values[side]
-        return plural(lang, "result.lightest_pair", total, name=table.side_name(side))
+        return plural(lang, "result.lightest_pair", total, name=table.side_name(side, lang))
     if won_by == "lightest_partners":  # their hands are equal: half of their side's each
         each = ended.hand_values[side] // 2
-        return plural(lang, "result.lightest_both", each, name=table.side_name(side))
+        return plural(lang, "result.lightest_both", each, name=table.side_name(side, lang))
     name = table.seats[winner].name
     if won_by == "lightest":
         return t(lang, "result.lightest", name=name)
@@ -218,15 +240,16 @@ def _lightest_tie(table: Table, ended: RoundEnded) -> list[str]:
     seats = lightest(values)
     if len({match.side_of(seat) for seat in seats}) < 2:
         return []
-    names = ", ".join(table.seats[seat].name for seat in seats)
-    return [plural(table.language, "result.lightest_tie", values[seats[0]], names=names)]
+    lang = table.language
+    names = spoken_list(lang, [table.seats[seat].name for seat in seats])
+    return [plural(lang, "result.lightest_tie", values[seats[0]], names=names)]
 
 
 def match_result_text(table: Table, ended: MatchEnded) -> Html:
     if ended.winners is not None:
         return _winners_text(table, ended)
     lang = table.language
-    goats = ", ".join(table.side_name(side) for side in ended.losers)
+    goats = ", ".join(table.side_name(side, lang) for side in ended.losers)
     assert table.match is not None
     if ended.ended_by == "goat":
         # what the game calls its loser (``Game.loser_title``): a pair that loses is two goats
@@ -236,7 +259,8 @@ def match_result_text(table: Table, ended: MatchEnded) -> Html:
         key, goats = "match.abandoned", _who_timed_out(table, ended)
     parts = [t(lang, key, names=goats), ""]
     for side in sorted(range(table.match.sides), key=lambda s: ended.scores[s]):
-        parts.append(t(lang, "match.final", name=table.side_name(side), score=ended.scores[side]))
+        name, score = table.side_name(side, lang), ended.scores[side]
+        parts.append(t(lang, "match.final", name=name, score=score))
     parts += ["", *_sheet(table, ended), t(lang, "match.again")]
     return Html("\n".join(parts))
 
@@ -252,15 +276,18 @@ def again_keyboard(table: Table) -> InlineKeyboardMarkup:
 def _who_timed_out(table: Table, ended: MatchEnded) -> str:
     """Who of the losing side timed out (``Table.dropped_out``): in a pair game not a partner
     who played on, or left; the whole side where the table no longer knows (a restart)."""
-    dropped = table.dropped_out()
+    lang, dropped = table.language, table.dropped_out()
     timed_out = set() if dropped is None else dropped[1]
     return ", ".join(
-        " & ".join(
-            table.seats[seat].name
-            for seat in seats_of(side, table.players, table.pairs)
-            if seat in timed_out
+        spoken_list(
+            lang,
+            [
+                table.seats[seat].name
+                for seat in seats_of(side, table.players, table.pairs)
+                if seat in timed_out
+            ],
         )
-        or table.side_name(side)
+        or table.side_name(side, lang)
         for side in ended.losers
     )
 
@@ -270,7 +297,7 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
     timed out; then the final scores, best first."""
     lang = table.language
     assert ended.winners is not None and table.match is not None
-    winners = ", ".join(table.side_name(side) for side in ended.winners)
+    winners = ", ".join(table.side_name(side, lang) for side in ended.winners)
     if ended.ended_by == "draw":  # Sport domino's: equal points after its deals
         deals = table.match.game.deals(table.match.rules) is not None
         head = t(lang, "match.draw_deals" if deals else "match.draw")
@@ -287,7 +314,7 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
     sign = -1 if scores_points(table.match) else 1
     hung = generals(ended.ended_by, ended.losers, table.match.sides)
     for side in sorted(range(table.match.sides), key=lambda s: sign * ended.scores[s]):
-        name, score = table.side_name(side), ended.scores[side]
+        name, score = table.side_name(side, lang), ended.scores[side]
         if keeps_points(table.match):
             after.append(t(lang, "match.final", name=name, score=score))
         else:  # its rounds lost and Generals

@@ -40,7 +40,7 @@ def sheet_lines(
     rows = sorted(counted.items())
     if final is not None and final.scores != rows[-1][1]:
         rows.append((rows[-1][0] + 1, final.scores))
-    names = " · ".join(table.side_name(side) for side in range(match.sides))
+    names = " · ".join(table.side_name(side, lang) for side in range(match.sides))
     deals = match.game.deals(match.rules) is not None  # Sport domino counts deals
     # General's Goat keeps no points: its scores are the rounds each team lost
     head = "head_deals" if deals else "head" if match.game.keeps_points else "head_losses"

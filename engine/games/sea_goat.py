@@ -87,6 +87,9 @@ FRESH_FISH: Final = 2
 #: attempt, §3.2.4), or the fisherman's side writing off the fish it won.
 RECORDED_OUTCOMES: Final = frozenset((None, "writeoff", "fish_lost"))
 COLLECTED_OUTCOMES: Final = RECORDED_OUTCOMES | {"fish_writeoff"}
+#: The outcomes of a round whose hands counted for nothing: the match won at once (§3.2.2, "на
+#: сто" won), or "на сто" lost, which writes every score off or loses the match (§3.2.1 rule 7).
+UNCOUNTED_OUTCOMES: Final = frozenset(("instant_win", "two_doubles", "na_sto_won", "na_sto_lost"))
 
 
 @dataclass

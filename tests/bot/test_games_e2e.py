@@ -21,6 +21,14 @@ from engine import Action, Lay, Placement, Play, Tile, replay
 from engine.events import MatchEnded, RoundEnded
 from tests.bot.harness import Harness, stored_events, tap, texts_seen
 
+#: Where a tile went, as a pop-up says it in English.
+WHERE = {
+    "left": "on the left",
+    "right": "on the right",
+    "up": "on the top arm",
+    "down": "on the bottom arm",
+}
+
 
 def plain(text: str) -> str:
     """A catalog text as a client shows it: tags gone, entities read."""
@@ -673,13 +681,13 @@ async def test_several_doubles_go_down_in_one_tap_where_the_rules_allow(
     mover, button = match.current_seat, together[0]
     answer = await tap(tg, user, hand, data_in(button))
     shown = str(button["text"]).removeprefix("⏬ Together: ")
-    assert answer.text == f"You played {shown}"
     played = [e for e in await stored_events(harness.database, 1) if e["type"] == "played"][-1]
     assert len(played["tiles"]) > 1 and played["seat"] == mover
-    assert shown == " + ".join(
-        f"[{tile.replace('-', '|')}]{ARROWS[end]}"
-        for tile, end in zip(played["tiles"], played["ends_used"], strict=True)
-    )
+    laid = list(zip(played["tiles"], played["ends_used"], strict=True))
+    assert shown == " + ".join(f"[{tile.replace('-', '|')}]{ARROWS[end]}" for tile, end in laid)
+    # the pop-up says it in words: "[3|3] on the left and [5|5] on the right"
+    said = [f"[{tile.replace('-', '|')}] {WHERE[end]}" for tile, end in laid]
+    assert answer.text == f"You played {', '.join(said[:-1])} and {said[-1]}"
 
 
 async def test_a_donkey_double_is_closed_only_by_a_second_tap_and_shows_dead(
@@ -710,7 +718,8 @@ async def test_a_donkey_double_is_closed_only_by_a_second_tap_and_shows_dead(
     assert question.button_texts == [[f"🔓 {shown} open"], [f"🔒 Close {shown}"], ["« Back"]]
     assert len(await stored_events(harness.database, 1)) == laid_before  # nothing laid yet
     answer = await tap(tg, user, question, data_of(question, f"🔒 Close {shown}"))
-    assert answer.text == f"You played {shown}🔒{ARROWS[end]}"
+    # in words, not the buttons' "[4|4]🔒➡️"
+    assert answer.text == f"You played a closed {shown} {WHERE[end]}"
     played = [e for e in await stored_events(harness.database, 1) if e["type"] == "played"][-1]
     assert (played["tile"], played["end"], played.get("closed")) == (str(double), end, True)
     # the toast is answered before the board is queued, so the group may not be told yet
@@ -722,6 +731,11 @@ async def test_a_donkey_double_is_closed_only_by_a_second_tap_and_shows_dead(
         ),
         timeout=30.0,
         what="the board showing the closed double",
+    )
+    # the player's own record of the move says it was closed too
+    await tg.wait_for(
+        lambda: f"You played a closed {shown}." in str(tg.message(user.id, hand.message_id).text),
+        what="the hand's record saying the double was closed",
     )
 
 

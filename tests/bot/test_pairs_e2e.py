@@ -104,27 +104,27 @@ async def test_friends_choose_their_partner_and_the_deal_seats_them_together(
     masha, petya, olya = tg.user(501, "Masha"), tg.user(502, "Petya"), tg.user(503, "Olya")
     group = tg.group(-901, "Yard")
     lobby = await pair_lobby(harness, masha, group)
-    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & —", "Pair 2: — & —"]
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha and —", "Pair 2: — and —"]
     assert "Tap Join to take a seat, and 🔀 Change pair to play in the other pair." in (
         lobby_now(tg, lobby).text or ""
     )
     await sit(harness, lobby, petya)
-    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & —", "Pair 2: 2. Petya & —"]
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha and —", "Pair 2: 2. Petya and —"]
 
     assert await press(tg, petya, lobby, CHANGE) == "You play in pair 1 now."
-    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 2. Petya", "Pair 2: — & —"]
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha and 2. Petya", "Pair 2: — and —"]
     await sit(harness, lobby, olya)
-    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 2. Petya", "Pair 2: 3. Olya & —"]
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha and 2. Petya", "Pair 2: 3. Olya and —"]
     await press(tg, masha, lobby, "🤖 Add computer")
     assert pairs_shown(tg, lobby) == [
-        "Pair 1: 1. Masha & 2. Petya",
-        "Pair 2: 3. Olya & 4. 🤖 Zina · normal",
+        "Pair 1: 1. Masha and 2. Petya",
+        "Pair 2: 3. Olya and 4. 🤖 Zina · normal",
     ]
 
     started = await deal(tg, masha, lobby)
-    assert started == "🤝 Pairs: 1. Masha & 3. Petya against 2. Olya & 4. 🤖 Zina."
+    assert started == "🤝 Pairs: 1. Masha and 3. Petya against 2. Olya and 4. 🤖 Zina."
     board = board_message(tg, group).text or ""
-    assert "Masha & Petya: 0\nOlya & 🤖 Zina: 0" in board
+    assert "Masha and Petya: 0\nOlya and 🤖 Zina: 0" in board
     hands = await dealt_to(harness)
     assert [await tiles_held(harness, user) for user in (masha, olya, petya)] == hands[:3]
 
@@ -144,29 +144,29 @@ async def test_a_person_changes_places_with_a_computer_in_a_full_pair(
     await press(tg, masha, lobby, "🤖 Add computer")
     await sit(harness, lobby, olya)
     assert pairs_shown(tg, lobby) == [
-        "Pair 1: 1. Masha & 3. 🤖 Petrovich · normal",
-        "Pair 2: 2. 🤖 Galya · normal & 4. Olya",
+        "Pair 1: 1. Masha and 3. 🤖 Petrovich · normal",
+        "Pair 2: 2. 🤖 Galya · normal and 4. Olya",
     ]
     stale = data_of(tg, lobby, CHANGE)
 
     answer = await press(tg, olya, lobby, CHANGE)
     assert answer == "🤖 Petrovich takes your place: you play in pair 1 now."
     assert pairs_shown(tg, lobby) == [
-        "Pair 1: 1. Masha & 4. Olya",
-        "Pair 2: 2. 🤖 Galya · normal & 3. 🤖 Petrovich · normal",
+        "Pair 1: 1. Masha and 4. Olya",
+        "Pair 2: 2. 🤖 Galya · normal and 3. 🤖 Petrovich · normal",
     ]
     # a tap on the button as it was, or by someone not at the table, moves nobody
     assert (await tap(tg, olya, lobby, stale)).text == CHANGED
     await tg.send_text(vova, tg.private(vova), "/start")
     assert await press(tg, vova, lobby, CHANGE) == "You are not at this table."
     assert pairs_shown(tg, lobby) == [
-        "Pair 1: 1. Masha & 4. Olya",
-        "Pair 2: 2. 🤖 Galya · normal & 3. 🤖 Petrovich · normal",
+        "Pair 1: 1. Masha and 4. Olya",
+        "Pair 2: 2. 🤖 Galya · normal and 3. 🤖 Petrovich · normal",
     ]
 
     started = await deal(tg, masha, lobby)
-    assert started.startswith("🤝 Pairs: 1. Masha & 3. Olya against 2. 🤖 Galya")
-    assert "\nMasha & Olya: 0\n" in (board_message(tg, group).text or "")
+    assert started.startswith("🤝 Pairs: 1. Masha and 3. Olya against 2. 🤖 Galya")
+    assert "\nMasha and Olya: 0\n" in (board_message(tg, group).text or "")
     hands = await dealt_to(harness)
     assert [await tiles_held(harness, user) for user in (masha, olya)] == [hands[0], hands[2]]
 
@@ -183,14 +183,20 @@ async def test_four_friends_swap_partners_when_two_of_them_ask(
     group = tg.group(-921, "Yard")
     lobby = await pair_lobby(harness, masha, group)
     await sit(harness, lobby, petya, olya, vova)
-    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 3. Olya", "Pair 2: 2. Petya & 4. Vova"]
+    assert pairs_shown(tg, lobby) == [
+        "Pair 1: 1. Masha and 3. Olya",
+        "Pair 2: 2. Petya and 4. Vova",
+    ]
 
     answer = await press(tg, petya, lobby, CHANGE)
     assert answer == (
         "Pair 1 has two players: you change places with whichever of them taps 🔀 Change pair"
         " too, or take the first place that frees there. Tap it again to stay."
     )
-    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 3. Olya", "Pair 2: 2. Petya & 4. Vova"]
+    assert pairs_shown(tg, lobby) == [
+        "Pair 1: 1. Masha and 3. Olya",
+        "Pair 2: 2. Petya and 4. Vova",
+    ]
     assert (
         "🔀 Petya asks to play in pair 1: whichever of its players taps 🔀 Change pair changes"
         " places with them; if a place frees there, Petya takes it at once."
@@ -200,10 +206,13 @@ async def test_four_friends_swap_partners_when_two_of_them_ask(
 
     await press(tg, petya, lobby, CHANGE)
     assert await press(tg, olya, lobby, CHANGE) == "Petya takes your place: you play in pair 2 now."
-    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 2. Petya", "Pair 2: 3. Olya & 4. Vova"]
+    assert pairs_shown(tg, lobby) == [
+        "Pair 1: 1. Masha and 2. Petya",
+        "Pair 2: 3. Olya and 4. Vova",
+    ]
     assert "asks to play" not in (lobby_now(tg, lobby).text or "")
     started = await deal(tg, masha, lobby)
-    assert started == "🤝 Pairs: 1. Masha & 3. Petya against 2. Olya & 4. Vova."
+    assert started == "🤝 Pairs: 1. Masha and 3. Petya against 2. Olya and 4. Vova."
 
 
 async def test_the_answer_to_a_swap_names_whoever_asked_as_typed(
@@ -229,7 +238,10 @@ async def test_an_ask_to_change_pair_lapses_when_the_pairs_are_made_anew(
 
     await change_lobby(harness, group, pairs=False)
     await change_lobby(harness, group, pairs=True)
-    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 3. Olya", "Pair 2: 2. Petya & 4. Vova"]
+    assert pairs_shown(tg, lobby) == [
+        "Pair 1: 1. Masha and 3. Olya",
+        "Pair 2: 2. Petya and 4. Vova",
+    ]
     assert "asks to play" not in (lobby_now(tg, lobby).text or "")
     assert await press(tg, olya, lobby, CHANGE) == (
         "Pair 2 has two players: you change places with whichever of them taps 🔀 Change pair"
@@ -249,11 +261,11 @@ async def test_leaving_moves_nobody_to_the_other_pair(tg: FakeTelegram, harness:
     await tg.send_text(petya, group, "/leave")
     await tg.wait_for_message(group, "You left the table.")
     await tg.wait_idle()
-    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 2. Olya", "Pair 2: 3. Vova & —"]
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha and 2. Olya", "Pair 2: 3. Vova and —"]
     await tg.press_button(petya, lobby, "✋ Join")
     await tg.wait_for(partial(lobby_says, tg, lobby, "Players 4/4"))
     started = await deal(tg, masha, lobby)
-    assert started == "🤝 Pairs: 1. Masha & 3. Olya against 2. Vova & 4. Petya."
+    assert started == "🤝 Pairs: 1. Masha and 3. Olya against 2. Vova and 4. Petya."
 
 
 async def test_one_who_asked_for_a_pair_takes_the_place_one_leaves_there(
@@ -268,12 +280,12 @@ async def test_one_who_asked_for_a_pair_takes_the_place_one_leaves_there(
     await tg.send_text(olya, group, "/leave")
     await tg.wait_for_message(group, "You left the table.")
     await tg.wait_idle()
-    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha & 2. Petya", "Pair 2: 3. Vova & —"]
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Masha and 2. Petya", "Pair 2: 3. Vova and —"]
     assert "asks to play" not in (lobby_now(tg, lobby).text or "")
     await tg.press_button(olya, lobby, "✋ Join")
     await tg.wait_for(partial(lobby_says, tg, lobby, "Players 4/4"))
     started = await deal(tg, masha, lobby)
-    assert started == "🤝 Pairs: 1. Masha & 3. Petya against 2. Vova & 4. Olya."
+    assert started == "🤝 Pairs: 1. Masha and 3. Petya against 2. Vova and 4. Olya."
 
 
 async def test_the_first_by_seat_of_two_who_asked_takes_the_place_freed(
@@ -287,12 +299,12 @@ async def test_the_first_by_seat_of_two_who_asked_takes_the_place_freed(
     assert "🔀 Vova asks to play in pair 1" in (lobby_now(tg, lobby).text or "")
 
     assert await press(tg, masha, lobby, "🚪 Leave") == "You left the table."
-    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Petya & 2. Olya", "Pair 2: 3. Vova & —"]
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Petya and 2. Olya", "Pair 2: 3. Vova and —"]
     text = lobby_now(tg, lobby).text or ""
     assert "Petya asks" not in text
     assert "🔀 Vova asks to play in pair 1" in text
     assert await press(tg, vova, lobby, CHANGE) == "You stay in pair 2."
-    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Petya & 2. Olya", "Pair 2: 3. Vova & —"]
+    assert pairs_shown(tg, lobby) == ["Pair 1: 1. Petya and 2. Olya", "Pair 2: 3. Vova and —"]
 
 
 async def play_again(tg: FakeTelegram, user: FakeUser, lobby: FakeMessage) -> FakeMessage:
@@ -323,24 +335,24 @@ async def test_play_again_keeps_two_friends_together_against_the_computers(
     await press(tg, petya, lobby, CHANGE)
     await press(tg, masha, lobby, "🤖 Add computer")
     await press(tg, masha, lobby, "🤖 Add computer")
-    assert pairs_shown(tg, lobby)[1] == "Pair 2: 3. 🤖 Petrovich · normal & 4. 🤖 Zina · normal"
+    assert pairs_shown(tg, lobby)[1] == "Pair 2: 3. 🤖 Petrovich · normal and 4. 🤖 Zina · normal"
     started = await deal(tg, masha, lobby)
-    assert started == "🤝 Pairs: 1. Masha & 3. Petya against 2. 🤖 Petrovich & 4. 🤖 Zina."
-    assert "\n🤖 Petrovich & 🤖 Zina: 0" in (board_message(tg, group).text or "")
+    assert started == "🤝 Pairs: 1. Masha and 3. Petya against 2. 🤖 Petrovich and 4. 🤖 Zina."
+    assert "\n🤖 Petrovich and 🤖 Zina: 0" in (board_message(tg, group).text or "")
 
     again = await play_again(tg, petya, lobby)
     await tg.send_text(petya, group, "/history")
     told = await tg.wait_for_message(group, "📜")
-    assert "🤖 Petrovich & 🤖 Zina 0 🏆" in (told.text or "")
+    assert "🤖 Petrovich and 🤖 Zina 0 🏆" in (told.text or "")
     assert pairs_shown(tg, again) == [
-        "Pair 1: 1. Petya & —",
-        "Pair 2: 2. 🤖 Petrovich · normal & 3. 🤖 Zina · normal",
+        "Pair 1: 1. Petya and —",
+        "Pair 2: 2. 🤖 Petrovich · normal and 3. 🤖 Zina · normal",
     ]
     await tg.press_button(masha, again, "✋ Join")
     await tg.wait_for(partial(lobby_says, tg, again, "Players 4/4"))
     assert pairs_shown(tg, again) == [
-        "Pair 1: 1. Petya & 4. Masha",
-        "Pair 2: 2. 🤖 Petrovich · normal & 3. 🤖 Zina · normal",
+        "Pair 1: 1. Petya and 4. Masha",
+        "Pair 2: 2. 🤖 Petrovich · normal and 3. 🤖 Zina · normal",
     ]
 
 
@@ -380,19 +392,19 @@ async def test_play_again_leaves_the_place_of_one_who_left_open_for_a_person(
     await sit(harness, lobby, petya, olya)
     await press(tg, masha, lobby, "🤖 Add computer")
     assert pairs_shown(tg, lobby) == [
-        "Pair 1: 1. Masha & 3. Olya",
-        "Pair 2: 2. Petya & 4. 🤖 Zina · normal",
+        "Pair 1: 1. Masha and 3. Olya",
+        "Pair 2: 2. Petya and 4. 🤖 Zina · normal",
     ]
     await deal(tg, masha, lobby)
     await tg.send_text(olya, group, "/leave")
     await tg.wait_for_message(group, "Olya left the table: a computer player took the seat.")
 
     again = await play_again(tg, petya, lobby)
-    assert pairs_shown(tg, again) == ["Pair 1: — & —", "Pair 2: 1. Petya & 2. 🤖 Zina · normal"]
+    assert pairs_shown(tg, again) == ["Pair 1: — and —", "Pair 2: 1. Petya and 2. 🤖 Zina · normal"]
     await tg.press_button(olya, again, "✋ Join")
     await tg.press_button(masha, again, "✋ Join")
     await tg.wait_for(partial(lobby_says, tg, again, "Players 4/4"))
     assert pairs_shown(tg, again) == [
-        "Pair 1: 3. Olya & 4. Masha",
-        "Pair 2: 1. Petya & 2. 🤖 Zina · normal",
+        "Pair 1: 3. Olya and 4. Masha",
+        "Pair 2: 1. Petya and 2. 🤖 Zina · normal",
     ]

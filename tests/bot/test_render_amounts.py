@@ -43,7 +43,7 @@ def side_lines(table: Table, ended: RoundEnded) -> dict[int, str]:
         side: next(
             line
             for line in lines
-            if line.startswith(f"{table.side_name(side)}: ") and " → " in line
+            if line.startswith(f"{table.side_name(side, table.language)}: ") and " → " in line
         )
         for side in range(table.match.sides)
     }
@@ -251,18 +251,18 @@ def muggins_pair_out(game: str = "muggins") -> RoundEnded:
     [
         (
             "en",
-            "Masha & Olya: the opponents hold 11, rounded to 10, divided by 5 → +2",
-            "Alex & Serg: 11 in hand → 0",
+            "Masha and Olya: the opponents hold 11, rounded to 10, divided by 5 → +2",
+            "Alex and Serg: 11 in hand → 0",
         ),
         (
             "ru",
-            "Masha & Olya: у соперников на руках 11, округляем до 10, делим на 5 → +2",
-            "Alex & Serg: на руках 11 → 0",
+            "Masha и Olya: у соперников на руках 11, округляем до 10, делим на 5 → +2",
+            "Alex и Serg: на руках 11 → 0",
         ),
         (
             "uk",
-            "Masha & Olya: у суперників на руках 11, округлюємо до 10, ділимо на 5 → +2",
-            "Alex & Serg: на руках 11 → 0",
+            "Masha і Olya: у суперників на руках 11, округлюємо до 10, ділимо на 5 → +2",
+            "Alex і Serg: на руках 11 → 0",
         ),
     ],
 )
@@ -283,7 +283,7 @@ def test_a_pair_that_wins_a_block_has_only_the_winners_hand_taken_off() -> None:
     block = scoring_end(2, hands, [13, 21], [4, 0])
     table = table_of(NAMES, pairs=True, rules=PRESETS["muggins"]())
     lines = plain(round_result_text(table, block))
-    said = "Masha & Olya: the opponents hold 21, less 1 in Olya's hand: 20, divided by 5 → +4"
+    said = "Masha and Olya: the opponents hold 21, less 1 in Olya's hand: 20, divided by 5 → +4"
     assert said in lines
 
 
@@ -406,7 +406,7 @@ def test_a_ukrainian_telephone_partners_lone_0_0_is_not_said_ignored() -> None:
     ended = dataclasses.replace(scoring_end(0, hands, [0, 10], [0, -10]), scores=[40, 30])
     table = table_of(NAMES, pairs=True, rules=PRESETS["telephone_ua"]())
     lines = plain(round_result_text(table, ended))
-    assert "Masha & Olya: 0 in hand → 0" in lines
+    assert "Masha and Olya: 0 in hand → 0" in lines
     assert not any("do not count" in line for line in lines)
 
 
@@ -470,9 +470,9 @@ def worked_out(line: str) -> int:
     ("lang", "pairs", "said"),
     [
         ("en", False, "Alex takes the eggs: 20 of the 25."),
-        ("en", True, "Alex & Serg take the eggs: 20 of the 25."),
+        ("en", True, "Alex and Serg take the eggs: 20 of the 25."),
         ("ru", False, "Alex забирает яйца: 20 из 25."),
-        ("uk", True, "Alex & Serg забирають яйця: 20 з 25."),
+        ("uk", True, "Alex і Serg забирають яйця: 20 з 25."),
     ],
 )
 def test_the_eggs_taken_say_how_much_of_the_amount_they_were(
@@ -603,18 +603,58 @@ def test_sea_goats_winner_says_he_collects_the_losers_hands(
     table.round_ends += [sea_goat_win(3, pot=20), after_eggs]
     assert with_eggs in plain(round_result_text(table, after_eggs))
     written_off = sea_goat_win(5, pot=0, outcome="writeoff", amount=0)
+    written_off = dataclasses.replace(written_off, amounts=[-55, 0])  # Masha held the 55
     assert said.replace("+35", "0") in plain(round_result_text(table, written_off))
 
 
-def test_a_sea_goat_win_decided_otherwise_says_the_winners_own_hand() -> None:
+def test_a_sea_goat_match_won_at_once_shows_no_hands_arithmetic() -> None:
     """Out on 0-0 or 6-6 wins the match at once (§3.2.2) and records nothing: the winner
-    collected no hands, so his line says his own, not "the opponent holds 35 → 0"."""
+    collected no hands, so no line says "the opponent holds 35 → 0"; nor "Alex: 0 in hand → 0",
+    which said nothing: the note says how the match was won, and the score follows."""
     table = table_of(NAMES[:2], rules=PRESETS["sea_goat"]())
     won = sea_goat_win(2, pot=20, outcome="instant_win", amount=0)
     table.round_ends += [sea_goat_win(1, pot=20), won]
     lines = plain(round_result_text(table, won))
-    assert "Alex: 0 in hand → 0" in lines
-    assert not any("holds" in line for line in lines)
+    assert not any("holds" in line or "in hand →" in line for line in lines)
+    note = lines.index("⚡ Out on 0-0 or 6-6: the match is won at once!")
+    assert lines[note + 1 :] == [
+        "",
+        "Masha: [6|6][5|6][1|1]",
+        "Alex: —",
+        "",
+        "Score:",
+        "Masha: 0 of 125",
+        "Alex: 0 of 125",
+        "🥚 Eggs in the pot: 20",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "written_off"),
+    [
+        (
+            "en",
+            "💯 The round played na sto (“for a hundred”) is lost: every score is written off.",
+            "Masha: the score of 40 is written off → −40",
+        ),
+        ("ru", "💯 Раунд на сто проигран: всё списано.", "Masha: счёт 40 списан → −40"),
+        ("uk", "💯 Раунд на сто програно: усе списано.", "Masha: рахунок 40 списано → −40"),
+    ],
+)
+def test_a_lost_na_sto_says_what_was_written_off_not_0_in_hand_to_0(
+    lang: str, said: str, written_off: str
+) -> None:
+    """Masha held 40 and led 6-6 "на сто"; Alex went out (RULES.md §3.2.1 rule 7): every score
+    is written off. The result read "Alex: на руках 0 → 0" and "Masha: на руках 35 → −40",
+    arithmetic that added up to nothing; it says what was written off, and no more."""
+    table = table_of(NAMES[:2], lang=lang, rules=PRESETS["sea_goat"]())
+    lost = dataclasses.replace(
+        sea_goat_win(3, pot=0, outcome="na_sto_lost", amount=0), amounts=[-40, 0]
+    )
+    table.round_ends += [sea_goat_win(1, pot=0), sea_goat_win(2, pot=0, amount=5), lost]
+    lines = plain(round_result_text(table, lost))
+    assert said in lines
+    assert [line for line in lines if "→" in line] == [written_off]
 
 
 def test_eggs_carried_in_count_toward_the_25_that_starts_a_record() -> None:

@@ -10,14 +10,18 @@ import html
 import pytest
 
 from bot.callbacks import decode
-from bot.render.board import board_text, headline
-from bot.render.hand import close_keyboard, laid_text, live_hand
+from bot.i18n import Html, t
+from bot.render.board import board_text, headline, teams_text
+from bot.render.hand import close_keyboard, laid_text, laid_words, live_hand, played_note
+from bot.render.lobby import choices, describe, game_line, seated
 from bot.render.results import match_result_text, round_result_text
+from bot.render.standings import match_text
 from bot.service.finish import results
 from bot.table import Table
 from engine import Lay, Placement, Tile
 from engine.cross import Cross
-from engine.events import MatchEnded, RoundEnded
+from engine.events import MatchEnded, Played, PlayedDoubles, RoundEnded
+from engine.games.sea_goat import SeaGoat
 from engine.rules import PRESETS
 from engine.scoring.sea_goat import SeaState
 from engine.scoring.tally import Tally
@@ -80,6 +84,44 @@ def test_closing_is_asked_with_each_way_and_several_doubles_are_one_button() -> 
     assert closed.placements == ways[0].placements
 
 
+@pytest.mark.parametrize(
+    ("lang", "popup", "record", "alone"),
+    [
+        (
+            "en",
+            "You played [3|3] on the left and a closed [5|5] on the right",
+            "You played [3|3] and a closed [5|5].",
+            "You played a closed [4|4].",
+        ),
+        (
+            "ru",
+            "Сыграно: [3|3] слева и закрытый [5|5] справа",
+            "Сыграно: [3|3] и закрытый [5|5].",
+            "Сыграно: закрытый [4|4].",
+        ),
+        (
+            "uk",
+            "Зіграно: [3|3] ліворуч і закритий [5|5] праворуч",
+            "Зіграно: [3|3] і закритий [5|5].",
+            "Зіграно: закритий [4|4].",
+        ),
+    ],
+)
+def test_a_move_with_a_closed_double_is_said_in_words(
+    lang: str, popup: str, record: str, alone: str
+) -> None:
+    """The pop-up of a tap read the buttons' shorthand, "You played [3|3]⬅️ + [5|5]🔒➡️"; and
+    the player's record, "You played [3|3][5|5].", did not say the 5-5 went down closed."""
+    laid = (Placement(Tile(3, 3), "left"), Placement(Tile(5, 5), "right", closed=True))
+    assert t(lang, "hand.played_toast", tile=laid_words(lang, laid)) == popup
+    seat = donkey_table(Cross(chain=[(3, 5)])).seats[0]
+    seat.language = lang
+    doubles = [Tile(3, 3), Tile(5, 5)]
+    move = PlayedDoubles(1, 0, doubles, ["left", "right"], [3, 5], closed=[False, True])
+    assert played_note(seat, move) == record
+    assert played_note(seat, Played(1, 0, Tile(4, 4), "up", {}, closed=True)) == alone
+
+
 def test_a_hand_offers_two_doubles_together_when_it_may() -> None:
     table = donkey_table(Cross(chain=[(3, 5)]))
     assert table.match is not None and table.match.round is not None
@@ -126,10 +168,59 @@ def test_a_sea_goat_round_written_off_and_a_match_won_na_sto_say_so() -> None:
     )
     text = round_result_text(table, ended)
     assert html_problems(text) == []
-    assert "✂️ Another side won 25 or more: every score is written off." in text
+    said = "✂️ Bob wins 25 or more while Zoë &amp; &lt;Co&gt; holds the points: every score is"
+    assert said in text
     won = match_result_text(table, MatchEnded([0], [0, 60], "na_sto", [1]))
     assert html_problems(won) == []
     assert html.unescape(won).startswith("🏆 <b>Bob wins!</b>\n💯 Won <b>na sto</b>")
+
+
+@pytest.mark.parametrize(
+    ("lang", "pairs", "said"),
+    [
+        ("en", False, "✂️ Bob wins 25 or more while Zoë & <Co> holds the points: every score"),
+        ("ru", False, "✂️ Bob выигрывает 25 и больше, а очки пишет Zoë & <Co>: всё списано."),
+        ("uk", False, "✂️ Bob виграє 25 і більше, а очки пише Zoë & <Co>: усе списано."),
+        ("en", True, "✂️ Bob and Ivan win 25 or more while Zoë & <Co> and Olya hold the points"),
+        ("ru", True, "✂️ Bob и Ivan выигрывают 25 и больше, а очки пишут Zoë & <Co> и Olya"),
+        ("uk", True, "✂️ Bob і Ivan виграють 25 і більше, а очки пишуть Zoë & <Co> і Olya"),
+    ],
+)
+def test_a_sea_goat_write_off_names_the_winner_and_the_holder(
+    lang: str, pairs: bool, said: str
+) -> None:
+    """A win of 25 or more against the holder writes every score off (RULES.md §3.2.1 rule 4):
+    "another side won" meant nothing to players who each play alone."""
+    names = [NAUGHTY, "Bob", "Olya", "Ivan"] if pairs else [NAUGHTY, "Bob", "Olya"]
+    table = table_of(names, pairs=pairs, lang=lang, rules=PRESETS["sea_goat"]())
+    sides = 2 if pairs else 3
+    ended = RoundEnded(
+        round=4,
+        result="out",
+        winner=1,
+        fisherman=None,
+        hands=[[Tile(6, 4), Tile(5, 3)], [], [Tile(6, 6)], [Tile(1, 2)]][: len(names)],
+        hand_values=[18, 0, 50][:sides],
+        amounts=[-40, 0, 0][:sides],
+        scores=[0] * sides,
+        outcome="writeoff",
+        sea=SeaState().to_dict(),
+    )
+    text = round_result_text(table, ended)
+    assert html_problems(text) == []
+    assert said in html.unescape(text)
+    assert "side" not in text and "сторон" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_what_sea_goat_says_of_itself_speaks_of_players_not_sides(lang: str) -> None:
+    """The chooser's line, /rules' summary and every option's words of Sea Goat, which two or
+    three play each alone as often as two pairs: "only one side may hold points", "that side is
+    the sea goat" spoke of sides a player alone does not have."""
+    said = [game_line(lang, "sea_goat"), t(lang, "games.sea_goat.summary")]
+    for name in SeaGoat.settable:
+        said += [describe(lang, name, value, "sea_goat") for value in choices(name, "sea_goat")]
+    assert not [line for line in said if "side" in line or "сторон" in line]
 
 
 def sea_round(amounts: list[int]) -> RoundEnded:
@@ -189,14 +280,23 @@ def test_the_25_note_comes_exactly_where_the_minimum_applied(
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "💯 Bob plays <b>na sto</b> (“for a hundred”): going out wins the match"),
-        ("ru", "💯 Bob играет <b>на сто</b>"),
-        ("uk", "💯 Bob грає <b>на сто</b>"),
+        (
+            "en",
+            "💯 Bob plays <b>na sto</b> (“for a hundred”): winning this round wins the match, "
+            "losing it writes every score off",
+        ),
+        (
+            "ru",
+            "💯 Bob играет <b>на сто</b>: выиграет раунд — выиграет матч, проиграет — всё "
+            "списывается",
+        ),
+        ("uk", "💯 Bob грає <b>на сто</b>: виграє раунд — виграє матч, програє — усе списується"),
     ],
 )
 def test_the_board_says_who_plays_na_sto_in_words_the_player_reads(lang: str, said: str) -> None:
     """The English board wrote "plays <b>на сто</b>" in Cyrillic, and nothing said what it
-    stakes; Russian and Ukrainian keep the name players know."""
+    stakes; Russian and Ukrainian keep the name players know, and say what it stakes too:
+    "Bob играет на сто" alone told a newcomer nothing."""
     table = sea_table([40, 0], lang=lang)
     assert table.match is not None and table.match.round is not None
     leader = table.match.round.leader
@@ -204,6 +304,61 @@ def test_the_board_says_who_plays_na_sto_in_words_the_player_reads(lang: str, sa
     text = board_text(table)
     assert html_problems(text) == []
     assert html.unescape(said.replace("Bob", table.seats[leader].name)) in html.unescape(text)
+
+
+@pytest.mark.parametrize(
+    ("lang", "board", "result"),
+    [
+        (
+            "en",
+            "losing it with 25 or more in hand loses the match, with less writes every score off",
+            "💯 The round played <b>na sto</b> (“for a hundred”) is lost with 25 or more in hand: "
+            "the match is lost.",
+        ),
+        (
+            "ru",
+            "проиграет с 25 и больше на руках — проиграет матч, с меньшим — всё списывается",
+            "💯 Раунд <b>на сто</b> проигран с 25 и больше на руках: матч проигран.",
+        ),
+        (
+            "uk",
+            "програє з 25 і більше на руках — програє матч, з меншим — усе списується",
+            "💯 Раунд <b>на сто</b> програно з 25 і більше на руках: матч програно.",
+        ),
+    ],
+)
+def test_na_sto_lost_with_25_in_hand_under_svoyak_loses_the_match_and_says_so(
+    lang: str, board: str, result: str
+) -> None:
+    """Under ``sg_na_sto = svoyak`` (RULES.md §3.2.1 rule 7) a "на сто" lost with 25 or more in
+    hand loses the match, and the scores stay: the result said "every score is written off"
+    beside scores that were not, and the board staked only the scores."""
+    table = sea_table([40, 0], lang=lang)
+    assert table.match is not None and table.match.round is not None
+    table.match.rules = table.match.rules.with_options(sg_na_sto="svoyak")
+    leader = table.match.round.leader
+    table.match.tally = dataclasses.replace(
+        table.match.tally,
+        scores=(40, 0) if leader == 0 else (0, 40),
+        sea=SeaState(na_sto=leader),
+    )
+    assert board in board_text(table)
+    ended = RoundEnded(
+        round=3,
+        result="out",
+        winner=1,
+        fisherman=None,
+        hands=[[Tile(6, 4), Tile(5, 3), Tile(2, 2)], []],
+        hand_values=[22, 0],
+        amounts=[0, 0],
+        scores=[40, 0],
+        outcome="na_sto_lost",
+        sea=SeaState(winners=(1,), losers=(0,), ended_by="na_sto").to_dict(),
+    )
+    text = round_result_text(table, ended)
+    assert html_problems(text) == []
+    assert html.unescape(result) in html.unescape(text)
+    assert "→" not in text
 
 
 def test_a_sea_goat_match_won_on_any_two_doubles_says_so() -> None:
@@ -240,9 +395,39 @@ def test_each_game_has_its_title_and_its_own_score_lines() -> None:
     assert sport.startswith("🎲 <b>Sport Domino</b> · deal 1 of 8")
     generals = board_text(pairs_table("generals_goat"))
     assert generals.startswith("🎲 <b>General's Goat</b> · round 1 · lost rounds to lose: 2")
-    assert "Zoë &amp; &lt;Co&gt; &amp; Olya: lost <b>0</b> of 2 · 🎖 Generals: 0" in generals
+    assert "Zoë &amp; &lt;Co&gt; and Olya: lost <b>0</b> of 2 · 🎖 Generals: 0" in generals
     for text in (traditional, sport, generals):
         assert html_problems(text) == [] and "<Co>" not in text
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "and"), ("ru", "и"), ("uk", "і")])
+def test_a_pair_is_named_with_a_word_that_a_name_holding_an_ampersand_leaves_readable(
+    lang: str, word: str
+) -> None:
+    """ "Zoë & <Co> & Olya" read as three players, or as one: a pair is named with the
+    language's "and" on the board, in the results and the standings, at the deal and in the
+    lobby; the name shows as typed."""
+    table = table_of([NAUGHTY, "Bob", "Olya", "Ivan"], pairs=True, lang=lang)
+    for seat in table.seats:  # the pairs as the lobby chose them: seats 1 and 3 against 2 and 4
+        seat.side = seat.seat % 2
+    pair = f"Zoë &amp; &lt;Co&gt; {word} Olya"
+    assert table.match is not None
+    ended = MatchEnded([1], [0, 101], "goat")
+    said = {
+        "board": board_text(table),
+        "standings": match_text(table, lang),
+        "result": match_result_text(table, ended),
+        "deal": teams_text(table),
+        "lobby": Html("\n".join(seated(table))),
+    }
+    for where, text in said.items():
+        assert html_problems(text) == [], where
+        assert "<Co>" not in text and " &amp; Olya" not in text, where
+    for where in ("board", "standings", "result"):
+        assert f"{pair}: " in said[where], where
+    assert f"Bob {word} Ivan" in said["result"]
+    assert f"1. Zoë &amp; &lt;Co&gt; {word} 3. Olya" in said["deal"]
+    assert f"1. Zoë &amp; &lt;Co&gt; {word} 3. Olya" in said["lobby"]
 
 
 def bob_loses(round: int, general: bool) -> RoundEnded:
@@ -267,12 +452,12 @@ def test_a_general_hung_is_told_with_the_round_and_ends_the_match() -> None:
     text = html.unescape(round_result_text(table, ended))
     assert "Bob loses the round." in text
     assert "in hand" not in text and "+1" not in text  # no points: the round lost says it
-    assert "🎖 <b>A General</b> is hung on Bob & Ivan!" in text
+    assert "🎖 <b>A General</b> is hung on Bob and Ivan!" in text
     over = html.unescape(match_result_text(table, MatchEnded([1], [0, 1], "general", [0])))
-    assert over.startswith(f"🏆 <b>{NAUGHTY} & Olya win!</b>\n🎖 A General was hung")
+    assert over.startswith(f"🏆 <b>{NAUGHTY} and Olya win!</b>\n🎖 A General was hung")
     # no points here: the team that lost fewer rounds comes first
-    assert over.index(f"{NAUGHTY} & Olya: lost <b>0</b> of 2 · 🎖 Generals: 0") < over.index(
-        "Bob & Ivan: lost <b>1</b> of 2 · 🎖 Generals: 1"
+    assert over.index(f"{NAUGHTY} and Olya: lost <b>0</b> of 2 · 🎖 Generals: 0") < over.index(
+        "Bob and Ivan: lost <b>1</b> of 2 · 🎖 Generals: 1"
     )
 
 
@@ -285,7 +470,7 @@ def test_a_round_result_told_late_shows_the_generals_of_its_own_round() -> None:
     match.tally = dataclasses.replace(match.tally, scores=(0, 2))
     match.winners, match.losers, match.ended_by = [0], [1], "general"
     text = html.unescape(round_result_text(table, bob_loses(1, general=False)))
-    assert "Bob & Ivan: lost <b>1</b> of 2 · 🎖 Generals: 0" in text
+    assert "Bob and Ivan: lost <b>1</b> of 2 · 🎖 Generals: 0" in text
 
 
 def test_a_general_hung_on_the_team_that_lost_fewer_rounds_still_wins_the_other() -> None:

@@ -36,7 +36,7 @@ def test_a_pair_kozel_match_names_each_pair_once_with_the_goats_marked() -> None
         seat(3, 1, "Serg", 40, "won"),
     )
     [_, line] = history_text("en", [match], computer, UTC).splitlines()
-    assert line == "2025-11-24 · Kozel: Masha &amp; 🤖 C2 104 🐐 · Alex &amp; Serg 40 🏆"
+    assert line == "2025-11-24 · Kozel: Masha and 🤖 C2 104 🐐 · Alex and Serg 40 🏆"
 
 
 def test_a_match_is_dated_by_the_bots_time_zone_as_the_group_writes_dates() -> None:
@@ -62,7 +62,7 @@ def test_generals_goat_counts_lost_rounds_and_a_draw_is_marked_in_russian() -> N
     )
     draw = past("sport", "draw", seat(0, 0, "Маша", 30, "draw"), seat(1, 1, "Саша", 30, "draw"))
     lines = history_text("ru", [generals, draw], computer, UTC).splitlines()
-    teams = "Маша &amp; Оля проиграно раундов: 2 · Саша &amp; Петя проиграно раундов: 1 🏆"
+    teams = "Маша и Оля проиграно раундов: 2 · Саша и Петя проиграно раундов: 1 🏆"
     assert teams in lines[1]
     assert lines[2].endswith(": Маша 30 🤝 · Саша 30 🤝")
 

@@ -9,7 +9,7 @@ from datetime import UTC
 
 import pytest
 
-from bot.i18n import catalog, t
+from bot.i18n import catalog, spoken_list, t
 from bot.render.board import board_text
 from bot.render.lobby import game_line, rules_text
 from bot.render.results import match_result_text, round_result_text
@@ -49,9 +49,9 @@ def eggs_won_by(side: int, sides: int) -> RoundEnded:
 @pytest.mark.parametrize(
     ("lang", "pair_text", "one_text"),
     [
-        ("en", "Masha & Olya take the eggs.", "Masha takes the eggs."),
-        ("ru", "Masha & Olya забирают яйца.", "Masha забирает яйца."),
-        ("uk", "Masha & Olya забирають яйця.", "Masha забирає яйця."),
+        ("en", "Masha and Olya take the eggs.", "Masha takes the eggs."),
+        ("ru", "Masha и Olya забирают яйца.", "Masha забирает яйца."),
+        ("uk", "Masha і Olya забирають яйця.", "Masha забирає яйця."),
     ],
 )
 def test_the_eggs_go_to_a_pair_in_the_plural(lang: str, pair_text: str, one_text: str) -> None:
@@ -64,7 +64,7 @@ def test_the_eggs_go_to_a_pair_in_the_plural(lang: str, pair_text: str, one_text
 def test_a_losing_pair_are_the_goats_and_a_lone_loser_is_the_goat() -> None:
     pair = table_of(["Masha", "Alex", "Olya", "Serg"], pairs=True, lang="en")
     ended = MatchEnded(losers=[0], scores=[104, 40], ended_by="goat")
-    assert "Masha & Olya are the goats!" in html.unescape(match_result_text(pair, ended))
+    assert "Masha and Olya are the goats!" in html.unescape(match_result_text(pair, ended))
     alone = table_of(["Masha", "Alex"], pairs=False, lang="en")
     assert "Masha is the goat!" in html.unescape(match_result_text(alone, ended))
 
@@ -72,9 +72,9 @@ def test_a_losing_pair_are_the_goats_and_a_lone_loser_is_the_goat() -> None:
 @pytest.mark.parametrize(
     ("lang", "pair_text", "one_text"),
     [
-        ("en", "Masha & Olya are the donkeys!", "Masha is the donkey!"),
-        ("ru", "Masha & Olya — ослы!", "Masha — осёл!"),
-        ("uk", "Masha & Olya — осли!", "Masha — осел!"),
+        ("en", "Masha and Olya are the donkeys!", "Masha is the donkey!"),
+        ("ru", "Masha и Olya — ослы!", "Masha — осёл!"),
+        ("uk", "Masha і Olya — осли!", "Masha — осел!"),
     ],
 )
 def test_the_loser_of_donkey_is_the_donkey(lang: str, pair_text: str, one_text: str) -> None:
@@ -143,12 +143,12 @@ def serg_went_out(game: str) -> RoundEnded:
 @pytest.mark.parametrize(
     ("game", "lang", "said"),
     [
-        ("kozel", "en", "Alex & Serg: went out, the partner's tiles do not count → "),
-        ("kozel", "ru", "Alex & Serg: вышли, камни партнёра не считаются → "),
-        ("kozel", "uk", "Alex & Serg: вийшли, камені партнера не рахуються → "),
+        ("kozel", "en", "Alex and Serg: went out, the partner's tiles do not count → "),
+        ("kozel", "ru", "Alex и Serg: вышли, камни партнёра не считаются → "),
+        ("kozel", "uk", "Alex і Serg: вийшли, камені партнера не рахуються → "),
         # Sea Goat's winners collect: their line says from what (``test_render_amounts``)
-        ("sea_goat", "en", "Alex & Serg: the opponents hold 12 → "),
-        ("sea_goat", "ru", "Alex & Serg: у соперников на руках 12 → "),
+        ("sea_goat", "en", "Alex and Serg: the opponents hold 12 → "),
+        ("sea_goat", "ru", "Alex и Serg: у соперников на руках 12 → "),
     ],
 )
 def test_a_pair_that_went_out_is_not_shown_holding_0_beside_the_partners_tiles(
@@ -159,11 +159,13 @@ def test_a_pair_that_went_out_is_not_shown_holding_0_beside_the_partners_tiles(
     table = table_of(["Masha", "Alex", "Olya", "Serg"], True, lang, PRESETS[game]())
     text = html.unescape(round_result_text(table, serg_went_out(game))).replace("<b>", "")
     assert "Alex: [0|2]" in text
-    line = next(line for line in text.splitlines() if line.startswith("Alex & Serg: "))
+    pair = said.partition(":")[0]
+    line = next(line for line in text.splitlines() if line.startswith(f"{pair}: "))
     assert line.startswith(said)
     assert line.endswith("→ 0</b>" if game == "kozel" else "→ +12</b>")  # 0 as fives games
     # the side that still holds its tiles says what it holds, as before
-    other = next(line for line in text.splitlines() if line.startswith("Masha & Olya: "))
+    masha_and_olya = pair.replace("Alex", "Masha").replace("Serg", "Olya")
+    other = next(line for line in text.splitlines() if line.startswith(f"{masha_and_olya}: "))
     assert " 12 " in other
 
 
@@ -191,17 +193,17 @@ def fish_for_one(sides: int) -> RoundEnded:
     [
         (
             "en",
-            "Masha & Olya have the heaviest hand and take all 30 points.",
+            "Masha and Olya have the heaviest hand and take all 30 points.",
             "Masha has the heaviest hand and takes all 30 points.",
         ),
         (
             "ru",
-            "Больше всех на руках у пары Masha & Olya — записываются все 30.",
+            "Больше всех на руках у пары Masha и Olya — записываются все 30.",
             "Больше всех на руках у игрока Masha — записываются все 30.",
         ),
         (
             "uk",
-            "Найбільше на руках у пари Masha & Olya — записуються всі 30.",
+            "Найбільше на руках у пари Masha і Olya — записуються всі 30.",
             "Найбільше на руках у гравця Masha — записуються всі 30.",
         ),
     ],
@@ -362,9 +364,9 @@ def partners_share_the_lightest_hand() -> RoundEnded:
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "Al &amp; Zoë &lt;3 both have the lightest hand (3 pips each) and take the round."),
-        ("ru", "Al &amp; Zoë &lt;3: у обоих по 3 на руках, меньше всех — победа в раунде."),
-        ("uk", "Al &amp; Zoë &lt;3: в обох по 3 на руках, найменше — перемога в раунді."),
+        ("en", "Al and Zoë &lt;3 both have the lightest hand (3 pips each) and take the round."),
+        ("ru", "Al и Zoë &lt;3: у обоих по 3 на руках, меньше всех — победа в раунде."),
+        ("uk", "Al і Zoë &lt;3: в обох по 3 на руках, найменше — перемога в раунді."),
     ],
 )
 def test_partners_who_share_the_lightest_hand_are_both_named(lang: str, said: str) -> None:
@@ -397,13 +399,16 @@ def tied_block(players: int, pairs: bool) -> RoundEnded:
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "Al, Bo share the lightest hand (6 pips each): nobody takes the round."),
+        ("en", "Al and Bo share the lightest hand (6 pips each): nobody takes the round."),
         (
             "ru",
-            "Al, Bo: у каждого по 6 на руках — меньше всех, но поровну, так что раунд никто не"
+            "Al и Bo: у каждого по 6 на руках — меньше всех, но поровну, так что раунд никто не"
             " берёт.",
         ),
-        ("uk", "Al, Bo: у кожного по 6 на руках — найменше, але порівну, тож раунд ніхто не бере."),
+        (
+            "uk",
+            "Al і Bo: у кожного по 6 на руках — найменше, але порівну, тож раунд ніхто не бере.",
+        ),
     ],
 )
 @pytest.mark.parametrize(
@@ -450,11 +455,11 @@ def lighter_pair_fish() -> RoundEnded:
     [
         (
             "en",
-            "Al &amp; Zoë &lt;3 are the lightest pair (8 points in hand together) and take the"
+            "Al and Zoë &lt;3 are the lightest pair (8 points in hand together) and take the"
             " round.",
         ),
-        ("ru", "Меньше всех на руках у пары Al &amp; Zoë &lt;3: 8 на двоих — победа в раунде."),
-        ("uk", "Найменше на руках у пари Al &amp; Zoë &lt;3: 8 на двох — перемога в раунді."),
+        ("ru", "Меньше всех на руках у пары Al и Zoë &lt;3: 8 на двоих — победа в раунде."),
+        ("uk", "Найменше на руках у пари Al і Zoë &lt;3: 8 на двох — перемога в раунді."),
     ],
 )
 @pytest.mark.parametrize("game", ["traditional", "sea_goat"])
@@ -477,9 +482,9 @@ def test_a_pair_that_wins_a_fish_by_its_total_is_the_lightest_pair(
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "Al &amp; Zoë &lt;3 are the lightest pair (28 points in hand together)"),
-        ("ru", "Меньше всех на руках у пары Al &amp; Zoë &lt;3: 28 на двоих"),
-        ("uk", "Найменше на руках у пари Al &amp; Zoë &lt;3: 28 на двох"),
+        ("en", "Al and Zoë &lt;3 are the lightest pair (28 points in hand together)"),
+        ("ru", "Меньше всех на руках у пары Al и Zoë &lt;3: 28 на двоих"),
+        ("uk", "Найменше на руках у пари Al і Zoë &lt;3: 28 на двох"),
     ],
 )
 def test_a_pair_s_hands_together_are_counted_as_the_game_counts_them_not_as_pips(
@@ -694,7 +699,8 @@ def test_a_round_result_of_emoji_names_fits_a_message_whole(lang: str) -> None:
     assert t(lang, "result.hands_elsewhere") in lines
     assert not any(line.endswith("[0|5]") for line in lines)  # no hand, rather than some
     assert lines[0].startswith("🐟 ") and "<b>" in text
-    assert lines[-1].startswith(f"{EMOJI_NAME} & {EMOJI_NAME}: 25")  # the score
+    pair = spoken_list(lang, [EMOJI_NAME, EMOJI_NAME])
+    assert lines[-1].startswith(f"{pair}: 25")  # the score
 
 
 def test_a_round_result_of_short_names_keeps_the_hands() -> None:

@@ -55,7 +55,7 @@ def test_the_match_end_lists_the_scores_after_every_round_and_marks_the_fish() -
     table = table_of(["Masha", "Alex", "Olya", "Serg"], pairs=True)
     ended = play_out(table)
     text = html.unescape(match_result_text(table, ended))
-    assert "📝 <b>Round by round</b>: Masha & Olya · Alex & Serg" in text
+    assert "📝 <b>Round by round</b>: Masha and Olya · Alex and Serg" in text
     expected = [
         f"{end.round}. {end.scores[0]} · {end.scores[1]}"
         + (" 🥚" if end.eggs else " 🐟" if end.result == "fish" else "")
@@ -156,9 +156,9 @@ def test_sport_dominos_sheet_counts_its_earlier_deals_as_deals(lang: str, said: 
 @pytest.mark.parametrize(
     ("lang", "head"),
     [
-        ("en", "📝 Lost rounds, round by round: Masha & Olya · Alex & Serg"),
-        ("ru", "📝 Проигранные раунды, по раундам: Masha & Olya · Alex & Serg"),
-        ("uk", "📝 Програні раунди, по раундах: Masha & Olya · Alex & Serg"),
+        ("en", "📝 Lost rounds, round by round: Masha and Olya · Alex and Serg"),
+        ("ru", "📝 Проигранные раунды, по раундам: Masha и Olya · Alex и Serg"),
+        ("uk", "📝 Програні раунди, по раундах: Masha і Olya · Alex і Serg"),
     ],
 )
 def test_generals_goats_sheet_says_it_counts_lost_rounds(lang: str, head: str) -> None:

@@ -152,7 +152,7 @@ def four(tg: FakeTelegram, first: int) -> list[FakeUser]:
 
 def team(users: list[FakeUser], side: int) -> str:
     """A pair as the group's messages name it: its seats are ``side`` and ``side + 2``."""
-    return f"{users[side].first_name} & {users[side + 2].first_name}"
+    return f"{users[side].first_name} and {users[side + 2].first_name}"
 
 
 async def standings_kept(

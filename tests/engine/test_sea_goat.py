@@ -14,7 +14,7 @@ from engine import Lay, Match, Play, RuleSet, replay, revisions
 from engine.actions import Placement
 from engine.ai import PLAYERS, greedy_player
 from engine.cli import main
-from engine.events import MatchEnded, PlayedDoubles
+from engine.events import MatchEnded, PlayedDoubles, RoundEnded
 from engine.layout import End
 from engine.leads import first_lead
 from engine.rules import KOZEL_FIRST_LEADS, PRESETS
@@ -374,6 +374,30 @@ def test_eggs_the_pot_goes_to_the_next_winner() -> None:
     match = table(["2-6", "4-5 0-6 2-3"], ZERO_SIX, sea=SeaState(pot=6))
     result = ended(match.act(P0, Play(t("2-6"), "right")))
     assert result["scores"] == [26, 0] and result["sea"]["pot"] == 0
+
+
+def test_the_eggs_pot_is_read_alike_from_the_tally_and_from_the_round_end() -> None:
+    """Sea Goat keeps its pot in its state (``sea``), Kozel in ``pot``: the board reads the live
+    tally, a result told late reads its round end (``Tally.left_by``), and both find it."""
+    match, events = fish(["6-6 1-2", "0-3"])
+    (eggs,) = (event for event in events if isinstance(event, RoundEnded))
+    assert match.tally.pot == 0 and match.tally.eggs == 6
+    assert Tally.left_by(eggs).eggs == 6 and Tally.left_by(eggs) == match.tally
+    kozel = RoundEnded(
+        round=1,
+        result="fish",
+        winner=None,
+        fisherman=0,
+        eggs=True,
+        hands=[[t("1-2")], [t("0-3")]],
+        hand_values=[3, 3],
+        amounts=None,
+        scores=[0, 0],
+        memory=[0, 0],
+        opened=[False, False],
+        pot=6,
+    )
+    assert Tally.left_by(kozel).eggs == 6 and Tally.fresh(2).eggs == 0
 
 
 def test_ua_eggs_replay_from_1_1_and_rot_after_three_failed_attempts() -> None:

@@ -333,7 +333,7 @@ async def test_the_deal_seats_the_pairs_chosen_opposite_in_the_order_they_sat_do
     assert dealt == [(0, MASHA, 0), (1, "normal", 1), (2, ALEX, 0), (3, "easy", 1)]
     stored = await storage.get_seats(table.id)
     assert [(s.seat, s.user_id or s.ai, s.side) for s in stored] == dealt
-    assert table.match is not None and table.side_name(0) == "Masha & Alex"
+    assert table.match is not None and table.side_name(0, "en") == "Masha and Alex"
 
 
 async def test_switching_pairs_on_or_off_sides_the_seats_by_their_numbers(
