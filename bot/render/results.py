@@ -300,7 +300,10 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
     winners = ", ".join(table.side_name(side, lang) for side in ended.winners)
     if ended.ended_by == "draw":  # Sport domino's: equal points after its deals
         deals = table.match.game.deals(table.match.rules) is not None
-        head = t(lang, "match.draw_deals" if deals else "match.draw")
+        # A draw at the target: both sides past it when a round's end is scored, as in the
+        # Ukrainian Telephone (§3.5), played by two players or two pairs.
+        draw = "match.draw_pairs" if table.pairs else "match.draw"
+        head = t(lang, "match.draw_deals" if deals else draw)
     elif ended.ended_by == "timeout":
         head = t(lang, "match.abandoned", names=_who_timed_out(table, ended))
     else:

@@ -299,6 +299,28 @@ def test_general_s_goat_ended_by_lost_rounds_says_the_match_is_over(lang: str, s
     assert said in match_result_text(table, ended)
 
 
+@pytest.mark.parametrize(
+    ("lang", "pairs", "said"),
+    [
+        ("en", False, "🤝 A draw: both players reached the target at once."),
+        ("en", True, "🤝 A draw: both pairs reached the target at once."),
+        ("ru", False, "🤝 Ничья: оба игрока дошли до цели одновременно."),
+        ("ru", True, "🤝 Ничья: обе пары дошли до цели одновременно."),
+        ("uk", False, "🤝 Нічия: обидва гравці дійшли до мети одночасно."),
+        ("uk", True, "🤝 Нічия: обидві пари дійшли до мети одночасно."),
+    ],
+)
+def test_a_draw_at_the_target_says_both_players_or_both_pairs(
+    lang: str, pairs: bool, said: str
+) -> None:
+    """The Ukrainian Telephone scores its target at a round's end (RULES.md §3.5), so both sides
+    can pass it at once: the draw said "both sides", a word the table never uses."""
+    names = ["Маша", "Лёша", "Оля", "Серж"] if pairs else ["Маша", "Лёша"]
+    table = table_of(names, pairs=pairs, lang=lang, rules=PRESETS["telephone_ua"]())
+    ended = MatchEnded(losers=[], scores=[230, 235], ended_by="draw", winners=[])
+    assert re.sub("<[^>]+>", "", match_result_text(table, ended)).splitlines()[0] == said
+
+
 def test_the_ukrainian_fisherman_has_one_name() -> None:
     """A fish named its man "рибак" while Sea Goat's options and results called him "рибалка"."""
     texts = catalog("uk").values()
