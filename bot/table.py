@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from engine import Event, Match, Round, RuleSet, Tile
+from engine import Event, Match, Placement, Round, RuleSet, Tile
 from engine.events import RoundEnded
 from engine.games import game_of
 from engine.seats import seats_of
@@ -68,7 +68,7 @@ class Recent:
     kind: Literal["played", "knocked", "drew", "reopened"]
     seat: int
     round: int
-    tiles: tuple[Tile, ...] = ()  # the tiles played (one, or several doubles), or reopened
+    laid: tuple[Placement, ...] = ()  # the tiles played (one, or several doubles), or reopened
     count: int = 0  # how many tiles were drawn in a row
     points: int = 0  # what the tile played scored
 

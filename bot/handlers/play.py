@@ -23,13 +23,12 @@ from ..render.hand import (
     close_text,
     closings,
     end_keyboard,
-    laid_words,
     lengthwise_ends,
     way_keyboard,
     which_end_text,
     which_way_text,
 )
-from ..render.tiles import tile_text
+from ..render.tiles import laid_words, tile_text
 from ..table import Seat, Table
 from .common import answer, refuse
 

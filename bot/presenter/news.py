@@ -6,10 +6,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from engine import Event
+from engine import Event, Placement
 from engine.events import Drew, Knocked, Played, PlayedDoubles, Reopened, RoundStarted
 
-from ..render.tiles import moved
+from ..render.tiles import laid
 from ..table import RECENT, Recent, Table
 
 
@@ -28,12 +28,13 @@ def follow(table: Table, events: Sequence[Event]) -> None:
             mover.drawn.clear()
             mover.knocks = 0
             points = event.scored or 0
-            tiles = tuple(moved(event))
-            played = Recent("played", event.seat, event.round, tiles=tiles, points=points)
+            played = Recent("played", event.seat, event.round, laid=laid(event), points=points)
             table.recent.append(played)
             added += 1
         elif isinstance(event, Reopened):
-            table.recent.append(Recent("reopened", event.seat, event.round, tiles=(event.tile,)))
+            table.recent.append(
+                Recent("reopened", event.seat, event.round, laid=(Placement(event.tile),))
+            )
             added += 1
         elif isinstance(event, Knocked):
             table.seats[event.seat].knocks += 1

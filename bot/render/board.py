@@ -23,7 +23,7 @@ from .game_names import game_name
 from .layout import ends_text, layout_lines
 from .lobby import numbered
 from .room import LIMIT, room_after, whole_rows
-from .tiles import tile_text, tiles_text
+from .tiles import laid_words, tile_text, tiles_text
 
 
 def limit_of(match: Match) -> int | None:
@@ -188,7 +188,7 @@ def _recent_line(table: Table, lang: str, recent: Recent) -> Html:
     if recent.kind == "drew":
         return plural(lang, "board.recent.drew", recent.count, name=name)
     key = "board.recent.scored" if recent.points else f"board.recent.{recent.kind}"
-    tile = tiles_text(recent.tiles) if recent.tiles else ""
+    tile = laid_words(lang, recent.laid) if recent.laid else ""
     return t(lang, key, name=name, tile=tile, points=recent.points)
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from engine import DRAW, KNOCK, Action, Lay, Placement, Play, Reopen, Round, Tile
@@ -12,12 +10,12 @@ from engine.layout import End
 from engine.scoring.sea_goat import SIX_SIX, holder
 
 from ..callbacks import CROSSWISE, LENGTHWISE, Callback, lay_args
-from ..i18n import Html, plural, spoken_list, t
+from ..i18n import Html, plural, t
 from ..table import Seat, Table
 from .board import round_number, round_text, scores_points
 from .layout import ARROWS, CLOSED, end_label, ends_text
 from .place import place_name
-from .tiles import button_text, tile_text, tiles_text
+from .tiles import button_text, laid, laid_words, tile_text, tiles_text
 
 ROW = 4
 #: The most several-doubles moves a hand offers, those that put down the most first.
@@ -90,19 +88,6 @@ def laid_text(placements: tuple[Placement, ...]) -> str:
         tile_text(p.tile) + (CLOSED if p.closed else "") + (ARROWS[p.end] if p.end else "")
         for p in placements
     )
-
-
-def laid_words(lang: str, placements: Sequence[Placement]) -> Html:
-    """A move in words, as its pop-up and the player's record say it: "[3|3] on the left and a
-    closed [5|5] on the right". The buttons' shorthand ("[5|5]🔒➡️", ``laid_text``) read as a
-    code in a pop-up, and a record said nothing of a double laid closed (Donkey, RULES.md
-    §3.3)."""
-    said: list[str] = []
-    for placement in placements:
-        tile = Html(tile_text(placement.tile))
-        laid = t(lang, "hand.laid.closed", tile=tile) if placement.closed else tile
-        said.append(t(lang, f"hand.laid.{placement.end}", laid=laid) if placement.end else laid)
-    return Html(spoken_list(lang, said))
 
 
 def _lay_button(
@@ -310,13 +295,8 @@ def record_text(table: Table, seat: Seat, note: str, rnd: Round | None = None) -
 def played_note(seat: Seat, move: Played | PlayedDoubles, *, by_computer: bool = False) -> Html:
     """What the player's record says of their move: the tiles (a double laid closed called so),
     and what they scored, as the group's board says it ("+15")."""
-    if isinstance(move, Played):
-        laid = [Placement(move.tile, closed=bool(move.closed))]
-    else:
-        closed = move.closed or [False] * len(move.tiles)
-        laid = [Placement(tile, closed=shut) for tile, shut in zip(move.tiles, closed, strict=True)]
     key = "hand.computer_played" if by_computer else "hand.you_played"
     points = move.scored or 0
     if points:
         key += "_scored"
-    return t(seat.language, key, tile=laid_words(seat.language, laid), points=points)
+    return t(seat.language, key, tile=laid_words(seat.language, laid(move)), points=points)

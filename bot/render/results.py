@@ -32,7 +32,7 @@ from .board import (
 )
 from .room import LIMIT
 from .sheet import sheet_lines
-from .tiles import moved, tiles_text
+from .tiles import laid, laid_words, tiles_text
 
 #: The special ways a round ends that get a line of their own (Sea Goat, RULES.md §3.2).
 OUTCOMES = frozenset(
@@ -356,7 +356,7 @@ def _winning_line(table: Table, move: Played | PlayedDoubles) -> Html:
         key,
         round=round_text(lang, "result.round", match, round_number(match, rnd)),
         name=table.seats[move.seat].name,
-        tile=tiles_text(moved(move)),
+        tile=laid_words(lang, laid(move)),
         points=move.scored,
         score=move.scores[match.side_of(move.seat)],
         target=limit_of(match),

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from engine import Tile
+from engine import Placement, Tile
 from engine.events import Played, PlayedDoubles
+
+from ..i18n import Html, spoken_list, t
 
 
 def tile_text(tile: Tile | tuple[int, int]) -> str:
@@ -17,9 +19,27 @@ def tiles_text(tiles: Iterable[Tile | tuple[int, int]]) -> str:
     return "".join(tile_text(t) for t in tiles) or "—"
 
 
-def moved(move: Played | PlayedDoubles) -> list[Tile]:
-    """The tiles a move put down: one, or several doubles at once (``multi_double``)."""
-    return [move.tile] if isinstance(move, Played) else move.tiles
+def laid(move: Played | PlayedDoubles) -> tuple[Placement, ...]:
+    """The tiles a move put down, one or several doubles at once (``multi_double``), those laid
+    face down flagged closed (Donkey, RULES.md §3.3); for saying the move, so without its ends."""
+    if isinstance(move, Played):
+        return (Placement(move.tile, closed=bool(move.closed)),)
+    closed = move.closed or [False] * len(move.tiles)
+    return tuple(
+        Placement(tile, closed=shut) for tile, shut in zip(move.tiles, closed, strict=True)
+    )
+
+
+def laid_words(lang: str, placements: Sequence[Placement]) -> Html:
+    """A move in words, as its pop-up, the player's record and the board say it: "[3|3] on the
+    left and a closed [5|5] on the right". The buttons' shorthand ("[5|5]🔒➡️") read as a code,
+    and a closed double was not told from an open one (Donkey, RULES.md §3.3)."""
+    said: list[str] = []
+    for placement in placements:
+        tile = Html(tile_text(placement.tile))
+        shown = t(lang, "hand.laid.closed", tile=tile) if placement.closed else tile
+        said.append(t(lang, f"hand.laid.{placement.end}", laid=shown) if placement.end else shown)
+    return Html(spoken_list(lang, said))
 
 
 def button_text(tile: Tile, playable: bool) -> str:

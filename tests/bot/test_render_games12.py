@@ -11,11 +11,13 @@ import pytest
 
 from bot.callbacks import decode
 from bot.i18n import Html, t
+from bot.presenter.news import follow
 from bot.render.board import board_text, headline, teams_text
-from bot.render.hand import close_keyboard, laid_text, laid_words, live_hand, played_note
+from bot.render.hand import close_keyboard, laid_text, live_hand, played_note
 from bot.render.lobby import choices, describe, game_line, seated
 from bot.render.results import match_result_text, round_result_text
 from bot.render.standings import match_text
+from bot.render.tiles import laid_words
 from bot.service.finish import results
 from bot.table import Table
 from engine import Lay, Placement, Tile
@@ -120,6 +122,24 @@ def test_a_move_with_a_closed_double_is_said_in_words(
     move = PlayedDoubles(1, 0, doubles, ["left", "right"], [3, 5], closed=[False, True])
     assert played_note(seat, move) == record
     assert played_note(seat, Played(1, 0, Tile(4, 4), "up", {}, closed=True)) == alone
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Zoë &amp; &lt;Co&gt; played a closed [3|3]"),
+        ("ru", "Zoë &amp; &lt;Co&gt; кладёт закрытый [3|3]"),
+        ("uk", "Zoë &amp; &lt;Co&gt; кладе закритий [3|3]"),
+    ],
+)
+def test_the_board_says_a_double_went_down_closed(lang: str, said: str) -> None:
+    """The group's list of moves read "played [3|3]" for a double laid face down: only the 🔒
+    in the layout told it from an open one."""
+    cross = Cross(chain=[(3, 3), (3, 5), (5, 5), (5, 2)], spinner=2, closed={Tile(3, 3): 0})
+    table = donkey_table(cross)
+    table.language = lang
+    follow(table, [Played(1, 0, Tile(3, 3), "left", {"right": 2}, closed=True)])
+    assert said in board_text(table).splitlines()
 
 
 def test_a_hand_offers_two_doubles_together_when_it_may() -> None:

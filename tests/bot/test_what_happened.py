@@ -18,7 +18,7 @@ from bot.render.tiles import tile_text
 from bot.sender import fit
 from bot.table import Recent, Table
 from devtools.fake_telegram import FakeTelegram, utf16_len
-from engine import DRAW, KNOCK, Lay, Match, Play, Reopen, RuleSet, Tile
+from engine import DRAW, KNOCK, Lay, Match, Placement, Play, Reopen, RuleSet, Tile
 from engine.events import Knocked, Played, PlayedDoubles, RoundEnded
 from engine.rules import PRESETS
 from tests.bot.harness import Harness, one_tap, start_match, stored_events, texts_seen
@@ -177,7 +177,7 @@ def knocked_around(table: Table, knocks: int) -> None:
     assert match is not None and match.round is not None
     rnd, turn = match.round.number, match.current_seat
     assert turn is not None
-    table.recent = [Recent("played", (turn - 1) % 4, rnd, tiles=(Tile(3, 4),))]
+    table.recent = [Recent("played", (turn - 1) % 4, rnd, laid=(Placement(Tile(3, 4)),))]
     table.recent += [Recent("knocked", (turn + n) % 4, rnd) for n in range(knocks)]
 
 
