@@ -34,7 +34,8 @@ def sheet_lines(
     marks: dict[int, str] = {}
     for ended in table.round_ends:
         number = ended_number(match, ended)
-        counted[number], marks[number] = ended.scores, _mark(ended)
+        counted[number] = ended.scores
+        marks[number] = _mark(ended, match.game.blocks_are_fish)
     if not counted:
         return []
     rows = sorted(counted.items())
@@ -52,9 +53,14 @@ def sheet_lines(
     return [*lines, *([left_out] if left_out else []), *kept[::-1]]
 
 
-def _mark(ended: RoundEnded) -> str:
-    """How a round ended when not by going out: eggs, or a fish."""
-    return " 🥚" if ended.eggs else " 🐟" if ended.result == "fish" else ""
+def _mark(ended: RoundEnded, blocks_are_fish: bool) -> str:
+    """How a round ended when not by going out: eggs, or a fish (a block, in the games that
+    call it so, as the round's result does)."""
+    if ended.eggs:
+        return " 🥚"
+    if ended.result != "fish":
+        return ""
+    return " 🐟" if blocks_are_fish else " 🧱"
 
 
 def _row(lang: str, number: int, scores: list[int], mark: str) -> Html:

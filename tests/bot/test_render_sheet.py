@@ -134,6 +134,20 @@ def test_a_match_won_during_play_ends_its_sheet_at_the_final_score() -> None:
     assert rows[-2] == f"{len(table.round_ends)}. {last.scores[0]} · {last.scores[1]}"
 
 
+def test_a_blocked_round_of_telephone_is_marked_as_its_result_names_it() -> None:
+    """Telephone calls a blocked round "🧱 blocked", not a fish (it has none): its sheet marked
+    that round 🐟 all the same."""
+    rules = PRESETS["telephone_ua"]()
+    table = table_of(["Masha", "Alex"], rules=rules)
+    table.match, _ = Match.new(2, False, rules, seed=8)
+    ended = play_out(table, seed=8)
+    (blocked,) = [end for end in table.round_ends if end.result == "fish"]
+    rows = sheet_rows(match_result_text(table, ended))
+    row = next(row for row in rows if row.startswith(f"{blocked.round}. "))
+    assert row.endswith(" 🧱")
+    assert not any("🐟" in row for row in rows)
+
+
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
