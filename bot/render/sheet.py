@@ -14,7 +14,7 @@ from .board import ended_number
 from .room import LIMIT, whole_rows
 
 #: The newest rounds the sheet shows; older ones are counted in one line, so that a long match
-#: keeps its message short.
+#: keeps its message short (but for a single older one: its own line is no longer).
 ROWS = 12
 
 
@@ -49,7 +49,9 @@ def sheet_lines(
     newest = [_row(lang, number, scores, marks.get(number, "")) for number, scores in rows[::-1]]
     earlier = partial(plural, lang, "sheet.earlier_deals" if deals else "sheet.earlier")
     room -= read_len(lines[0]) + 1
-    kept, left_out = whole_rows(newest[:ROWS], room, earlier, already=len(newest[ROWS:]))
+    # one round more than ROWS is shown: the line counting it would take the room it takes
+    shown = len(newest) if len(newest) == ROWS + 1 else ROWS
+    kept, left_out = whole_rows(newest[:shown], room, earlier, already=len(newest[shown:]))
     return [*lines, *([left_out] if left_out else []), *kept[::-1]]
 
 

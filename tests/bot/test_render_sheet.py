@@ -62,10 +62,11 @@ def test_the_match_end_lists_the_scores_after_every_round_and_marks_the_fish() -
         for end in table.round_ends
     ]
     rows = sheet_rows(text)
-    if len(table.round_ends) > ROWS:
-        assert rows[0] == f"… {len(table.round_ends) - ROWS} earlier rounds"
+    shown = ROWS + 1 if len(table.round_ends) == ROWS + 1 else ROWS
+    if len(table.round_ends) > shown:
+        assert rows[0] == f"… {len(table.round_ends) - shown} earlier rounds"
         rows = rows[1:]
-    assert rows == expected[-ROWS:]
+    assert rows == expected[-shown:]
     assert rows[-1].startswith(f"{len(table.round_ends)}. ")
 
 
@@ -221,6 +222,23 @@ def test_standings_of_emoji_names_keep_whole_rounds_and_count_those_left_out(lan
     assert str(14 - len(shown)) in earlier
     assert [row.split(". ")[0] for row in shown] == [str(n) for n in range(15 - len(shown), 15)]
     assert html.unescape(text).splitlines()[-1].startswith("🎲 ")  # the board's place
+
+
+@pytest.mark.parametrize(
+    ("rounds", "counted"), [(ROWS + 1, None), (ROWS + 2, "… 2 earlier rounds")]
+)
+def test_one_round_more_than_the_sheet_keeps_is_shown_not_counted(
+    rounds: int, counted: str | None
+) -> None:
+    """Thirteen rounds: the sheet showed the newest twelve under "… 1 earlier round", a line
+    as long as the round it stood for, which was nowhere to be read."""
+    table = table_of(["Masha", "Alex"], rules=RuleSet(goat_limit=1000))
+    rounds_into(table, rounds)
+    rows = sheet_rows(match_text(table, "en"))
+    if counted is not None:
+        assert rows.pop(0) == counted
+    first = 1 if counted is None else rounds - ROWS + 1
+    assert [row.split(". ")[0] for row in rows] == [str(n) for n in range(first, rounds + 1)]
 
 
 def test_standings_with_room_for_the_board_keep_it() -> None:
