@@ -21,6 +21,7 @@ from .board import (
     ended_number,
     keeps_points,
     lost_rounds_line,
+    pot_unclaimed,
     round_text,
     score_lines,
     scores_points,
@@ -66,7 +67,8 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
         assert ended.winner is not None
         head = t(lang, "result.out", round=numbered(table, ended), name=seats[ended.winner].name)
     elif ended.eggs:
-        head = t(lang, "result.eggs", round=numbered(table, ended), pot=ended.pot)
+        key = "result.eggs_unclaimed" if pot_unclaimed(table.match, ended) else "result.eggs"
+        head = t(lang, key, round=numbered(table, ended), pot=ended.pot)
     else:
         head = _fish_head(table, ended)
     before = [head, *_round_notes(table, ended), *_fish_taker(table, ended)]

@@ -16,12 +16,13 @@ from bot.render.results import match_result_text, round_result_text
 from bot.render.standings import record_text, top_text
 from bot.sender import fit
 from devtools.fake_telegram import utf16_len
-from engine import Play, RuleSet, Tile
+from engine import Match, Play, RuleSet, Tile
 from engine.events import MatchEnded, RoundEnded
 from engine.rules import PRESETS
 from engine.scoring.sea_goat import SeaState
 from storage import GameRecord, RecentMatch, StandingRow, UserRecord
 from tests.bot.tables import table_of
+from tests.bot.test_render_sheet import play_out
 from tests.engine.support import layout_position, scoring_table
 from tests.engine.support import t as tile
 from tests.engine.test_scoring_examples import P0, SIXES
@@ -681,3 +682,31 @@ def test_sea_goats_eggs_say_what_is_in_the_pot(lang: str, said: str) -> None:
     assert match is not None and match.tally.sea is not None
     match.tally = dataclasses.replace(match.tally, sea=SeaState(pot=34))
     assert said in html.unescape(board_text(table)).splitlines()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "No deal is left to take them: the pot (42) goes to nobody."),
+        ("ru", "Раздач больше не будет: то, что на кону (42), не достаётся никому."),
+        ("uk", "Роздач більше не буде: те, що на кону (42), не дістається нікому."),
+    ],
+)
+def test_eggs_in_the_last_deal_of_sport_domino_go_to_nobody_and_say_so(
+    lang: str, said: str
+) -> None:
+    """Sport domino ends after its deals whatever is in the pot (RULES.md §3.11): eggs in the
+    last deal said "42 points wait in the pot", and the result and the final board showed them
+    waiting, for a deal that never came."""
+    rules = PRESETS["sport"]()
+    table = table_of(["Masha", "Alex", "Olya", "Serg"], pairs=True, lang=lang, rules=rules)
+    table.match, _ = Match.new(4, True, rules, seed=2)
+    ended = play_out(table, seed=2)
+    last = table.round_ends[-1]
+    assert last.eggs and last.round == rules.sport_deals and last.pot == 42
+    result = html.unescape(re.sub(r"<[^>]*>", "", round_result_text(table, last)))
+    assert said in result.splitlines()[0]
+    pot = t(lang, "board.pot", pot=42)
+    assert pot not in result
+    assert pot not in html.unescape(board_text(table))
+    assert pot not in html.unescape(match_result_text(table, ended))
