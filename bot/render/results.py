@@ -66,9 +66,9 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
     if ended.result == "out":
         assert ended.winner is not None
         head = t(lang, "result.out", round=numbered(table, ended), name=seats[ended.winner].name)
-    elif ended.eggs:
+    elif ended.eggs:  # a fish too: its fisherman leads the next round (RULES.md §2.6)
         key = "result.eggs_unclaimed" if pot_unclaimed(table.match, ended) else "result.eggs"
-        head = t(lang, key, round=numbered(table, ended), pot=ended.pot)
+        head = t(lang, key, round=numbered(table, ended), pot=ended.pot, name=_fisher(table, ended))
     else:
         head = _fish_head(table, ended)
     before = [head, *_round_notes(table, ended), *_fish_taker(table, ended)]
@@ -78,8 +78,13 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
 
 
 def _fish_head(table: Table, ended: RoundEnded) -> Html:
-    fisher = "" if ended.fisherman is None else table.seats[ended.fisherman].name
-    return t(table.language, "result.fish", round=numbered(table, ended), name=fisher)
+    return t(
+        table.language, "result.fish", round=numbered(table, ended), name=_fisher(table, ended)
+    )
+
+
+def _fisher(table: Table, ended: RoundEnded) -> str:
+    return "" if ended.fisherman is None else table.seats[ended.fisherman].name
 
 
 def _fish_taker(table: Table, ended: RoundEnded) -> list[str]:

@@ -710,3 +710,24 @@ def test_eggs_in_the_last_deal_of_sport_domino_go_to_nobody_and_say_so(
     assert pot not in result
     assert pot not in html.unescape(board_text(table))
     assert pot not in html.unescape(match_result_text(table, ended))
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "{name} closed the game. 26 points wait in the pot."),
+        ("ru", "Рыбак — {name}. На кону: 26."),
+        ("uk", "Рибак — {name}. На кону: 26."),
+    ],
+)
+def test_eggs_name_the_fisherman_who_leads_the_next_round(lang: str, said: str) -> None:
+    """Eggs are a fish too, and the fisherman leads the next round (RULES.md §2.6): a fish's
+    result names him, the eggs' did not, so the next board's lead came from nowhere."""
+    table = table_of(["Masha", "Alex", "Olya"], lang=lang)
+    table.match, _ = Match.new(3, False, RuleSet(), seed=20)
+    play_out(table, seed=20)
+    eggs = next(end for end in table.round_ends if end.eggs)
+    assert eggs.fisherman is not None and eggs.pot == 26
+    fisherman = table.seats[eggs.fisherman].name
+    head = html.unescape(re.sub(r"<[^>]*>", "", round_result_text(table, eggs))).splitlines()[0]
+    assert head.endswith(said.format(name=fisherman))
