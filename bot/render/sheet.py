@@ -23,16 +23,18 @@ def sheet_lines(
 ) -> list[str]:
     """The sheet of the rounds ended so far (``Table.round_ends``), oldest first; none before the
     first round ends. A round the game does not count (General's Goat's fish, dealt again with
-    the same number) gives way to the one that counted. At the match's end (``final``), a match
-    won during play (a move that reached the target, or a timeout, in a round that never
-    ended) has the final scores as its last row, in the round it ended in. The newest rounds
-    come, at most ``ROWS`` and as many as fit in ``room`` (that the message leaves: long names
-    take it), after a line that counts the earlier ones."""
+    the same number) has no row: the round dealt again takes its number once it ends. At the
+    match's end (``final``), a match won during play (a move that reached the target, or a
+    timeout, in a round that never ended) has the final scores as its last row, in the round it
+    ended in. The newest rounds come, at most ``ROWS`` and as many as fit in ``room`` (that the
+    message leaves: long names take it), after a line that counts the earlier ones."""
     match = table.match
     assert match is not None
     counted: dict[int, list[int]] = {}
     marks: dict[int, str] = {}
     for ended in table.round_ends:
+        if ended.outcome == "redealt":
+            continue  # it is being dealt again, and counts once it ends
         number = ended_number(match, ended)
         counted[number] = ended.scores
         marks[number] = _mark(ended, match.game.blocks_are_fish)

@@ -117,6 +117,28 @@ def test_a_fish_dealt_again_in_generals_goat_is_not_a_row_of_its_own() -> None:
     assert len(numbers) == min(counted, ROWS)
 
 
+def test_standings_after_a_fish_dealt_again_in_generals_goat_show_no_row_for_it() -> None:
+    """/standings while General's Goat deals a fish again (§3.10) said "rounds played: 1" over
+    a sheet of two rows, "2. 1 · 0 🐟" for the round being played again."""
+    rules = PRESETS["generals_goat"]()
+    table = table_of(["Masha", "Alex", "Olya", "Serg"], pairs=True, rules=rules)
+    table.match, _ = Match.new(4, True, rules, seed=3)
+    match = table.match
+    rng = random.Random(3)
+    while not any(end.outcome == "redealt" for end in table.round_ends):
+        seat = match.current_seat
+        assert seat is not None
+        for event in match.act(seat, greedy_player(match, seat, rng)):
+            if isinstance(event, RoundEnded):
+                table.round_ends.append(event)
+    counted = [end for end in table.round_ends if end.outcome != "redealt"]
+    text = match_text(table, "en")
+    assert f"rounds played: {len(counted)}" in html.unescape(text).splitlines()[0]
+    rows = sheet_rows(text)
+    assert [row.split(". ")[0] for row in rows] == [str(n) for n in range(1, len(counted) + 1)]
+    assert not any("🐟" in row for row in rows)
+
+
 def test_a_match_won_during_play_ends_its_sheet_at_the_final_score() -> None:
     """Muggins is won the moment a move reaches the target, before its round ends: the sheet
     stopped at the round before, "2. 70 · 79" under a final score of 85 to 114."""
