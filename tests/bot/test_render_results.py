@@ -731,3 +731,23 @@ def test_eggs_name_the_fisherman_who_leads_the_next_round(lang: str, said: str) 
     fisherman = table.seats[eggs.fisherman].name
     head = html.unescape(re.sub(r"<[^>]*>", "", round_result_text(table, eggs))).splitlines()[0]
     assert head.endswith(said.format(name=fisherman))
+
+
+@pytest.mark.parametrize(
+    ("lang", "eggs", "deal", "rnd"),
+    [
+        ("en", "• Eggs go to ", "next deal", "round"),
+        ("ru", "• Яйца достаются ", "раздач", "раунд"),
+        ("uk", "• Яйця дістаються ", "роздачі", "раунд"),
+    ],
+)
+def test_sport_dominos_eggs_option_speaks_of_deals_as_its_board_does(
+    lang: str, eggs: str, deal: str, rnd: str
+) -> None:
+    """Sport domino plays deals ("deal 3 of 8"), yet its lobby and /rules said its eggs go to
+    whoever collects the most "next round"."""
+    rules = PRESETS["sport"]()
+    for value in ("pot_to_max_next", "pot_to_next_winner"):
+        lines = rules_text(lang, rules.with_options(eggs=value))
+        (line,) = [line for line in lines if line.startswith(eggs)]
+        assert deal in line and rnd not in line, line
