@@ -15,6 +15,7 @@ from bot.render.lobby import game_line, rules_text
 from bot.render.results import match_result_text, round_result_text
 from bot.render.standings import record_text, top_text
 from bot.sender import fit
+from bot.table import Table
 from devtools.fake_telegram import utf16_len
 from engine import Match, Play, RuleSet, Tile
 from engine.events import MatchEnded, RoundEnded
@@ -751,3 +752,45 @@ def test_sport_dominos_eggs_option_speaks_of_deals_as_its_board_does(
         lines = rules_text(lang, rules.with_options(eggs=value))
         (line,) = [line for line in lines if line.startswith(eggs)]
         assert deal in line and rnd not in line, line
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "🥚 Nobody takes the eggs: the most collected is a tie."),
+        ("ru", "🥚 Яйца никто не забирает: больше всех набрали поровну."),
+        ("uk", "🥚 Яєць ніхто не забирає: найбільше набрали порівну."),
+    ],
+)
+def test_eggs_nobody_takes_for_a_tie_say_why(lang: str, said: str) -> None:
+    """The round after eggs, two players collect the most alike (3 each), so the pot waits on
+    (RULES.md §2.7.4): the result said nothing of the eggs, which were simply still there."""
+    table = table_of(["Masha", "Alex", "Olya"], lang=lang)
+    table.match, _ = Match.new(3, False, RuleSet(), seed=39)
+    play_out(table, seed=39)
+    lines = pot_kept_lines(table)
+    assert said in lines
+    taken = [end for end in table.round_ends if end.pot_awarded_to is not None]
+    for end in taken:  # and a round that does give them away says nothing of the sort
+        assert said not in html.unescape(round_result_text(table, end))
+
+
+def pot_kept_lines(table: Table) -> list[str]:
+    """The result of the first round after eggs that left the pot where it was."""
+    after = next(
+        end
+        for before, end in zip(table.round_ends, table.round_ends[1:], strict=False)
+        if before.eggs and not end.eggs and end.pot
+    )
+    assert after.pot_awarded_to is None
+    return html.unescape(re.sub(r"<[^>]*>", "", round_result_text(table, after))).splitlines()
+
+
+def test_eggs_for_the_next_winner_nobody_takes_after_a_fish_say_why() -> None:
+    """``eggs = pot_to_next_winner``: a fish after eggs whose lightest hands tie has no winner
+    to take them (RULES.md §2.7.4, FLAG), and says so."""
+    rules = RuleSet().with_options(eggs="pot_to_next_winner")
+    table = table_of(["Masha", "Alex", "Olya"], rules=rules)
+    table.match, _ = Match.new(3, False, rules, seed=209)
+    play_out(table, seed=209)
+    assert "🥚 Nobody takes the eggs: the lightest hands are a tie." in pot_kept_lines(table)
