@@ -53,6 +53,10 @@ def kozel_amounts(table: Table, ended: RoundEnded) -> list[str]:
         parts.append(line + _wiped(table, ended, before, side))
     if ended.pot_awarded_to is not None:
         parts.append(_eggs_taken(table, ended, before))
+    elif not ended.eggs and ended.pot and before is not None and before.pot:
+        # nobody takes the pot (RULES.md §2.7.4, a tie carries it): say so, and why
+        lightest = match.rules.eggs == "pot_to_next_winner"
+        parts.append(t(lang, "result.pot_kept_lightest" if lightest else "result.pot_kept"))
     bonus = _special_bonus(table, ended, before)
     if bonus:
         parts.append(t(lang, "result.special_bonus", bonus=bonus))

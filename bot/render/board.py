@@ -112,11 +112,20 @@ def _standing(match: Match, ended: RoundEnded | None = None) -> Standing:
     if ended is None:
         tally = match.tally
         hung = generals(match.ended_by, match.losers, match.sides)
+        pot = 0 if match.is_over else tally.eggs
     else:
         tally = Tally.left_by(ended)
         losers = () if ended.loser is None else (match.side_of(ended.loser),)
         hung = generals("general" if ended.general else None, losers, match.sides)
-    return Standing(tally.scores, tally.memory, hung, tally.eggs)
+        pot = 0 if pot_unclaimed(match, ended) else tally.eggs
+    return Standing(tally.scores, tally.memory, hung, pot)
+
+
+def pot_unclaimed(match: Match, ended: RoundEnded) -> bool:
+    """Whether ``ended`` was Sport domino's last deal: no deal is left to take the eggs' pot,
+    which goes to nobody (RULES.md §3.11), so it waits for none."""
+    deals = match.game.deals(match.rules)
+    return deals is not None and ended.round >= deals
 
 
 def score_lines(table: Table, lang: str, ended: RoundEnded | None = None) -> list[str]:

@@ -240,10 +240,11 @@ def _live_hand_text(table: Table, seat: Seat, actions: list[Action]) -> Html:
         round_text(lang, "hand.your_turn", match, number, chat=place_name(lang, table))
     ]
     parts += _position(table, lang)
-    if seat.knocks:
-        parts.append(plural(lang, "hand.knocked", seat.knocks))
+    # in the order they happen: a player draws until the bazaar is dry, and only then knocks
     if seat.drawn:
         parts.append(t(lang, "hand.drew", tiles=tiles_text(seat.drawn)))
+    if seat.knocks:
+        parts.append(plural(lang, "hand.knocked", seat.knocks))
     rnd = match.round
     if rnd.layout.is_empty and rnd.lead_tiles:
         parts.append(t(lang, "hand.must_lead", tiles=tiles_text(rnd.lead_tiles)))

@@ -25,6 +25,7 @@ from .board import (
     keeps_points,
     limit_of,
     lost_rounds_line,
+    pot_unclaimed,
     round_number,
     round_text,
     score_lines,
@@ -70,8 +71,9 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
     if ended.result == "out":
         assert ended.winner is not None
         head = t(lang, "result.out", round=numbered(table, ended), name=seats[ended.winner].name)
-    elif ended.eggs:
-        head = t(lang, "result.eggs", round=numbered(table, ended), pot=ended.pot)
+    elif ended.eggs:  # a fish too: its fisherman leads the next round (RULES.md §2.6)
+        key = "result.eggs_unclaimed" if pot_unclaimed(table.match, ended) else "result.eggs"
+        head = t(lang, key, round=numbered(table, ended), pot=ended.pot, name=_fisher(table, ended))
     else:
         head = _fish_head(table, ended)
     before = [head, *_round_notes(table, ended), *_fish_taker(table, ended)]
@@ -81,8 +83,13 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
 
 
 def _fish_head(table: Table, ended: RoundEnded) -> Html:
-    fisher = "" if ended.fisherman is None else table.seats[ended.fisherman].name
-    return t(table.language, "result.fish", round=numbered(table, ended), name=fisher)
+    return t(
+        table.language, "result.fish", round=numbered(table, ended), name=_fisher(table, ended)
+    )
+
+
+def _fisher(table: Table, ended: RoundEnded) -> str:
+    return "" if ended.fisherman is None else table.seats[ended.fisherman].name
 
 
 def _fish_taker(table: Table, ended: RoundEnded) -> list[str]:

@@ -14,7 +14,7 @@ from .board import ended_number
 from .room import LIMIT, whole_rows
 
 #: The newest rounds the sheet shows; older ones are counted in one line, so that a long match
-#: keeps its message short.
+#: keeps its message short (but for a single older one: its own line is no longer).
 ROWS = 12
 
 
@@ -23,16 +23,18 @@ def sheet_lines(
 ) -> list[str]:
     """The sheet of the rounds ended so far (``Table.round_ends``), oldest first; none before the
     first round ends. A round the game does not count (General's Goat's fish, dealt again with
-    the same number) gives way to the one that counted. At the match's end (``final``), a match
-    won during play (a move that reached the target, or a timeout, in a round that never
-    ended) has the final scores as its last row, in the round it ended in. The newest rounds
-    come, at most ``ROWS`` and as many as fit in ``room`` (that the message leaves: long names
-    take it), after a line that counts the earlier ones."""
+    the same number) has no row: the round dealt again takes its number once it ends. At the
+    match's end (``final``), a match won during play (a move that reached the target, or a
+    timeout, in a round that never ended) has the final scores as its last row, in the round it
+    ended in. The newest rounds come, at most ``ROWS`` and as many as fit in ``room`` (that the
+    message leaves: long names take it), after a line that counts the earlier ones."""
     match = table.match
     assert match is not None
     counted: dict[int, list[int]] = {}
     marks: dict[int, str] = {}
     for ended in table.round_ends:
+        if ended.outcome == "redealt":
+            continue  # it is being dealt again, and counts once it ends
         number = ended_number(match, ended)
         counted[number], marks[number] = ended.scores, _mark(ended, match.game.blocks_are_fish)
     if not counted:
@@ -48,7 +50,9 @@ def sheet_lines(
     newest = [_row(lang, number, scores, marks.get(number, "")) for number, scores in rows[::-1]]
     earlier = partial(plural, lang, "sheet.earlier_deals" if deals else "sheet.earlier")
     room -= read_len(lines[0]) + 1
-    kept, left_out = whole_rows(newest[:ROWS], room, earlier, already=len(newest[ROWS:]))
+    # one round more than ROWS is shown: the line counting it would take the room it takes
+    shown = len(newest) if len(newest) == ROWS + 1 else ROWS
+    kept, left_out = whole_rows(newest[:shown], room, earlier, already=len(newest[shown:]))
     return [*lines, *([left_out] if left_out else []), *kept[::-1]]
 
 

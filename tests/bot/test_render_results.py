@@ -15,13 +15,15 @@ from bot.render.lobby import game_line, rules_text
 from bot.render.results import match_result_text, round_result_text
 from bot.render.standings import record_text, top_text
 from bot.sender import fit
+from bot.table import Table
 from devtools.fake_telegram import utf16_len
-from engine import Play, RuleSet, Tile
+from engine import Match, Play, RuleSet, Tile
 from engine.events import MatchEnded, RoundEnded
 from engine.rules import PRESETS
 from engine.scoring.sea_goat import SeaState
 from storage import GameRecord, RecentMatch, StandingRow, UserRecord
 from tests.bot.tables import table_of
+from tests.bot.test_render_sheet import play_out
 from tests.engine.support import layout_position, scoring_table
 from tests.engine.support import t as tile
 from tests.engine.test_scoring_examples import P0, SIXES
@@ -762,3 +764,114 @@ def test_sea_goats_eggs_say_what_is_in_the_pot(lang: str, said: str) -> None:
     assert match is not None and match.tally.sea is not None
     match.tally = dataclasses.replace(match.tally, sea=SeaState(pot=34))
     assert said in html.unescape(board_text(table)).splitlines()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "No deal is left to take them: the pot (42) goes to nobody."),
+        ("ru", "Раздач больше не будет: то, что на кону (42), не достаётся никому."),
+        ("uk", "Роздач більше не буде: те, що на кону (42), не дістається нікому."),
+    ],
+)
+def test_eggs_in_the_last_deal_of_sport_domino_go_to_nobody_and_say_so(
+    lang: str, said: str
+) -> None:
+    """Sport domino ends after its deals whatever is in the pot (RULES.md §3.11): eggs in the
+    last deal said "42 points wait in the pot", and the result and the final board showed them
+    waiting, for a deal that never came."""
+    rules = PRESETS["sport"]()
+    table = table_of(["Masha", "Alex", "Olya", "Serg"], pairs=True, lang=lang, rules=rules)
+    table.match, _ = Match.new(4, True, rules, seed=2)
+    ended = play_out(table, seed=2)
+    last = table.round_ends[-1]
+    assert last.eggs and last.round == rules.sport_deals and last.pot == 42
+    result = html.unescape(re.sub(r"<[^>]*>", "", round_result_text(table, last)))
+    assert said in result.splitlines()[0]
+    pot = t(lang, "board.pot", pot=42)
+    assert pot not in result
+    assert pot not in html.unescape(board_text(table))
+    assert pot not in html.unescape(match_result_text(table, ended))
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "{name} closed the game. 26 points wait in the pot."),
+        ("ru", "Рыбак — {name}. На кону: 26."),
+        ("uk", "Рибак — {name}. На кону: 26."),
+    ],
+)
+def test_eggs_name_the_fisherman_who_leads_the_next_round(lang: str, said: str) -> None:
+    """Eggs are a fish too, and the fisherman leads the next round (RULES.md §2.6): a fish's
+    result names him, the eggs' did not, so the next board's lead came from nowhere."""
+    table = table_of(["Masha", "Alex", "Olya"], lang=lang)
+    table.match, _ = Match.new(3, False, RuleSet(), seed=20)
+    play_out(table, seed=20)
+    eggs = next(end for end in table.round_ends if end.eggs)
+    assert eggs.fisherman is not None and eggs.pot == 26
+    fisherman = table.seats[eggs.fisherman].name
+    head = html.unescape(re.sub(r"<[^>]*>", "", round_result_text(table, eggs))).splitlines()[0]
+    assert head.endswith(said.format(name=fisherman))
+
+
+@pytest.mark.parametrize(
+    ("lang", "eggs", "deal", "rnd"),
+    [
+        ("en", "• Eggs go to ", "next deal", "round"),
+        ("ru", "• Яйца достаются ", "раздач", "раунд"),
+        ("uk", "• Яйця дістаються ", "роздачі", "раунд"),
+    ],
+)
+def test_sport_dominos_eggs_option_speaks_of_deals_as_its_board_does(
+    lang: str, eggs: str, deal: str, rnd: str
+) -> None:
+    """Sport domino plays deals ("deal 3 of 8"), yet its lobby and /rules said its eggs go to
+    whoever collects the most "next round"."""
+    rules = PRESETS["sport"]()
+    for value in ("pot_to_max_next", "pot_to_next_winner"):
+        lines = rules_text(lang, rules.with_options(eggs=value))
+        (line,) = [line for line in lines if line.startswith(eggs)]
+        assert deal in line and rnd not in line, line
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "🥚 Nobody takes the eggs: the most collected is a tie."),
+        ("ru", "🥚 Яйца никто не забирает: больше всех набрали поровну."),
+        ("uk", "🥚 Яєць ніхто не забирає: найбільше набрали порівну."),
+    ],
+)
+def test_eggs_nobody_takes_for_a_tie_say_why(lang: str, said: str) -> None:
+    """The round after eggs, two players collect the most alike (3 each), so the pot waits on
+    (RULES.md §2.7.4): the result said nothing of the eggs, which were simply still there."""
+    table = table_of(["Masha", "Alex", "Olya"], lang=lang)
+    table.match, _ = Match.new(3, False, RuleSet(), seed=39)
+    play_out(table, seed=39)
+    lines = pot_kept_lines(table)
+    assert said in lines
+    taken = [end for end in table.round_ends if end.pot_awarded_to is not None]
+    for end in taken:  # and a round that does give them away says nothing of the sort
+        assert said not in html.unescape(round_result_text(table, end))
+
+
+def pot_kept_lines(table: Table) -> list[str]:
+    """The result of the first round after eggs that left the pot where it was."""
+    after = next(
+        end
+        for before, end in zip(table.round_ends, table.round_ends[1:], strict=False)
+        if before.eggs and not end.eggs and end.pot
+    )
+    assert after.pot_awarded_to is None
+    return html.unescape(re.sub(r"<[^>]*>", "", round_result_text(table, after))).splitlines()
+
+
+def test_eggs_for_the_next_winner_nobody_takes_after_a_fish_say_why() -> None:
+    """``eggs = pot_to_next_winner``: a fish after eggs whose lightest hands tie has no winner
+    to take them (RULES.md §2.7.4, FLAG), and says so."""
+    rules = RuleSet().with_options(eggs="pot_to_next_winner")
+    table = table_of(["Masha", "Alex", "Olya"], rules=rules)
+    table.match, _ = Match.new(3, False, rules, seed=209)
+    play_out(table, seed=209)
+    assert "🥚 Nobody takes the eggs: the lightest hands are a tie." in pot_kept_lines(table)

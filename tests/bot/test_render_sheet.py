@@ -62,10 +62,11 @@ def test_the_match_end_lists_the_scores_after_every_round_and_marks_the_fish() -
         for end in table.round_ends
     ]
     rows = sheet_rows(text)
-    if len(table.round_ends) > ROWS:
-        assert rows[0] == f"… {len(table.round_ends) - ROWS} earlier rounds"
+    shown = ROWS + 1 if len(table.round_ends) == ROWS + 1 else ROWS
+    if len(table.round_ends) > shown:
+        assert rows[0] == f"… {len(table.round_ends) - shown} earlier rounds"
         rows = rows[1:]
-    assert rows == expected[-ROWS:]
+    assert rows == expected[-shown:]
     assert rows[-1].startswith(f"{len(table.round_ends)}. ")
 
 
@@ -116,6 +117,28 @@ def test_a_fish_dealt_again_in_generals_goat_is_not_a_row_of_its_own() -> None:
     assert len(numbers) == min(counted, ROWS)
 
 
+def test_standings_after_a_fish_dealt_again_in_generals_goat_show_no_row_for_it() -> None:
+    """/standings while General's Goat deals a fish again (§3.10) said "rounds played: 1" over
+    a sheet of two rows, "2. 1 · 0 🐟" for the round being played again."""
+    rules = PRESETS["generals_goat"]()
+    table = table_of(["Masha", "Alex", "Olya", "Serg"], pairs=True, rules=rules)
+    table.match, _ = Match.new(4, True, rules, seed=3)
+    match = table.match
+    rng = random.Random(3)
+    while not any(end.outcome == "redealt" for end in table.round_ends):
+        seat = match.current_seat
+        assert seat is not None
+        for event in match.act(seat, greedy_player(match, seat, rng)):
+            if isinstance(event, RoundEnded):
+                table.round_ends.append(event)
+    counted = [end for end in table.round_ends if end.outcome != "redealt"]
+    text = match_text(table, "en")
+    assert f"rounds played: {len(counted)}" in html.unescape(text).splitlines()[0]
+    rows = sheet_rows(text)
+    assert [row.split(". ")[0] for row in rows] == [str(n) for n in range(1, len(counted) + 1)]
+    assert not any("🐟" in row for row in rows)
+
+
 def test_a_match_won_during_play_ends_its_sheet_at_the_final_score() -> None:
     """Muggins is won the moment a move reaches the target, before its round ends: the sheet
     stopped at the round before, "2. 70 · 79" under a final score of 85 to 114."""
@@ -132,6 +155,20 @@ def test_a_match_won_during_play_ends_its_sheet_at_the_final_score() -> None:
     assert rows[-1] == f"{len(table.round_ends) + 1}. {ended.scores[0]} · {ended.scores[1]}"
     last = table.round_ends[-1]
     assert rows[-2] == f"{len(table.round_ends)}. {last.scores[0]} · {last.scores[1]}"
+
+
+def test_a_blocked_round_of_telephone_is_marked_as_its_result_names_it() -> None:
+    """Telephone calls a blocked round "🧱 blocked", not a fish (it has none): its sheet marked
+    that round 🐟 all the same."""
+    rules = PRESETS["telephone_ua"]()
+    table = table_of(["Masha", "Alex"], rules=rules)
+    table.match, _ = Match.new(2, False, rules, seed=8)
+    ended = play_out(table, seed=8)
+    (blocked,) = [end for end in table.round_ends if end.result == "fish"]
+    rows = sheet_rows(match_result_text(table, ended))
+    row = next(row for row in rows if row.startswith(f"{blocked.round}. "))
+    assert row.endswith(" 🧱")
+    assert not any("🐟" in row for row in rows)
 
 
 @pytest.mark.parametrize(
@@ -207,6 +244,23 @@ def test_standings_of_emoji_names_keep_whole_rounds_and_count_those_left_out(lan
     assert str(14 - len(shown)) in earlier
     assert [row.split(". ")[0] for row in shown] == [str(n) for n in range(15 - len(shown), 15)]
     assert html.unescape(text).splitlines()[-1].startswith("🎲 ")  # the board's place
+
+
+@pytest.mark.parametrize(
+    ("rounds", "counted"), [(ROWS + 1, None), (ROWS + 2, "… 2 earlier rounds")]
+)
+def test_one_round_more_than_the_sheet_keeps_is_shown_not_counted(
+    rounds: int, counted: str | None
+) -> None:
+    """Thirteen rounds: the sheet showed the newest twelve under "… 1 earlier round", a line
+    as long as the round it stood for, which was nowhere to be read."""
+    table = table_of(["Masha", "Alex"], rules=RuleSet(goat_limit=1000))
+    rounds_into(table, rounds)
+    rows = sheet_rows(match_text(table, "en"))
+    if counted is not None:
+        assert rows.pop(0) == counted
+    first = 1 if counted is None else rounds - ROWS + 1
+    assert [row.split(". ")[0] for row in rows] == [str(n) for n in range(first, rounds + 1)]
 
 
 def test_standings_with_room_for_the_board_keep_it() -> None:

@@ -14,6 +14,7 @@ from bot.i18n import plural, t
 from bot.presenter.hands import Hands
 from bot.presenter.news import follow
 from bot.render.board import board_text
+from bot.render.hand import live_hand
 from bot.render.tiles import tile_text
 from bot.sender import fit
 from bot.table import Recent, Table
@@ -81,6 +82,33 @@ def test_the_board_tells_who_reopened_a_double() -> None:
         action = (closing or moves)[0] if moves else DRAW if DRAW in actions else KNOCK
         follow(table, match.act(seat, action))
     raise AssertionError("nobody ever could reopen a double")
+
+
+def test_a_hand_that_drew_the_bazaar_dry_then_knocked_says_so_in_that_order() -> None:
+    """Two players: one draws every tile left, none fits, and he knocks. His next hand said
+    "You knocked once: nothing fitted." and only then "You drew from the bazaar: ..." seven
+    tiles, as if the bazaar had given them after the knock."""
+    for seed in range(200):
+        match, _ = Match.new(2, False, RuleSet(), seed)
+        table = table_of(["Masha", "Alex"])
+        table.match = match
+        rng = random.Random(seed)
+        while not match.is_over:
+            seat = match.current_seat
+            assert seat is not None
+            play = rng.choice([a for a in match.legal_actions(seat) if isinstance(a, Play)])
+            follow(table, one_tap(match, seat, play))
+            turn = match.current_seat
+            if turn is None or match.is_over:
+                continue
+            waiting = table.seats[turn]
+            if not (waiting.drawn and waiting.knocks):
+                continue
+            text = html.unescape(live_hand(table, waiting)[0])
+            drew = text.index("You drew from the bazaar: ")
+            assert drew < text.index("You knocked "), text
+            return
+    raise AssertionError("nobody ever drew and then knocked before his turn came again")
 
 
 def news(events: list[dict[str, object]], seat: int) -> tuple[list[str], int]:
