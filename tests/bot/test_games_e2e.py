@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 import random
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
@@ -17,7 +17,7 @@ from bot.place import Place
 from bot.render.layout import ARROWS
 from bot.table import Table
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
-from engine import Action, Lay, Placement, Play, Tile, replay
+from engine import Action, Lay, Match, Placement, Play, Tile, replay
 from engine.events import MatchEnded, RoundEnded
 from tests.bot.harness import Harness, stored_events, tap, texts_seen
 
@@ -276,17 +276,28 @@ async def test_muggins_shows_the_points_of_a_scoring_move_on_the_board(
     assert board.startswith(f"🎲 Muggins · round {move['round']} · to 100")
 
 
-async def play_until_several_ends(
+async def turns(
     harness: Harness, users: list[FakeUser], group: FakeChat
-) -> tuple[FakeUser, FakeMessage, list[str]]:
-    """Play until the player to move holds tiles that fit several ends: returns him, his hand
-    and those tiles' buttons' data."""
+) -> AsyncIterator[tuple[FakeUser, FakeMessage, Match]]:
+    """Each turn of one of ``users`` (up to 300), with his hand and the match as it stands; a
+    turn the caller does not stop at is played at random."""
     version = 0
     for _ in range(300):
         user, hand = await harness.next_turn(users, version)
         version = harness.version_of(hand)
         match = (await table_in(harness, group)).match
         assert match is not None and match.round is not None
+        yield user, hand, match
+        await harness.play_turn(user, hand)
+
+
+async def play_until_several_ends(
+    harness: Harness, users: list[FakeUser], group: FakeChat
+) -> tuple[FakeUser, FakeMessage, list[str]]:
+    """Play until the player to move holds tiles that fit several ends: returns him, his hand
+    and those tiles' buttons' data."""
+    async for user, hand, match in turns(harness, users, group):
+        assert match.round is not None
         layout = match.round.layout
         several = [
             data_in(button)
@@ -297,7 +308,6 @@ async def play_until_several_ends(
         ]
         if several:
             return user, hand, several
-        await harness.play_turn(user, hand)
     raise AssertionError("no tile ever fitted several ends")
 
 
@@ -481,16 +491,12 @@ def wins_in_play(events: list[dict[str, Any]], seat: int, move: Play | Lay) -> b
 
 
 async def play_until_winning_move(
-    harness: Harness, users: list[FakeUser]
+    harness: Harness, users: list[FakeUser], group: FakeChat
 ) -> tuple[FakeUser, FakeMessage, Placement]:
     """Play until the player to move may win the match in the middle of the round: him, his hand
     and the placement that wins."""
-    version = 0
-    for _ in range(300):
-        user, hand = await harness.next_turn(users, version)
-        version = harness.version_of(hand)
+    async for user, hand, match in turns(harness, users, group):
         events = await stored_events(harness.database, 1)
-        match = replay(events)
         seat = match.current_seat
         assert seat is not None and match.round is not None
         for action in match.legal_actions(seat):
@@ -501,7 +507,6 @@ async def play_until_winning_move(
                 return user, hand, Placement(action.tile, action.end or next(iter(fits), None))
             if isinstance(action, Lay) and wins_in_play(events, seat, action):
                 return user, hand, action.placements[0]
-        await harness.play_turn(user, hand)
     raise AssertionError("no move ever reached the target")
 
 
@@ -528,7 +533,7 @@ async def test_a_move_that_reaches_the_target_ends_the_match_and_says_how(
     users = [tg.user(945, "Masha"), tg.user(946, "Alex")]
     group = tg.group(-1945, "Yard")
     await started_to(harness, users, group, "English Fives", target=("target", 5))
-    user, hand, placement = await play_until_winning_move(harness, users)
+    user, hand, placement = await play_until_winning_move(harness, users, group)
     await lay_by_taps(harness, user, hand, placement)
     result = plain(
         (await tg.wait_for_message(group, "Send /new for another match", timeout=30.0)).text or ""
@@ -627,19 +632,13 @@ async def test_a_tile_that_fits_no_open_end_of_the_spinner_is_refused_in_words_t
     users = [tg.user(955, "Masha"), tg.user(956, "Alex")]
     group = tg.group(-1955, "Yard")
     await dealt_for_two(harness, users, group, "English Fives")
-    version = 0
-    for _ in range(300):
-        user, hand = await harness.next_turn(users, version)
-        version = harness.version_of(hand)
-        match = (await table_in(harness, group)).match
-        assert match is not None and match.round is not None
-        layout = match.round.layout
+    async for user, hand, match in turns(harness, users, group):
+        assert match.round is not None
         unfit = [b for b in hand.buttons if not str(b["text"]).startswith("✅")]
-        if unfit and len(layout.open_ends()) > 2:
+        if unfit and len(match.round.layout.open_ends()) > 2:
             answer = await tap(tg, user, hand, data_in(unfit[0]))
             assert answer.text == "That tile does not fit any open end."
             return
-        await harness.play_turn(user, hand)
     raise AssertionError("no turn ever had a tile that fit none of three open ends")
 
 

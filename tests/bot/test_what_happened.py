@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import random
 import re
+from collections.abc import Iterator
 
 import pytest
 
@@ -19,7 +20,7 @@ from bot.render.tiles import tile_text
 from bot.sender import fit
 from bot.table import Recent, Table
 from devtools.fake_telegram import FakeTelegram, utf16_len
-from engine import DRAW, KNOCK, Lay, Match, Placement, Play, Reopen, RuleSet, Tile
+from engine import DRAW, KNOCK, Event, Lay, Match, Placement, Play, Reopen, RuleSet, Tile
 from engine.events import Knocked, Played, PlayedDoubles, RoundEnded
 from engine.rules import PRESETS
 from tests.bot.harness import Harness, one_tap, start_match, stored_events, texts_seen
@@ -33,11 +34,10 @@ def recent_lines(board: str) -> list[str]:
     return [line for line in board.splitlines() if RECENT.match(line)]
 
 
-def test_the_board_lists_all_of_a_tap_that_sets_off_many_draws_and_knocks() -> None:
-    """With one tile drawn per turn, one tap can set off more than four draws and knocks;
-    the board listed only the last four, so the tap itself fell off the list."""
-    rules = RuleSet().with_options(draw_mode="one_per_turn")
-    for seed in range(100):
+def random_taps(rules: RuleSet, seeds: int) -> Iterator[tuple[Table, int, Play, list[Event]]]:
+    """Two-player matches of random taps, one a seed, each tap followed on a table as the bot
+    follows it: the table, who tapped, the play and the events it set off."""
+    for seed in range(seeds):
         match, _ = Match.new(2, False, rules, seed)
         table = table_of(["Masha", "Alex"], rules=rules)
         table.match = match
@@ -48,14 +48,21 @@ def test_the_board_lists_all_of_a_tap_that_sets_off_many_draws_and_knocks() -> N
             play = rng.choice([a for a in match.legal_actions(seat) if isinstance(a, Play)])
             events = one_tap(match, seat, play)
             follow(table, events)
-            moves = [e for e in events if isinstance(e, (Played, Knocked))]
-            if len(moves) <= 4 or any(isinstance(e, RoundEnded) for e in events):
-                continue
-            lines = recent_lines(board_text(table))
-            name = table.seats[seat].name
-            assert lines[0] == f"{name} played {tile_text(play.tile)}", lines
-            assert len(lines) >= len(moves), lines
-            return
+            yield table, seat, play, events
+
+
+def test_the_board_lists_all_of_a_tap_that_sets_off_many_draws_and_knocks() -> None:
+    """With one tile drawn per turn, one tap can set off more than four draws and knocks;
+    the board listed only the last four, so the tap itself fell off the list."""
+    for table, seat, play, events in random_taps(RuleSet(draw_mode="one_per_turn"), 100):
+        moves = [e for e in events if isinstance(e, (Played, Knocked))]
+        if len(moves) <= 4 or any(isinstance(e, RoundEnded) for e in events):
+            continue
+        lines = recent_lines(board_text(table))
+        name = table.seats[seat].name
+        assert lines[0] == f"{name} played {tile_text(play.tile)}", lines
+        assert len(lines) >= len(moves), lines
+        return
     raise AssertionError("no tap set off more than four draws and knocks")
 
 
@@ -88,26 +95,18 @@ def test_a_hand_that_drew_the_bazaar_dry_then_knocked_says_so_in_that_order() ->
     """Two players: one draws every tile left, none fits, and he knocks. His next hand said
     "You knocked once: nothing fitted." and only then "You drew from the bazaar: ..." seven
     tiles, as if the bazaar had given them after the knock."""
-    for seed in range(200):
-        match, _ = Match.new(2, False, RuleSet(), seed)
-        table = table_of(["Masha", "Alex"])
-        table.match = match
-        rng = random.Random(seed)
-        while not match.is_over:
-            seat = match.current_seat
-            assert seat is not None
-            play = rng.choice([a for a in match.legal_actions(seat) if isinstance(a, Play)])
-            follow(table, one_tap(match, seat, play))
-            turn = match.current_seat
-            if turn is None or match.is_over:
-                continue
-            waiting = table.seats[turn]
-            if not (waiting.drawn and waiting.knocks):
-                continue
-            text = html.unescape(live_hand(table, waiting)[0])
-            drew = text.index("You drew from the bazaar: ")
-            assert drew < text.index("You knocked "), text
-            return
+    for table, _, _, _ in random_taps(RuleSet(), 200):
+        assert table.match is not None
+        turn = table.match.current_seat
+        if turn is None:
+            continue
+        waiting = table.seats[turn]
+        if not (waiting.drawn and waiting.knocks):
+            continue
+        text = html.unescape(live_hand(table, waiting)[0])
+        drew = text.index("You drew from the bazaar: ")
+        assert drew < text.index("You knocked "), text
+        return
     raise AssertionError("nobody ever drew and then knocked before his turn came again")
 
 
