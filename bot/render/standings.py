@@ -112,10 +112,16 @@ def record_text(
                 game=game_name(lang, match.game),
                 chat=match.chat_title,
                 score=_score(lang, match),
-                delta=f"{match.rating_delta:+d}",
+                delta=_rating_change(lang, match.rating_delta),
             )
         )
     return Html("\n".join(parts))
+
+
+def _rating_change(lang: str, delta: int) -> str:
+    """What a match did to the rating: "+3", "-2"; a change rounded to nothing read "rating
+    +0", and is said in words."""
+    return t(lang, "stats.unchanged") if delta == 0 else f"{delta:+d}"
 
 
 def _game_line(lang: str, record: GameRecord) -> str:
