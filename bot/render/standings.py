@@ -59,7 +59,7 @@ def _score(lang: str, match: RecentMatch) -> Html:
     points, won (the scoring games, Sea Goat, Traditional) or taken (Kozel, Donkey, Sport), with
     the noun in the number's form ("1 очко", "43 очка", "45 очков")."""
     if not GAMES[match.game].keeps_points:
-        return t(lang, "stats.lost_rounds", value=match.score)
+        return plural(lang, "stats.lost_rounds", match.score)
     return plural(lang, "stats.points", match.score)
 
 
