@@ -58,10 +58,25 @@ def test_the_open_ends_show_what_they_count_and_their_sum() -> None:
 
 
 def test_bare_sides_of_the_spinner_are_marked_and_counted_as_the_rules_say() -> None:
-    """The lead 5-5 with 5-3 on its right: covered on one side, it counts 10, and 3 makes 13."""
+    """The lead 5-5 with 5-3 on its right: covered on one side, it counts 10, and 3 makes 13;
+    its three bare sides each show 5, so the line says what they count together."""
     led = Cross(chain=[(5, 5), (5, 3)], spinner=0)
-    assert ends_text("en", led) == "Open ends: ⬅️ ✳️5 · ➡️ 3 · ⬆️ ✳️5 · ⬇️ ✳️5 · sum <b>13</b>"
-    assert ends_text("ru", led) == "Открытые концы: ⬅️ ✳️5 · ➡️ 3 · ⬆️ ✳️5 · ⬇️ ✳️5 · сумма <b>13</b>"
+    ends = "⬅️ ✳️5 · ➡️ 3 · ⬆️ ✳️5 · ⬇️ ✳️5"
+    assert ends_text("en", led) == f"Open ends: {ends} · sum <b>13</b> (✳️ counts 10)"
+    assert ends_text("ru", led) == f"Открытые концы: {ends} · сумма <b>13</b> (✳️ считается за 10)"
+    assert ends_text("uk", led) == f"Відкриті кінці: {ends} · сума <b>13</b> (✳️ рахується за 10)"
+
+
+def test_a_spinner_covered_on_both_long_sides_says_its_bare_arms_count_nothing() -> None:
+    """6-6 between 6-4 and 6-3, its arms bare: under ``spinner_count = A`` (RULES.md §1.8) it
+    counts nothing and S is 4 + 3 = 7, but the line showed "⬆️ ✳️6 · ⬇️ ✳️6 · sum 7" and a
+    reader added 6 + 6 more. Under B each bare arm counts its 6, as shown: nothing to add."""
+    chain = [(4, 6), (6, 6), (6, 3)]
+    ends = "⬅️ 4 · ➡️ 3 · ⬆️ ✳️6 · ⬇️ ✳️6"
+    counted_a = Cross(chain=chain, spinner=1)
+    assert ends_text("en", counted_a) == f"Open ends: {ends} · sum <b>7</b> (✳️ counts 0)"
+    counted_b = Cross(chain=chain, spinner=1, spinner_count="B")
+    assert ends_text("en", counted_b) == f"Open ends: {ends} · sum <b>19</b>"
 
 
 def test_kozel_keeps_its_line_and_its_two_ends() -> None:
