@@ -9,12 +9,12 @@ import html
 import pytest
 
 from bot.render.board import board_text
-from bot.render.hand import end_keyboard, which_end_text
+from bot.render.hand import end_keyboard, live_hand, which_end_text
 from bot.render.layout import ends_text, layout_lines
 from bot.render.results import match_result_text, round_result_text
 from bot.service.finish import results
 from bot.table import Table
-from engine import Tile
+from engine import Match, Tile
 from engine.cross import Cross
 from engine.events import MatchEnded, RoundEnded
 from engine.rules import PRESETS
@@ -205,3 +205,56 @@ def test_a_win_at_target_match_is_recorded_with_winners_and_margins(
     found = results(table)
     assert [r.outcome for r in found] == outcomes
     assert [r.rating_delta for r in found] == deltas
+
+
+@pytest.mark.parametrize(
+    ("lang", "board", "hand", "no_double"),
+    [
+        (
+            "en",
+            "Must lead: [6|6] (whoever holds the highest double leads)",
+            "Lead with [6|6]: whoever holds the highest double leads.",
+            "Must lead: [5|6] (no one holds a double, so the highest tile leads)",
+        ),
+        (
+            "ru",
+            "Заход с [6|6]: у кого старший дубль, тот и заходит",
+            "Заходи с [6|6]: у кого старший дубль, тот и заходит.",
+            "Заход с [5|6]: дублей ни у кого нет, заходит старший камень",
+        ),
+        (
+            "uk",
+            "Заходять з [6|6]: у кого найстарший дубль, той і заходить",
+            "Заходь з [6|6]: у кого найстарший дубль, той і заходить.",
+            "Заходять з [5|6]: дублів ні в кого немає, заходить найстарший камінь",
+        ),
+    ],
+)
+def test_bulgarian_fives_says_why_its_lead_is_fixed(
+    lang: str, board: str, hand: str, no_double: str
+) -> None:
+    """Bulgarian fives' highest double leads every round, else the highest tile (RULES.md
+    §3.8), so the second player leads as often as the first: the board said only "Must lead:
+    [6|6]", and why him, and why that tile, was left to guess."""
+    rules = PRESETS["bulgarian_fives"]()
+    table = table_of(["Masha", "Alex"], lang=lang, rules=rules)
+    table.match = next(
+        match
+        for match, _ in (Match.new(2, False, rules, seed) for seed in range(100))
+        if match.current_seat == 1 and match.round and match.round.lead_tiles == [Tile(6, 6)]
+    )
+    alex = dataclasses.replace(table.seats[1], language=lang)
+    assert board in board_text(table).splitlines()
+    assert hand in live_hand(table, alex)[0].splitlines()
+    assert table.match.round is not None
+    table.match.round.lead_tiles = [Tile(5, 6)]  # as when neither hand holds a double
+    assert no_double in board_text(table).splitlines()
+
+
+def test_a_lead_the_hands_do_not_decide_goes_without_a_reason() -> None:
+    """Kozel's first round is led with 1-1 by the lead chain, not the highest tile."""
+    table = table_of(["Masha", "Alex"])
+    assert table.match is not None and table.match.round is not None
+    lead = table.match.round.lead_tiles
+    assert lead is not None
+    assert f"Must lead: {''.join(f'[{t.a}|{t.b}]' for t in lead)}" in board_text(table).splitlines()
