@@ -242,13 +242,21 @@ class Cross(Layout):
                 spinner_sides += 1
             else:
                 total += _end_counts(value, twice)
-        if self.spinner is not None:
-            value = chain[self.spinner][0]
-            if self.covered_sides() <= 1:
-                total += 2 * value
-            elif self.spinner_count == "B":
-                total += value * spinner_sides
-        return total
+        return total + self._spinner_counts(spinner_sides)
+
+    def spinner_counts(self) -> int:
+        """What the spinner adds to S (§1.8), all its open sides together: not what those sides
+        show, once it is covered on two sides under ``spinner_count = A`` (nothing) or while
+        it is covered on at most one (twice its value, however many sides are open)."""
+        return self._spinner_counts(sum(1 for end in self._open if end[3]))
+
+    def _spinner_counts(self, open_sides: int) -> int:
+        if self.spinner is None:
+            return 0
+        value = self.chain[self.spinner][0]
+        if self.covered_sides() <= 1:
+            return 2 * value
+        return value * open_sides if self.spinner_count == "B" else 0
 
     def end_sum_after(self, tile: Tile, end: End, lengthwise: bool = False) -> int:
         """S once ``tile`` goes on ``end``. Most moves change only the end they go on, so S

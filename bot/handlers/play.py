@@ -6,13 +6,14 @@ Once a move is committed nothing may stop what follows: answers to taps go throu
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from telegram import CallbackQuery, Update
 
 from engine import DRAW, KNOCK, Action, IllegalAction, Lay, Placement, Play, Reopen, Tile
 from engine.errors import EndRequired
+from engine.events import Event, Played, PlayedDoubles
 from engine.layout import End
 
 from ..callbacks import Callback
@@ -177,7 +178,7 @@ async def _play(k: Kozel, turn: Turn) -> None:
         return
     lengthwise = Lay((Placement(tile, end, lengthwise=True),))
     action = lengthwise if turn.button.lengthwise else Play(tile, end)
-    await _act(k, turn, action, said("hand.played_toast", tile=tile_text(tile)))
+    await _act(k, turn, action, _played(tile_text(tile)))
 
 
 async def lay_button(update: Update, context: KozelContext) -> None:
@@ -191,7 +192,7 @@ async def _lay(k: Kozel, turn: Turn) -> None:
     if not turn.button.settled and await _ask_to_close(k, turn, placements):
         return
     laid = Localized(lambda lang: laid_words(lang, placements))
-    await _act(k, turn, Lay(placements), said("hand.played_toast", tile=laid))
+    await _act(k, turn, Lay(placements), _played(laid))
 
 
 async def reopen_button(update: Update, context: KozelContext) -> None:
@@ -201,8 +202,8 @@ async def reopen_button(update: Update, context: KozelContext) -> None:
 
 
 async def _reopen(k: Kozel, turn: Turn) -> None:
-    tile = tile_text(turn.button.tile)
-    await _act(k, turn, Reopen(turn.button.tile), said("hand.reopened", tile=tile))
+    reopened = said("hand.reopened", tile=tile_text(turn.button.tile))
+    await _act(k, turn, Reopen(turn.button.tile), lambda _: reopened)
 
 
 async def pass_button(update: Update, context: KozelContext) -> None:
@@ -229,7 +230,27 @@ async def _ask_to_close(k: Kozel, turn: Turn, placements: tuple[Placement, ...])
     return True
 
 
-async def _act(k: Kozel, turn: Turn, action: Action, toast: Localized | None) -> None:
+#: What a tap's pop-up says once its move is made, given the points the move scored.
+Toast = Callable[[int], Localized]
+
+
+def _played(tile: Localized | str) -> Toast:
+    """ "You played [5|6]", and in the scoring games what it scored ("· +5"), as the player's
+    record below says it: the pop-up left the points out."""
+    return lambda points: said(
+        "hand.played_toast_scored" if points else "hand.played_toast", tile=tile, points=points
+    )
+
+
+def _scored(events: Sequence[Event], seat: Seat) -> int:
+    """What the tapper's move among ``events`` scored (0 for none, or in a game without points)."""
+    for event in events:
+        if isinstance(event, Played | PlayedDoubles) and event.seat == seat.seat:
+            return event.scored or 0
+    return 0
+
+
+async def _act(k: Kozel, turn: Turn, action: Action, toast: Toast | None) -> None:
     """Make the move, then say so (``toast``, if anything); a tile that fits several ends first
     asks which."""
     table, seat, lang = turn.table, turn.seat, turn.seat.language
@@ -248,7 +269,7 @@ async def _act(k: Kozel, turn: Turn, action: Action, toast: Localized | None) ->
     if toast is None:
         await k.sender.answer(turn.query.id)
     else:
-        await answer(k, turn.update, lang, toast)
+        await answer(k, turn.update, lang, toast(_scored(events, seat)))
     await k.presenter.show(table, events)
     await k.scheduler.after_change(table)
 

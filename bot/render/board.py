@@ -14,7 +14,7 @@ from engine.games.sea_goat import na_sto_seat
 from engine.leads import lot, lot_winner
 from engine.scoring.sea_goat import holder
 from engine.scoring.tally import Tally
-from engine.tiles import ALL_TILES
+from engine.tiles import ALL_TILES, Tile
 
 from ..i18n import Html, plural, spoken_list, t
 from ..sender import read_len
@@ -235,7 +235,7 @@ def board_text(table: Table, rnd: Round | None = None) -> Html:
     elif in_play:
         bottom += ["", t(lang, "board.turn", name=table.seats[rnd.turn].name)]
         if rnd.layout.is_empty and rnd.lead_tiles:
-            bottom.append(t(lang, "board.must_lead", tiles=tiles_text(rnd.lead_tiles)))
+            bottom.append(must_lead(lang, "board.must_lead", match, rnd.lead_tiles))
     scores = score_lines(table, lang)
     moves = recent_text(table, lang, rnd)
     room = room_after([*top, "", *scores, *bottom]) - 1  # the blank line before the moves
@@ -245,6 +245,17 @@ def board_text(table: Table, rnd: Round | None = None) -> Html:
     if read_len(text) <= LIMIT:
         return text
     return _board(top, [], [t(lang, "board.score_elsewhere")], bottom)
+
+
+def must_lead(lang: str, key: str, match: Match, tiles: Sequence[Tile]) -> Html:
+    """The tiles the round must be led with ("Must lead: [6|6]", ``key`` the board's or the
+    hand's words), and why where the hands decide it: Bulgarian fives' highest double leads,
+    else the highest tile (RULES.md §3.8), every round, which is also why its holder leads, the
+    second player as often as the first. The board said only "Must lead: [6|6]"."""
+    if match.rules.first_lead != "highest_tile" or len(tiles) != 1:
+        return t(lang, key, tiles=tiles_text(tiles))
+    why = t(lang, "lead_why.highest_double" if tiles[0].is_double else "lead_why.highest_tile")
+    return t(lang, f"{key}_why", tiles=tiles_text(tiles), why=why)
 
 
 def _board(top: list[str], moves: list[str], scores: list[str], bottom: list[str]) -> Html:

@@ -12,7 +12,7 @@ from engine.scoring.sea_goat import SIX_SIX, holder
 from ..callbacks import CROSSWISE, LENGTHWISE, Callback, lay_args
 from ..i18n import Html, plural, t
 from ..table import Seat, Table
-from .board import round_number, round_text, scores_points
+from .board import must_lead, round_number, round_text, scores_points
 from .layout import ARROWS, CLOSED, end_label, ends_text
 from .place import place_name
 from .tiles import button_text, laid, laid_words, tile_text, tiles_text
@@ -247,7 +247,7 @@ def _live_hand_text(table: Table, seat: Seat, actions: list[Action]) -> Html:
         parts.append(plural(lang, "hand.knocked", seat.knocks))
     rnd = match.round
     if rnd.layout.is_empty and rnd.lead_tiles:
-        parts.append(t(lang, "hand.must_lead", tiles=tiles_text(rnd.lead_tiles)))
+        parts.append(must_lead(lang, "hand.must_lead", match, rnd.lead_tiles))
     elif rnd.layout.is_empty:
         parts += [t(lang, "hand.lead_any"), *_na_sto_offer(table, seat, rnd)]
     else:

@@ -51,14 +51,18 @@ def _side(lang: str, match: PastMatch, side: int, computer: Callable[[int], str]
     names = spoken_list(lang, [_name(seat, computer) for seat in seats])
     first = seats[0]
     game = GAMES[match.game]
-    score = first.score if game.keeps_points else t(lang, "stats.lost_rounds", value=first.score)
+    if game.keeps_points:
+        said = t(lang, "history.side", names=names, score=first.score)
+    else:  # in words, after a colon: "Masha and Olya: 2 rounds lost"
+        lost = plural(lang, "stats.lost_rounds", first.score)
+        said = t(lang, "history.side_rounds", names=names, score=lost)
     outcome: str = first.outcome
     if outcome == "lost" and match.ended_by == "timeout":
         outcome = "timeout"  # who timed out lost, but was no goat
     elif outcome == "lost" and game.loser_title is not None:
         outcome = game.loser_title  # Kozel's goat, Donkey's donkey
     mark = t(lang, f"history.{outcome}") if outcome in MARKED else ""
-    return Html(t(lang, "history.side", names=names, score=score) + mark)
+    return Html(said + mark)
 
 
 def _name(seat: PastSeat, computer: Callable[[int], str]) -> str:

@@ -48,22 +48,32 @@ def _tile_on(layout: Cross, pair: tuple[int, int]) -> str:
 def ends_text(lang: str, layout: Layout, *, with_sum: bool = True) -> Html | None:
     """Kozel's "Ends: 3 … 5"; on a cross each open end with what it counts, and their sum S: a
     crosswise double at an end shows as one ("6|6": both halves count), a free side of the
-    spinner with its mark; without the sum where nothing is scored on it (Donkey), and "no open
-    end" once closed doubles have killed them all. None before the lead."""
+    spinner with its mark and value, and what the spinner counts after the sum where its sides
+    do not add up to it ("✳️ counts 0": the sum read as if each "✳️6" counted 6); without the
+    sum where nothing is scored on it (Donkey), and "no open end" once closed doubles have
+    killed them all. None before the lead."""
     if layout.is_empty:
         return None
     if not isinstance(layout, Cross):
         ends = layout.open_ends()
         return t(lang, "board.ends", left=ends["left"], right=ends["right"])
-    shown = [
-        f"{ARROWS[end]} {_counted(value, twice, spinner_side)}"
-        for end, value, twice, spinner_side in layout.ends_in_full()
-    ]
-    if not shown:
+    full = layout.ends_in_full()
+    shown = Html(
+        " · ".join(
+            f"{ARROWS[end]} {_counted(value, twice, spinner_side)}"
+            for end, value, twice, spinner_side in full
+        )
+    )
+    if not full:
         return t(lang, "board.no_open_end")
     if not with_sum:
-        return t(lang, "board.open_ends_only", ends=Html(" · ".join(shown)))
-    return t(lang, "board.open_ends", ends=Html(" · ".join(shown)), sum=layout.end_sum())
+        return t(lang, "board.open_ends_only", ends=shown)
+    # the spinner's open sides show its value, which is not always what they add up to
+    spinner = layout.spinner_counts()
+    if spinner != sum(value for _, value, _, spinner_side in full if spinner_side):
+        key = "board.open_ends_spinner"
+        return t(lang, key, ends=shown, sum=layout.end_sum(), spinner=spinner)
+    return t(lang, "board.open_ends", ends=shown, sum=layout.end_sum())
 
 
 def _counted(value: int, twice: bool, spinner_side: bool) -> str:

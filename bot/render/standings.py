@@ -59,7 +59,7 @@ def _score(lang: str, match: RecentMatch) -> Html:
     points, won (the scoring games, Sea Goat, Traditional) or taken (Kozel, Donkey, Sport), with
     the noun in the number's form ("1 очко", "43 очка", "45 очков")."""
     if not GAMES[match.game].keeps_points:
-        return t(lang, "stats.lost_rounds", value=match.score)
+        return plural(lang, "stats.lost_rounds", match.score)
     return plural(lang, "stats.points", match.score)
 
 
@@ -112,10 +112,16 @@ def record_text(
                 game=game_name(lang, match.game),
                 chat=match.chat_title,
                 score=_score(lang, match),
-                delta=f"{match.rating_delta:+d}",
+                delta=_rating_change(lang, match.rating_delta),
             )
         )
     return Html("\n".join(parts))
+
+
+def _rating_change(lang: str, delta: int) -> str:
+    """What a match did to the rating: "+3", "-2"; a change rounded to nothing read "rating
+    +0", and is said in words."""
+    return t(lang, "stats.unchanged") if delta == 0 else f"{delta:+d}"
 
 
 def _game_line(lang: str, record: GameRecord) -> str:

@@ -19,7 +19,7 @@ from bot.table import Table
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from engine import Action, Lay, Match, Placement, Play, Tile, replay
 from engine.events import MatchEnded, RoundEnded
-from tests.bot.harness import Harness, stored_events, tap, texts_seen
+from tests.bot.harness import Harness, playable, stored_events, tap, texts_seen
 
 #: Where a tile went, as a pop-up says it in English.
 WHERE = {
@@ -35,6 +35,11 @@ def plain(text: str) -> str:
     for tag in ("<b>", "</b>", "<i>", "</i>"):
         text = text.replace(tag, "")
     return html.unescape(text)
+
+
+def points_said(played: dict[str, Any]) -> str:
+    """What a tap's pop-up adds for the points its move (a stored ``played``) scored."""
+    return f" · +{played['scored']}" if played.get("scored") else ""
 
 
 def data_in(button: dict[str, Any]) -> str:
@@ -329,10 +334,36 @@ async def test_a_tile_that_fits_several_ends_asks_which_and_goes_there(
     assert [data.split(":")[4] for data in offered] == list(ends)
     chosen = offered[-1]
     answer = await tap(tg, user, choice, chosen)
-    assert answer.text == f"You played [{a}|{b}]"
     events = await stored_events(harness.database, 1)
     played = [e for e in events if e["type"] == "played"][-1]
+    assert answer.text == f"You played [{a}|{b}]{points_said(played)}"
     assert (played["tile"], played["end"]) == (tile, chosen.split(":")[4])
+
+
+async def test_the_pop_up_after_a_tap_says_what_the_move_scored(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The pop-up said "You played [5|5]" while the player's record right below it said "You
+    played [5|5] · +10": the points a tap scored were left out where it was answered."""
+    users = [tg.user(936, "Masha"), tg.user(937, "Alex")]
+    group = tg.group(-1936, "Yard")
+    await dealt_for_two(harness, users, group)
+    version, plain_seen = 0, False
+    while True:
+        user, hand = await harness.next_turn(users, version)
+        version = harness.version_of(hand)
+        answer = await tap(tg, user, hand, playable(hand))
+        if choices := harness.choices_of(tg.message(user.id, hand.message_id)):
+            answer = await tap(tg, user, hand, data_in(choices[0]))
+        played = [e for e in await stored_events(harness.database, 1) if e["type"] == "played"]
+        a, b = played[-1]["tile"].split("-")
+        if not played[-1]["scored"]:
+            assert answer.text == f"You played [{a}|{b}]"
+            plain_seen = True
+        elif plain_seen:
+            assert answer.text == f"You played [{a}|{b}] · +{played[-1]['scored']}"
+            assert not answer.show_alert  # short enough for a pop-up, not an alert to dismiss
+            return
 
 
 async def asked_which_end(
@@ -617,10 +648,10 @@ async def test_an_english_fives_blank_double_goes_down_without_asking_which_way(
     if "Where does it go?" in (asked.text or ""):  # it fits several ends: this one first
         data = data_of(asked, lambda b: str(b["callback_data"]).endswith(f":0-0:{end}"))
         answer = await tap(tg, user, asked, data)
-    assert answer.text == "You played [0|0]"
+    played = [e for e in await stored_events(harness.database, 1) if e["type"] == "played"][-1]
+    assert answer.text == f"You played [0|0]{points_said(played)}"
     shown = tg.message(user.id, hand.message_id)
     assert not any("How do you lay" in text for text in [*shown.history, shown.text or ""])
-    played = [e for e in await stored_events(harness.database, 1) if e["type"] == "played"][-1]
     assert (played["tile"], played["end"], played.get("lengthwise")) == ("0-0", end, None)
 
 
@@ -686,7 +717,7 @@ async def test_several_doubles_go_down_in_one_tap_where_the_rules_allow(
     assert shown == " + ".join(f"[{tile.replace('-', '|')}]{ARROWS[end]}" for tile, end in laid)
     # the pop-up says it in words: "[3|3] on the left and [5|5] on the right"
     said = [f"[{tile.replace('-', '|')}] {WHERE[end]}" for tile, end in laid]
-    assert answer.text == f"You played {', '.join(said[:-1])} and {said[-1]}"
+    assert answer.text == f"You played {', '.join(said[:-1])} and {said[-1]}{points_said(played)}"
 
 
 async def test_a_donkey_double_is_closed_only_by_a_second_tap_and_shows_dead(

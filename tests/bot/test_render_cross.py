@@ -9,12 +9,12 @@ import html
 import pytest
 
 from bot.render.board import board_text
-from bot.render.hand import end_keyboard, which_end_text
+from bot.render.hand import end_keyboard, live_hand, which_end_text
 from bot.render.layout import ends_text, layout_lines
 from bot.render.results import match_result_text, round_result_text
 from bot.service.finish import results
 from bot.table import Table
-from engine import Tile
+from engine import Match, Tile
 from engine.cross import Cross
 from engine.events import MatchEnded, RoundEnded
 from engine.rules import PRESETS
@@ -58,10 +58,25 @@ def test_the_open_ends_show_what_they_count_and_their_sum() -> None:
 
 
 def test_bare_sides_of_the_spinner_are_marked_and_counted_as_the_rules_say() -> None:
-    """The lead 5-5 with 5-3 on its right: covered on one side, it counts 10, and 3 makes 13."""
+    """The lead 5-5 with 5-3 on its right: covered on one side, it counts 10, and 3 makes 13;
+    its three bare sides each show 5, so the line says what they count together."""
     led = Cross(chain=[(5, 5), (5, 3)], spinner=0)
-    assert ends_text("en", led) == "Open ends: ⬅️ ✳️5 · ➡️ 3 · ⬆️ ✳️5 · ⬇️ ✳️5 · sum <b>13</b>"
-    assert ends_text("ru", led) == "Открытые концы: ⬅️ ✳️5 · ➡️ 3 · ⬆️ ✳️5 · ⬇️ ✳️5 · сумма <b>13</b>"
+    ends = "⬅️ ✳️5 · ➡️ 3 · ⬆️ ✳️5 · ⬇️ ✳️5"
+    assert ends_text("en", led) == f"Open ends: {ends} · sum <b>13</b> (✳️ counts 10)"
+    assert ends_text("ru", led) == f"Открытые концы: {ends} · сумма <b>13</b> (✳️ считается за 10)"
+    assert ends_text("uk", led) == f"Відкриті кінці: {ends} · сума <b>13</b> (✳️ рахується за 10)"
+
+
+def test_a_spinner_covered_on_both_long_sides_says_its_bare_arms_count_nothing() -> None:
+    """6-6 between 6-4 and 6-3, its arms bare: under ``spinner_count = A`` (RULES.md §1.8) it
+    counts nothing and S is 4 + 3 = 7, but the line showed "⬆️ ✳️6 · ⬇️ ✳️6 · sum 7" and a
+    reader added 6 + 6 more. Under B each bare arm counts its 6, as shown: nothing to add."""
+    chain = [(4, 6), (6, 6), (6, 3)]
+    ends = "⬅️ 4 · ➡️ 3 · ⬆️ ✳️6 · ⬇️ ✳️6"
+    counted_a = Cross(chain=chain, spinner=1)
+    assert ends_text("en", counted_a) == f"Open ends: {ends} · sum <b>7</b> (✳️ counts 0)"
+    counted_b = Cross(chain=chain, spinner=1, spinner_count="B")
+    assert ends_text("en", counted_b) == f"Open ends: {ends} · sum <b>19</b>"
 
 
 def test_kozel_keeps_its_line_and_its_two_ends() -> None:
@@ -190,3 +205,56 @@ def test_a_win_at_target_match_is_recorded_with_winners_and_margins(
     found = results(table)
     assert [r.outcome for r in found] == outcomes
     assert [r.rating_delta for r in found] == deltas
+
+
+@pytest.mark.parametrize(
+    ("lang", "board", "hand", "no_double"),
+    [
+        (
+            "en",
+            "Must lead: [6|6] (whoever holds the highest double leads)",
+            "Lead with [6|6]: whoever holds the highest double leads.",
+            "Must lead: [5|6] (no one holds a double, so the highest tile leads)",
+        ),
+        (
+            "ru",
+            "Заход с [6|6]: у кого старший дубль, тот и заходит",
+            "Заходи с [6|6]: у кого старший дубль, тот и заходит.",
+            "Заход с [5|6]: дублей ни у кого нет, заходит старший камень",
+        ),
+        (
+            "uk",
+            "Заходять з [6|6]: у кого найстарший дубль, той і заходить",
+            "Заходь з [6|6]: у кого найстарший дубль, той і заходить.",
+            "Заходять з [5|6]: дублів ні в кого немає, заходить найстарший камінь",
+        ),
+    ],
+)
+def test_bulgarian_fives_says_why_its_lead_is_fixed(
+    lang: str, board: str, hand: str, no_double: str
+) -> None:
+    """Bulgarian fives' highest double leads every round, else the highest tile (RULES.md
+    §3.8), so the second player leads as often as the first: the board said only "Must lead:
+    [6|6]", and why him, and why that tile, was left to guess."""
+    rules = PRESETS["bulgarian_fives"]()
+    table = table_of(["Masha", "Alex"], lang=lang, rules=rules)
+    table.match = next(
+        match
+        for match, _ in (Match.new(2, False, rules, seed) for seed in range(100))
+        if match.current_seat == 1 and match.round and match.round.lead_tiles == [Tile(6, 6)]
+    )
+    alex = dataclasses.replace(table.seats[1], language=lang)
+    assert board in board_text(table).splitlines()
+    assert hand in live_hand(table, alex)[0].splitlines()
+    assert table.match.round is not None
+    table.match.round.lead_tiles = [Tile(5, 6)]  # as when neither hand holds a double
+    assert no_double in board_text(table).splitlines()
+
+
+def test_a_lead_the_hands_do_not_decide_goes_without_a_reason() -> None:
+    """Kozel's first round is led with 1-1 by the lead chain, not the highest tile."""
+    table = table_of(["Masha", "Alex"])
+    assert table.match is not None and table.match.round is not None
+    lead = table.match.round.lead_tiles
+    assert lead is not None
+    assert f"Must lead: {''.join(f'[{t.a}|{t.b}]' for t in lead)}" in board_text(table).splitlines()

@@ -7,6 +7,8 @@ import html
 from datetime import UTC
 from zoneinfo import ZoneInfo
 
+import pytest
+
 from bot.render.history import history_text
 from bot.sender import fit
 from devtools.fake_telegram import utf16_len
@@ -51,20 +53,43 @@ def test_a_match_is_dated_by_the_bots_time_zone_as_the_group_writes_dates() -> N
     assert in_utc.startswith("2025-11-24 · Kozel: ")
 
 
-def test_generals_goat_counts_lost_rounds_and_a_draw_is_marked_in_russian() -> None:
+@pytest.mark.parametrize(
+    ("lang", "teams", "drawn"),
+    [
+        (
+            "en",
+            "Masha and Olya: 2 rounds lost · Sasha and Petya: 1 round lost 🏆",
+            ": Masha 30 🤝 · Sasha 30 🤝",
+        ),
+        (
+            "ru",
+            "Masha и Olya: проиграно 2 раунда · Sasha и Petya: проигран 1 раунд 🏆",
+            ": Masha 30 🤝 · Sasha 30 🤝",
+        ),
+        (
+            "uk",
+            "Masha і Olya: програно 2 раунди · Sasha і Petya: програно 1 раунд 🏆",
+            ": Masha 30 🤝 · Sasha 30 🤝",
+        ),
+    ],
+)
+def test_generals_goat_counts_lost_rounds_after_each_pairs_names_and_a_draw_is_marked(
+    lang: str, teams: str, drawn: str
+) -> None:
+    """General's Goat read "Маша и Оля проиграно раундов: 2 · Саша и Петя проиграно раундов: 1":
+    the names ran into the words, and the colon came after the words, not the names."""
     generals = past(
         "generals_goat",
         "target",
-        seat(0, 0, "Маша", 2, "lost"),
-        seat(1, 1, "Саша", 1, "won"),
-        seat(2, 0, "Оля", 2, "lost"),
-        seat(3, 1, "Петя", 1, "won"),
+        seat(0, 0, "Masha", 2, "lost"),
+        seat(1, 1, "Sasha", 1, "won"),
+        seat(2, 0, "Olya", 2, "lost"),
+        seat(3, 1, "Petya", 1, "won"),
     )
-    draw = past("sport", "draw", seat(0, 0, "Маша", 30, "draw"), seat(1, 1, "Саша", 30, "draw"))
-    lines = history_text("ru", [generals, draw], computer, UTC).splitlines()
-    teams = "Маша и Оля проиграно раундов: 2 · Саша и Петя проиграно раундов: 1 🏆"
-    assert teams in lines[1]
-    assert lines[2].endswith(": Маша 30 🤝 · Саша 30 🤝")
+    draw = past("sport", "draw", seat(0, 0, "Masha", 30, "draw"), seat(1, 1, "Sasha", 30, "draw"))
+    lines = history_text(lang, [generals, draw], computer, UTC).splitlines()
+    assert lines[1].endswith(f": {teams}"), lines[1]
+    assert lines[2].endswith(drawn)
 
 
 def test_a_history_too_long_for_one_message_keeps_its_newest_matches_whole() -> None:

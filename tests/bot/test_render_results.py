@@ -253,6 +253,23 @@ def test_a_recent_matchs_points_agree_with_their_number(lang: str, score: int, w
     assert f": {words}, " in text, text
 
 
+@pytest.mark.parametrize(
+    ("lang", "unchanged"),
+    [("en", "rating unchanged"), ("ru", "рейтинг без изменений"), ("uk", "рейтинг без змін")],
+)
+def test_a_match_that_left_the_rating_as_it_was_says_so(lang: str, unchanged: str) -> None:
+    """/stats read "rating +0" of a match whose change rounded to nothing."""
+    game = GameRecord("muggins", 2, 1, 0, 0, 75.0, 3, 1)
+    recent = [
+        dataclasses.replace(recent_match("muggins", 61), rating_delta=0),
+        dataclasses.replace(recent_match("muggins", 75), rating_delta=3),
+    ]
+    text = record_text(lang, UserRecord(7, "Olya", 2, 1, (game,)), recent, UTC)
+    first, second = text.splitlines()[-2:]
+    assert first.endswith(f", {unchanged}"), first
+    assert second.endswith(" +3"), second
+
+
 @pytest.mark.parametrize(("lang", "average"), [("ru", "75,0 очка"), ("uk", "75,0 очка")])
 def test_an_average_of_points_reads_as_a_fraction_does(lang: str, average: str) -> None:
     """A decimal takes the genitive singular ("75,0 очка"): /stats wrote the abbreviation

@@ -144,7 +144,7 @@ async def test_generals_goat_counts_lost_rounds_not_points(
         "General's Goat: matches: 1 · wins: 1 · lost: 0 · "
         "average: 1.0 rounds lost per match · rating: +5" in stats
     )
-    assert " · General's Goat · Yard: rounds lost: 1 🏆, rating +5" in stats
+    assert " · General's Goat · Yard: 1 round lost 🏆, rating +5" in stats
     assert "Sport Domino: matches: 1 · wins: 1 · lost: 0 · average: 40.0 points" in stats
     assert " · Sport Domino · Yard: 40 points 🏆, rating +3" in stats
     top = await answer(tg, alex, group, "/top generals goat")
