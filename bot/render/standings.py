@@ -12,6 +12,7 @@ from storage import GameRecord, RecentMatch, StandingRow, UserRecord
 from ..i18n import Html, day, decimal, plural, t
 from ..sender import read_len
 from ..table import Table
+from .amounts import signed
 from .board import board_text, headline, rounds_played, score_lines
 from .game_names import game_name
 from .room import LIMIT, room_after
@@ -78,7 +79,7 @@ def top_text(
             _worded("top.row", game),
             rank=row.rank,
             name=row.display_name,
-            rating=f"{row.rating:+d}",
+            rating=signed(row.rating),
             matches=row.matches,
             wins=row.wins,
             goats=row.losses,
@@ -119,9 +120,9 @@ def record_text(
 
 
 def _rating_change(lang: str, delta: int) -> str:
-    """What a match did to the rating: "+3", "-2"; a change rounded to nothing read "rating
+    """What a match did to the rating: "+3", "−2"; a change rounded to nothing read "rating
     +0", and is said in words."""
-    return t(lang, "stats.unchanged") if delta == 0 else f"{delta:+d}"
+    return t(lang, "stats.unchanged") if delta == 0 else signed(delta)
 
 
 def _game_line(lang: str, record: GameRecord) -> str:
@@ -134,7 +135,7 @@ def _game_line(lang: str, record: GameRecord) -> str:
         goats=record.losses,
         losses=record.losses,
         avg=decimal(lang, record.avg_points),
-        rating=f"{record.rating:+d}",
+        rating=signed(record.rating),
     )
     return line + (t(lang, "stats.draws", draws=record.draws) if record.draws else "")
 

@@ -68,7 +68,7 @@ async def test_each_game_keeps_its_own_standings(tg: FakeTelegram, harness: Harn
     top = await answer(tg, masha, group, "/top")  # no table here: the game played last
     assert top.startswith("🏆 Standings: Muggins")
     assert "rating +4 · matches 1 · wins 1 · lost 0 · avg 100.0" in line_of(top, "Alex")
-    assert "rating -4 · matches 1 · wins 0 · lost 1 · avg 60.0" in line_of(top, "Masha")
+    assert "rating −4 · matches 1 · wins 0 · lost 1 · avg 60.0" in line_of(top, "Masha")
     assert "Olya" in top and "goat" not in top
     shown = tg.messages(group)[-1]
     assert shown.button_texts == [["Kozel"]]
@@ -99,8 +99,8 @@ async def test_each_game_keeps_its_own_standings(tg: FakeTelegram, harness: Harn
         "Kozel: matches: 1 · wins: 1 · times the goat: 0 · average: 20.0 points · rating: +8"
         in stats
     )
-    assert "Muggins: matches: 1 · wins: 0 · lost: 1 · average: 60.0 points · rating: -4" in stats
-    assert " · Muggins · Yard: 60 points, rating -4" in stats
+    assert "Muggins: matches: 1 · wins: 0 · lost: 1 · average: 60.0 points · rating: −4" in stats
+    assert " · Muggins · Yard: 60 points, rating −4" in stats
     assert " · Kozel · Yard: 20 points 🏆, rating +8" in stats
 
 
@@ -118,7 +118,7 @@ async def test_a_draw_and_a_game_never_played(tg: FakeTelegram, harness: Harness
     shown: FakeMessage = tg.messages(group)[-1]
     assert shown.button_texts == [["Ukrainian Telephone"]]
     stats = await answer(tg, alex, alex, "/stats")
-    assert "rating: +0 · draws: 1" in stats
+    assert "rating: 0 · draws: 1" in stats
     assert "240 points 🤝" in stats
 
 
