@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from bot.render.amounts import signed
 from devtools.fake_telegram import FakeMessage, FakeTelegram
 from engine import Play, Tile, replay
 from engine.scoring.rating import rating_delta
@@ -79,7 +80,7 @@ async def test_two_players_with_the_bazaar_play_to_the_goat(
     top = await tg.wait_for_message(group, "Standings")
     for seat, name in names.items():
         line = next(x for x in (top.text or "").splitlines() if name in x)
-        assert f"rating {rating_delta(scores[seat]):+d}" in line
+        assert f"rating {signed(rating_delta(scores[seat]))}" in line
         assert f"avg {scores[seat]:.1f}" in line
         assert "matches 1" in line
 
@@ -88,7 +89,7 @@ async def test_two_players_with_the_bazaar_play_to_the_goat(
     assert "Alex · matches: 1 (groups: 1)" in (stats.text or "")
     assert "1 matches" not in (stats.text or "")
     assert f"average: {scores[1]:.1f} points" in (stats.text or "")
-    assert f"rating: {rating_delta(scores[1]):+d}" in (stats.text or "")
+    assert f"rating: {signed(rating_delta(scores[1]))}" in (stats.text or "")
     assert "Courtyard" in (stats.text or "")
     assert not tg.failed_calls() or all(
         "not modified" in (c.error or "") for c in tg.failed_calls()

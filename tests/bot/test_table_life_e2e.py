@@ -21,6 +21,7 @@ from bot.context import Kozel
 from bot.handlers.lobby import show_lobby, start_match
 from bot.i18n import LANGUAGES, catalog, t
 from bot.place import Place
+from bot.render.amounts import signed
 from bot.service.timeouts import Expiry
 from bot.table import Table
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
@@ -808,7 +809,7 @@ async def test_an_idle_match_ends_by_timeout_with_the_timeout_rating(
     await tg.send_text(other, group, "/top")
     top = await tg.wait_for_message(group, "Standings")
     line = next(x for x in (top.text or "").splitlines() if other.first_name in x)
-    assert f"rating +{rows[other.first_name].rating}" in line
+    assert f"rating {signed(rows[other.first_name].rating)}" in line
     # the table is gone: a new one can be opened
     await tg.send_text(other, group, "/new")
     await tg.wait_for_message(group, "new table")
