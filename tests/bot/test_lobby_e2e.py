@@ -191,6 +191,29 @@ async def test_a_group_speaks_the_language_of_whoever_opens_its_first_table(
     await tg.wait_for_message(other, lambda m: bool(m.find_button("✋ Join")))
 
 
+async def test_before_its_first_table_a_group_answers_each_person_in_their_language(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """A group that never chose a language, nor opened a table, answered /help, /rules and the
+    like in the bot's default: a Russian group's first look at the bot was in English (and in
+    production, where the default is Russian, an English or Ukrainian group's in Russian)."""
+    petya, oksana = (
+        tg.user(441, "Петя", language_code="ru"),
+        tg.user(442, "Оксана", language_code="uk"),
+    )
+    group = tg.group(-841, "Двор", admins=[petya])
+    await tg.send_text(petya, group, "/help")
+    await tg.wait_for_message(group, "/new — открыть стол в этой группе")
+    await tg.send_text(oksana, group, "/standings")
+    await tg.wait_for_message(group, "Тут зараз не триває матч.")
+    # once the group has a language, everyone is answered in it
+    await tg.send_text(petya, group, "/language")
+    prompt = await tg.wait_for_message(group, "Выбери язык этой группы:")
+    await tap(tg, petya, prompt, data_of(tg, prompt, "🇬🇧 English"))
+    await tg.send_text(oksana, group, "/standings")
+    await tg.wait_for_message(group, "No match is being played here.")
+
+
 async def test_a_tap_is_answered_in_the_tappers_language_and_a_command_in_the_groups(
     tg: FakeTelegram, harness: Harness
 ) -> None:
