@@ -52,7 +52,7 @@ async def show_lobby(k: Kozel, table: Table, view: LobbyView | None = None) -> N
         text, keyboard = games_text(table), games_keyboard(table)
     else:
         opener = await k.service.records.user_name(table.opener_id)
-        text = lobby_text(table, opener or "?")
+        text = lobby_text(table, opener or "?", editing=view == "settings")
         keyboard = settings_keyboard(table) if view == "settings" else lobby_keyboard(table)
     k.presenter.lobby.draw(table, text, keyboard)
 

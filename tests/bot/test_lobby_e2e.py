@@ -136,6 +136,26 @@ async def test_someone_joining_leaves_the_openers_rules_editor_open(
     await tg.wait_for(partial(lobby_says, tg, lobby, "Players 1/4: 1. Masha\n"))
 
 
+async def test_the_rules_editor_says_what_its_buttons_do(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Under the ⚙️ Rules editor's buttons the lobby still said "Tap Join to take a seat",
+    with no Join button in sight, and nothing about what the buttons do."""
+    masha = tg.user(409, "Masha")
+    group = tg.group(-809, "Yard")
+    lobby = await open_lobby(harness, masha, group)
+    await tg.press_button(masha, lobby, "⚙️ Rules")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("Goat at 101 points"))
+    text = lobby_now(tg, lobby).text or ""
+    assert text.endswith(
+        "⚙️ Tap a rule to change it (opener or admins); « Back returns to the table."
+    )
+    assert "Tap Join" not in text
+    await tg.press_button(masha, lobby, "« Back")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("✋ Join"))
+    assert (lobby_now(tg, lobby).text or "").endswith("Tap Join to take a seat.")
+
+
 # --- the rules say only what applies ----------------------------------------------------------
 
 
