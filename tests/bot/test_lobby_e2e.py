@@ -581,7 +581,7 @@ async def test_the_menu_says_that_leave_during_a_match_hands_the_seat_to_a_compu
     group = tg.group(-895, "Yard")
     await prepare(harness, [masha, alex], group, computers=1)
     await tg.send_text(alex, group, "/leave")
-    await tg.wait_for_message(group, "🤖 Alex left the table: a computer player took the seat.")
+    await tg.wait_for_message(group, "🚪 Alex left the table: a computer player took the seat.")
     menus = {lang: tg.commands[("all_group_chats", lang)] for lang in ("en", "ru", "uk")}
     leave = {
         lang: next(c["description"] for c in menu if c["command"] == "leave")

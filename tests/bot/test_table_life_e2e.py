@@ -441,14 +441,15 @@ async def test_when_the_last_person_leaves_a_match_the_computers_do_not_play_it_
 
 
 async def test_leaving_a_match_is_said_once(tg: FakeTelegram, harness: Harness) -> None:
-    """/leave during a match was said twice in the group: "🤖 Alex left the table: a computer
+    """/leave during a match was said twice in the group: "Alex left the table: a computer
     player took the seat." and, as a reply, "You left the table." (as /kick, the group hears
-    who plays the seat now, once)."""
+    who plays the seat now, once). It is said with 🚪, as every leaving is: it began with 🤖,
+    the mark of a computer's name, and read as if a computer called Alex had left."""
     masha, alex = tg.user(342, "Masha"), tg.user(343, "Alex")
     group = tg.group(-742, "Yard")
     await prepare(harness, [masha, alex], group)
     await tg.send_text(alex, group, "/leave")
-    await tg.wait_for_message(group, "🤖 Alex left the table: a computer player took the seat.")
+    await tg.wait_for_message(group, "🚪 Alex left the table: a computer player took the seat.")
     await harness.groups_told()
     texts = harness.group_texts(group)
     assert count(texts, "left the table") == 1, texts
@@ -1147,7 +1148,7 @@ async def test_an_opener_who_kicks_her_own_seat_leaves_it(
     group = tg.group(-777, "Yard")
     await prepare(harness, [masha, alex], group, computers=1)
     await tg.send_text(masha, group, "/kick 1")
-    await tg.wait_for_message(group, "🤖 Masha left the table: a computer player took the seat.")
+    await tg.wait_for_message(group, "🚪 Masha left the table: a computer player took the seat.")
     await tg.wait_idle()
     assert count(texts_seen(tg, masha), "removed") == 0
     assert count(harness.group_texts(group), "removed") == 0
