@@ -572,6 +572,24 @@ async def test_stats_is_in_the_group_menu_and_an_old_join_link_says_the_table_cl
     )
 
 
+async def test_someone_sent_to_start_the_bot_is_told_to_tap_join_again(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Nikita taps Join before he ever started the bot, is sent to its chat, and presses Start
+    there (not by the link, which would seat him): the welcome told him only to add the bot
+    to a group and send /new, not that Join, under the table that waits for him, now works."""
+    masha, nikita = tg.user(497, "Masha"), tg.user(498, "Nikita")
+    group = tg.group(-897, "Yard")
+    lobby = await open_lobby(harness, masha, group)
+    sent = await tap(tg, nikita, lobby, data_of(tg, lobby, "✋ Join"))
+    assert sent.url is not None and "start=join-1" in sent.url
+    await tg.send_text(nikita, tg.private(nikita), "/start")
+    welcome = await tg.wait_for_message(nikita, "Hi, Nikita!")
+    assert "tap Join under a table opened in your group" in (welcome.text or "")
+    joined = await tap(tg, nikita, lobby, data_of(tg, lobby, "✋ Join"))
+    assert joined.text == "You are in! Your tiles will come in a private chat."
+
+
 async def test_the_menu_says_that_leave_during_a_match_hands_the_seat_to_a_computer(
     tg: FakeTelegram, harness: Harness
 ) -> None:
