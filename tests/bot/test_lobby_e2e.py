@@ -590,6 +590,20 @@ async def test_someone_sent_to_start_the_bot_is_told_to_tap_join_again(
     assert joined.text == "You are in! Your tiles will come in a private chat."
 
 
+async def test_the_private_menu_says_rules_takes_a_games_name(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The private chat's menu offered /rules as "the rules of this table", where there is no
+    table: it shows any game's rules, named after the command."""
+    names = {"en": "its name", "ru": "её название", "uk": "її назва"}
+    for lang, name in names.items():
+        menu = {c["command"]: c["description"] for c in tg.commands[("all_private_chats", lang)]}
+        assert name in menu["rules"], menu["rules"]
+    masha = tg.user(499, "Masha")
+    await tg.send_text(masha, tg.private(masha), "/rules muggins")
+    await tg.wait_for_message(masha, "📜 Muggins: the usual rules")
+
+
 async def test_the_menu_says_that_leave_during_a_match_hands_the_seat_to_a_computer(
     tg: FakeTelegram, harness: Harness
 ) -> None:
