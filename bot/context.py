@@ -33,10 +33,12 @@ class Kozel:
     scheduler: Scheduler
 
     async def language(self, update: Update) -> str:
-        """The group's language in a group; the person's own in a DM."""
+        """The group's language in a group (the person's own while the group has none: nobody
+        chose one there, nor opened a table); the person's own in a DM."""
         chat = update.effective_chat
         if chat is not None and chat.type != Chat.PRIVATE:
-            return await self.service.store.chat_language(chat.id)
+            mine = self.person_language(update.effective_user)
+            return await self.service.store.chat_language(chat.id, mine)
         return self.person_language(update.effective_user)
 
     def person_language(self, user: User | None, otherwise: str | None = None) -> str:

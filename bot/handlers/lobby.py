@@ -52,7 +52,7 @@ async def show_lobby(k: Kozel, table: Table, view: LobbyView | None = None) -> N
         text, keyboard = games_text(table), games_keyboard(table)
     else:
         opener = await k.service.records.user_name(table.opener_id)
-        text = lobby_text(table, opener or "?")
+        text = lobby_text(table, opener or "?", editing=view == "settings")
         keyboard = settings_keyboard(table) if view == "settings" else lobby_keyboard(table)
     k.presenter.lobby.draw(table, text, keyboard)
 
@@ -267,9 +267,11 @@ async def _lobby_action(
         await k.sender.answer(query.id)  # silently: the action says nothing (a view changed)
 
 
-async def _manager_only(k: Kozel, table: Table, sender: User | Chat) -> None:
+async def _manager_only(
+    k: Kozel, table: Table, sender: User | Chat, refusal: str = "err.not_opener"
+) -> None:
     if not await may_manage(k, table.row, sender):
-        raise Refusal("err.not_opener")
+        raise Refusal(refusal)
 
 
 def _asshown(table: Table, cb: Callback | None) -> None:
@@ -364,7 +366,7 @@ async def change_setting(
     k: Kozel, table: Table, sender: User | Chat, cb: Callback | None
 ) -> Localized | None:
     """The settings, and with a setting's name, that setting moved to its next value."""
-    await _manager_only(k, table, sender)
+    await _manager_only(k, table, sender, "err.not_opener_rules")
     if cb is not None and cb.args:
         _asshown(table, cb)
         name = cb.args[0]
@@ -379,7 +381,7 @@ async def choose_game(
     k: Kozel, table: Table, sender: User | Chat, cb: Callback | None
 ) -> Localized | None:
     """The games to choose from, and with a game's name, that game chosen: the lobby again."""
-    await _manager_only(k, table, sender)
+    await _manager_only(k, table, sender, "err.not_opener_rules")
     _asshown(table, cb)
     if cb is None or not cb.args:
         await show_lobby(k, table, "games")

@@ -169,10 +169,14 @@ def seated(table: Table) -> list[Html]:
     return lines
 
 
-def lobby_text(table: Table, opener_name: str) -> Html:
+def lobby_text(table: Table, opener_name: str, *, editing: bool = False) -> Html:
+    """The table: who sits, the game and its main rules, and what to do next; ``editing``,
+    under the ⚙️ Rules editor's buttons, what they do."""
     lang = table.language
     game = chosen(table.rules)
     hint = "full" if table.is_full else "hint_pairs" if table.pairs else "hint"
+    if editing:
+        hint = "settings_hint"
     parts = [
         t(lang, "lobby.title", game=game_name(lang, game), opener=opener_name),
         Html(f"<i>{t(lang, f'games.{game}.about')}</i>"),

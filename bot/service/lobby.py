@@ -69,8 +69,9 @@ class Lobby:
         level: 🔁 Play again). A group that never chose a language takes the opener's Telegram
         language (``opener_language``), kept from then on, rather than the bot's default."""
         chat_id = place.chat_id
-        if await self.storage.get_active_table(chat_id, place.thread_id) is not None:
-            raise Refusal("err.table_exists")
+        active = await self.storage.get_active_table(chat_id, place.thread_id)
+        if active is not None:
+            raise Refusal("err.match_on" if active.status == "playing" else "err.table_exists")
         chat = await self.storage.get_chat(chat_id)
         if chat is not None and chat.language is None:
             language = language_for(opener_language, self.settings.default_language)

@@ -40,8 +40,13 @@ class TableStore:
             lock = self._locks[chat_id] = asyncio.Lock()
         return lock
 
-    async def chat_language(self, chat_id: int) -> str:
-        return self._language_of(await self.storage.get_chat(chat_id))
+    async def chat_language(self, chat_id: int, otherwise: str | None = None) -> str:
+        """The language the group chose (or took from its first table's opener); before
+        either, ``otherwise`` (the language of whoever the answer is for), else the bot's."""
+        chat = await self.storage.get_chat(chat_id)
+        if otherwise is not None and (chat is None or not chat.language):
+            return otherwise
+        return self._language_of(chat)
 
     def _language_of(self, chat: ChatRow | None) -> str:
         if chat is not None and chat.language:

@@ -230,3 +230,17 @@ async def test_commands_in_the_wrong_place_get_polite_answers(
     assert "Players 2/4: 1. Masha, 2. Alex" in (tg.message(group, lobby.message_id).text or "")
     failed = [c for c in tg.failed_calls() if "not modified" not in (c.error or "")]
     assert not failed, tg.describe()
+
+
+async def test_new_during_a_match_says_a_match_is_on(tg: FakeTelegram, harness: Harness) -> None:
+    """/new while a match is played here: before, the answer invited people to join a table
+    nobody can join any more ("A table is already open here. Join it...")."""
+    masha, alex = tg.user(321, "Masha"), tg.user(322, "Alex")
+    group = tg.group(-721, "Courtyard")
+    await start_match(harness, [masha], group, computers=1)
+    await tg.send_text(alex, group, "/new")
+    answer = await tg.wait_for_message(group, "being played")
+    assert answer.text == (
+        "A match is being played here: wait for it to end, "
+        "or ask its opener or an admin to /cancel it."
+    )

@@ -40,7 +40,7 @@ async def test_a_flood_of_commands_that_tell_does_not_hold_up_the_next_result(
         await tg.send_text(alex, group, "/help")
         await tg.send_text(masha, group, "/standings")
     await tg.send_text(alex, group, "/new")
-    await tg.wait_for_message(group, "already open here", timeout=30.0)
+    await tg.wait_for_message(group, "A match is being played here", timeout=30.0)
 
     def result_told() -> bool:
         return any(text.startswith(RESULTS) for text in harness.group_texts(group)[before:])

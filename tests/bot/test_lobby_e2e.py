@@ -136,6 +136,26 @@ async def test_someone_joining_leaves_the_openers_rules_editor_open(
     await tg.wait_for(partial(lobby_says, tg, lobby, "Players 1/4: 1. Masha\n"))
 
 
+async def test_the_rules_editor_says_what_its_buttons_do(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Under the ⚙️ Rules editor's buttons the lobby still said "Tap Join to take a seat",
+    with no Join button in sight, and nothing about what the buttons do."""
+    masha = tg.user(409, "Masha")
+    group = tg.group(-809, "Yard")
+    lobby = await open_lobby(harness, masha, group)
+    await tg.press_button(masha, lobby, "⚙️ Rules")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("Goat at 101 points"))
+    text = lobby_now(tg, lobby).text or ""
+    assert text.endswith(
+        "⚙️ Tap a rule to change it (opener or admins); « Back returns to the table."
+    )
+    assert "Tap Join" not in text
+    await tg.press_button(masha, lobby, "« Back")
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("✋ Join"))
+    assert (lobby_now(tg, lobby).text or "").endswith("Tap Join to take a seat.")
+
+
 # --- the rules say only what applies ----------------------------------------------------------
 
 
@@ -189,6 +209,29 @@ async def test_a_group_speaks_the_language_of_whoever_opens_its_first_table(
     # a language the bot does not speak: the bot's default (English here)
     await tg.send_text(hans, other, "/new")
     await tg.wait_for_message(other, lambda m: bool(m.find_button("✋ Join")))
+
+
+async def test_before_its_first_table_a_group_answers_each_person_in_their_language(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """A group that never chose a language, nor opened a table, answered /help, /rules and the
+    like in the bot's default: a Russian group's first look at the bot was in English (and in
+    production, where the default is Russian, an English or Ukrainian group's in Russian)."""
+    petya, oksana = (
+        tg.user(441, "Петя", language_code="ru"),
+        tg.user(442, "Оксана", language_code="uk"),
+    )
+    group = tg.group(-841, "Двор", admins=[petya])
+    await tg.send_text(petya, group, "/help")
+    await tg.wait_for_message(group, "/new — открыть стол в этой группе")
+    await tg.send_text(oksana, group, "/standings")
+    await tg.wait_for_message(group, "Тут зараз не триває матч.")
+    # once the group has a language, everyone is answered in it
+    await tg.send_text(petya, group, "/language")
+    prompt = await tg.wait_for_message(group, "Выбери язык этой группы:")
+    await tap(tg, petya, prompt, data_of(tg, prompt, "🇬🇧 English"))
+    await tg.send_text(oksana, group, "/standings")
+    await tg.wait_for_message(group, "No match is being played here.")
 
 
 async def test_a_tap_is_answered_in_the_tappers_language_and_a_command_in_the_groups(
@@ -529,6 +572,38 @@ async def test_stats_is_in_the_group_menu_and_an_old_join_link_says_the_table_cl
     )
 
 
+async def test_someone_sent_to_start_the_bot_is_told_to_tap_join_again(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Nikita taps Join before he ever started the bot, is sent to its chat, and presses Start
+    there (not by the link, which would seat him): the welcome told him only to add the bot
+    to a group and send /new, not that Join, under the table that waits for him, now works."""
+    masha, nikita = tg.user(497, "Masha"), tg.user(498, "Nikita")
+    group = tg.group(-897, "Yard")
+    lobby = await open_lobby(harness, masha, group)
+    sent = await tap(tg, nikita, lobby, data_of(tg, lobby, "✋ Join"))
+    assert sent.url is not None and "start=join-1" in sent.url
+    await tg.send_text(nikita, tg.private(nikita), "/start")
+    welcome = await tg.wait_for_message(nikita, "Hi, Nikita!")
+    assert "tap Join under a table opened in your group" in (welcome.text or "")
+    joined = await tap(tg, nikita, lobby, data_of(tg, lobby, "✋ Join"))
+    assert joined.text == "You are in! Your tiles will come in a private chat."
+
+
+async def test_the_private_menu_says_rules_takes_a_games_name(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The private chat's menu offered /rules as "the rules of this table", where there is no
+    table: it shows any game's rules, named after the command."""
+    names = {"en": "its name", "ru": "её название", "uk": "її назва"}
+    for lang, name in names.items():
+        menu = {c["command"]: c["description"] for c in tg.commands[("all_private_chats", lang)]}
+        assert name in menu["rules"], menu["rules"]
+    masha = tg.user(499, "Masha")
+    await tg.send_text(masha, tg.private(masha), "/rules muggins")
+    await tg.wait_for_message(masha, "📜 Muggins: the usual rules")
+
+
 async def test_the_menu_says_that_leave_during_a_match_hands_the_seat_to_a_computer(
     tg: FakeTelegram, harness: Harness
 ) -> None:
@@ -538,7 +613,7 @@ async def test_the_menu_says_that_leave_during_a_match_hands_the_seat_to_a_compu
     group = tg.group(-895, "Yard")
     await prepare(harness, [masha, alex], group, computers=1)
     await tg.send_text(alex, group, "/leave")
-    await tg.wait_for_message(group, "🤖 Alex left the table: a computer player took the seat.")
+    await tg.wait_for_message(group, "🚪 Alex left the table: a computer player took the seat.")
     menus = {lang: tg.commands[("all_group_chats", lang)] for lang in ("en", "ru", "uk")}
     leave = {
         lang: next(c["description"] for c in menu if c["command"] == "leave")

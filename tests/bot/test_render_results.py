@@ -123,6 +123,18 @@ def test_an_average_is_written_with_the_languages_decimal_mark(lang: str, averag
     assert ("92.5" in top + stats) == (lang == "en")
 
 
+@pytest.mark.parametrize(
+    ("lang", "average"),
+    [("en", "avg 92.5 points"), ("ru", "в среднем: 92,5 очка"), ("uk", "у середньому: 92,5 очка")],
+)
+@pytest.mark.parametrize("game", ["kozel", "sea_goat"])
+def test_tops_average_says_points_as_stats_does(lang: str, average: str, game: str) -> None:
+    """/top wrote a bare "avg 92.5", where /stats says "average: 92.5 points": an average
+    of what, a newcomer could not tell."""
+    row = StandingRow(1, 7, "Olya", 2, 1, 1, 0, 92.5, 3)
+    assert average in top_text(lang, game, [row], page=0, total=1, size=10)
+
+
 def serg_went_out(game: str) -> RoundEnded:
     """Serg (seat 3) went out; his partner Alex (seat 1) still holds [0|2], which the rules
     ignore, so their pair's hand is 0 (Kozel RULES.md §2.7.2, Sea Goat §3.2.1)."""

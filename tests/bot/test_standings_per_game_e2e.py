@@ -112,7 +112,7 @@ async def test_a_draw_and_a_game_never_played(tg: FakeTelegram, harness: Harness
     )
     top = await answer(tg, masha, group, "/top")
     assert top.startswith("🏆 Standings: Ukrainian Telephone")
-    assert line_of(top, "Alex").endswith("lost 0 · avg 240.0 · draws 1")
+    assert line_of(top, "Alex").endswith("lost 0 · avg 240.0 points · draws 1")
     never = await answer(tg, masha, group, "/top kozel")
     assert never == "No finished matches of Kozel in this group yet."
     shown: FakeMessage = tg.messages(group)[-1]

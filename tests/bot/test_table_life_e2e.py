@@ -29,6 +29,10 @@ from engine import Play, replay
 from tests.bot.harness import BOARD_TITLE, Accelerated, Harness, board_message, tap, texts_seen
 
 NOT_OPENER = "Only the table's opener or the group's admins can do that."
+NOT_OPENER_RULES = (
+    "Only the table's opener or the group's admins can change the game and its rules: "
+    "/rules shows them."
+)
 #: The group's notice that the match waits for an away person to come back.
 EVERYONE_AWAY = "⏳ Every person at the table is away, so the computers wait"
 
@@ -442,14 +446,15 @@ async def test_when_the_last_person_leaves_a_match_the_computers_do_not_play_it_
 
 
 async def test_leaving_a_match_is_said_once(tg: FakeTelegram, harness: Harness) -> None:
-    """/leave during a match was said twice in the group: "🤖 Alex left the table: a computer
+    """/leave during a match was said twice in the group: "Alex left the table: a computer
     player took the seat." and, as a reply, "You left the table." (as /kick, the group hears
-    who plays the seat now, once)."""
+    who plays the seat now, once). It is said with 🚪, as every leaving is: it began with 🤖,
+    the mark of a computer's name, and read as if a computer called Alex had left."""
     masha, alex = tg.user(342, "Masha"), tg.user(343, "Alex")
     group = tg.group(-742, "Yard")
     await prepare(harness, [masha, alex], group)
     await tg.send_text(alex, group, "/leave")
-    await tg.wait_for_message(group, "🤖 Alex left the table: a computer player took the seat.")
+    await tg.wait_for_message(group, "🚪 Alex left the table: a computer player took the seat.")
     await harness.groups_told()
     texts = harness.group_texts(group)
     assert count(texts, "left the table") == 1, texts
@@ -1029,9 +1034,10 @@ async def test_only_the_opener_or_an_admin_may_manage_the_table(
     def refused(times: int) -> bool:
         return count(harness.group_texts(group), NOT_OPENER) == times
 
-    taps = ("o:1:0:players", "o:1:0:goat_limit", "o:1:0", "c:1:0", "b:1:0", "m:1:0", "v:1:0")
-    refusals = [await tap(tg, alex, lobby, data) for data in taps]
-    assert [r.text for r in refusals] == [NOT_OPENER] * len(taps)
+    # (the game and its rules: who may change them, and where everyone can read them)
+    taps = dict.fromkeys(("c:1:0", "b:1:0", "v:1:0"), NOT_OPENER)
+    taps |= dict.fromkeys(("o:1:0:players", "o:1:0:goat_limit", "o:1:0", "m:1:0"), NOT_OPENER_RULES)
+    assert {data: (await tap(tg, alex, lobby, data)).text for data in taps} == taps
     for n, command in enumerate(("/cancel", "/addbot", "/kick"), start=1):
         await tg.send_text(alex, group, command, reply_to=int(said["message_id"]))
         await tg.wait_for(partial(refused, n))
@@ -1148,7 +1154,7 @@ async def test_an_opener_who_kicks_her_own_seat_leaves_it(
     group = tg.group(-777, "Yard")
     await prepare(harness, [masha, alex], group, computers=1)
     await tg.send_text(masha, group, "/kick 1")
-    await tg.wait_for_message(group, "🤖 Masha left the table: a computer player took the seat.")
+    await tg.wait_for_message(group, "🚪 Masha left the table: a computer player took the seat.")
     await tg.wait_idle()
     assert count(texts_seen(tg, masha), "removed") == 0
     assert count(harness.group_texts(group), "removed") == 0

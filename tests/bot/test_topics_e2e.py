@@ -141,7 +141,7 @@ async def test_two_topics_play_at_once(harness: Harness, tg: FakeTelegram, forum
     assert "Alice" in (standings_one.text or "") and "Carol" not in (standings_one.text or "")
     assert "Dave" in (standings_two.text or "") and "Bob" not in (standings_two.text or "")
     refused = await say(tg, bob, forum, one, "/new")
-    assert "already open here" in (refused.text or "")
+    assert "A match is being played here" in (refused.text or "")
     assert tg.failed_calls() == []
 
 
