@@ -58,14 +58,14 @@ def ends_text(lang: str, layout: Layout, *, with_sum: bool = True) -> Html | Non
         ends = layout.open_ends()
         return t(lang, "board.ends", left=ends["left"], right=ends["right"])
     full = layout.ends_in_full()
+    if not full:
+        return t(lang, "board.no_open_end")
     shown = Html(
         " · ".join(
             f"{ARROWS[end]} {_counted(value, twice, spinner_side)}"
             for end, value, twice, spinner_side in full
         )
     )
-    if not full:
-        return t(lang, "board.no_open_end")
     if not with_sum:
         return t(lang, "board.open_ends_only", ends=shown)
     # the spinner's open sides show its value, which is not always what they add up to
