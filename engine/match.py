@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,7 +38,8 @@ from .events import (
 )
 from .games import game_of
 from .games.base import Game
-from .round import Round
+from .leads import Lead, LeadWhy
+from .round import Hand, Round
 from .rules import RuleSet
 from .scoring.sea_goat import SeaState
 from .scoring.tally import Tally
@@ -310,14 +311,28 @@ class Match:
                 break
             self._emit(Redealt(number, hands, *bad), events)
             attempt += 1
+        lead = self._lead(hands)
+        self._emit(RoundStarted(number, hands, bazaar, lead.seat, lead.tiles), events)
+
+    def _lead(self, hands: Sequence[Hand]) -> Lead:
+        """The lead of the round dealt ``hands``, as the rounds before it leave it: the first
+        round's, a restarted one's, or the next leader's."""
         if self.next_leader is None:
-            leader, lead_tiles = game.first_lead(hands, self.rules, self.seed)
-        elif self.restart_chain:
-            leader, lead_tiles = game.restart_lead(hands, self.rules, self.seed)
-        else:
-            leader = self.next_leader
-            lead_tiles = game.later_lead(hands[leader], self.rules)
-        self._emit(RoundStarted(number, hands, bazaar, leader, lead_tiles), events)
+            return self.game.first_lead(hands, self.rules, self.seed)
+        if self.restart_chain:
+            return self.game.restart_lead(hands, self.rules, self.seed)
+        return self.game.later_lead(self.next_leader, hands[self.next_leader], self.rules)
+
+    def lead_why(self) -> LeadWhy | None:
+        """The rule that makes the current round's leader lead one of its ``lead_tiles``, None
+        where he may lead any. The event does not record it: it is asked again of the hands,
+        which nothing changes before the lead, unless the answer is no longer the round's (its
+        rules were upgraded since)."""
+        rnd = self.round
+        if rnd is None or rnd.lead_tiles is None or not rnd.layout.is_empty:
+            return None
+        lead = self._lead(rnd.hands)
+        return lead.why if (lead.seat, lead.tiles) == (rnd.leader, rnd.lead_tiles) else None
 
     # --- applying events ---------------------------------------------------------------------
 

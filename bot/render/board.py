@@ -248,14 +248,13 @@ def board_text(table: Table, rnd: Round | None = None) -> Html:
 
 
 def must_lead(lang: str, key: str, match: Match, tiles: Sequence[Tile]) -> Html:
-    """The tiles the round must be led with ("Must lead: [6|6]", ``key`` the board's or the
-    hand's words), and why where the hands decide it: Bulgarian fives' highest double leads,
-    else the highest tile (RULES.md §3.8), every round, which is also why its holder leads, the
-    second player as often as the first. The board said only "Must lead: [6|6]"."""
-    if match.rules.first_lead != "highest_tile" or len(tiles) != 1:
+    """The tiles the round must be led with ("Must lead: [1|1]", ``key`` the board's or the
+    hand's words), and the rule that says so, as the engine found it (``Match.lead_why``): the
+    leader was told which tile, never why him, nor why that one when the chain had passed 1-1."""
+    why = match.lead_why()
+    if why is None:
         return t(lang, key, tiles=tiles_text(tiles))
-    why = t(lang, "lead_why.highest_double" if tiles[0].is_double else "lead_why.highest_tile")
-    return t(lang, f"{key}_why", tiles=tiles_text(tiles), why=why)
+    return t(lang, f"{key}_why", tiles=tiles_text(tiles), why=t(lang, f"lead_why.{why}"))
 
 
 def _board(top: list[str], moves: list[str], scores: list[str], bottom: list[str]) -> Html:

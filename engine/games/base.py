@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ..actions import Lay, Play
 from ..events import MatchEnded, RoundEnded
 from ..layout import End, Layout, Placements
-from ..leads import LotWinner, opening_lead, opening_lot
+from ..leads import Lead, LotWinner, opening_lead, opening_lot
 from ..line import Line
 from ..round import Hand, Round
 from ..rules import RuleSet
@@ -98,11 +98,10 @@ class Game(ABC):
         (§1.4), so by default a deal always stands."""
         return None
 
-    def first_lead(
-        self, hands: Sequence[Hand], rules: RuleSet, seed: int
-    ) -> tuple[int, list[Tile] | None]:
-        """Who leads the match's first round, and the tiles he must choose from (None: any), as
-        ``rules.first_lead`` says (``leads.opening_lead``; a lot draws on the match's ``seed``)."""
+    def first_lead(self, hands: Sequence[Hand], rules: RuleSet, seed: int) -> Lead:
+        """Who leads the match's first round, the tiles he must choose from (None: any), and why,
+        as ``rules.first_lead`` says (``leads.opening_lead``; a lot draws on the match's
+        ``seed``)."""
         return opening_lead(hands, rules, seed)
 
     def first_lead_lot(self, rules: RuleSet) -> LotWinner | None:
@@ -110,16 +109,14 @@ class Game(ABC):
         where no lot does (``leads.opening_lot``, as ``first_lead`` leads)."""
         return opening_lot(rules)
 
-    def restart_lead(
-        self, hands: Sequence[Hand], rules: RuleSet, seed: int
-    ) -> tuple[int, list[Tile] | None]:
-        """Who leads a round that ``restarts_lead`` says is led as the first one was, and the
-        tiles he must choose from: by default as ``first_lead``."""
+    def restart_lead(self, hands: Sequence[Hand], rules: RuleSet, seed: int) -> Lead:
+        """Who leads a round that ``restarts_lead`` says is led as the first one was, with what
+        and why: by default as ``first_lead``."""
         return self.first_lead(hands, rules, seed)
 
-    def later_lead(self, hand: Hand, rules: RuleSet) -> list[Tile] | None:
-        """The tiles the leader of a later round must choose from; by default any tile."""
-        return None
+    def later_lead(self, seat: int, hand: Hand, rules: RuleSet) -> Lead:
+        """The lead of a later round by ``seat``, holding ``hand``: by default any tile."""
+        return Lead(seat, None)
 
     @abstractmethod
     def next_leader(self, players: int, pairs: bool, ended: RoundEnded, rules: RuleSet) -> int:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ..events import MatchEnded, RoundEnded
-from ..leads import LotWinner
+from ..leads import Lead, LotWinner
 from ..round import Hand, Round
 from ..rules import SCORING_OPTION_NAMES, RuleSet
 from ..scoring.fives import pips
@@ -71,12 +71,11 @@ class GeneralsGoat(Game):
     def hand_size(self, rules: RuleSet, players: int) -> int:
         return 7
 
-    def first_lead(
-        self, hands: Sequence[Hand], rules: RuleSet, seed: int
-    ) -> tuple[int, list[Tile] | None]:
+    def first_lead(self, hands: Sequence[Hand], rules: RuleSet, seed: int) -> Lead:
         """1-1 leads (§3.10), whatever ``first_lead`` says: all 28 tiles are dealt, so its holder
         always has it."""
-        return next(seat for seat, hand in enumerate(hands) if ONE_ONE in hand), [ONE_ONE]
+        seat = next(seat for seat, hand in enumerate(hands) if ONE_ONE in hand)
+        return Lead(seat, [ONE_ONE], "one_one_every_round")
 
     def first_lead_lot(self, rules: RuleSet) -> LotWinner | None:
         return None

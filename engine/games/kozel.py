@@ -9,13 +9,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..deal import first_redeal
 from ..events import RoundEnded
-from ..leads import compulsory_leads, later_leader, restart_rules
+from ..leads import Lead, compulsory_leads, later_leader, restart_rules, restarted
 from ..round import Hand, Round
 from ..rules import KOZEL_OPTION_NAMES, RuleSet
 from ..scoring.kozel import goats, score_round, side_values
 from ..scoring.tally import Tally
 from ..seats import partner_of, side_of
-from ..tiles import Tile
 from .base import Game, RedealReason
 
 if TYPE_CHECKING:
@@ -59,17 +58,17 @@ class Kozel(Game):
     def redeal(self, hands: list[Hand], rules: RuleSet) -> tuple[int, RedealReason] | None:
         return first_redeal(hands, rules)
 
-    def later_lead(self, hand: Hand, rules: RuleSet) -> list[Tile] | None:
-        return compulsory_leads(hand, rules)
+    def later_lead(self, seat: int, hand: Hand, rules: RuleSet) -> Lead:
+        tiles = compulsory_leads(hand, rules)
+        return Lead(seat, tiles, None if tiles is None else "double_if_held")
 
     def next_leader(self, players: int, pairs: bool, ended: RoundEnded, rules: RuleSet) -> int:
         return later_leader(players, pairs, ended.winner, ended.fisherman, rules)
 
-    def restart_lead(
-        self, hands: Sequence[Hand], rules: RuleSet, seed: int
-    ) -> tuple[int, list[Tile] | None]:
-        """The holder of 1-1 leads again, as the §2.3 chain finds him (``leads.restart_rules``)."""
-        return self.first_lead(hands, restart_rules(rules), seed)
+    def restart_lead(self, hands: Sequence[Hand], rules: RuleSet, seed: int) -> Lead:
+        """The holder of 1-1 leads again, as the §2.3 chain finds him (``leads.restart_rules``),
+        because the last round went unrecorded."""
+        return restarted(self.first_lead(hands, restart_rules(rules), seed), "one_one_again")
 
     def restarts_lead(self, ended: RoundEnded, rules: RuleSet) -> bool:
         """``restart_1_1_after_unrecorded`` (§2.3): the 1-1 chain again after a round in which a

@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Final
 from ..actions import Lay, Play
 from ..deal import first_redeal
 from ..events import MatchEnded, RoundEnded, WonBy
-from ..leads import restart_rules
+from ..leads import Lead, restart_rules, restarted
 from ..round import Hand, Round
 from ..rules import RuleSet
 from ..scoring.bonus import Bonus
@@ -66,7 +66,6 @@ from ..scoring.sea_goat import (
 )
 from ..scoring.tally import Tally
 from ..seats import partner_of, seats_of, side_of
-from ..tiles import Tile
 from .base import Game, RedealReason
 from .target import recorded_won_by
 
@@ -168,11 +167,9 @@ class SeaGoat(Game):
         assert rules.sg_target is not None, "a match's rules are its table's (for_table)"
         return rules.sg_target
 
-    def restart_lead(
-        self, hands: Sequence[Hand], rules: RuleSet, seed: int
-    ) -> tuple[int, list[Tile] | None]:
+    def restart_lead(self, hands: Sequence[Hand], rules: RuleSet, seed: int) -> Lead:
         """Eggs are played out from 1-1, as the §2.3 chain finds it (``leads.restart_rules``)."""
-        return self.first_lead(hands, restart_rules(rules), seed)
+        return restarted(self.first_lead(hands, restart_rules(rules), seed), "one_one_eggs")
 
     def restarts_lead(self, ended: RoundEnded, rules: RuleSet) -> bool:
         """``sg_eggs = ua``: eggs are played out from 1-1 (unless someone leads "на сто")."""

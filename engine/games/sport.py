@@ -8,12 +8,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..events import MatchEnded, RoundEnded
-from ..leads import LotWinner
+from ..leads import Lead, LotWinner
 from ..round import Hand
 from ..rules import SCORING_OPTION_NAMES, RuleSet
 from ..scoring.tally import Tally
 from ..seats import PAIR_SEATS
-from ..tiles import Tile
 from .kozel import Kozel
 
 if TYPE_CHECKING:
@@ -44,16 +43,14 @@ class Sport(Kozel):
     def hand_size(self, rules: RuleSet, players: int) -> int:
         return 7
 
-    def first_lead(
-        self, hands: Sequence[Hand], rules: RuleSet, seed: int
-    ) -> tuple[int, list[Tile] | None]:
-        return 0, None
+    def first_lead(self, hands: Sequence[Hand], rules: RuleSet, seed: int) -> Lead:
+        return Lead(0, None)
 
     def first_lead_lot(self, rules: RuleSet) -> LotWinner | None:
         return None
 
-    def later_lead(self, hand: Hand, rules: RuleSet) -> list[Tile] | None:
-        return None
+    def later_lead(self, seat: int, hand: Hand, rules: RuleSet) -> Lead:
+        return Lead(seat, None)
 
     def next_leader(self, players: int, pairs: bool, ended: RoundEnded, rules: RuleSet) -> int:
         """Deal ``ended.round + 1`` is led by the seat after the one that led deal ``round``."""

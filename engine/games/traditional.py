@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from ..events import RoundEnded
 from ..layout import End, Layout, Placements
-from ..leads import LotWinner, traditional_lead, traditional_lot
+from ..leads import Lead, LotWinner, traditional_lead, traditional_lot
 from ..line import Line
 from ..round import Hand, Round
 from ..rules import SCORING_OPTION_NAMES, RuleSet
@@ -63,9 +63,7 @@ class Traditional(TargetGame):
     def layout(self, rules: RuleSet) -> Layout:
         return Line()
 
-    def first_lead(
-        self, hands: Sequence[Hand], rules: RuleSet, seed: int
-    ) -> tuple[int, list[Tile] | None]:
+    def first_lead(self, hands: Sequence[Hand], rules: RuleSet, seed: int) -> Lead:
         return traditional_lead(hands, rules, seed)
 
     def first_lead_lot(self, rules: RuleSet) -> LotWinner | None:

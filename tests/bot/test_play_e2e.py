@@ -519,3 +519,35 @@ async def test_pressing_start_again_brings_a_blocked_player_back(
     await harness.play_match(users, group)
     events = await stored_events(harness.database, 1)
     assert replay(events).is_over
+
+
+def chain_why(lead: Tile) -> str:
+    """Why Kozel's first round is led with ``lead``, by the step of the 1-1 chain that found it
+    (RULES.md §2.3), as the players read it."""
+    if lead == Tile(1, 1):
+        return "the first round starts with 1-1"
+    if lead.is_double and lead.a > 1:
+        return "no one holds 1-1, so the next double up leads"
+    if lead.is_double:
+        return "no one holds a double from 1-1 to 6-6, so 0-0 leads"
+    return "no one holds a double, so the highest tile leads"
+
+
+async def test_the_first_leader_is_told_which_tile_to_lead_and_why(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """With two players half the tiles stay in the bazaar, so 1-1 often does and the chain
+    passes on (RULES.md §2.3): the leader was told "Lead with [2|2]." and not why that tile,
+    nor why him."""
+    masha, alex = tg.user(291, "Masha"), tg.user(292, "Alex")
+    group = tg.group(-291, "Courtyard")
+    await start_match(harness, [masha, alex], group)
+    user, hand = await harness.next_turn([masha, alex])
+    events = await stored_events(harness.database, 1)
+    started = next(e for e in events if e["type"] == "round_started")
+    assert user is [masha, alex][started["leader"]]
+    (lead,) = [Tile.parse(x) for x in started["lead_tiles"]]
+    shown = f"[{lead.a}|{lead.b}]"
+    assert f"Lead with {shown}: {chain_why(lead)}." in (hand.text or "").splitlines()
+    board = board_message(tg, group).text or ""
+    assert f"Must lead: {shown} ({chain_why(lead)})" in board.splitlines()

@@ -24,7 +24,7 @@ def test_zero_first_says_the_highest_double_leads_when_nobody_holds_0_0(lang: st
     """§3.1 ``zero_first``: "If nobody holds 0-0, fall back to highest_double", as it plays."""
     rules = traditional().with_options(trad_lead="zero_first")
     hands = [[Tile(2, 2), Tile(1, 3)], [Tile(4, 4), Tile(1, 2)]]
-    assert traditional_lead(hands, rules, 0) == (1, [Tile(4, 4)])
+    assert traditional_lead(hands, rules, 0) == (1, [Tile(4, 4)], "highest_double")
     words = describe(lang, "trad_lead", "zero_first", "traditional")
     assert HIGHEST_DOUBLE[lang] in words
     assert LOWEST_DOUBLE[lang] not in words
@@ -49,10 +49,10 @@ def test_every_traditional_lead_says_which_tile_leads_when_no_double_does(lang: 
     only_zero = [[Tile(0, 0), Tile(4, 5)], [Tile(1, 2), Tile(0, 3)]]
     for lead in ("highest_double", "zero_first"):
         rules = traditional().with_options(trad_lead=lead)
-        assert traditional_lead(no_double, rules, 0) == (1, [Tile(5, 6)])
+        assert traditional_lead(no_double, rules, 0) == (1, [Tile(5, 6)], "highest_tile")
         assert HIGHEST_TILE_LEADS[lang] in describe(lang, "trad_lead", lead, "traditional")
     rules = traditional().with_options(trad_lead="lowest_double_no_00")
-    assert traditional_lead(only_zero, rules, 0) == (1, [Tile(1, 2)])
+    assert traditional_lead(only_zero, rules, 0) == (1, [Tile(1, 2)], "lowest_tile_no_00")
     words = describe(lang, "trad_lead", "lowest_double_no_00", "traditional")
     assert LOWEST_TILE_LEADS[lang] in words
 
@@ -126,9 +126,13 @@ def test_bulgarian_fives_says_the_highest_tile_leads_when_nobody_holds_a_double(
     rules = PRESETS["bulgarian_fives"]()
     game = game_of(rules)
     doubles = [[Tile(2, 2), Tile(5, 6)], [Tile(4, 4), Tile(1, 2)]]
-    assert game.first_lead(doubles, rules, 0) == (1, [Tile(4, 4)])
+    assert game.first_lead(doubles, rules, 0) == (1, [Tile(4, 4)], "highest_double")
     no_double = [[Tile(4, 5), Tile(1, 2)], [Tile(3, 6), Tile(0, 1)]]
-    assert game.first_lead(no_double, rules, 0) == (1, [Tile(3, 6)])  # 3-6 outranks 4-5
+    assert game.first_lead(no_double, rules, 0) == (
+        1,
+        [Tile(3, 6)],
+        "highest_tile",
+    )  # 3-6 outranks 4-5
     summary = t(lang, "games.bulgarian_fives.summary")
     assert HIGHEST_DOUBLE[lang] in summary and HIGHEST_TILE[lang] in summary
 

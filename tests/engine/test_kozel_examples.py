@@ -404,13 +404,25 @@ def test_k6_no_closure_when_the_rule_is_off() -> None:
 
 def test_k7_first_lead_chain() -> None:
     # (a) 1-1 in the bazaar; P0 holds 2-2, P1 holds 4-4: P0 must lead 2-2.
-    assert first_lead([tiles("2-2 0-1 3-5"), tiles("4-4 0-2")], DEFAULT) == (0, t("2-2"))
+    assert first_lead([tiles("2-2 0-1 3-5"), tiles("4-4 0-2")], DEFAULT) == (
+        0,
+        [t("2-2")],
+        "next_double",
+    )
     # (b) nobody holds 1-1 … 6-6; P1 holds 0-0.
-    assert first_lead([tiles("0-1 3-5"), tiles("0-0 2-4")], DEFAULT) == (1, t("0-0"))
+    assert first_lead([tiles("0-1 3-5"), tiles("0-0 2-4")], DEFAULT) == (
+        1,
+        [t("0-0")],
+        "zero_zero_last",
+    )
     # (c) no doubles dealt, 5-6 in the bazaar: P0's 4-6 outranks P1's 3-6 and 4-5.
-    assert first_lead([tiles("4-6 0-1"), tiles("3-6 4-5")], DEFAULT) == (0, t("4-6"))
+    assert first_lead([tiles("4-6 0-1"), tiles("3-6 4-5")], DEFAULT) == (
+        0,
+        [t("4-6")],
+        "highest_tile",
+    )
     # The chain prefers 2-2 to 0-0 …
-    assert first_lead([tiles("2-2 0-1"), tiles("0-0 1-2")], DEFAULT) == (0, t("2-2"))
+    assert first_lead([tiles("2-2 0-1"), tiles("0-0 1-2")], DEFAULT)[:2] == (0, [t("2-2")])
 
 
 def test_k7_four_players_lead_1_1() -> None:
@@ -420,7 +432,7 @@ def test_k7_four_players_lead_1_1() -> None:
         holder = next(s for s, h in enumerate(started["hands"]) if "1-1" in h)
         assert (started["leader"], started["lead_tiles"]) == (holder, ["1-1"])
         hands = [tiles(" ".join(h)) for h in started["hands"]]
-        assert first_lead(hands, DEFAULT) == (holder, t("1-1"))
+        assert first_lead(hands, DEFAULT) == (holder, [t("1-1")], "one_one")
         other = Play(next(x for x in hands[holder] if x != t("1-1")))
         before = match.to_json()
         with pytest.raises(WrongLead):
@@ -431,10 +443,14 @@ def test_k7_four_players_lead_1_1() -> None:
 
 def test_k7_lowest_incl_00() -> None:
     rules = RuleSet(first_lead="lowest_incl_00")
-    assert first_lead([tiles("0-1 3-5"), tiles("0-0 2-4")], rules) == (1, t("0-0"))
-    assert first_lead([tiles("2-2 0-1"), tiles("0-0 1-2")], rules) == (1, t("0-0"))
+    assert first_lead([tiles("0-1 3-5"), tiles("0-0 2-4")], rules) == (
+        1,
+        [t("0-0")],
+        "lowest_double",
+    )
+    assert first_lead([tiles("2-2 0-1"), tiles("0-0 1-2")], rules)[:2] == (1, [t("0-0")])
     # No doubles at all: the lowest non-double (0-1 < 0-2 < 1-2 < 0-3 …).
-    assert first_lead([tiles("1-2 4-6"), tiles("0-2 5-6")], rules) == (1, t("0-2"))
+    assert first_lead([tiles("1-2 4-6"), tiles("0-2 5-6")], rules) == (1, [t("0-2")], "lowest_tile")
 
 
 @pytest.mark.parametrize("first", ["lowest_incl_00", "one_one_four_else_lowest_double"])
@@ -555,7 +571,11 @@ def test_k10_special_bones_never_force_a_6_6_or_0_0_lead(first: str, lead: str) 
     hands = [tiles("0-0 6-6 1-2"), tiles("0-1 3-4")]
     plain = RuleSet(first_lead=first)  # type: ignore[arg-type]
     assert first_lead(hands, plain)[0] == 0
-    assert first_lead(hands, plain.with_options(special_bones=True)) == (1, t(lead))
+    assert first_lead(hands, plain.with_options(special_bones=True)) == (
+        1,
+        [t(lead)],
+        "special_bones",
+    )
 
 
 def test_k10_special_bones_first_round_led_past_6_6() -> None:

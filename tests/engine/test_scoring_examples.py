@@ -172,9 +172,9 @@ def test_telephone_reaching_72_in_play_wins_at_once() -> None:
 def test_telephone_ua_3_2_leads_the_match_else_the_kozel_chain() -> None:
     rules = PRESETS["telephone_ua"]()
     hands = [tiles("1-1 0-4"), tiles("2-3 5-5")]
-    assert opening_lead(hands, rules, seed=1) == (1, [t("2-3")])
+    assert opening_lead(hands, rules, seed=1) == (1, [t("2-3")], "three_two")
     no_32 = [tiles("2-2 0-4"), tiles("1-1 5-5")]
-    assert opening_lead(no_32, rules, seed=1) == (1, [t("1-1")])
+    assert opening_lead(no_32, rules, seed=1) == (1, [t("1-1")], "no_three_two")
 
 
 # --- §4.6 Muggins ---------------------------------------------------------------------------
@@ -287,9 +287,17 @@ def test_muggins_target_choices() -> None:
 
 def test_bg_3_highest_double_leads_else_highest_non_double() -> None:
     rules = PRESETS["bulgarian_fives"]()
-    assert opening_lead([tiles("5-6 1-2"), tiles("0-0 3-4")], rules, 0) == (1, [t("0-0")])
-    assert opening_lead([tiles("6-6 1-2"), tiles("5-5 3-4")], rules, 0) == (0, [t("6-6")])
-    assert opening_lead([tiles("4-5 1-2"), tiles("3-6 0-1")], rules, 0) == (1, [t("3-6")])
+    assert opening_lead([tiles("5-6 1-2"), tiles("0-0 3-4")], rules, 0)[:2] == (1, [t("0-0")])
+    assert opening_lead([tiles("6-6 1-2"), tiles("5-5 3-4")], rules, 0) == (
+        0,
+        [t("6-6")],
+        "highest_double",
+    )
+    assert opening_lead([tiles("4-5 1-2"), tiles("3-6 0-1")], rules, 0) == (
+        1,
+        [t("3-6")],
+        "highest_tile",
+    )
     match, _ = Match.new(2, False, rules, seed=4)
     rnd = match.round
     assert rnd is not None and rnd.lead_tiles is not None

@@ -403,8 +403,8 @@ def test_the_eggs_pot_is_read_alike_from_the_tally_and_from_the_round_end() -> N
 def test_ua_eggs_replay_from_1_1_and_rot_after_three_failed_attempts() -> None:
     match, events = fish(["6-6 1-2", "0-3"], sg_eggs="ua")
     (started,) = of_type(events, "round_started")
-    _, chain = first_lead([tiles(" ".join(h)) for h in started["hands"]], match.rules)
-    assert started["lead_tiles"] == [str(chain)]
+    chain = first_lead([tiles(" ".join(h)) for h in started["hands"]], match.rules).tiles
+    assert started["lead_tiles"] == [str(x) for x in chain or []]
     _, events = fish(["6-6 1-2", "0-3"], sg_eggs="ua", sea=SeaState(pot=6, eggs_tries=1))
     assert ended(events)["sea"] == {
         "pot": 12,

@@ -16,6 +16,7 @@ from engine.events import RoundEnded
 from engine.games import GAMES, game_of
 from engine.games.base import Game
 from engine.layout import End, Layout
+from engine.leads import Lead
 from engine.round import Hand, Round
 from engine.scoring.tally import Tally
 from engine.seats import side_of
@@ -36,10 +37,8 @@ class Fives(Game):
     def hand_size(self, rules: RuleSet, players: int) -> int:
         return 3
 
-    def first_lead(
-        self, hands: Sequence[Hand], rules: RuleSet, seed: int
-    ) -> tuple[int, list[Tile] | None]:
-        return 0, None
+    def first_lead(self, hands: Sequence[Hand], rules: RuleSet, seed: int) -> Lead:
+        return Lead(0, None)
 
     def next_leader(self, players: int, pairs: bool, ended: RoundEnded, rules: RuleSet) -> int:
         leader = ended.winner if ended.winner is not None else ended.fisherman

@@ -85,35 +85,35 @@ def test_tr3_a_lone_0_0_is_worth_25_and_nothing_beside_other_tiles() -> None:
 def test_tr4_the_highest_dealt_double_leads_and_nobody_draws_for_one() -> None:
     # TR-4: 6-6 is in the bazaar and a player holds 5-5: he leads it.
     hands = [tiles("0-1 2-3 1-4"), tiles("5-5 0-2 3-4")]
-    assert traditional_lead(hands, TRADITIONAL, 0) == (1, [t("5-5")])
+    assert traditional_lead(hands, TRADITIONAL, 0) == (1, [t("5-5")], "highest_double")
     # No double dealt: the holder of 5-6 leads it.
     hands = [tiles("0-1 2-3 1-4"), tiles("0-2 5-6 3-4")]
-    assert traditional_lead(hands, TRADITIONAL, 0) == (1, [t("5-6")])
+    assert traditional_lead(hands, TRADITIONAL, 0) == (1, [t("5-6")], "highest_tile")
 
 
 @pytest.mark.parametrize(
     ("lead", "want"),
     [
-        ("zero_first", (1, "0-0")),  # 0-0 before a dealt 6-6 (FLAG)
-        ("highest_double", (0, "6-6")),
-        ("lowest_double_no_00", (0, "2-2")),  # 0-0 may not lead
-        ("lowest_incl_00", (1, "0-0")),
+        ("zero_first", (1, "0-0", "zero_zero_first")),  # 0-0 before a dealt 6-6 (FLAG)
+        ("highest_double", (0, "6-6", "highest_double")),
+        ("lowest_double_no_00", (0, "2-2", "lowest_double_no_00")),  # 0-0 may not lead
+        ("lowest_incl_00", (1, "0-0", "lowest_double")),
     ],
 )
-def test_each_traditional_lead(lead: str, want: tuple[int, str]) -> None:
+def test_each_traditional_lead(lead: str, want: tuple[int, str, str]) -> None:
     hands = [tiles("6-6 2-2 1-3"), tiles("0-0 4-5 1-2")]
     rules = TRADITIONAL.with_options(trad_lead=lead)
-    assert traditional_lead(hands, rules, 0) == (want[0], [t(want[1])])
+    assert traditional_lead(hands, rules, 0) == (want[0], [t(want[1])], want[2])
 
 
 def test_zero_first_without_0_0_falls_back_to_the_highest_double() -> None:
     rules = TRADITIONAL.with_options(trad_lead="zero_first")
-    assert traditional_lead([tiles("2-2 1-3"), tiles("4-4 1-2")], rules, 0) == (1, [t("4-4")])
+    assert traditional_lead([tiles("2-2 1-3"), tiles("4-4 1-2")], rules, 0)[:2] == (1, [t("4-4")])
 
 
 def test_lowest_double_no_00_with_only_0_0_dealt_leads_the_lowest_non_double() -> None:
     rules = TRADITIONAL.with_options(trad_lead="lowest_double_no_00")
-    assert traditional_lead([tiles("0-0 1-3"), tiles("0-2 1-2")], rules, 0) == (1, [t("0-2")])
+    assert traditional_lead([tiles("0-0 1-3"), tiles("0-2 1-2")], rules, 0)[:2] == (1, [t("0-2")])
 
 
 def test_the_lot_is_the_seeds_and_leads_only_the_first_round() -> None:
@@ -135,7 +135,9 @@ def test_later_rounds_are_led_by_the_lead_rule_again() -> None:
     position(match, hands=["3-3 4-4", "1-2"], chain=["3-1"], turn=1)
     events = match.act(1, Play(t("1-2")))
     (started,) = [e for e in events if isinstance(e, RoundStarted)]
-    assert (started.leader, started.lead_tiles) == traditional_lead(started.hands, TRADITIONAL, 5)
+    assert (started.leader, started.lead_tiles) == traditional_lead(started.hands, TRADITIONAL, 5)[
+        :2
+    ]
 
 
 def test_a_fish_split_between_the_fewest_pips_scores_nothing() -> None:
@@ -166,7 +168,7 @@ def test_the_ht_preset() -> None:
         True,
         True,
     )
-    assert traditional_lead([tiles("6-6 1-1"), tiles("0-0 2-3")], ht, 0) == (1, [t("0-0")])
+    assert traditional_lead([tiles("6-6 1-1"), tiles("0-0 2-3")], ht, 0)[:2] == (1, [t("0-0")])
 
 
 def test_pairs_sum_partners_and_ignore_the_winners_partner() -> None:
