@@ -247,6 +247,18 @@ class Sender:
         edit = partial(self._edit, place, message_id, text, keyboard)
         return await self._in_turn(place, partial(self._patiently, edit))
 
+    async def amend(self, to: int, message_id: int, text: str) -> bool:
+        """Edit a DM's message in place, its buttons gone, to add what happened since (a hand's
+        record told that the round is over): if it is gone, nothing goes in its place, as a new
+        message each round would flood the chat. False then."""
+        place = _place(to)
+        edit = partial(self._edit_in_place, place, message_id, text)
+        try:
+            await self._in_turn(place, partial(self._patiently, edit))
+        except MessageGone:
+            return False
+        return True
+
     def replace(
         self,
         to: int | Place,

@@ -410,7 +410,7 @@ async def cancel(
     k.presenter.lobby.close(table)
     if table.match is not None and table.board_message_id is not None:
         k.presenter.board.draw(table)
-    await k.presenter.hands.ended(table, "lobby.cancelled")
+    await k.presenter.hands.ended(table, "hand.over.cancelled")
     return said("lobby.cancelled")
 
 

@@ -411,7 +411,8 @@ async def test_cancelling_a_match_stops_its_timers_and_closes_the_hands(
     await tg.send_text(masha, group, "/cancel")
     await tg.wait_for(lambda: cancelled() == 1)
     await tg.wait_for(lambda: not tg.message(on_turn.id, hand.message_id).buttons)
-    assert tg.message(on_turn.id, hand.message_id).text == "The table was cancelled."
+    closed = tg.message(on_turn.id, hand.message_id).text or ""
+    assert closed.endswith("❌ The match in Yard was cancelled: nothing was recorded."), closed
     # the board no longer says whose turn it is, and says why
     await tg.wait_for(
         lambda: "does not go on" in (board_message(tg, group).text or ""),
