@@ -69,3 +69,20 @@ async def test_a_cancelled_match_is_said_in_each_hand(tg: FakeTelegram, harness:
         assert len(saying(tg, user, said)) == 1
         assert "your hand" in (saying(tg, user, said)[0].text or "").lower()
         assert not any(tappable(m) for m in hands(tg, user))
+
+
+async def test_help_in_the_private_chat_speaks_to_it(tg: FakeTelegram, harness: Harness) -> None:
+    """Before, /help in the DM was the group's: "/new — open a table in this group", and
+    commands that only work in a group."""
+    masha = tg.user(321, "Masha")
+    group = tg.group(-321, "Yard")
+    await tg.send_text(masha, masha, "/help")
+    dm = (await tg.wait_for_message(masha, "To play")).text or ""
+    assert "add me to a group and send /new there" in dm
+    assert "/stats" in dm and "/rules" in dm
+    assert "in this group" not in dm and "/kick" not in dm and "/standings" not in dm
+    await tg.send_text(masha, group, "/help")
+    assert "/new — open a table in this group" in (
+        (await tg.wait_for_message(group, "/kick")).text or ""
+    )
+
