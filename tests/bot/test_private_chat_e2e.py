@@ -86,3 +86,24 @@ async def test_help_in_the_private_chat_speaks_to_it(tg: FakeTelegram, harness: 
         (await tg.wait_for_message(group, "/kick")).text or ""
     )
 
+
+async def test_a_message_in_the_private_chat_gets_a_hint_now_and_then(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Before, a message to the bot in the DM got no answer at all; a chatty person must not
+    get one for each message, and a group none for its chat."""
+    masha = tg.user(331, "Masha")
+    group = tg.group(-331, "Yard")
+    await tg.send_text(masha, masha, "/start")
+    await tg.wait_for_message(masha, "Hi, ")
+    await tg.send_text(masha, masha, "hello?")
+    hint = await tg.wait_for_message(masha, "I read only commands and buttons")
+    assert "/help" in (hint.text or "")
+    await tg.send_text(masha, masha, "how do I play?")
+    await tg.send_text(masha, masha, "/nonsense")
+    await tg.send_text(masha, group, f"@{tg.bot_username} hi all")
+    await tg.send_text(masha, masha, "/stats")
+    await tg.wait_for_message(masha, "not finished a match")  # after the messages before it
+    await tg.wait_idle()
+    assert len(saying(tg, masha, "I read only commands")) == 1
+    assert harness.group_texts(group) == []
