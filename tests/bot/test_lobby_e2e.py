@@ -450,6 +450,37 @@ async def test_cancel_is_said_once_by_the_lobby(tg: FakeTelegram, harness: Harne
     assert count(harness.group_texts(group), "The table was cancelled.") == 2  # one a lobby
 
 
+async def test_refusals_in_the_lobby_say_what_to_do_next(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Before, "The table is full." and "You are not at this table." left a person with no
+    next step; they stay toasts (60 characters at most), not alerts to dismiss."""
+    masha, alex, olya = tg.user(466, "Masha"), tg.user(467, "Alex"), tg.user(468, "Olya")
+    group = tg.group(-866, "Yard")
+    for user in (alex, olya):
+        await tg.send_text(user, tg.private(user), "/start")
+    lobby = await open_lobby(harness, masha, group)
+    leave = await tap(tg, alex, lobby, data_of(tg, lobby, "🚪 Leave"))
+    assert (leave.text, leave.show_alert) == (
+        "You are not at this table: tap ✋ Join to take a seat.",
+        False,
+    )
+    await change_lobby(harness, group, players=2)
+    await harness.join([alex], group, lobby)
+    full = await tap(tg, olya, lobby, data_of(tg, lobby, "✋ Join"))
+    assert (full.text, full.show_alert) == (
+        "The table is full: wait for a free seat, or the next table.",
+        False,
+    )
+    gone = await tap(tg, olya, lobby, data_of(tg, lobby, "🚪 Leave"))
+    assert gone.text == "You are not at this full table: wait for a free seat."
+    added = await tap(tg, masha, lobby, data_of(tg, lobby, "🤖 Add computer"))
+    assert (added.text, added.show_alert) == ("The table is full: tap ▶️ Start to deal.", False)
+    await tap(tg, masha, lobby, data_of(tg, lobby, "▶️ Start"))
+    await tg.send_text(olya, group, "/leave")
+    await tg.wait_for_message(group, "You are not in this match: join the next one when it ends.")
+
+
 async def test_computers_alone_cannot_play_a_match(tg: FakeTelegram, harness: Harness) -> None:
     ghost = tg.user(471, "Ghost")  # never pressed Start in the bot's DM, so not seated
     group = tg.group(-871, "Yard")
