@@ -31,7 +31,7 @@ from storage import Storage
 
 from .callbacks import verb_is
 from .context import CONTEXT_TYPES, BotData, Handler, Kozel, KozelContext
-from .handlers import chats, errors, info, lobby, play
+from .handlers import chats, errors, info, lobby, play, private
 from .i18n import LANGUAGES, t
 from .pacing import GroupPacer
 from .presenter import Presenter
@@ -170,6 +170,8 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
         app.add_handler(CallbackQueryHandler(answer, pattern=verb_is(verb)))
     app.add_handler(CallbackQueryHandler(errors.unknown_button))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, chats.chat_migrated))
+    chatter = filters.ChatType.PRIVATE & ~filters.StatusUpdate.ALL  # after the commands
+    app.add_handler(MessageHandler(chatter, private.chatter))
     app.add_handler(MessageHandler(filters.StatusUpdate.NEW_CHAT_TITLE, chats.chat_renamed))
     topic_named = filters.StatusUpdate.FORUM_TOPIC_CREATED | filters.StatusUpdate.FORUM_TOPIC_EDITED
     app.add_handler(MessageHandler(topic_named, chats.topic_named))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Self
 
 from telegram import Chat, Update, User
@@ -15,6 +15,7 @@ from telegram.request import BaseRequest
 from storage import Storage
 
 from .callbacks import Callback, decode
+from .cooldown import Cooldown
 from .i18n import language_for
 from .presenter import Presenter
 from .scheduler import Scheduler
@@ -31,6 +32,8 @@ class Kozel:
     sender: Sender
     presenter: Presenter
     scheduler: Scheduler
+    #: Who was told lately what the bot does, after writing to it in the DM.
+    hints: Cooldown = field(default_factory=Cooldown)
 
     async def language(self, update: Update) -> str:
         """The group's language in a group (the person's own while the group has none: nobody

@@ -142,6 +142,9 @@ class Board:
     keyboard: InlineKeyboardMarkup | None = None
     shows: Literal["board", "lobby"] = "board"
     closing: bool = False
+    #: For a closing lobby: what a new message says in its place if it was never shown or is
+    #: gone (a /cancel, which nothing else would answer then).
+    instead: str | None = None
 
     @property
     def key(self) -> tuple[int, str]:

@@ -247,6 +247,18 @@ class Sender:
         edit = partial(self._edit, place, message_id, text, keyboard)
         return await self._in_turn(place, partial(self._patiently, edit))
 
+    async def amend(self, to: int, message_id: int, text: str) -> bool:
+        """Edit a DM's message in place, its buttons gone, to add what happened since (a hand's
+        record told that the round is over): if it is gone, nothing goes in its place, as a new
+        message each round would flood the chat. False then."""
+        place = _place(to)
+        edit = partial(self._edit_in_place, place, message_id, text)
+        try:
+            await self._in_turn(place, partial(self._patiently, edit))
+        except MessageGone:
+            return False
+        return True
+
     def replace(
         self,
         to: int | Place,
@@ -302,14 +314,19 @@ class Sender:
         control, ``Outbox.board``): where it is, or nowhere for a closing lobby, which no
         message shows open any more. A closing lobby only takes the buttons off the message
         people saw: one never shown, or deleted in the group, is not posted anew just to say
-        that the match started, or that the table was cancelled (the reply to /cancel says so
-        already) or expired; nor is one the bot may no longer edit there (the place is gone)
-        tried again. A board, or a lobby still open, whose message was deleted comes back as a
-        new message: the table is still there, and its buttons are the way in."""
+        that the match started, or that the table was cancelled or expired (a message says it
+        ``instead`` where one must: a /cancel); nor is one the bot may no longer edit there
+        (the place is gone) tried again. A board, or a lobby still open, whose message was
+        deleted comes back as a new message: the table is still there, and its buttons are the
+        way in."""
         place, text, keyboard = board.place, board.text, board.keyboard
         if board.closing:
             with contextlib.suppress(MessageGone, PlaceGone):
-                await self._edit_in_place(place, where, text, keyboard)
+                try:
+                    await self._edit_in_place(place, where, text, keyboard)
+                except MessageGone:
+                    if board.instead is not None:
+                        await self._send(place, board.instead)
             return None
         if where is None or board.fresh:
             return (await self._send(place, text, keyboard)).message_id

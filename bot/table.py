@@ -44,6 +44,11 @@ class Seat:
     question: str | None = None
     #: The hand message carries the live keyboard (it is this player's turn).
     live: bool = False
+    #: The latest hand message of the match in the DM, live or a record, and the note its
+    #: record opens with (what they played, a new deal): where the end of the round or of the
+    #: match is said, in place. In memory only: after a restart that end goes unsaid there.
+    last_hand: int | None = None
+    last_note: str = ""
     missed_turns: int = 0
     absent: bool = False
     #: What the rules did with this hand since the player last played, without a tap (tiles

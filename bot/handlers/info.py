@@ -45,10 +45,11 @@ STATS_REFUSALS = ("err.anonymous_stats", "err.as_channel_stats")
 GAMES_A_ROW = 3
 
 
-def help_text(lang: str) -> Html:
-    """/help, with the games the lobby offers besides Kozel."""
+def help_text(lang: str, *, private: bool = False) -> Html:
+    """/help, with the games the lobby offers besides Kozel: in a group its commands; in the
+    DM (``private``) how to start a table, and the few commands that work there."""
     others = (game_name(lang, game) for game in chooser() if game != "kozel")
-    return t(lang, "help.text", games=Html(", ".join(others)))
+    return t(lang, "help.private" if private else "help.text", games=Html(", ".join(others)))
 
 
 async def start(update: Update, context: KozelContext) -> None:
@@ -76,7 +77,8 @@ async def start(update: Update, context: KozelContext) -> None:
 
 async def help_command(update: Update, context: KozelContext) -> None:
     k = context.kozel
-    await inform(k, update, help_text(await k.language(update)))
+    lang = await k.language(update)
+    await inform(k, update, help_text(lang, private=not in_group(update)))
 
 
 async def rules_command(update: Update, context: KozelContext) -> None:

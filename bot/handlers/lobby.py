@@ -402,16 +402,19 @@ async def start_match(
 async def cancel(
     k: Kozel, table: Table, sender: User | Chat, cb: Callback | None
 ) -> Localized | None:
-    """During a match only /cancel can come (the lobby lost its buttons at the deal), and the
-    reply to it tells the group."""
+    """During a match only /cancel can come (the lobby lost its buttons at the deal). The
+    group is told once: by the board, or the lobby, that says the table was cancelled, or by a
+    message of its own where the lobby never went out or is gone. A tap's toast is the
+    tapper's alone."""
     await _manager_only(k, table, sender)
     await k.service.lobby.cancel(table)
     await k.scheduler.after_change(table)  # a table no longer playing has no timers
-    k.presenter.lobby.close(table)
-    if table.match is not None and table.board_message_id is not None:
+    board = table.match is not None and table.board_message_id is not None
+    k.presenter.lobby.close(table, told=board or cb is not None)
+    if board:
         k.presenter.board.draw(table)
-    await k.presenter.hands.ended(table, "lobby.cancelled")
-    return said("lobby.cancelled")
+    await k.presenter.hands.ended(table, "hand.over.cancelled")
+    return said("lobby.cancelled") if cb is not None else None
 
 
 def command(action: Action) -> Handler:

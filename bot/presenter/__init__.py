@@ -42,6 +42,15 @@ _GONE_DM: dict[Gone, str] = {
 }
 
 
+def _ending(events: Sequence[Event]) -> RoundEnded | MatchEnded | None:
+    """What the players' hands say ended: the match, else the latest round."""
+    for kind in (MatchEnded, RoundEnded):
+        found = [event for event in events if isinstance(event, kind)]
+        if found:
+            return found[-1]
+    return None
+
+
 class Presenter:
     def __init__(self, sender: Sender, service: TableService) -> None:
         self.service = service
@@ -89,7 +98,7 @@ class Presenter:
     ) -> None:
         if starting:
             self.notices.teams(table)
-        await self.hands.close_live(table, notes)
+        await self.hands.close_live(table, notes, _ending(events))
         new_round = starting
         for event in events:
             if isinstance(event, RoundEnded):

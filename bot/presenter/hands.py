@@ -10,9 +10,10 @@ from collections.abc import Sequence
 from telegram import InlineKeyboardMarkup
 
 from engine import Event
-from engine.events import Played, PlayedDoubles
+from engine.events import MatchEnded, Played, PlayedDoubles, RoundEnded
 
 from ..i18n import Html, t
+from ..render.ending import ending_line
 from ..render.hand import live_hand, played_note, record_text
 from ..render.place import place_name
 from ..sender import Blocked, Sender
@@ -43,18 +44,31 @@ class Hands:
                 )
         return notes
 
-    async def close_live(self, table: Table, notes: dict[int, Html]) -> None:
+    async def close_live(
+        self, table: Table, notes: dict[int, Html], ended: RoundEnded | MatchEnded | None = None
+    ) -> None:
         """Turn live keyboards of players whose turn is over into records of their hands. A
-        record is never edited again: its message is forgotten, so only live ones are stored."""
+        record is never edited again: its message is forgotten, so only live ones are stored;
+        but when the round or the match ``ended``, each person's last hand message says so, in
+        place (the live one as it closes), with the hand as the round left it."""
         match = table.match
         assert match is not None
         for seat in table.seats:
             still_on_turn = seat.seat == match.current_seat and not match.is_over
-            if seat.live and (not still_on_turn or seat.seat in notes):
-                text = record_text(table, seat, notes.get(seat.seat, ""), table.finished_round)
+            closing = seat.live and (not still_on_turn or seat.seat in notes)
+            if closing:
+                seat.last_note = notes.get(seat.seat, "")
+            elif ended is None or seat.last_hand is None:
+                continue
+            text = record_text(table, seat, seat.last_note, table.finished_round)
+            if ended is not None:
+                text = Html(text + "\n\n" + ending_line(table, seat, ended))
+            if closing:
                 await self._edit(table, seat, text)
                 seat.live = False
                 await self.service.messages.remember_hand(table, seat, None)
+            else:
+                await self._amend(seat, text)
 
     async def deal(self, table: Table) -> None:
         """A new round: each person gets their new hand; the leader's comes with the keyboard."""
@@ -64,7 +78,7 @@ class Hands:
             if seat.is_human and seat.seat != match.current_seat:
                 news = t(seat.language, "hand.new_round", chat=place_name(seat.language, table))
                 text = news + "\n" + record_text(table, seat, "")
-                await self._send(table, seat, Html(text))
+                await self._send(table, seat, Html(text), note=news)
 
     async def open_live(self, table: Table) -> None:
         """The keyboard of whoever is on turn: a new message if they have none (it notifies)."""
@@ -117,16 +131,24 @@ class Hands:
         return True
 
     async def _send(
-        self, table: Table, seat: Seat, text: str, keyboard: InlineKeyboardMarkup | None = None
+        self,
+        table: Table,
+        seat: Seat,
+        text: str,
+        keyboard: InlineKeyboardMarkup | None = None,
+        *,
+        note: str = "",
     ) -> None:
         """A new hand message; with a keyboard it is the live one the player taps, which is
-        remembered (a record without one is never edited)."""
+        remembered (a record without one is never edited but to say the round ended: its
+        ``note`` is kept for that)."""
         assert seat.user_id is not None
         try:
             message = await self.sender.send(seat.user_id, text, keyboard)
         except Blocked as refused:
             await self.unreachable(table, seat, refused)
             return
+        seat.last_hand, seat.last_note = message.message_id, note
         if keyboard is not None:
             seat.live = True
             await self.service.messages.remember_hand(table, seat, message.message_id)
@@ -140,24 +162,37 @@ class Hands:
         except Blocked as refused:
             await self.unreachable(table, seat, refused)
             return
+        seat.last_hand = message_id
         if message_id != seat.hand_message_id:
             await self.service.messages.remember_hand(table, seat, message_id)
 
+    async def _amend(self, seat: Seat, text: str) -> None:
+        """Say in the player's last hand message what happened since: a round or the match
+        that ended. Nothing depends on it, and nothing is sent if that message is gone."""
+        assert seat.user_id is not None and seat.last_hand is not None
+        with optional("the end of a round in a hand", seat.user_id):
+            if not await self.sender.amend(seat.user_id, seat.last_hand, text):
+                seat.last_hand = None
+
     async def ended(self, table: Table, key: str, *, everyone: bool = False) -> None:
-        """A table that ended without a result: each live keyboard becomes the note ``key``
-        (which may name the table's place, ``chat``), so nobody taps at a table that is gone;
-        with ``everyone``, every other person at the table gets the note as a message of its
-        own."""
+        """A table that ended without a result: each person's last hand message gains the note
+        ``key`` (which may name the table's place, ``chat``), its live keyboard gone, so nobody
+        taps at a table that is gone; with ``everyone``, every other person gets the note as a
+        message of its own, which notifies them (the group cannot tell them)."""
         for seat in table.seats:
             if seat.user_id is None:
                 continue
-            text = t(seat.language, key, chat=place_name(seat.language, table))
+            note = t(seat.language, key, chat=place_name(seat.language, table))
+            shown = table.match is not None and table.match.round is not None
+            text = record_text(table, seat, seat.last_note) + "\n\n" + note if shown else note
             with optional("the end of a table", seat.user_id):
                 if seat.live and seat.hand_message_id is not None:
                     seat.live = False
                     await self.sender.edit(seat.user_id, seat.hand_message_id, text)
                 elif everyone:
-                    await self.sender.send(seat.user_id, text)
+                    await self.sender.send(seat.user_id, note)
+                elif seat.last_hand is not None:
+                    await self._amend(seat, text)
 
     async def unreachable(self, table: Table, seat: Seat, refused: Blocked) -> None:
         """The player blocked the bot, never started it or deleted their account: tell the

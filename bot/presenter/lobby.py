@@ -34,13 +34,15 @@ class Lobby:
         from opening another there), and its buttons are the way in."""
         self._queue(table, text, keyboard)
 
-    def close(self, table: Table) -> None:
+    def close(self, table: Table, *, told: bool = True) -> None:
         """Take the buttons off a started, cancelled or expired table's lobby, which then says
         which (``closed_as``). Only the message people saw is edited (``pacing.Board``): a
         lobby that has not gone out yet never does, and one deleted in the group is not posted
-        again only to say that. The table is closed whatever Telegram says; buttons it leaves
-        behind answer that the table is closed when tapped."""
-        self._queue(table, t(table.language, closed_as(table)), closing=True)
+        again only to say that, unless the group is not ``told`` otherwise: then a message of
+        its own says it. The table is closed whatever Telegram says; buttons it leaves behind
+        answer that the table is closed when tapped."""
+        text = t(table.language, closed_as(table))
+        self._queue(table, text, closing=True, instead=None if told else text)
 
     def _queue(
         self,
@@ -49,6 +51,7 @@ class Lobby:
         keyboard: InlineKeyboardMarkup | None = None,
         *,
         closing: bool = False,
+        instead: str | None = None,
     ) -> None:
         lobby = pacing.Board(
             table.id,
@@ -60,5 +63,6 @@ class Lobby:
             keyboard=keyboard,
             shows="lobby",
             closing=closing,
+            instead=instead,
         )
         self.sender.board(lobby)

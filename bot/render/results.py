@@ -263,7 +263,7 @@ def match_result_text(table: Table, ended: MatchEnded) -> Html:
         title = table.match.game.loser_title
         key = f"match.{title}" if len(ended.losers) == 1 and not table.pairs else f"match.{title}s"
     else:
-        key, goats = "match.abandoned", _who_timed_out(table, ended)
+        key, goats = "match.abandoned", who_timed_out(table, ended, lang)
     parts = [t(lang, key, names=goats), ""]
     for side in sorted(range(table.match.sides), key=lambda s: ended.scores[s]):
         name, score = table.side_name(side, lang), ended.scores[side]
@@ -280,10 +280,10 @@ def again_keyboard(table: Table) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup([[button]])
 
 
-def _who_timed_out(table: Table, ended: MatchEnded) -> str:
+def who_timed_out(table: Table, ended: MatchEnded, lang: str) -> str:
     """Who of the losing side timed out (``Table.dropped_out``): in a pair game not a partner
     who played on, or left; the whole side where the table no longer knows (a restart)."""
-    lang, dropped = table.language, table.dropped_out()
+    dropped = table.dropped_out()
     timed_out = set() if dropped is None else dropped[1]
     return ", ".join(
         spoken_list(
@@ -312,7 +312,7 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
         draw = "match.draw_pairs" if table.pairs else "match.draw"
         head = t(lang, "match.draw_deals" if deals else draw)
     elif ended.ended_by == "timeout":
-        head = t(lang, "match.abandoned", names=_who_timed_out(table, ended))
+        head = t(lang, "match.abandoned", names=who_timed_out(table, ended, lang))
     else:
         plural = len(ended.winners) > 1 or table.pairs
         head = t(lang, "match.winners" if plural else "match.winner", names=winners)

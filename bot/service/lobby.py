@@ -148,6 +148,8 @@ class Lobby:
         ``side``, or as a person joins; by the name ``computer`` (``Seat.computer``: one that
         played here before), else by one the table's other computers do not have."""
         _still_open(table)
+        if table.is_full:  # its opener is told what comes next, not to wait for a seat
+            raise Refusal("err.table_full_start")
         return await self._add_seat(
             table, side, ai=level or table.computer_level, computer=computer
         )
@@ -185,7 +187,7 @@ class Lobby:
             raise Refusal("err.not_pairs")
         seat = table.seat_of(user_id)
         if seat is None:
-            raise Refusal("err.not_joined")
+            raise _not_seated(table)
         moved = await self._move(table, seat)
         if moved is not None:
             return moved
@@ -224,7 +226,7 @@ class Lobby:
         """A person leaves the table (``unseat``); returns their seat as it was."""
         seat = table.seat_of(user_id)
         if seat is None:
-            raise Refusal("err.not_joined")
+            raise _not_seated(table)
         return await self.unseat(table, seat)
 
     async def unseat(self, table: Table, seat: Seat) -> Seat:
@@ -348,3 +350,10 @@ def _granted(table: Table) -> Seat | None:
 def _still_open(table: Table) -> None:
     if table.status != "lobby":
         raise Refusal("err.already_started")
+
+
+def _not_seated(table: Table) -> Refusal:
+    """Why a person not at the table cannot leave it or change pair, and what they can do."""
+    if table.status != "lobby":
+        return Refusal("err.not_in_match")
+    return Refusal("err.not_joined_full" if table.is_full else "err.not_joined")

@@ -217,6 +217,7 @@ class TableStore:
             side=row.side,
             asks_swap=row.asks_swap,
             hand_message_id=row.hand_message_id,
+            last_hand=row.hand_message_id,
             question=row.hand_question,
             missed_turns=row.missed_turns,
             absent=row.absent,

@@ -405,13 +405,13 @@ async def test_cancelling_a_match_stops_its_timers_and_closes_the_hands(
     on_turn, hand = await harness.next_turn(users)
     events = len(await harness.kozel.storage.load_events(1))
 
-    def cancelled() -> int:  # the reply: the lobby, closed at the start, is not touched again
-        return count(harness.group_texts(group), "The table was cancelled.")
+    def cancelled() -> int:  # the board says it; the lobby, closed at the start, is not touched
+        return count(harness.group_texts(group), "The table was cancelled")
 
     await tg.send_text(masha, group, "/cancel")
-    await tg.wait_for(lambda: cancelled() == 1)
     await tg.wait_for(lambda: not tg.message(on_turn.id, hand.message_id).buttons)
-    assert tg.message(on_turn.id, hand.message_id).text == "The table was cancelled."
+    closed = tg.message(on_turn.id, hand.message_id).text or ""
+    assert closed.endswith("❌ The match in Yard was cancelled: nothing was recorded."), closed
     # the board no longer says whose turn it is, and says why
     await tg.wait_for(
         lambda: "does not go on" in (board_message(tg, group).text or ""),
@@ -422,11 +422,63 @@ async def test_cancelling_a_match_stops_its_timers_and_closes_the_hands(
     sent = len(tg.messages(group))
     await asyncio.sleep(3.5)  # past the reminder and the turn's deadline
     await tg.wait_idle()
-    # no reminder, no move for the player, and the group was told once
+    # no reminder, no move for the player, and the group was told once, by the board
     assert [m.text for m in tg.messages(group)[sent:]] == []
     assert not [m for m in tg.messages(on_turn.id) if "⏰" in (m.text or "")]
     assert cancelled() == 1
     assert len(await harness.kozel.storage.load_events(1)) == events
+
+
+async def test_cancel_is_said_once_by_the_lobby(tg: FakeTelegram, harness: Harness) -> None:
+    """Before, /cancel in the lobby said "The table was cancelled." twice: the lobby, edited,
+    and a reply under it. The Cancel button's toast, which only the tapper sees, stays."""
+    masha = tg.user(465, "Masha")
+    group = tg.group(-865, "Yard")
+    lobby = await open_lobby(harness, masha, group)
+    await tg.send_text(masha, group, "/cancel")
+    await tg.wait_for(partial(lobby_says, tg, lobby, "The table was cancelled."))
+    await harness.groups_told()
+    await tg.wait_idle()
+    assert count(harness.group_texts(group), "The table was cancelled.") == 1
+    lobby = await open_lobby(harness, masha, group)
+    button = tg.message(group, lobby.message_id).find_button("✖️ Cancel")
+    assert button is not None
+    toast = await tap(tg, masha, lobby, str(button["callback_data"]))
+    assert toast.text == "The table was cancelled."
+    await tg.wait_for(partial(lobby_says, tg, lobby, "The table was cancelled."))
+    await harness.groups_told()
+    assert count(harness.group_texts(group), "The table was cancelled.") == 2  # one a lobby
+
+
+async def test_refusals_in_the_lobby_say_what_to_do_next(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Before, "The table is full." and "You are not at this table." left a person with no
+    next step; they stay toasts (60 characters at most), not alerts to dismiss."""
+    masha, alex, olya = tg.user(466, "Masha"), tg.user(467, "Alex"), tg.user(468, "Olya")
+    group = tg.group(-866, "Yard")
+    for user in (alex, olya):
+        await tg.send_text(user, tg.private(user), "/start")
+    lobby = await open_lobby(harness, masha, group)
+    leave = await tap(tg, alex, lobby, data_of(tg, lobby, "🚪 Leave"))
+    assert (leave.text, leave.show_alert) == (
+        "You are not at this table: tap ✋ Join to take a seat.",
+        False,
+    )
+    await change_lobby(harness, group, players=2)
+    await harness.join([alex], group, lobby)
+    full = await tap(tg, olya, lobby, data_of(tg, lobby, "✋ Join"))
+    assert (full.text, full.show_alert) == (
+        "The table is full: wait for a free seat, or the next table.",
+        False,
+    )
+    gone = await tap(tg, olya, lobby, data_of(tg, lobby, "🚪 Leave"))
+    assert gone.text == "You are not at this full table: wait for a free seat."
+    added = await tap(tg, masha, lobby, data_of(tg, lobby, "🤖 Add computer"))
+    assert (added.text, added.show_alert) == ("The table is full: tap ▶️ Start to deal.", False)
+    await tap(tg, masha, lobby, data_of(tg, lobby, "▶️ Start"))
+    await tg.send_text(olya, group, "/leave")
+    await tg.wait_for_message(group, "You are not in this match: join the next one when it ends.")
 
 
 async def test_computers_alone_cannot_play_a_match(tg: FakeTelegram, harness: Harness) -> None:
@@ -694,9 +746,12 @@ async def test_join_on_a_lobby_that_kept_its_buttons_points_to_the_table_open_no
     join, add = data_of(tg, old, "✋ Join"), data_of(tg, old, "🤖 Add computer")
     harness.kozel.sender.board = killed  # type: ignore[method-assign]
     await tg.send_text(masha, group, "/cancel")
-    await tg.wait_for_message(group, "The table was cancelled.")
+    await tg.wait_idle()  # fetched, and then handled
+    await harness.groups_told()
+    assert (await harness.kozel.storage.get_table(1)).status == "cancelled"  # type: ignore[union-attr]
     await harness.stop()
     await harness.start()
+    await tg.wait_for(partial(lobby_says, tg, old, "The table was cancelled."))
     await tg.send_text(masha, group, "/new")
     new = await tg.wait_for_message(
         group, lambda m: m.message_id > old.message_id and bool(m.buttons)

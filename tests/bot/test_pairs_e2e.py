@@ -158,7 +158,9 @@ async def test_a_person_changes_places_with_a_computer_in_a_full_pair(
     # a tap on the button as it was, or by someone not at the table, moves nobody
     assert (await tap(tg, olya, lobby, stale)).text == CHANGED
     await tg.send_text(vova, tg.private(vova), "/start")
-    assert await press(tg, vova, lobby, CHANGE) == "You are not at this table."
+    assert await press(tg, vova, lobby, CHANGE) == (
+        "You are not at this full table: wait for a free seat."
+    )
     assert pairs_shown(tg, lobby) == [
         "Pair 1: 1. Masha and 4. Olya",
         "Pair 2: 2. 🤖 Galya · normal and 3. 🤖 Petrovich · normal",

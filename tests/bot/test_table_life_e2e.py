@@ -980,7 +980,7 @@ async def test_a_whole_match_in_another_language_shows_no_english(
     await tg.send_text(second, tg.private(second), "/stats")
     await tg.wait_for_message(second, "📈")
     await tg.send_text(second, tg.private(second), "/help")
-    await tg.wait_for_message(second, "/addbot")
+    await tg.wait_for_message(second, "/help —")
     await tg.wait_idle()
 
     # no English word anywhere: only the players' names and the languages' own names (the

@@ -26,7 +26,8 @@ NOT_OPENER_RULES = (
 )
 CHANGED = "The table has just changed: have a look at it first."
 STARTED = "The match has already started."
-NOT_JOINED = "You are not at this table."
+NOT_JOINED = "You are not at this table: tap ✋ Join to take a seat."
+NOT_PLAYING = "You are not in this match: join the next one when it ends."
 STALE = "That button is out of date — use your latest message."
 NOT_YOUR_TURN = "It is not your turn yet."
 NOT_YOUR_TABLE = "You are not playing at this table."
@@ -401,7 +402,7 @@ async def test_a_tap_is_answered_at_once_while_its_group_is_out_of_room(
 
 
 @pytest.mark.parametrize(
-    ("command", "says"), [("/join", STARTED), ("/addbot", NOT_OPENER), ("/leave", NOT_JOINED)]
+    ("command", "says"), [("/join", STARTED), ("/addbot", NOT_OPENER), ("/leave", NOT_PLAYING)]
 )
 async def test_a_move_is_answered_at_once_while_a_refused_command_waits_for_room(
     tg: FakeTelegram, harness: Harness, command: str, says: str

@@ -18,7 +18,7 @@ MUTED = "🔇 The table in <b>Yard</b> ended: the bot may no longer write in the
 
 
 def told(tg: FakeTelegram, user: FakeUser, text: str) -> bool:
-    return any((m.raw_text or "").startswith(text) for m in tg.messages(user))
+    return any(text in (m.raw_text or "") for m in tg.messages(user))
 
 
 async def match_of_two(

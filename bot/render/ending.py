@@ -1,0 +1,81 @@
+"""The line a player's last hand message in the DM gains when the round or the match ends: the
+group has the result, and a DM that still showed the hand as if in play left them guessing."""
+
+from __future__ import annotations
+
+from engine.events import MatchEnded, RoundEnded
+
+from ..i18n import Html, t
+from ..table import Seat, Table
+from .board import ended_number, keeps_points, round_text, scores_points
+from .place import place_name
+from .results import who_timed_out
+
+
+def ending_line(table: Table, seat: Seat, ended: RoundEnded | MatchEnded) -> Html:
+    """One line, then where the rest is told."""
+    if isinstance(ended, RoundEnded):
+        line = _round_over(table, seat, ended)
+    else:
+        line = _match_over(table, seat, ended)
+    return Html(line + " " + t(seat.language, "hand.over.details"))
+
+
+def _round_over(table: Table, seat: Seat, ended: RoundEnded) -> Html:
+    """Who went out, or that nobody could: the hands and scores are the group's."""
+    match, lang = table.match, seat.language
+    assert match is not None
+    if ended.winner is not None and ended.result == "out":
+        how = _who_went_out(table, seat, ended.winner)
+    elif scores_points(match) and not match.game.blocks_are_fish:
+        how = t(lang, "hand.over.blocked")
+    else:
+        how = t(lang, "hand.over.fish")
+    return round_text(lang, "hand.over.round", match, ended_number(match, ended), how=how)
+
+
+def _who_went_out(table: Table, seat: Seat, winner: int) -> Html:
+    lang = seat.language
+    if winner == seat.seat:
+        return t(lang, "hand.over.you_out")
+    assert table.match is not None
+    name = table.seats[winner].name
+    partner = table.pairs and table.match.side_of(winner) == table.match.side_of(seat.seat)
+    return t(lang, "hand.over.partner_out" if partner else "hand.over.out", name=name)
+
+
+def _match_over(table: Table, seat: Seat, ended: MatchEnded) -> Html:
+    """The match's outcome as this player's: theirs (you won, you are the goat) or whose it
+    is, with their score where the game keeps points."""
+    match, lang = table.match, seat.language
+    assert match is not None
+    where = place_name(lang, table)
+    if ended.ended_by == "timeout":
+        names = who_timed_out(table, ended, lang)
+        return t(lang, "hand.over.abandoned", chat=where, names=names)
+    side = match.side_of(seat.seat)
+    line = t(lang, "hand.over.match", chat=where, how=_outcome(table, seat, ended, side))
+    if keeps_points(match):
+        key = "hand.over.pair_score" if table.pairs else "hand.over.your_score"
+        line = Html(line + " " + t(lang, key, score=ended.scores[side]))
+    return line
+
+
+def _outcome(table: Table, seat: Seat, ended: MatchEnded, side: int) -> Html:
+    match, lang = table.match, seat.language
+    assert match is not None
+    many, yours = ("s", "pair") if table.pairs else ("", "you")
+    if ended.winners is None:  # Kozel, Donkey: its losers are named
+        title = match.game.loser_title
+        if side in ended.losers:
+            return t(lang, f"hand.over.{yours}_{title}{many}")
+        names = ", ".join(table.side_name(other, lang) for other in ended.losers)
+        plural = many or ("s" if len(ended.losers) > 1 else "")
+        return t(lang, f"match.{title}{plural}", names=names)
+    if ended.ended_by == "draw":
+        return t(lang, "hand.over.draw")
+    if side in ended.winners:
+        return t(lang, f"hand.over.{yours}_won")
+    names = ", ".join(table.side_name(other, lang) for other in ended.winners)
+    several = table.pairs or len(ended.winners) > 1
+    return t(lang, "match.winners" if several else "match.winner", names=names)
