@@ -136,6 +136,17 @@ class Match:
         return self.over
 
     @property
+    def rounds_counted(self) -> int:
+        """The rounds played that count, as the players number them (``Game.counted_round``):
+        a match won by a move in the middle of a round (§1.11) counts that round, which never
+        ended; one a timeout cut short does not, as nothing was played out in it."""
+        played = self.rounds_played
+        rnd = self.round
+        if self.over and self.ended_by != TIMEOUT and rnd is not None and rnd.number > played:
+            played = rnd.number
+        return self.game.counted_round(played + 1, self.tally.scores, None) - 1
+
+    @property
     def current_seat(self) -> int | None:
         if self.over or self.round is None:
             return None

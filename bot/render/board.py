@@ -74,11 +74,6 @@ def ended_number(match: Match, ended: RoundEnded) -> int:
     return match.game.counted_round(ended.round, ended.scores, ended.result)
 
 
-def rounds_played(match: Match) -> int:
-    """The rounds played that count: one fewer than the number the next round would be seen by."""
-    return match.game.counted_round(match.rounds_played + 1, match.tally.scores, None) - 1
-
-
 def scores_points(match: Match) -> bool:
     """Points are good in this game: it is won at a target, and scored during play."""
     return match.game.wins_at_target

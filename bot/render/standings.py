@@ -13,7 +13,7 @@ from ..i18n import Html, day, decimal, plural, t
 from ..sender import read_len
 from ..table import Table
 from .amounts import signed
-from .board import board_text, headline, rounds_played, score_lines
+from .board import board_text, headline, score_lines
 from .game_names import game_name
 from .room import LIMIT, room_after
 from .sheet import sheet_lines
@@ -25,7 +25,7 @@ def match_text(table: Table, lang: str) -> Html:
     group has it) if even so it does not fit in a message."""
     match = table.match
     assert match is not None
-    lines: list[str] = [headline(lang, "standings.head", match, rounds=rounds_played(match))]
+    lines: list[str] = [headline(lang, "standings.head", match, rounds=match.rounds_counted)]
     lines += score_lines(table, lang)
     if match.round is None or match.is_over:
         return _with_sheet(table, lang, lines, [])

@@ -44,7 +44,7 @@ class Finisher:
         assert match is not None and match.is_over
         ended = ENDED_BY[match.ended_by or "goat"]
         await self.storage.record_match(
-            table.id, ended, match.rounds_played, results(table), game=match.rules.game
+            table.id, ended, match.rounds_counted, results(table), game=match.rules.game
         )
         table.written(await self.storage.get_table(table.id) or table.row)
         self.store.forget(table.id)
@@ -54,7 +54,7 @@ class Finisher:
                 "table": table.id,
                 "chat": table.chat_id,
                 "ended_by": ended,
-                "rounds": match.rounds_played,
+                "rounds": match.rounds_counted,
                 "scores": match.tally.scores,
                 "goats": match.losers,
             },

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import sqlite3
 from typing import Any
 
 import pytest
 
 from bot.service import TableService
 from bot.service.finish import results
+from bot.settings import Settings
+from bot.table import Table
 from storage import Storage, TableRow
 
 from .conftest import MASHA, lobby_of, playing
@@ -124,3 +127,30 @@ async def test_generals_goat_rates_the_winners_up_and_the_losers_down(
     assert {r.seat: r.rating_delta for r in results(table)} == {
         seat: deltas[seat % 2] for seat in range(4)
     }
+
+
+async def _played_out(service: TableService, table: Table) -> None:
+    """Every seat plays its first legal move until the match is over."""
+    match = table.match
+    assert match is not None
+    while not match.is_over:
+        seat = table.seats[match.current_seat or 0]
+        await service.player.act(table, seat, match.legal_actions(seat.seat)[0])
+
+
+async def test_a_match_won_in_the_middle_of_a_round_records_that_round(
+    service: TableService, settings: Settings
+) -> None:
+    """English fives to 5: the first move that scores wins in the middle of its round, which
+    never ends (RULES.md §3.9). The match was recorded one round short: round 1 won made 0."""
+    table = await lobby_of(service)
+    await service.lobby.change_game(table, "english_fives")
+    await service.lobby.change_setting(table, "target", 5)
+    await service.player.start(table)
+    await _played_out(service, table)
+    match = table.match
+    assert match is not None and match.round is not None
+    assert match.ended_by == "target" and match.rounds_played < match.round.number
+    with sqlite3.connect(settings.database) as conn:
+        (rounds,) = conn.execute("SELECT rounds FROM matches").fetchone()
+    assert rounds == match.round.number
