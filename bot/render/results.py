@@ -58,8 +58,7 @@ def numbered(table: Table, ended: RoundEnded) -> Html:
     """The round as its result names it: "Round 3", or in Sport domino "Deal 3 of 8", as its
     board does."""
     assert table.match is not None
-    match = table.match
-    return round_text(table.language, "result.round", match, ended_number(match, ended))
+    return _round_words(table, ended_number(table.match, ended))
 
 
 def round_result_text(table: Table, ended: RoundEnded) -> Html:
@@ -264,12 +263,12 @@ def match_result_text(table: Table, ended: MatchEnded) -> Html:
         key = f"match.{title}" if len(ended.losers) == 1 and not table.pairs else f"match.{title}s"
     else:
         key, goats = "match.abandoned", who_timed_out(table, ended, lang)
-    parts = [t(lang, key, names=goats), ""]
-    for side in sorted(range(table.match.sides), key=lambda s: ended.scores[s]):
-        name, score = table.side_name(side, lang), ended.scores[side]
-        parts.append(t(lang, "match.final", name=name, score=score))
-    parts += ["", *_sheet(table, ended), t(lang, "match.again")]
-    return Html("\n".join(parts))
+    after: list[str] = [
+        t(lang, "match.final", name=table.side_name(side, lang), score=ended.scores[side])
+        for side in sorted(range(table.match.sides), key=lambda s: ended.scores[s])
+    ]
+    after += ["", *_sheet(table, ended), t(lang, "match.again")]
+    return _ended_text(table, ended, [t(lang, key, names=goats)], after)
 
 
 def again_keyboard(table: Table) -> InlineKeyboardMarkup:
@@ -330,12 +329,33 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
         else:  # its rounds lost and Generals
             after.append(lost_rounds_line(table, lang, side, score, hung[side]))
     after += ["", *_sheet(table, ended), t(lang, "match.again")]
+    return _ended_text(table, ended, parts, after)
+
+
+def _ended_text(table: Table, ended: MatchEnded, head: list[str], after: list[str]) -> Html:
+    """The end of a match: its ``head`` (who won or lost, and how), then ``after`` (the final
+    scores, the sheet). A match that ended in the middle of a round, by the move that won it or
+    by a timeout, says so between them, with what each player was left holding: no result of
+    that round ever shows those hands."""
+    match = table.match
+    assert match is not None
+    rnd = match.round
     move = _winning_move(table, ended)
-    if move is None:
-        return Html("\n".join([*parts, "", *after]))
-    rnd = table.match.round
-    assert rnd is not None and rnd.number == move.round
-    return _with_hands(table, rnd.hands, [*parts, _winning_line(table, move)], after)
+    if move is not None:
+        assert rnd is not None and rnd.number == move.round
+        line = _winning_line(table, move)
+    elif ended.ended_by == "timeout" and rnd is not None and rnd.number > match.rounds_played:
+        number = round_number(match, rnd)
+        line = t(table.language, "match.cut_short", round=_round_words(table, number))
+    else:
+        return Html("\n".join([*head, "", *after]))
+    return _with_hands(table, rnd.hands, [*head, line], after)
+
+
+def _round_words(table: Table, number: int) -> Html:
+    """The round ``number`` as a result names it: "Round 3", or "Deal 3 of 8"."""
+    assert table.match is not None
+    return round_text(table.language, "result.round", table.match, number)
 
 
 def _winning_move(table: Table, ended: MatchEnded) -> Played | PlayedDoubles | None:
@@ -361,7 +381,7 @@ def _winning_line(table: Table, move: Played | PlayedDoubles) -> Html:
     return t(
         lang,
         key,
-        round=round_text(lang, "result.round", match, round_number(match, rnd)),
+        round=_round_words(table, round_number(match, rnd)),
         name=table.seats[move.seat].name,
         tile=laid_words(lang, laid(move)),
         points=move.scored,
