@@ -196,11 +196,12 @@ def _recent_line(table: Table, lang: str, recent: Recent) -> Html:
     return t(lang, key, name=name, tile=tile, points=recent.points)
 
 
-def board_text(table: Table, rnd: Round | None = None) -> Html:
-    """The board of the current round, or of ``rnd`` (a round that has just ended). Long names
-    can make it longer than a message holds (``room``): then its latest moves give way, the
-    oldest first, counted in a line; and should even that not do, the score does too (the
-    group's /standings shows it), so that the position, the hands and whose turn it is stay."""
+def board_text(table: Table, rnd: Round | None = None, *, scores: bool = True) -> Html:
+    """The board of the current round, or of ``rnd`` (a round that has just ended); without
+    the score where what it is shown in says it already (/standings). Long names can make it
+    longer than a message holds (``room``): then its latest moves give way, the oldest first,
+    counted in a line; and should even that not do, the score does too (the group's /standings
+    shows it), so that the position, the hands and whose turn it is stay."""
     lang = table.language
     match = table.match
     assert match is not None and match.round is not None
@@ -231,15 +232,15 @@ def board_text(table: Table, rnd: Round | None = None) -> Html:
         bottom += ["", t(lang, "board.turn", name=table.seats[rnd.turn].name)]
         if rnd.layout.is_empty and rnd.lead_tiles:
             bottom.append(must_lead(lang, "board.must_lead", match, rnd.lead_tiles))
-    scores = score_lines(table, lang)
+    standing = score_lines(table, lang) if scores else []
     moves = recent_text(table, lang, rnd)
-    room = room_after([*top, "", *scores, *bottom]) - 1  # the blank line before the moves
+    room = room_after([*top, "", *standing, *bottom]) - 1  # the blank line before the moves
     newest, earlier = whole_rows(moves[::-1], room, partial(plural, lang, "board.earlier"))
     shown = [*([earlier] if earlier else []), *newest[::-1]]
-    text = _board(top, shown, scores, bottom)
+    text = _board(top, shown, standing, bottom)
     if read_len(text) <= LIMIT:
         return text
-    return _board(top, [], [t(lang, "board.score_elsewhere")], bottom)
+    return _board(top, [], [t(lang, "board.score_elsewhere")] if scores else [], bottom)
 
 
 def must_lead(lang: str, key: str, match: Match, tiles: Sequence[Tile]) -> Html:
@@ -254,7 +255,8 @@ def must_lead(lang: str, key: str, match: Match, tiles: Sequence[Tile]) -> Html:
 
 def _board(top: list[str], moves: list[str], scores: list[str], bottom: list[str]) -> Html:
     """The board's parts, the moves and the score each after a blank line."""
-    return Html("\n".join([*top, *(["", *moves] if moves else []), "", *scores, *bottom]))
+    shown = [*(["", *moves] if moves else []), *(["", *scores] if scores else [])]
+    return Html("\n".join([*top, *shown, *bottom]))
 
 
 def teams_text(table: Table) -> Html:

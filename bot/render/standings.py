@@ -21,15 +21,16 @@ from .sheet import sheet_lines
 
 def match_text(table: Table, lang: str) -> Html:
     """/standings: the match in progress, its rounds played, the score, the sheet of its rounds
-    and the board. Long names leave the sheet's earlier rounds out, and then the board (the
-    group has it) if even so it does not fit in a message."""
+    and the board, which does not say the score again. Long names leave the sheet's earlier
+    rounds out, and then the board (the group has it) if even so it does not fit in a
+    message."""
     match = table.match
     assert match is not None
     lines: list[str] = [headline(lang, "standings.head", match, rounds=match.rounds_counted)]
     lines += score_lines(table, lang)
     if match.round is None or match.is_over:
         return _with_sheet(table, lang, lines, [])
-    text = _with_sheet(table, lang, lines, ["", board_text(table)])
+    text = _with_sheet(table, lang, lines, ["", board_text(table, scores=False)])
     if read_len(text) <= LIMIT:
         return text
     return _with_sheet(table, lang, lines, ["", t(lang, "standings.board_elsewhere")])

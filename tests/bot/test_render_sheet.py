@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from bot.i18n import t
 from bot.render.results import match_result_text
 from bot.render.sheet import ROWS
 from bot.render.standings import match_text
@@ -231,8 +232,8 @@ def rounds_into(table: Table, rounds: int) -> None:
 def test_standings_of_emoji_names_keep_whole_rounds_and_count_those_left_out(lang: str) -> None:
     """Four names of 128 emoji: /standings outgrew Telegram's 4096 characters (as it counts
     them: two for an emoji), and the sender cut it mid-name, taking its formatting off. The
-    newest rounds stay whole, a line counts the others, and the board gives way (the group
-    has it)."""
+    newest rounds stay whole, a line counts the others, in the room the board leaves (which no
+    longer says the score again, and so fits)."""
     table = table_of([EMOJI_NAME] * 4, lang=lang, rules=RuleSet(goat_limit=1000))
     rounds_into(table, 14)
     text = match_text(table, lang)
@@ -243,7 +244,8 @@ def test_standings_of_emoji_names_keep_whole_rounds_and_count_those_left_out(lan
     assert earlier.startswith("… ")
     assert str(14 - len(shown)) in earlier
     assert [row.split(". ")[0] for row in shown] == [str(n) for n in range(15 - len(shown), 15)]
-    assert html.unescape(text).splitlines()[-1].startswith("🎲 ")  # the board's place
+    assert "\n🎲 <b>" in text  # the board, whole to its last line, whose turn it is
+    assert text.splitlines()[-1] == t(lang, "board.turn", name=EMOJI_NAME)
 
 
 @pytest.mark.parametrize(
