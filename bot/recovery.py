@@ -68,7 +68,7 @@ async def resume(k: Kozel, table: Table) -> None:
             await k.scheduler.after_change(table, restarted=True)
             return
         await k.service.finisher.record_unrecorded(table)
-        table.finished_round = table.match.round
+        finished(table)
         ending = [e for e in events if isinstance(e, (RoundEnded, MatchEnded))]
         await k.presenter.announce_unannounced(table, before=ending)
         await k.presenter.show(table, ending)
@@ -79,3 +79,15 @@ async def tell_the_end(k: Kozel, table: Table) -> None:
     the bot stopped in between: they are told now."""
     async with k.service.store.lock(table.chat_id):
         await k.presenter.announce_unannounced(table)
+
+
+def finished(table: Table) -> None:
+    """Keep the match's last round for its board, with the standing its end found: as the
+    rounds before it left it (``Tally.after``), and its moves during play."""
+    match = table.match
+    assert match is not None and match.round is not None
+    tally = match.game.fresh_tally(match.sides)
+    for ended in table.round_ends:
+        if ended.round < match.round.number:
+            tally = tally.after(ended)
+    table.round_finished(match.round, tally, table.round_events)

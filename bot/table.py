@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from engine import Event, Match, Placement, Round, RuleSet, Tile
-from engine.events import RoundEnded
+from engine.events import Played, PlayedDoubles, RoundEnded
 from engine.games import game_of
+from engine.scoring.tally import Tally
 from engine.seats import seats_of
 from storage import LobbyView, TableRow, TableStatus
 
@@ -92,8 +94,11 @@ class Table:
     language: str
     seats: list[Seat] = field(default_factory=list)
     match: Match | None = None
-    #: The round that just ended, so its board can show the final move before the next deal.
+    #: The round that just ended, so its board can show the final move before the next deal,
+    #: and the standing its end found (``round_finished``), which that board shows: the result
+    #: after it says what the end wrote, and the new scores.
     finished_round: Round | None = None
+    finished_tally: Tally | None = None
     #: The seat whose timeout ended the match, for the rating rule of RULES.md §2.11.
     timed_out_seat: int | None = None
     #: What happened lately, newest last, for the board.
@@ -109,6 +114,17 @@ class Table:
     #: who plays in two groups, or two topics, at once holds two hands there.
     chat_title: str = ""
     topic_name: str | None = None
+
+    def round_finished(self, rnd: Round, tally: Tally, events: Sequence[Event]) -> None:
+        """Keep ``rnd``, which ``events`` ended, for its board, with the standing its end found:
+        ``tally``, from before ``events``, at the scores of the last move among them that
+        scored (a fives game's points during play)."""
+        for event in events:
+            if isinstance(event, RoundEnded) and event.round == rnd.number:
+                break
+            if isinstance(event, Played | PlayedDoubles) and event.scores is not None:
+                tally = replace(tally, scores=tuple(event.scores))
+        self.finished_round, self.finished_tally = rnd, tally
 
     @property
     def id(self) -> int:

@@ -159,7 +159,7 @@ class Presenter:
             except Exception:
                 log.exception("resyncing a table failed", extra={"table": table.id})
         self.board.draw(table)  # queued: the outbox logs its own failure
-        table.finished_round = None
+        table.finished_round = table.finished_tally = None
 
     async def remind(self, table: Table, left: float) -> None:
         """The turn's time is running out (``left`` seconds): a DM that notifies, and a mention

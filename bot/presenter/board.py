@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from engine import Round
+from engine.scoring.tally import Tally
 
 from .. import pacing
 from ..render.board import board_text
@@ -18,15 +19,22 @@ class Board:
         self.sender = sender
         self.messages = messages
 
-    def draw(self, table: Table, *, fresh: bool = False, rnd: Round | None = None) -> None:
+    def draw(
+        self,
+        table: Table,
+        *,
+        fresh: bool = False,
+        rnd: Round | None = None,
+        found: Tally | None = None,
+    ) -> None:
         """The one place the board is sent or edited, queued in the group's outbox: the group
         sees the newest board as soon as its budget allows (``pacing``). ``fresh``: a new round,
         which gets a new message (it notifies); ``rnd``: a round that has just ended, shown with
-        its last move."""
+        its last move and the standing its end ``found``."""
         board = pacing.Board(
             table.id,
             table.place,
-            board_text(table, rnd),
+            board_text(table, rnd, found=found),
             fresh,
             where=lambda: table.board_message_id,
             remember=partial(self.messages.remember_board, table),
@@ -34,7 +42,9 @@ class Board:
         self.sender.board(board)
 
     def final(self, table: Table) -> None:
-        """The board of a round that just ended, with its last move, before the result."""
+        """The board of a round that just ended, with its last move, before the result: at the
+        scores its end found, which the result then takes on to the new ones, in that order."""
         finished, table.finished_round = table.finished_round, None
+        found, table.finished_tally = table.finished_tally, None
         if finished is not None:
-            self.draw(table, rnd=finished)
+            self.draw(table, rnd=finished, found=found)

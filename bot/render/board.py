@@ -116,6 +116,12 @@ def _standing(match: Match, ended: RoundEnded | None = None) -> Standing:
     return Standing(tally.scores, tally.memory, hung, pot)
 
 
+def _found(match: Match, tally: Tally) -> Standing:
+    """The standing a round's end found (``Table.round_finished``): the eggs still in the pot,
+    no General hung yet."""
+    return Standing(tally.scores, tally.memory, generals(None, (), match.sides), tally.eggs)
+
+
 def pot_unclaimed(match: Match, ended: RoundEnded) -> bool:
     """Whether ``ended`` was Sport domino's last deal: no deal is left to take the eggs' pot,
     which goes to nobody (RULES.md §3.11), so it waits for none."""
@@ -123,11 +129,14 @@ def pot_unclaimed(match: Match, ended: RoundEnded) -> bool:
     return deals is not None and ended.round >= deals
 
 
-def score_lines(table: Table, lang: str, ended: RoundEnded | None = None) -> list[str]:
-    """Each side's score: the match's now, or after the round that ``ended`` (``_standing``)."""
+def score_lines(
+    table: Table, lang: str, ended: RoundEnded | None = None, *, found: Tally | None = None
+) -> list[str]:
+    """Each side's score: the match's now, or after the round that ``ended`` (``_standing``),
+    or as a round's end ``found`` it."""
     match = table.match
     assert match is not None
-    now = _standing(match, ended)
+    now = _standing(match, ended) if found is None else _found(match, found)
     lines: list[str] = []
     if scores_points(match):
         target = limit_of(match)
@@ -159,20 +168,20 @@ def lost_rounds_line(table: Table, lang: str, side: int, lost: int, hung: int) -
     return t(lang, "board.lost_rounds", name=name, score=lost, limit=limit, generals=hung)
 
 
-def sea_goat_lines(table: Table, lang: str, rnd: Round) -> list[str]:
+def sea_goat_lines(table: Table, lang: str, rnd: Round, tally: Tally) -> list[str]:
     """Sea Goat's side that holds points (one at most, RULES.md §3.2) and the seat playing this
-    round "на сто", if any: its state, which no other game's tally carries (``Tally.sea``)."""
+    round "на сто", if any: its state, which no other game's ``tally`` carries (``sea``)."""
     match = table.match
     assert match is not None
-    if match.tally.sea is None:
+    if tally.sea is None:
         return []
-    held = holder(match.tally.scores)
+    held = holder(tally.scores)
     lines: list[str] = [
         t(lang, "board.holder_none")
         if held is None
         else t(lang, "board.holder", name=table.side_name(held, lang))
     ]
-    na_sto = na_sto_seat(rnd, match.tally, match.pairs)
+    na_sto = na_sto_seat(rnd, tally, match.pairs)
     if na_sto is not None and rnd.outcome is None:
         key = f"board.na_sto.{match.rules.sg_na_sto}"  # with what it stakes: a newcomer asked
         lines.append(t(lang, key, name=table.seats[na_sto].name))
@@ -196,8 +205,11 @@ def _recent_line(table: Table, lang: str, recent: Recent) -> Html:
     return t(lang, key, name=name, tile=tile, points=recent.points)
 
 
-def board_text(table: Table, rnd: Round | None = None, *, scores: bool = True) -> Html:
-    """The board of the current round, or of ``rnd`` (a round that has just ended); without
+def board_text(
+    table: Table, rnd: Round | None = None, *, found: Tally | None = None, scores: bool = True
+) -> Html:
+    """The board of the current round, or of ``rnd`` (a round that has just ended, at the
+    standing its end ``found``, where known: its result says what the end wrote); without
     the score where what it is shown in says it already (/standings). Long names can make it
     longer than a message holds (``room``): then its latest moves give way, the oldest first,
     counted in a line; and should even that not do, the score does too (the group's /standings
@@ -211,7 +223,7 @@ def board_text(table: Table, rnd: Round | None = None, *, scores: bool = True) -
     ends = ends_text(lang, rnd.layout, with_sum=scores_points(match))
     if ends is not None:
         top.append(ends)
-    top += sea_goat_lines(table, lang, rnd)
+    top += sea_goat_lines(table, lang, rnd, found or match.tally)
     top.append("")
     in_play = table.status == "playing" and not match.is_over and rnd.outcome is None
     for seat in table.seats:
@@ -232,7 +244,7 @@ def board_text(table: Table, rnd: Round | None = None, *, scores: bool = True) -
         bottom += ["", t(lang, "board.turn", name=table.seats[rnd.turn].name)]
         if rnd.layout.is_empty and rnd.lead_tiles:
             bottom.append(must_lead(lang, "board.must_lead", match, rnd.lead_tiles))
-    standing = score_lines(table, lang) if scores else []
+    standing = score_lines(table, lang, found=found) if scores else []
     moves = recent_text(table, lang, rnd)
     room = room_after([*top, "", *standing, *bottom]) - 1  # the blank line before the moves
     newest, earlier = whole_rows(moves[::-1], room, partial(plural, lang, "board.earlier"))

@@ -103,11 +103,11 @@ class Player:
         """Act, then follow with what needs no choice; keeps a round that ended for its board."""
         match = table.match
         assert match is not None
-        before = match.round
+        before, tally = match.round, match.tally
         events = match.act(seat, action)
         events += self._automatic(table)
         if before is not None and before.outcome is not None:
-            table.finished_round = before
+            table.round_finished(before, tally, events)
         return events
 
     def _automatic(self, table: Table) -> list[Event]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.presenter.news import recall
+from bot.recovery import finished
 from bot.render.board import board_text
 from devtools.fake_telegram import FakeTelegram, parse_html
 from tests.bot.conftest import SPEED
@@ -30,10 +31,12 @@ async def test_a_fast_match_keeps_to_the_group_limit_and_loses_nothing(tmp_path:
             store = harness.kozel.service.store
             table = await store.table(1)
             assert table is not None and table.match is not None
-            # the final state as a restart would rebuild it, the list of recent moves included
+            # the final state as a restart would rebuild it, the list of recent moves included,
+            # at the scores the last round's end found: its result and the goat say the rest
             table.recent.clear()
             recall(table, table.round_events)
-            final, _ = parse_html(board_text(table))
+            finished(table)
+            final, _ = parse_html(board_text(table, found=table.finished_tally))
             await harness.groups_told()  # the last board, result and goat wait their turn
             assert board_message(tg, group).text == final
         finally:
