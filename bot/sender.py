@@ -31,6 +31,9 @@ RETRIES = 3
 #: ``Sender.caught_up``; in a DM, ``Sender.answer_after``): Telegram takes an answer only
 #: within seconds of the tap.
 ANSWER_WAIT = 3.0
+#: The longest answer to a tap that Telegram shows as a toast, which goes by itself; a longer
+#: one the bot shows as an alert box, which the tapper must dismiss (``handlers.common.answer``).
+TOAST = 60
 T = TypeVar("T")
 
 

@@ -15,7 +15,7 @@ from ..callbacks import verb_is
 from ..context import Kozel
 from ..i18n import Localized, said
 from ..place import Place, place_of
-from ..sender import Write, Written, read_len
+from ..sender import TOAST, Write, Written, read_len
 
 
 async def reply(k: Kozel, update: Update, text: str) -> None:
@@ -84,7 +84,7 @@ async def answer(k: Kozel, update: Update, lang: str, words: Localized) -> None:
     query = update.callback_query
     if query is not None:
         text = words(k.person_language(query.from_user, lang))
-        await k.sender.answer(query.id, text, alert=read_len(text) > 60)
+        await k.sender.answer(query.id, text, alert=read_len(text) > TOAST)
     else:
         await reply(k, update, words(lang))
 

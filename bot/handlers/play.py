@@ -29,7 +29,7 @@ from ..render.hand import (
     which_end_text,
     which_way_text,
 )
-from ..render.tiles import laid_words, tile_text
+from ..render.tiles import played_toast, tile_text
 from ..table import Seat, Table
 from .common import answer, refuse
 
@@ -178,7 +178,7 @@ async def _play(k: Kozel, turn: Turn) -> None:
         return
     lengthwise = Lay((Placement(tile, end, lengthwise=True),))
     action = lengthwise if turn.button.lengthwise else Play(tile, end)
-    await _act(k, turn, action, _played(tile_text(tile)))
+    await _act(k, turn, action, _played(Placement(tile)))
 
 
 async def lay_button(update: Update, context: KozelContext) -> None:
@@ -191,8 +191,7 @@ async def _lay(k: Kozel, turn: Turn) -> None:
     placements = turn.button.placements
     if not turn.button.settled and await _ask_to_close(k, turn, placements):
         return
-    laid = Localized(lambda lang: laid_words(lang, placements))
-    await _act(k, turn, Lay(placements), _played(laid))
+    await _act(k, turn, Lay(placements), _played(*placements))
 
 
 async def reopen_button(update: Update, context: KozelContext) -> None:
@@ -234,12 +233,10 @@ async def _ask_to_close(k: Kozel, turn: Turn, placements: tuple[Placement, ...])
 Toast = Callable[[int], Localized]
 
 
-def _played(tile: Localized | str) -> Toast:
+def _played(*placements: Placement) -> Toast:
     """ "You played [5|6]", and in the scoring games what it scored ("· +5"), as the player's
     record below says it: the pop-up left the points out."""
-    return lambda points: said(
-        "hand.played_toast_scored" if points else "hand.played_toast", tile=tile, points=points
-    )
+    return lambda points: Localized(lambda lang: played_toast(lang, placements, points))
 
 
 def _scored(events: Sequence[Event], seat: Seat) -> int:

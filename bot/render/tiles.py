@@ -7,7 +7,8 @@ from collections.abc import Iterable, Sequence
 from engine import Placement, Tile
 from engine.events import Played, PlayedDoubles
 
-from ..i18n import Html, spoken_list, t
+from ..i18n import Html, plural, spoken_list, t
+from ..sender import TOAST, read_len
 
 
 def tile_text(tile: Tile | tuple[int, int]) -> str:
@@ -40,6 +41,22 @@ def laid_words(lang: str, placements: Sequence[Placement]) -> Html:
         shown = t(lang, "hand.laid.closed", tile=tile) if placement.closed else tile
         said.append(t(lang, f"hand.laid.{placement.end}", laid=shown) if placement.end else shown)
     return Html(spoken_list(lang, said))
+
+
+def played_toast(lang: str, placements: Sequence[Placement], points: int) -> Html:
+    """What a tap's pop-up says of the move it made: "You played [3|3] on the left and a closed
+    [5|5] on the right", and what it scored ("· +5"). Three or four doubles at once (Donkey)
+    said so took an alert box to dismiss, not a toast: then the doubles alone, and how many
+    went down closed; the player's record below says which."""
+    key = "hand.played_toast_scored" if points else "hand.played_toast"
+    said = t(lang, key, tile=laid_words(lang, placements), points=points)
+    if len(placements) < 2 or read_len(said) <= TOAST:
+        return said
+    closed = sum(placement.closed for placement in placements)
+    shut = plural(lang, "hand.laid.closed_count", closed) if closed else ""
+    tiles = " ".join(tile_text(placement.tile) for placement in placements)
+    doubles = plural(lang, "hand.laid.doubles", len(placements), closed=shut, tiles=tiles)
+    return t(lang, key, tile=doubles, points=points)
 
 
 def button_text(tile: Tile, playable: bool) -> str:

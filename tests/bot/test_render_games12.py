@@ -17,7 +17,8 @@ from bot.render.hand import close_keyboard, laid_text, live_hand, played_note
 from bot.render.lobby import choices, describe, game_line, seated
 from bot.render.results import match_result_text, round_result_text
 from bot.render.standings import match_text
-from bot.render.tiles import laid_words
+from bot.render.tiles import laid_words, played_toast
+from bot.sender import TOAST, read_len
 from bot.service.finish import results
 from bot.table import Table
 from engine import Lay, Placement, Tile
@@ -122,6 +123,45 @@ def test_a_move_with_a_closed_double_is_said_in_words(
     move = PlayedDoubles(1, 0, doubles, ["left", "right"], [3, 5], closed=[False, True])
     assert played_note(seat, move) == record
     assert played_note(seat, Played(1, 0, Tile(4, 4), "up", {}, closed=True)) == alone
+
+
+FOUR = (
+    Placement(Tile(3, 3), "left"),
+    Placement(Tile(5, 5), "right"),
+    Placement(Tile(6, 6), "up"),
+    Placement(Tile(4, 4), "down"),
+)
+
+
+@pytest.mark.parametrize(
+    ("lang", "closed", "scored", "said"),
+    [
+        ("en", True, 0, "You played 4 doubles (4 closed): [3|3] [5|5] [6|6] [4|4]"),
+        ("ru", True, 0, "Сыграно: 4 дубля (4 закрытых) — [3|3] [5|5] [6|6] [4|4]"),
+        ("uk", True, 0, "Зіграно: 4 дублі (4 закриті) — [3|3] [5|5] [6|6] [4|4]"),
+        ("en", False, 95, "You played 4 doubles: [3|3] [5|5] [6|6] [4|4] · +95"),
+        ("ru", False, 95, "Сыграно: 4 дубля — [3|3] [5|5] [6|6] [4|4] · +95"),
+        ("uk", False, 95, "Зіграно: 4 дублі — [3|3] [5|5] [6|6] [4|4] · +95"),
+    ],
+)
+def test_four_doubles_at_once_fit_a_toast(lang: str, closed: bool, scored: int, said: str) -> None:
+    """Four doubles on four arms, all closed (Donkey), or scoring (Telephone): the pop-up named
+    every end and every closed one, 140 characters, which Telegram shows as an alert box to
+    dismiss; now the doubles and how many are closed, in a toast."""
+    laid = tuple(dataclasses.replace(placement, closed=closed) for placement in FOUR)
+    toast = played_toast(lang, laid, scored)
+    assert toast == said
+    assert read_len(toast) <= TOAST
+
+
+def test_doubles_whose_words_fit_a_toast_are_said_in_full() -> None:
+    laid = (Placement(Tile(3, 3), "left", closed=True), Placement(Tile(5, 5), "right"))
+    assert (
+        played_toast("en", laid, 0)
+        == "You played a closed [3|3] on the left and [5|5] on the right"
+    )
+    three = FOUR[:3]
+    assert played_toast("en", three, 0) == "You played 3 doubles: [3|3] [5|5] [6|6]"
 
 
 @pytest.mark.parametrize(
