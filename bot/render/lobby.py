@@ -171,7 +171,8 @@ def seated(table: Table) -> list[Html]:
 
 def lobby_text(table: Table, opener_name: str, *, editing: bool = False) -> Html:
     """The table: who sits, the game and its main rules, and what to do next; ``editing``,
-    under the ⚙️ Rules editor's buttons, what they do."""
+    above the ⚙️ Rules editor's buttons, every rule in full (a phone cuts a long button's words
+    short) and what the buttons do."""
     lang = table.language
     game = chosen(table.rules)
     hint = "full" if table.is_full else "hint_pairs" if table.pairs else "hint"
@@ -185,7 +186,7 @@ def lobby_text(table: Table, opener_name: str, *, editing: bool = False) -> Html
         Html("• " + t(lang, "lobby.mode_pairs" if table.pairs else "lobby.mode_individual")),
         Html("• " + describe(lang, "turn_seconds", table.turn_seconds)),
         Html("• " + describe(lang, "computer_level", table.computer_level)),
-        *rules_text(lang, table.rules_played, LOBBY_FEW),
+        *rules_text(lang, table.rules_played, None if editing else LOBBY_FEW),
         "",
         t(lang, f"lobby.{hint}"),
     ]

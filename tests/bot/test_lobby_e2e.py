@@ -140,7 +140,8 @@ async def test_the_rules_editor_says_what_its_buttons_do(
     tg: FakeTelegram, harness: Harness
 ) -> None:
     """Under the ⚙️ Rules editor's buttons the lobby still said "Tap Join to take a seat",
-    with no Join button in sight, and nothing about what the buttons do."""
+    with no Join button in sight, and nothing about what the buttons do; and it said only the
+    first few rules in full, where a phone shows a long button's words cut short."""
     masha = tg.user(409, "Masha")
     group = tg.group(-809, "Yard")
     lobby = await open_lobby(harness, masha, group)
@@ -151,9 +152,15 @@ async def test_the_rules_editor_says_what_its_buttons_do(
         "⚙️ Tap a rule to change it (opener or admins); « Back returns to the table."
     )
     assert "Tap Join" not in text
+    # A phone cuts a long button short: the text above says every rule in full, the last too.
+    last = "Fish as soon as both ends show a number whose tiles are all already played"
+    assert lobby_now(tg, lobby).find_button(last) is not None
+    assert f"• {last}\n" in text
     await tg.press_button(masha, lobby, "« Back")
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button("✋ Join"))
-    assert (lobby_now(tg, lobby).text or "").endswith("Tap Join to take a seat.")
+    back = lobby_now(tg, lobby).text or ""
+    assert back.endswith("Tap Join to take a seat.")
+    assert last not in back  # the lobby itself shows the first few only
 
 
 # --- the rules say only what applies ----------------------------------------------------------
