@@ -22,11 +22,15 @@ def ending_line(table: Table, seat: Seat, ended: RoundEnded | MatchEnded) -> Htm
 
 
 def _round_over(table: Table, seat: Seat, ended: RoundEnded) -> Html:
-    """Who went out, or that nobody could: the hands and scores are the group's."""
+    """Who went out, or that nobody could: the hands and scores are the group's. A fish that
+    does not count (General's Goat) says the round is dealt again: its next deal keeps the
+    number, which "Round 3 is over" alone contradicted."""
     match, lang = table.match, seat.language
     assert match is not None
     if ended.winner is not None and ended.result == "out":
         how = _who_went_out(table, seat, ended.winner)
+    elif ended.outcome == "redealt":
+        how = t(lang, "hand.over.fish_redealt")
     elif scores_points(match) and not match.game.blocks_are_fish:
         how = t(lang, "hand.over.blocked")
     else:
