@@ -107,8 +107,8 @@ class Presenter:
                 announced.append(event)
                 new_round = True
             elif isinstance(event, MatchEnded):
-                if event.ended_by != "timeout" and not new_round:
-                    self.board.draw(table)  # won in the middle of a round: its winning move
+                if not new_round:  # won by a move, or a timeout, in the middle of a round:
+                    self.board.draw(table)  # its last move, and nobody on turn any more
                 self.notices.announce(table, event)
                 return
         self.board.draw(table, fresh=new_round)
