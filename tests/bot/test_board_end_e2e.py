@@ -10,8 +10,9 @@ import pytest
 
 from devtools.fake_telegram import FakeChat, FakeTelegram
 from engine import replay
-from tests.bot.harness import Harness, board_message
-from tests.bot.test_resilience_e2e import append_to_log, started_and_stopped
+from engine.events import MatchEnded
+from tests.bot.harness import Harness, board_message, start_match, stored_events
+from tests.bot.test_resilience_e2e import append_to_log, play_until_killed_at, started_and_stopped
 from tests.bot.test_table_life_e2e import prepare
 
 OVER = "🏁 The match is over: its result is below."
@@ -87,3 +88,23 @@ async def test_a_timeout_the_bot_committed_as_it_stopped_leaves_the_board_over_a
     async with harness.restarted() as restarted:
         await tg.wait_for_message(group, "ended early")
         finished(await last_board(restarted, group), TIMED_OUT)
+
+
+async def test_a_goat_recorded_as_the_bot_died_leaves_the_board_over_after_a_restart(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The match's last move was committed and recorded, and the bot died before showing it:
+    the restart tells the goat, under a board that shows that move and nobody on turn."""
+    masha, alex = tg.user(1207, "Masha"), tg.user(1208, "Alex")
+    group = tg.group(-1207, "Yard")
+    await start_match(harness, [masha, alex], group)
+    await play_until_killed_at(harness, [masha, alex], MatchEnded)
+    assert "Turn:" in (board_message(tg, group).text or "")
+    last = replay(await stored_events(harness.database, 1)).round
+    assert last is not None
+
+    async with harness.restarted() as restarted:
+        await tg.wait_for(lambda: restarted.match_over(group), what="the goat")
+        board = finished(await last_board(restarted, group), OVER)
+        assert f"Masha: {len(last.hands[0])} tile" in board
+        assert f"Alex: {len(last.hands[1])} tile" in board
