@@ -14,9 +14,11 @@ from engine.events import MatchEnded
 from tests.bot.harness import Harness, board_message, start_match, stored_events
 from tests.bot.test_resilience_e2e import append_to_log, play_until_killed_at, started_and_stopped
 from tests.bot.test_table_life_e2e import prepare
+from tests.bot.test_topics_e2e import board_in, people, start_in
 
 OVER = "🏁 The match is over: its result is below."
 TIMED_OUT = "⌛ The match is over: time ran out. Its result is below."
+CANCELLED = "❌ The table was cancelled: this match does not go on."
 
 
 def finished(text: str | None, why: str) -> str:
@@ -108,3 +110,52 @@ async def test_a_goat_recorded_as_the_bot_died_leaves_the_board_over_after_a_res
         board = finished(await last_board(restarted, group), OVER)
         assert f"Masha: {len(last.hands[0])} tile" in board
         assert f"Alex: {len(last.hands[1])} tile" in board
+
+
+async def test_a_closed_topic_keeps_a_board_that_says_its_match_does_not_go_on(
+    harness: Harness, tg: FakeTelegram
+) -> None:
+    """People still read a closed topic: its board no longer says whose turn it is. It is
+    edited, as the bot may not post there."""
+    forum = tg.group(-1_002_000_001_209, "Yard", "supergroup", forum=True)
+    alice, bob = people(tg, "Alice", "Bob")
+    tg.creators[forum.id] = alice.id
+    topic = await tg.create_topic(alice, forum, "Kozel")
+    board = await start_in(harness, [alice, bob], forum, topic)
+    await harness.next_turn([alice, bob])
+    await harness.groups_told()
+    boards = len([m for m in tg.messages(forum) if m.thread_id == topic.thread_id])
+
+    await tg.close_topic(alice, topic)
+    await tg.wait_for_message(alice, "its topic was closed")
+    await harness.groups_told()
+    shown = board_in(tg, forum, topic)
+    assert shown is not None and shown.message_id == board.message_id
+    finished(shown.text, CANCELLED)
+    assert len([m for m in tg.messages(forum) if m.thread_id == topic.thread_id]) == boards
+
+
+@pytest.mark.parametrize("gone", ["deleted topic", "removed bot"])
+async def test_a_group_gone_gets_no_board_for_the_end_of_its_match(
+    harness: Harness, tg: FakeTelegram, gone: str
+) -> None:
+    """The bot may not write where the table was: nothing is tried there for its board."""
+    forum = tg.group(-1_002_000_001_210, "Yard", "supergroup", forum=True)
+    alice, bob = people(tg, "Alice", "Bob")
+    tg.creators[forum.id] = alice.id
+    topic = await tg.create_topic(alice, forum, "Kozel")
+    await start_in(harness, [alice, bob], forum, topic)
+    user, hand = await harness.next_turn([alice, bob])
+    await harness.groups_told()
+    if gone == "deleted topic":
+        await tg.delete_topic(topic)
+        await harness.play_turn(user, hand, shown=False)  # its board finds the topic gone
+        said = "its topic was deleted"
+    else:
+        await tg.remove_bot(forum, alice)
+        said = "the bot was removed from the group"
+    await tg.wait_for_message(bob, said)
+    await harness.groups_told()
+    await tg.wait_idle()
+    ends = [c for c in tg.calls if CANCELLED in str(c.params.get("text"))]
+    assert ends == []
