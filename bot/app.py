@@ -31,7 +31,7 @@ from storage import Storage
 
 from .callbacks import verb_is
 from .context import CONTEXT_TYPES, BotData, Handler, Kozel, KozelContext
-from .handlers import chats, errors, info, lobby, play, private
+from .handlers import cancel, chats, errors, info, lobby, play, private
 from .i18n import LANGUAGES, t
 from .pacing import GroupPacer
 from .presenter import Presenter
@@ -76,6 +76,7 @@ BUTTONS: dict[str, Handler] = {
     "opt": lobby.button(lobby.change_setting),
     "game": lobby.button(lobby.choose_game),
     "cancel": lobby.button(lobby.cancel),
+    "stop": cancel.stop_button,
     "lobby": lobby.button(lobby.show),
     "pair": lobby.button(lobby.change_pair),
     "top": info.top_button,

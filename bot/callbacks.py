@@ -3,8 +3,9 @@
 Format ``<verb>:<table>:<stamp>[:<arg>...]``; every payload stays well under Telegram's 64-byte
 limit. The stamp says what the button was drawn for, and the verb says which: a hand's buttons
 carry the match's event count (``events``), the lobby's a digest of the lobby (``lobby``, see
-``render.lobby.lobby_revision``), /top's the page it turns to (``page``). A tap on a button drawn
-for an older hand or lobby is stale and changes nothing.
+``render.lobby.lobby_revision``), /top's the page it turns to (``page``), the question /cancel
+asks during a match who may answer it (``asker``). A tap on a button drawn for an older hand or
+lobby is stale and changes nothing.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ _SHORT: Final = {
     "pass": "k",
     "again": "a",
     "pair": "w",
+    "stop": "q",
 }
 _LONG: Final = {v: k for k, v in _SHORT.items()}
 _ENDS: Final[dict[str, End]] = {end: end for end in get_args(End)}
@@ -47,11 +49,14 @@ LENGTHWISE: Final = "l"
 WAYS: Final = (CROSSWISE, LENGTHWISE)
 #: The second argument of a ``lay`` whose player has answered every question about it.
 SETTLED: Final = "!"
+#: The answers to /cancel's question during a match: cancel it, or keep playing.
+YES: Final = "y"
+KEEP: Final = "n"
 #: A placement on a ``lay`` button: the tile, its end's initial (none when the tile fits one
 #: end), ``c`` if laid closed.
 _END_OF: Final[dict[str, End]] = {end[0]: end for end in get_args(End)}
 _CLOSED: Final = "c"
-Stamp = Literal["events", "lobby", "page"]
+Stamp = Literal["events", "lobby", "page", "asker"]
 #: Which of ``Callback``'s fields a verb's stamp fills; the other verbs carry none.
 _STAMP: Final[dict[str, Stamp]] = {
     "play": "events",
@@ -60,6 +65,7 @@ _STAMP: Final[dict[str, Stamp]] = {
     "pass": "events",
     "back": "events",
     "top": "page",
+    "stop": "asker",
     **dict.fromkeys(
         ("join", "leave", "start", "opt", "bot", "cancel", "lobby", "game", "pair"), "lobby"
     ),
@@ -76,6 +82,9 @@ class Callback:
     lobby: int = 0
     #: /top's buttons: the page they turn to.
     page: int = 0
+    #: The answers to /cancel's question: who sent it, the only one who may answer; 0 for an
+    #: admin who wrote in the group's name (Telegram does not say who), whom any admin answers.
+    asker: int = 0
     args: tuple[str, ...] = ()
 
     def encode(self) -> str:
@@ -138,6 +147,8 @@ def decode(data: str | None) -> Callback | None:
     if verb == "reopen" and len(args) != 1:
         return None
     if verb == "lay" and not _is_lay(args):
+        return None
+    if verb == "stop" and args not in ((YES,), (KEEP,)):
         return None
     return cb
 

@@ -402,11 +402,15 @@ async def start_match(
 async def cancel(
     k: Kozel, table: Table, sender: User | Chat, cb: Callback | None
 ) -> Localized | None:
-    """During a match only /cancel can come (the lobby lost its buttons at the deal). The
-    group is told once: by the board, or the lobby, that says the table was cancelled, or by a
-    message of its own where the lobby never went out or is gone. A tap's toast is the
-    tapper's alone."""
+    """A lobby closes at once: nothing is lost. A match in play is only asked about, as an
+    hour of play should not go on a /cancel sent by mistake: it is cancelled by the answer,
+    ✖️ Yes (``cb``, a ``stop`` button: ``handlers.cancel``). The group is told once: by the
+    board, or the lobby, that says the table was cancelled, or by a message of its own where
+    the lobby never went out or is gone. A tap's toast is the tapper's alone."""
     await _manager_only(k, table, sender)
+    if table.status == "playing" and cb is None:
+        await _ask_to_cancel(k, table, sender)
+        return None
     await k.service.lobby.cancel(table)
     await k.scheduler.after_change(table)  # a table no longer playing has no timers
     board = table.match is not None and table.board_message_id is not None
@@ -415,6 +419,16 @@ async def cancel(
         k.presenter.board.draw(table)
     await k.presenter.hands.ended(table, "hand.over.cancelled")
     return said("lobby.cancelled") if cb is not None else None
+
+
+async def _ask_to_cancel(k: Kozel, table: Table, sender: User | Chat) -> None:
+    """The question that only ``sender`` answers (any admin, for one who wrote in the group's
+    name), whose refusal to anyone else names them."""
+    if isinstance(sender, Chat):
+        k.presenter.notices.ask_to_cancel(table, 0, None)
+        return
+    await k.service.records.remember_user(sender)
+    k.presenter.notices.ask_to_cancel(table, sender.id, sender.full_name)
 
 
 def command(action: Action) -> Handler:

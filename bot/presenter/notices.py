@@ -19,6 +19,7 @@ from ..callbacks import Callback
 from ..i18n import Html, t
 from ..pacing import RESERVE
 from ..render.board import teams_text
+from ..render.cancel import question_keyboard, question_text
 from ..render.place import place_name
 from ..render.results import again_keyboard, match_result_text, round_result_text
 from ..sender import Blocked, PlaceGone, Sender
@@ -75,6 +76,12 @@ class Notices:
                 done is event for done in announced
             ):
                 self.announce(table, event)
+
+    def ask_to_cancel(self, table: Table, asker: int, name: str | None) -> None:
+        """/cancel during a match: the question whether to cancel it, for ``asker`` (``name``),
+        or for any admin (0, None) where an admin wrote in the group's name."""
+        keyboard = question_keyboard(table, asker)
+        self.sender.post(table.place, question_text(table, name), keyboard)
 
     def remind_group(self, table: Table, seat: Seat, seconds: int) -> None:
         """A mention of the player on turn, if the group's budget has room for it."""

@@ -410,3 +410,28 @@ async def start_match(
     await tg.wait_for_message(group, "Pairs:" if pairs else "Order of play")
     await tg.wait_for(lambda: board_message(tg, group))
     return lobby
+
+
+CANCEL_YES, KEEP_PLAYING = "✖️ Yes, cancel it", "▶️ Keep playing"
+
+
+async def ask_to_cancel(
+    tg: FakeTelegram, user: FakeUser, group: FakeChat, *, anonymous: bool = False
+) -> FakeMessage:
+    """``user`` sends /cancel during a match: the question it asks in the group."""
+    sent = int((await tg.send_text(user, group, "/cancel", anonymous=anonymous))["message_id"])
+    return await tg.wait_for_message(
+        group, lambda m: m.message_id > sent and m.find_button(CANCEL_YES) is not None
+    )
+
+
+def button_data(message: FakeMessage, label: str) -> str:
+    button = message.find_button(label)
+    assert button is not None, label
+    return str(button["callback_data"])
+
+
+async def cancel_match(tg: FakeTelegram, user: FakeUser, group: FakeChat) -> CallbackAnswer:
+    """``user`` sends /cancel during a match and taps ✖️ Yes, cancel it: the tap's answer."""
+    question = await ask_to_cancel(tg, user, group)
+    return await tap(tg, user, question, button_data(question, CANCEL_YES))

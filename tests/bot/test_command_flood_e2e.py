@@ -12,7 +12,15 @@ import pytest
 from bot.handlers.lobby import show_lobby
 from bot.place import Place
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
-from tests.bot.harness import Accelerated, Harness, start_match, tap
+from tests.bot.harness import (
+    CANCEL_YES,
+    Accelerated,
+    Harness,
+    ask_to_cancel,
+    button_data,
+    start_match,
+    tap,
+)
 from tests.bot.test_games_e2e import lobby_now
 from tests.bot.test_lobby_e2e import data_of
 
@@ -149,9 +157,10 @@ async def test_standings_asked_mid_match_and_sent_after_it_was_cancelled_say_so(
     masha = tg.user(987, "Masha")
     group = tg.group(-987, "Yard")
     await start_match(harness, [masha], group, computers=1)
+    question = await ask_to_cancel(tg, masha, group)  # asked before the group's outbox is held
 
     async def cancel() -> None:
-        await tg.send_text(masha, group, "/cancel")
+        await tap(tg, masha, question, button_data(question, CANCEL_YES))
         await tg.wait_for_message(masha, "cancelled")  # her hand is told: the table is closed
 
     said = (await late_standings(harness, masha, group, cancel)).text

@@ -17,7 +17,7 @@ import pytest
 
 from bot.pacing import Board
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
-from tests.bot.harness import Harness, board_message, tap
+from tests.bot.harness import Harness, board_message, cancel_match, tap
 from tests.bot.test_table_life_e2e import change_lobby, count, lobby_says, prepare
 
 ANONYMOUS = "You write in the group's name: to sit at the table, write as yourself."
@@ -415,7 +415,7 @@ async def test_cancelling_a_match_stops_its_timers_and_closes_the_hands(
     def cancelled() -> int:  # the board says it; the lobby, closed at the start, is not touched
         return count(harness.group_texts(group), "The table was cancelled")
 
-    await tg.send_text(masha, group, "/cancel")
+    await cancel_match(tg, masha, group)
     await tg.wait_for(lambda: not tg.message(on_turn.id, hand.message_id).buttons)
     closed = tg.message(on_turn.id, hand.message_id).text or ""
     assert closed.endswith("❌ The match in Yard was cancelled: nothing was recorded."), closed

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from devtools.fake_telegram import FakeMessage, FakeTelegram, FakeUser
-from tests.bot.harness import CALLBACK, Harness, start_match
+from tests.bot.harness import CALLBACK, Harness, cancel_match, start_match
 
 
 def hands(tg: FakeTelegram, user: FakeUser) -> list[FakeMessage]:
@@ -62,7 +62,7 @@ async def test_a_cancelled_match_is_said_in_each_hand(tg: FakeTelegram, harness:
     user, hand = await harness.next_turn(users)
     await harness.play_turn(user, hand)
     await harness.next_turn(users, harness.version_of(hand))
-    await tg.send_text(masha, group, "/cancel")
+    await cancel_match(tg, masha, group)
     for user in users:
         said = r"The match in Yard was cancelled: nothing was recorded\."
         await tg.wait_for(lambda: saying(tg, user, said), what=f"{user.first_name} told")  # noqa: B023

@@ -1,0 +1,172 @@
+"""/cancel during a match asks first: an hour of play should not go on a /cancel tapped from
+the command menu by mistake, or meant for another table. Only whoever asked answers, within a
+minute, while the match is in play; a lobby's /cancel stays immediate (nothing is lost there,
+``test_lobby_e2e.test_cancel_is_said_once_by_the_lobby``), and so does a damaged table's,
+which cannot go on anyway (``test_resilience_e2e``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from tests.bot.harness import (
+    CANCEL_YES,
+    KEEP_PLAYING,
+    Harness,
+    ask_to_cancel,
+    board_message,
+    button_data,
+    start_match,
+    tap,
+)
+from tests.bot.test_table_life_e2e import prepare
+
+CANCELLED = "✖️ The match was cancelled: nothing was recorded."
+GOES_ON = "▶️ The match goes on."
+NOT_MASHA = "Only Masha, who sent /cancel, can answer."
+
+
+async def status(harness: Harness) -> str:
+    table = await harness.kozel.storage.get_table(1)
+    assert table is not None
+    return table.status
+
+
+def unchanged(tg: FakeTelegram, question: FakeMessage) -> bool:
+    now = tg.current(question)
+    return now.edited == 0 and now.button_texts == [[CANCEL_YES, KEEP_PLAYING]]
+
+
+async def two_playing(harness: Harness, base: int) -> tuple[list[FakeUser], FakeChat]:
+    tg = harness.tg
+    users = [tg.user(base + 1, "Masha"), tg.user(base + 2, "Alex")]
+    group = tg.group(-base, "Yard", admins=[tg.user(base + 3, "Olya")])
+    await start_match(harness, users, group)
+    return users, group
+
+
+async def test_cancel_during_a_match_asks_and_keep_playing_lets_it_go_on(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Before, the opener's /cancel ended the match at once, without a result."""
+    users, group = await two_playing(harness, 600)
+    masha = users[0]
+    user, hand = await harness.next_turn(users)
+    events = len(await harness.kozel.storage.load_events(1))
+    question = await ask_to_cancel(tg, masha, group)
+    text = question.text or ""
+    assert text.startswith("✖️ Cancel the match in progress? Nothing of it will be recorded.")
+    assert "🎲 Kozel · round 1" in text and "\nMasha: 0\nAlex: 0\n" in text, text
+    assert text.endswith("Only Masha can answer, within a minute.")
+    await harness.groups_told()
+    # asked, nothing more: the match and the hand on turn are as they were
+    assert await status(harness) == "playing"
+    assert "does not go on" not in (board_message(tg, group).text or "")
+    assert tg.current(hand).buttons
+
+    yes = button_data(question, CANCEL_YES)
+    answer = await tap(tg, masha, question, button_data(question, KEEP_PLAYING))
+    assert answer.text == GOES_ON
+    await tg.wait_for(lambda: tg.current(question).text == GOES_ON)
+    assert not tg.current(question).buttons
+    # a second tap, on a keyboard the client still showed, changes nothing either
+    again = await tap(tg, masha, question, yes)
+    assert again.text == "This question has already been answered."
+    assert await status(harness) == "playing"
+    await harness.play_turn(user, hand)  # the match goes on
+    assert len(await harness.kozel.storage.load_events(1)) > events
+
+
+async def test_yes_cancels_the_match_and_the_question_says_so(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    users, group = await two_playing(harness, 610)
+    masha = users[0]
+    await harness.next_turn(users)
+    question = await ask_to_cancel(tg, masha, group)
+    await harness.groups_told()
+    sent = len(tg.messages(group))
+    answer = await tap(tg, masha, question, button_data(question, CANCEL_YES))
+    assert answer.text == "The table was cancelled."
+    await tg.wait_for(lambda: tg.current(question).text == CANCELLED)
+    assert not tg.current(question).buttons
+    assert await status(harness) == "cancelled"
+    await tg.wait_for(lambda: "does not go on" in (board_message(tg, group).text or ""))
+    await harness.groups_told()
+    assert len(tg.messages(group)) == sent  # the answer edits: no message more in the group
+
+
+async def test_only_the_one_who_asked_answers(tg: FakeTelegram, harness: Harness) -> None:
+    """A player, or an admin who did not ask, tapping the question is told who may answer; a
+    forged button naming someone else as the asker is refused. Nothing changes."""
+    users, group = await two_playing(harness, 620)
+    masha, alex, olya = *users, tg.user(623, "Olya")
+    await harness.next_turn(users)
+    question = await ask_to_cancel(tg, masha, group)
+    for someone in (alex, olya):
+        for label in (CANCEL_YES, KEEP_PLAYING):
+            assert (
+                await tap(tg, someone, question, button_data(question, label))
+            ).text == NOT_MASHA
+    forged = button_data(question, CANCEL_YES).replace(str(masha.id), str(alex.id))
+    assert (await tap(tg, alex, question, forged)).text == "This button is not valid here."
+    await harness.groups_told()
+    assert unchanged(tg, question)
+    assert await status(harness) == "playing"
+    # Masha still may
+    answer = await tap(tg, masha, question, button_data(question, CANCEL_YES))
+    assert answer.text == "The table was cancelled."
+
+
+async def test_an_admin_who_asked_in_the_groups_name_is_answered_by_any_admin(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Telegram does not say which admin wrote in the group's name: any admin answers."""
+    users, group = await two_playing(harness, 630)
+    alex, olya = users[1], tg.user(633, "Olya")
+    await harness.next_turn(users)
+    question = await ask_to_cancel(tg, olya, group, anonymous=True)
+    assert (question.text or "").endswith("Any of the group's admins can answer, within a minute.")
+    refused = await tap(tg, alex, question, button_data(question, CANCEL_YES))
+    assert refused.text == "Only the group's admins can answer this."
+    assert unchanged(tg, question)
+    answer = await tap(tg, olya, question, button_data(question, CANCEL_YES))
+    assert answer.text == "The table was cancelled."
+    assert await status(harness) == "cancelled"
+
+
+async def test_a_question_left_a_minute_unanswered_cancels_nothing(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    users, group = await two_playing(harness, 640)
+    masha = users[0]
+    await harness.next_turn(users)
+    question = await ask_to_cancel(tg, masha, group)
+    tg.current(question).date -= 61  # asked a minute ago
+    answer = await tap(tg, masha, question, button_data(question, CANCEL_YES))
+    assert answer.text == "This question has expired: send /cancel again."
+    expired = (
+        "⌛ No answer came within a minute: the match goes on. Send /cancel again to cancel it."
+    )
+    await tg.wait_for(lambda: tg.current(question).text == expired)
+    assert not tg.current(question).buttons
+    assert await status(harness) == "playing"
+
+
+@pytest.mark.fast_turns
+async def test_yes_after_the_match_ended_cancels_nothing(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The match ended (by timeout, Masha away) while the question waited: its result stands."""
+    masha = tg.user(651, "Masha")
+    group = tg.group(-650, "Yard")
+    await prepare(harness, [masha], group, computers=1, turn_seconds=5)
+    question = await ask_to_cancel(tg, masha, group)
+    await tg.wait_for_message(group, "ended early", timeout=15.0)
+    answer = await tap(tg, masha, question, button_data(question, CANCEL_YES))
+    assert answer.text == "That match is over: there is nothing to cancel."
+    over = "🏁 That match is over: nothing is left to cancel."
+    await tg.wait_for(lambda: tg.current(question).text == over)
+    assert await status(harness) == "finished"
+    await harness.groups_told()
+    assert not any("cancelled" in text for text in harness.group_texts(group))
