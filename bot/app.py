@@ -31,7 +31,7 @@ from storage import Storage
 
 from .callbacks import verb_is
 from .context import CONTEXT_TYPES, BotData, Handler, Kozel, KozelContext
-from .handlers import chats, errors, info, lobby, play, private
+from .handlers import chats, errors, info, language, lobby, play, private
 from .i18n import LANGUAGES, t
 from .pacing import GroupPacer
 from .presenter import Presenter
@@ -59,7 +59,9 @@ GROUP_COMMANDS = (
     "kick",
     "help",
 )
-PRIVATE_COMMANDS = ("start", "stats", "rules", "help")
+PRIVATE_COMMANDS = ("start", "stats", "rules", "language", "help")
+#: The DM menu's commands that do something else there: a person's own language, not a group's.
+PRIVATE_WORDS = {"language": "commands.language_own"}
 ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
 #: Each button's verb, and the handler that answers a tap on it.
 BUTTONS: dict[str, Handler] = {
@@ -79,7 +81,7 @@ BUTTONS: dict[str, Handler] = {
     "lobby": lobby.button(lobby.show),
     "pair": lobby.button(lobby.change_pair),
     "top": info.top_button,
-    "lang": info.language_button,
+    "lang": language.language_button,
     "again": lobby.again_button,
 }
 
@@ -110,11 +112,11 @@ class PerChatOrder(BaseUpdateProcessor):
 async def register_commands(app: App, default: str) -> None:
     for lang in (None, *LANGUAGES):
         code = lang or default
-        for scope, names in (
-            (BotCommandScopeAllGroupChats(), GROUP_COMMANDS),
-            (BotCommandScopeAllPrivateChats(), PRIVATE_COMMANDS),
+        for scope, names, words in (
+            (BotCommandScopeAllGroupChats(), GROUP_COMMANDS, {}),
+            (BotCommandScopeAllPrivateChats(), PRIVATE_COMMANDS, PRIVATE_WORDS),
         ):
-            commands = [BotCommand(n, t(code, f"commands.{n}")) for n in names]
+            commands = [BotCommand(n, t(code, words.get(n, f"commands.{n}"))) for n in names]
             await app.bot.set_my_commands(commands, scope=scope, language_code=lang)
 
 
@@ -165,7 +167,7 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
     app.add_handler(CommandHandler("stats", info.stats))
     app.add_handler(CommandHandler("rules", info.rules_command))
     app.add_handler(CommandHandler("help", info.help_command))
-    app.add_handler(CommandHandler("language", info.language_command))
+    app.add_handler(CommandHandler("language", language.language_command))
     for verb, answer in BUTTONS.items():
         app.add_handler(CallbackQueryHandler(answer, pattern=verb_is(verb)))
     app.add_handler(CallbackQueryHandler(errors.unknown_button))

@@ -372,6 +372,14 @@ def test_help_lists_every_command_of_the_menus(lang: str) -> None:
     assert sorted(names - listed - {"start", "help"}) == []
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_dms_help_lists_every_command_of_the_dms_menu(lang: str) -> None:
+    """Each command of the DM's menu has a line of its own in the DM's /help."""
+    names = set(module_tuple(BOT / "app.py", "PRIVATE_COMMANDS"))
+    listed = set(re.findall(r"^/([a-z]+) —", catalog(lang)["help.private"], re.M))
+    assert sorted(names - listed - {"start"}) == []
+
+
 # --- names are shown as typed -------------------------------------------------------------------
 
 #: Prepositions that put the word after them in a case other than the nominative.
