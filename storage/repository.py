@@ -134,8 +134,9 @@ def _chat(row: sqlite3.Row) -> ChatRow:
 
 
 def _user(row: sqlite3.Row) -> UserRow:
+    columns = row.keys()  # ``in`` on a sqlite3.Row looks among the values
     # Before migration 0017 everyone followed their Telegram app's language.
-    chosen = row["chosen_language"] if "chosen_language" in row.keys() else None
+    chosen = row["chosen_language"] if "chosen_language" in columns else None
     return _decoded(UserRow, row, chosen_language=chosen)
 
 
