@@ -9,7 +9,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from telegram import (
-    BotCommand,
     BotCommandScopeAllGroupChats,
     BotCommandScopeAllPrivateChats,
     Update,
@@ -32,7 +31,8 @@ from storage import Storage
 from .callbacks import verb_is
 from .context import CONTEXT_TYPES, BotData, Handler, Kozel, KozelContext
 from .handlers import chats, errors, info, language, lobby, play, private
-from .i18n import LANGUAGES, t
+from .i18n import LANGUAGES
+from .menus import menu
 from .pacing import GroupPacer
 from .presenter import Presenter
 from .recovery import recover
@@ -44,24 +44,6 @@ from .transport import AiohttpRequest
 
 log = logging.getLogger(__name__)
 Builder = ApplicationBuilder[Any, Any, Any, Any, Any, Any]
-GROUP_COMMANDS = (
-    "new",
-    "join",
-    "leave",
-    "addbot",
-    "standings",
-    "top",
-    "history",
-    "stats",
-    "rules",
-    "language",
-    "cancel",
-    "kick",
-    "help",
-)
-PRIVATE_COMMANDS = ("start", "stats", "rules", "language", "help")
-#: The DM menu's commands that do something else there: a person's own language, not a group's.
-PRIVATE_WORDS = {"language": "commands.language_own"}
 ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
 #: Each button's verb, and the handler that answers a tap on it.
 BUTTONS: dict[str, Handler] = {
@@ -112,11 +94,11 @@ class PerChatOrder(BaseUpdateProcessor):
 async def register_commands(app: App, default: str) -> None:
     for lang in (None, *LANGUAGES):
         code = lang or default
-        for scope, names, words in (
-            (BotCommandScopeAllGroupChats(), GROUP_COMMANDS, {}),
-            (BotCommandScopeAllPrivateChats(), PRIVATE_COMMANDS, PRIVATE_WORDS),
+        for scope, dm in (
+            (BotCommandScopeAllGroupChats(), False),
+            (BotCommandScopeAllPrivateChats(), True),
         ):
-            commands = [BotCommand(n, t(code, words.get(n, f"commands.{n}"))) for n in names]
+            commands = menu(code, private=dm)
             await app.bot.set_my_commands(commands, scope=scope, language_code=lang)
 
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update, User
+from telegram import BotCommandScopeChat, InlineKeyboardButton, InlineKeyboardMarkup, Update, User
 
 from ..callbacks import Callback
 from ..context import Kozel, KozelContext
 from ..i18n import LANGUAGES, Html, t
+from ..menus import menu
 from ..place import place_of
 from ..presenter import optional
 from ..table import Table
@@ -85,7 +86,7 @@ async def language_button(update: Update, context: KozelContext) -> None:
 
 async def _choose_own(k: Kozel, update: Update, user: User, chosen: str | None) -> None:
     """The person chose ``chosen`` (None: their app's again): the choice's message says so in
-    it, and the hand they are on turn with follows at once."""
+    it, and the hand they are on turn with and their DM's command menu follow at once."""
     query = update.callback_query
     assert query is not None
     await k.service.records.remember_user(user)
@@ -98,6 +99,12 @@ async def _choose_own(k: Kozel, update: Update, user: User, chosen: str | None) 
     if query.message is not None:
         await k.sender.edit(user.id, query.message.message_id, text)
     await hands_anew(k, user.id)
+    with optional("the DM's menu in its language", user.id):  # the menu is only a help
+        scope = BotCommandScopeChat(user.id)
+        if chosen is None:  # the app's menu again
+            await k.sender.bot.delete_my_commands(scope=scope)
+        else:
+            await k.sender.bot.set_my_commands(menu(chosen, private=True), scope=scope)
 
 
 async def _redraw(k: Kozel, table: Table) -> None:

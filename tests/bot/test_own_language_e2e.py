@@ -27,6 +27,13 @@ async def choose(tg: FakeTelegram, user: FakeUser, prompt: str, button: str, sai
     await tg.wait_for(lambda: tg.message(user, asked.message_id).text == said)
 
 
+def dm_menu(tg: FakeTelegram, user: FakeUser) -> dict[str, str]:
+    """The command menu set for the user's DM alone (none: the one for every DM, in their
+    app's language), each command with its description."""
+    commands = tg.commands.get((f"chat:{user.id}", ""), [])
+    return {str(c["command"]): str(c["description"]) for c in commands}
+
+
 async def seat_and_start(
     harness: Harness, opener: FakeUser, joiner: FakeUser, group: FakeChat
 ) -> CallbackAnswer:
@@ -56,6 +63,10 @@ async def test_a_person_who_chose_ukrainian_is_written_to_in_it_and_the_group_st
     assert offered == ["🇬🇧 English", "🇷🇺 Русский", UKRAINIAN, "📱 As in my Telegram"]
     await tg.press_button(oksana, prompt, UKRAINIAN)
     await tg.wait_for(lambda: tg.message(oksana, prompt.message_id).text == CHOSEN_UK)
+    # the "/" menu of her DM describes the commands in Ukrainian
+    await tg.wait_for(
+        lambda: dm_menu(tg, oksana).get("language") == "обрати мову, якою я пишу тобі"
+    )
 
     joined = await seat_and_start(harness, masha, oksana, group)
     # her tap's pop-up in the English group, which only she sees, speaks Ukrainian
@@ -74,6 +85,7 @@ async def test_a_person_who_chose_ukrainian_is_written_to_in_it_and_the_group_st
     back = "Back to your Telegram's language. I'll write to you in English."
     await choose(tg, oksana, "Обери мову, якою я пишу тобі", "📱 Як у моєму Telegram", back)
     await tg.wait_for(lambda: HAND_EN in (tg.message(oksana, hand.message_id).text or ""))
+    await tg.wait_for(lambda: dm_menu(tg, oksana) == {})  # the app's menu again
     await harness.groups_told()
     assert all("Твій" not in text for text in texts_seen(tg, group))
 
