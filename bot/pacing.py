@@ -131,7 +131,9 @@ class Board:
     shown: it takes the place of the table's lobby still waiting, or waiting out flood control,
     so a lobby never shown is never shown live, nor at all; nor is one deleted in the group
     (``Sender._draw``). Once closed (or found deleted), the lobby is remembered as None: no
-    message shows the table's buttons any more, and none is touched again."""
+    message shows the table's buttons any more, and none is touched again. A ``closing`` board
+    is the last look of a table whose place takes no new message (a closed forum topic): it
+    too only edits the board already shown, and is then forgotten."""
 
     table_id: int
     place: Place
@@ -217,7 +219,7 @@ class Outbox:
     def board(self, board: Board) -> None:
         """Queue the newest board (or lobby) of a table: it replaces that table's board (or
         lobby) still waiting, unless a call was queued after it (a round's final board stays
-        before its result). A closing lobby takes the place of the table's lobby wherever
+        before its result). A closing lobby (or board) takes the place of the table's wherever
         it waits, and of the one being shown (``Board``)."""
         if board.closing:
             self._close(board)

@@ -76,8 +76,16 @@ async def resume(k: Kozel, table: Table) -> None:
 
 async def tell_the_end(k: Kozel, table: Table) -> None:
     """A match recorded as finished whose last round and goat the group was not told, because
-    the bot stopped in between: they are told now."""
+    the bot stopped in between: they are told now, below its board as the end left it, which
+    went unshown too and still said whose turn it was."""
     async with k.service.store.lock(table.chat_id):
+        if table.match is not None and table.board_message_id is not None:
+            recall(table, table.round_events)
+            if table.match.round is not None and table.match.round.outcome is not None:
+                finished(table)
+                k.presenter.board.final(table)
+            else:  # won by a move, or a timeout, in the middle of a round
+                k.presenter.board.draw(table)
         await k.presenter.announce_unannounced(table)
 
 

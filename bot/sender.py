@@ -320,8 +320,8 @@ class Sender:
 
     async def _draw(self, board: Board, where: int | None) -> int | None:
         """One try at showing ``board`` as it is now (closed while it waited out flood
-        control, ``Outbox.board``): where it is, or nowhere for a closing lobby, which no
-        message shows open any more. A closing lobby only takes the buttons off the message
+        control, ``Outbox.board``): where it is, or nowhere for a closing lobby or board, which
+        no message shows open any more. A closing lobby only takes the buttons off the message
         people saw: one never shown, or deleted in the group, is not posted anew just to say
         that the match started, or that the table was cancelled or expired (a message says it
         ``instead`` where one must: a /cancel); nor is one the bot may no longer edit there

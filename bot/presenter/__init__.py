@@ -107,8 +107,8 @@ class Presenter:
                 announced.append(event)
                 new_round = True
             elif isinstance(event, MatchEnded):
-                if event.ended_by != "timeout" and not new_round:
-                    self.board.draw(table)  # won in the middle of a round: its winning move
+                if not new_round:  # won by a move, or a timeout, in the middle of a round:
+                    self.board.draw(table)  # its last move, and nobody on turn any more
                 self.notices.announce(table, event)
                 return
         self.board.draw(table, fresh=new_round)
@@ -197,8 +197,12 @@ class Presenter:
     async def place_gone(self, table: Table, why: Gone) -> None:
         """The bot may no longer write where the table sits, and the table ended without a
         result: its players hear it in their DMs, the group where the bot can still write (a
-        forum whose topic is gone)."""
+        forum whose topic is gone). A closed topic still shows its board to whoever reads
+        it: it no longer says whose turn it is; elsewhere the board is gone, or may not be
+        touched."""
         await self.hands.ended(table, _GONE_DM[why], everyone=True)
+        if why == "closed" and table.match is not None and table.board_message_id is not None:
+            self.board.draw(table, closing=True)
         if why in ("closed", "deleted"):
             await self.notices.topic_gone(table, closed=why == "closed")
 

@@ -26,11 +26,13 @@ class Board:
         fresh: bool = False,
         rnd: Round | None = None,
         found: Tally | None = None,
+        closing: bool = False,
     ) -> None:
         """The one place the board is sent or edited, queued in the group's outbox: the group
         sees the newest board as soon as its budget allows (``pacing``). ``fresh``: a new round,
         which gets a new message (it notifies); ``rnd``: a round that has just ended, shown with
-        its last move and the standing its end ``found``."""
+        its last move and the standing its end ``found``; ``closing``: the last look of a table
+        whose place takes no new message (``pacing.Board``), only edited in."""
         board = pacing.Board(
             table.id,
             table.place,
@@ -38,6 +40,7 @@ class Board:
             fresh,
             where=lambda: table.board_message_id,
             remember=partial(self.messages.remember_board, table),
+            closing=closing,
         )
         self.sender.board(board)
 

@@ -240,6 +240,9 @@ def board_text(
     bottom: list[str] = []
     if table.status == "cancelled":
         bottom += ["", t(lang, "board.cancelled")]
+    elif match.is_over:  # the board left in the group: it waits for nobody any more
+        over = "board.over_timeout" if match.ended_by == "timeout" else "board.over"
+        bottom += ["", t(lang, over)]
     elif in_play:
         bottom += ["", t(lang, "board.turn", name=table.seats[rnd.turn].name)]
         if rnd.layout.is_empty and rnd.lead_tiles:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.events import MatchEnded, RoundEnded
 
-from ..i18n import Html, t
+from ..i18n import Html, spoken_list, t
 from ..table import Seat, Table
 from .board import ended_number, keeps_points, round_text, scores_points
 from .place import place_name
@@ -22,11 +22,15 @@ def ending_line(table: Table, seat: Seat, ended: RoundEnded | MatchEnded) -> Htm
 
 
 def _round_over(table: Table, seat: Seat, ended: RoundEnded) -> Html:
-    """Who went out, or that nobody could: the hands and scores are the group's."""
+    """Who went out, or that nobody could: the hands and scores are the group's. A fish that
+    does not count (General's Goat) says the round is dealt again: its next deal keeps the
+    number, which "Round 3 is over" alone contradicted."""
     match, lang = table.match, seat.language
     assert match is not None
     if ended.winner is not None and ended.result == "out":
         how = _who_went_out(table, seat, ended.winner)
+    elif ended.outcome == "redealt":
+        how = t(lang, "hand.over.fish_redealt")
     elif scores_points(match) and not match.game.blocks_are_fish:
         how = t(lang, "hand.over.blocked")
     else:
@@ -69,13 +73,13 @@ def _outcome(table: Table, seat: Seat, ended: MatchEnded, side: int) -> Html:
         title = match.game.loser_title
         if side in ended.losers:
             return t(lang, f"hand.over.{yours}_{title}{many}")
-        names = ", ".join(table.side_name(other, lang) for other in ended.losers)
+        names = spoken_list(lang, [table.side_name(other, lang) for other in ended.losers])
         plural = many or ("s" if len(ended.losers) > 1 else "")
         return t(lang, f"match.{title}{plural}", names=names)
     if ended.ended_by == "draw":
         return t(lang, "hand.over.draw")
     if side in ended.winners:
         return t(lang, f"hand.over.{yours}_won")
-    names = ", ".join(table.side_name(other, lang) for other in ended.winners)
+    names = spoken_list(lang, [table.side_name(other, lang) for other in ended.winners])
     several = table.pairs or len(ended.winners) > 1
     return t(lang, "match.winners" if several else "match.winner", names=names)

@@ -255,7 +255,7 @@ def match_result_text(table: Table, ended: MatchEnded) -> Html:
     if ended.winners is not None:
         return _winners_text(table, ended)
     lang = table.language
-    goats = ", ".join(table.side_name(side, lang) for side in ended.losers)
+    goats = spoken_list(lang, [table.side_name(side, lang) for side in ended.losers])
     assert table.match is not None
     if ended.ended_by == "goat":
         # what the game calls its loser (``Game.loser_title``): a pair that loses is two goats
@@ -303,7 +303,7 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
     timed out; then the final scores, best first."""
     lang = table.language
     assert ended.winners is not None and table.match is not None
-    winners = ", ".join(table.side_name(side, lang) for side in ended.winners)
+    winners = spoken_list(lang, [table.side_name(side, lang) for side in ended.winners])
     if ended.ended_by == "draw":  # Sport domino's: equal points after its deals
         deals = table.match.game.deals(table.match.rules) is not None
         # A draw at the target: both sides past it when a round's end is scored, as in the

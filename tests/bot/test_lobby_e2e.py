@@ -480,7 +480,7 @@ async def test_refusals_in_the_lobby_say_what_to_do_next(
         False,
     )
     gone = await tap(tg, olya, lobby, data_of(tg, lobby, "🚪 Leave"))
-    assert gone.text == "You are not at this full table: wait for a free seat."
+    assert gone.text == "You are not at this table, and it is full: wait for a seat."
     added = await tap(tg, masha, lobby, data_of(tg, lobby, "🤖 Add computer"))
     assert (added.text, added.show_alert) == ("The table is full: tap ▶️ Start to deal.", False)
     await tap(tg, masha, lobby, data_of(tg, lobby, "▶️ Start"))

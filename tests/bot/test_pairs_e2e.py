@@ -159,7 +159,7 @@ async def test_a_person_changes_places_with_a_computer_in_a_full_pair(
     assert (await tap(tg, olya, lobby, stale)).text == CHANGED
     await tg.send_text(vova, tg.private(vova), "/start")
     assert await press(tg, vova, lobby, CHANGE) == (
-        "You are not at this full table: wait for a free seat."
+        "You are not at this table, and it is full: wait for a seat."
     )
     assert pairs_shown(tg, lobby) == [
         "Pair 1: 1. Masha and 4. Olya",

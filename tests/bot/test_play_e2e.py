@@ -527,7 +527,7 @@ def chain_why(lead: Tile) -> str:
     if lead == Tile(1, 1):
         return "the first round starts with 1-1"
     if lead.is_double and lead.a > 1:
-        return "no one holds 1-1, so the next double up leads"
+        return "no one holds 1-1, so the lowest double from 2-2 up leads"
     if lead.is_double:
         return "no one holds a double from 1-1 to 6-6, so 0-0 leads"
     return "no one holds a double, so the highest tile leads"

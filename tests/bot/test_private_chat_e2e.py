@@ -98,7 +98,7 @@ async def test_a_message_in_the_private_chat_gets_a_hint_now_and_then(
     await tg.send_text(masha, masha, "/start")
     await tg.wait_for_message(masha, "Hi, ")
     await tg.send_text(masha, masha, "hello?")
-    hint = await tg.wait_for_message(masha, "I read only commands and buttons")
+    hint = await tg.wait_for_message(masha, "I only understand commands and buttons")
     assert "/help" in (hint.text or "")
     await tg.send_text(masha, masha, "how do I play?")
     await tg.send_text(masha, masha, "/nonsense")
@@ -106,5 +106,5 @@ async def test_a_message_in_the_private_chat_gets_a_hint_now_and_then(
     await tg.send_text(masha, masha, "/stats")
     await tg.wait_for_message(masha, "not finished a match")  # after the messages before it
     await tg.wait_idle()
-    assert len(saying(tg, masha, "I read only commands")) == 1
+    assert len(saying(tg, masha, "I only understand commands")) == 1
     assert harness.group_texts(group) == []
