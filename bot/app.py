@@ -9,7 +9,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from telegram import (
-    BotCommand,
     BotCommandScopeAllGroupChats,
     BotCommandScopeAllPrivateChats,
     Update,
@@ -31,8 +30,9 @@ from storage import Storage
 
 from .callbacks import verb_is
 from .context import CONTEXT_TYPES, BotData, Handler, Kozel, KozelContext
-from .handlers import cancel, chats, errors, info, lobby, play, private
-from .i18n import LANGUAGES, t
+from .handlers import cancel, chats, errors, info, language, lobby, play, private
+from .i18n import LANGUAGES
+from .menus import menu
 from .pacing import GroupPacer
 from .presenter import Presenter
 from .recovery import recover
@@ -44,22 +44,6 @@ from .transport import AiohttpRequest
 
 log = logging.getLogger(__name__)
 Builder = ApplicationBuilder[Any, Any, Any, Any, Any, Any]
-GROUP_COMMANDS = (
-    "new",
-    "join",
-    "leave",
-    "addbot",
-    "standings",
-    "top",
-    "history",
-    "stats",
-    "rules",
-    "language",
-    "cancel",
-    "kick",
-    "help",
-)
-PRIVATE_COMMANDS = ("start", "stats", "rules", "help")
 ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
 #: Each button's verb, and the handler that answers a tap on it.
 BUTTONS: dict[str, Handler] = {
@@ -80,7 +64,7 @@ BUTTONS: dict[str, Handler] = {
     "lobby": lobby.button(lobby.show),
     "pair": lobby.button(lobby.change_pair),
     "top": info.top_button,
-    "lang": info.language_button,
+    "lang": language.language_button,
     "again": lobby.again_button,
 }
 
@@ -111,11 +95,11 @@ class PerChatOrder(BaseUpdateProcessor):
 async def register_commands(app: App, default: str) -> None:
     for lang in (None, *LANGUAGES):
         code = lang or default
-        for scope, names in (
-            (BotCommandScopeAllGroupChats(), GROUP_COMMANDS),
-            (BotCommandScopeAllPrivateChats(), PRIVATE_COMMANDS),
+        for scope, dm in (
+            (BotCommandScopeAllGroupChats(), False),
+            (BotCommandScopeAllPrivateChats(), True),
         ):
-            commands = [BotCommand(n, t(code, f"commands.{n}")) for n in names]
+            commands = menu(code, private=dm)
             await app.bot.set_my_commands(commands, scope=scope, language_code=lang)
 
 
@@ -166,7 +150,7 @@ def build(settings: Settings, configure: Callable[[Builder], Builder] | None = N
     app.add_handler(CommandHandler("stats", info.stats))
     app.add_handler(CommandHandler("rules", info.rules_command))
     app.add_handler(CommandHandler("help", info.help_command))
-    app.add_handler(CommandHandler("language", info.language_command))
+    app.add_handler(CommandHandler("language", language.language_command))
     for verb, answer in BUTTONS.items():
         app.add_handler(CallbackQueryHandler(answer, pattern=verb_is(verb)))
     app.add_handler(CallbackQueryHandler(errors.unknown_button))

@@ -16,7 +16,6 @@ from storage import Storage
 
 from .callbacks import Callback, decode
 from .cooldown import Cooldown
-from .i18n import language_for
 from .presenter import Presenter
 from .scheduler import Scheduler
 from .sender import Sender
@@ -39,17 +38,18 @@ class Kozel:
         """The group's language in a group (the person's own while the group has none: nobody
         chose one there, nor opened a table); the person's own in a DM."""
         chat = update.effective_chat
+        mine = await self.person_language(update.effective_user)
         if chat is not None and chat.type != Chat.PRIVATE:
-            mine = self.person_language(update.effective_user)
             return await self.service.store.chat_language(chat.id, mine)
-        return self.person_language(update.effective_user)
+        return mine
 
-    def person_language(self, user: User | None, otherwise: str | None = None) -> str:
-        """A person's own language, their Telegram's: their DMs speak it, and so does the
-        answer to their tap, which nobody else sees, in a group too. Telegram may not say it:
-        then ``otherwise`` (a group's, which the tapper reads there), else the bot's default."""
-        code = user.language_code if user is not None else None
-        return language_for(code, otherwise or self.settings.default_language)
+    async def person_language(self, user: User | None, otherwise: str | None = None) -> str:
+        """A person's own language (``TableStore.user_language``): their DMs speak it, and so
+        does the answer to their tap, which nobody else sees, in a group too. Telegram may not
+        say whose tap it is: then ``otherwise`` (a group's), else the bot's default."""
+        if user is None:
+            return otherwise or self.settings.default_language
+        return await self.service.store.user_language(user, otherwise)
 
 
 class BotData:

@@ -187,14 +187,20 @@ class Sender:
         send = partial(self._send, place, text, keyboard, reply_to)
         self._outbox(place.chat_id).post(partial(self._patiently, send))
 
-    async def reply(self, to: int | Place, text: str, reply_to: int) -> None:
-        """A reply to a command (a refusal, what it did): in a DM at once; in a group posted,
-        as nobody need wait for it while the group's budget refills, least of all a handler
-        that holds its table's lock, which the players' moves need."""
+    async def reply(
+        self,
+        to: int | Place,
+        text: str,
+        reply_to: int,
+        keyboard: InlineKeyboardMarkup | None = None,
+    ) -> None:
+        """A reply to a command (a refusal, what it did, a choice to make): in a DM at once; in
+        a group posted, as nobody need wait for it while the group's budget refills, least of
+        all a handler that holds its table's lock, which the players' moves need."""
         if _place(to).chat_id > 0:
-            await self.send(to, text, reply_to=reply_to)
+            await self.send(to, text, keyboard, reply_to=reply_to)
         else:
-            self.post(to, text, reply_to=reply_to)
+            self.post(to, text, keyboard, reply_to=reply_to)
 
     async def inform(
         self,

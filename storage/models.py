@@ -48,6 +48,8 @@ class UserRow:
     username: str | None
     language: str | None
     updated_at: float
+    #: The language they chose to be written to in (/language in the DM); None: their app's.
+    chosen_language: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -134,7 +134,10 @@ def _chat(row: sqlite3.Row) -> ChatRow:
 
 
 def _user(row: sqlite3.Row) -> UserRow:
-    return _decoded(UserRow, row)
+    columns = row.keys()  # ``in`` on a sqlite3.Row looks among the values
+    # Before migration 0017 everyone followed their Telegram app's language.
+    chosen = row["chosen_language"] if "chosen_language" in columns else None
+    return _decoded(UserRow, row, chosen_language=chosen)
 
 
 def _table(row: sqlite3.Row) -> TableRow:
@@ -287,6 +290,14 @@ def _upsert_user(
         (user_id, display_name, username, language, now),
     )
     return _user(conn.execute(_SELECT_USER, (user_id,)).fetchone())
+
+
+def _set_user_language(conn: sqlite3.Connection, user_id: int, language: str | None) -> None:
+    cur = conn.execute(
+        "UPDATE users SET chosen_language = ? WHERE user_id = ?", (language, user_id)
+    )
+    if cur.rowcount == 0:
+        raise NotFound(f"user {user_id} is unknown")
 
 
 def _get_user(conn: sqlite3.Connection, user_id: int) -> UserRow | None:
@@ -1025,6 +1036,11 @@ class Storage:
 
     async def get_user(self, user_id: int) -> UserRow | None:
         return await self._db.run(_get_user, user_id)
+
+    async def set_user_language(self, user_id: int, language: str | None) -> None:
+        """Set the language a person chose to be written to in, or with ``None`` clear it
+        (their Telegram app's again)."""
+        await self._db.run(_set_user_language, user_id, language)
 
     # --- tables ---
 

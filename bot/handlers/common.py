@@ -18,13 +18,15 @@ from ..place import Place, place_of
 from ..sender import TOAST, Write, Written, read_len
 
 
-async def reply(k: Kozel, update: Update, text: str) -> None:
+async def reply(
+    k: Kozel, update: Update, text: str, keyboard: InlineKeyboardMarkup | None = None
+) -> None:
     """Answer a command where it was written (its chat, or its forum topic), through the
     sender: a group's replies count towards its messages a minute, and flood control is
     waited out (``Sender.reply``: in a group, by nobody)."""
     message, place = update.effective_message, place_of(update)
     if message is not None and place is not None:
-        await k.sender.reply(place, text, message.message_id)
+        await k.sender.reply(place, text, message.message_id, keyboard)
 
 
 async def inform(
@@ -83,7 +85,7 @@ async def answer(k: Kozel, update: Update, lang: str, words: Localized) -> None:
     in ``lang``, the chat's, which everyone there reads."""
     query = update.callback_query
     if query is not None:
-        text = words(k.person_language(query.from_user, lang))
+        text = words(await k.person_language(query.from_user, lang))
         await k.sender.answer(query.id, text, alert=read_len(text) > TOAST)
     else:
         await reply(k, update, words(lang))
@@ -112,6 +114,12 @@ def drawn_here(update: Update, verb: str) -> bool:
 def in_group(update: Update) -> bool:
     chat = update.effective_chat
     return chat is not None and chat.type in (Chat.GROUP, Chat.SUPERGROUP)
+
+
+def in_private(update: Update) -> bool:
+    """Whether the update came from the person's DM with the bot."""
+    chat = update.effective_chat
+    return chat is not None and chat.type == Chat.PRIVATE
 
 
 @dataclass(frozen=True, slots=True)

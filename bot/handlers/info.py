@@ -1,4 +1,4 @@
-"""Commands that tell: /start, /help, /rules, /standings, /top, /stats, /language."""
+"""Commands that tell: /start, /help, /rules, /standings, /top, /stats."""
 
 from __future__ import annotations
 
@@ -14,28 +14,25 @@ from storage import DEFAULT_LEVEL
 from ..callbacks import Callback, plain_number
 from ..context import Kozel, KozelContext
 from ..games import HOUSE_PRESETS, chooser, chosen, game_of_choice
-from ..i18n import LANGUAGES, Html, t
+from ..i18n import Html, t
 from ..place import place_of
-from ..presenter import optional
 from ..render.game_names import game_called, game_name
 from ..render.history import history_text
 from ..render.lobby import describe, game_line, rules_text
 from ..render.standings import match_text, record_text, top_text
 from ..sender import Written
 from ..service.store import computer_name
-from ..table import Table
 from .common import (
     drawn_here,
     from_group,
     in_group,
     inform,
     inform_when_sent,
-    is_admin,
     refuse,
     refuse_anonymous,
     reply,
 )
-from .lobby import seat_and_show, show_lobby
+from .lobby import seat_and_show
 from .play import back_everywhere
 
 PAGE = 10
@@ -267,70 +264,3 @@ async def stats(update: Update, context: KozelContext) -> None:
         return record_text(lang, record, recent, k.settings.zone), None
 
     await inform_when_sent(k, update, written)
-
-
-async def language_command(update: Update, context: KozelContext) -> None:
-    """/language: the group's language, chosen by its admins with a button."""
-    k = context.kozel
-    lang = await k.language(update)
-    group = await from_group(k, update, lang)
-    if group is None:
-        return
-    place = group.place
-    if not await is_admin(k, place.chat_id, group.sender):
-        await refuse(k, update, lang, "err.admins_only")
-        return
-    buttons = [
-        InlineKeyboardButton(
-            t(code, "language.name"), callback_data=Callback("lang", args=(code,)).encode()
-        )
-        for code in LANGUAGES
-    ]
-    # posted: the group's later updates need not wait while its budget refills
-    keyboard, asked = InlineKeyboardMarkup([buttons]), group.message.message_id
-    k.sender.post(place, t(lang, "language.choose"), keyboard, reply_to=asked)
-
-
-async def language_button(update: Update, context: KozelContext) -> None:
-    k = context.kozel
-    query, chat, user = update.callback_query, update.effective_chat, update.effective_user
-    assert query is not None
-    lang = await k.language(update)
-    cb = context.button
-    if (
-        cb is None
-        or not cb.args
-        or cb.args[0] not in LANGUAGES
-        or chat is None
-        or user is None
-        or not drawn_here(update, "lang")
-    ):
-        await refuse(k, update, lang, "err.unknown_button")
-        return
-    if not in_group(update):
-        await refuse(k, update, lang, "err.group_only")
-        return
-    if not await is_admin(k, chat.id, user):
-        await refuse(k, update, lang, "err.admins_only")
-        return
-    await k.service.records.remember_chat(chat)
-    async with k.service.store.lock(chat.id):
-        await k.service.store.set_language(chat.id, cb.args[0])
-        for table in await k.service.store.active_tables(chat.id):  # in a forum, every topic's
-            with optional("a table in the new language", chat.id):  # its topic may be gone
-                await _redraw(k, table)
-    await k.sender.answer(query.id)  # the language is set; its message waits for the group
-    message, place = query.message, place_of(update)
-    if message is not None and place is not None:
-        k.sender.replace(place, message.message_id, t(cb.args[0], "language.set"))
-
-
-async def _redraw(k: Kozel, table: Table) -> None:
-    """The table's messages in the group's new language: the open lobby, or the live board."""
-    if table.status == "lobby":
-        await show_lobby(k, table)
-        return
-    match = table.match
-    if table.board_message_id is None or match is None or match.is_over:
-        return
-    k.presenter.board.draw(table)

@@ -114,7 +114,8 @@ async def new_table(update: Update, context: KozelContext) -> None:
     await k.service.records.guess_topic(place, group.message)
     async with k.service.store.lock(chat.id):
         try:
-            table = await k.service.lobby.open_table(place, user.id, user.language_code)
+            mine = await k.person_language(user)
+            table = await k.service.lobby.open_table(place, user.id, mine)
         except Refusal as no:
             await refuse(k, update, lang, no.key, **no.values)
             return
@@ -141,7 +142,8 @@ async def again_button(update: Update, context: KozelContext) -> None:
     async with k.service.store.lock(place.chat_id):
         try:
             played = await k.service.lobby.played_here(place, cb.table_id)
-            table = await k.service.lobby.open_table(place, user.id, user.language_code, played)
+            mine = await k.person_language(user)
+            table = await k.service.lobby.open_table(place, user.id, mine, played)
         except Refusal as no:
             if no.key == "err.table_exists" and await _seated_here(k, place, user):
                 no = Refusal("err.already_joined")  # a second tap of their own 🔁

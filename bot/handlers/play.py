@@ -6,7 +6,7 @@ Once a move is committed nothing may stop what follows: answers to taps go throu
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from telegram import CallbackQuery, Update
@@ -64,16 +64,30 @@ async def back_everywhere(k: Kozel, user_id: int) -> None:
     """/start again (after blocking the bot, say): the computer hands back every seat it was
     keeping for this person, as the group was promised; a person on turn whose keyboard was
     deleted gets it back."""
+    async for table, seat in _seats_in_play(k, user_id):
+        if seat.absent:
+            await k.service.timeouts.played_in_person(table, seat)
+            await _back_at(k, table, seat)
+        elif seat.live:
+            await k.presenter.hands.open_live(table)
+
+
+async def hands_anew(k: Kozel, user_id: int) -> None:
+    """The person chose another language: the hand they are on turn with says it at once
+    (every later message of theirs does anyway)."""
+    async for table, seat in _seats_in_play(k, user_id):
+        match = table.match
+        if seat.live and match is not None and match.current_seat == seat.seat:
+            await k.presenter.hands.open_live(table)
+
+
+async def _seats_in_play(k: Kozel, user_id: int) -> AsyncIterator[tuple[Table, Seat]]:
+    """The person's seats at the tables in play, each with its table's lock held."""
     for table in await k.service.store.tables("playing"):
         async with k.service.store.lock(table.chat_id):
             seat = table.seat_of(user_id)
-            if seat is None or table.status != "playing":
-                continue
-            if seat.absent:
-                await k.service.timeouts.played_in_person(table, seat)
-                await _back_at(k, table, seat)
-            elif seat.live:
-                await k.presenter.hands.open_live(table)
+            if seat is not None and table.status == "playing":
+                yield table, seat
 
 
 async def _back_at(k: Kozel, table: Table, seat: Seat) -> None:

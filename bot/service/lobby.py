@@ -66,8 +66,9 @@ class Lobby:
     ) -> Table:
         """A new lobby at ``place`` (a group, or a topic of a forum): Kozel by default, or set
         as the table ``like`` was (its game, rules, players and pairs, turn time and computer
-        level: 🔁 Play again). A group that never chose a language takes the opener's Telegram
-        language (``opener_language``), kept from then on, rather than the bot's default."""
+        level: 🔁 Play again). A group that never chose a language takes the opener's own
+        (``opener_language``: the one they chose, else their Telegram app's), kept from then
+        on, rather than the bot's default."""
         chat_id = place.chat_id
         active = await self.storage.get_active_table(chat_id, place.thread_id)
         if active is not None:

@@ -13,11 +13,13 @@ import dataclasses
 import logging
 from collections.abc import Collection, Iterable, Sequence
 
+from telegram import User
+
 from engine import Event, Match, event_from_dict, replay
 from engine.events import MatchEnded, RoundEnded, RoundStarted
 from storage import ChatRow, CorruptData, SeatRow, Storage, TableRow, TableStatus
 
-from ..i18n import language_for, t
+from ..i18n import LANGUAGES, language_for, t
 from ..place import Place
 from ..settings import Settings
 from ..table import Seat, Table
@@ -53,10 +55,30 @@ class TableStore:
             return chat.language
         return self.settings.default_language
 
-    async def user_language(self, user_id: int, fallback: str | None = None) -> str:
-        user = await self.storage.get_user(user_id)
-        code = user.language if user is not None else None
-        return language_for(code, fallback or self.settings.default_language)
+    async def user_language(self, user: User | int, otherwise: str | None = None) -> str:
+        """A person's own language, which whatever the bot writes to them alone speaks (their
+        DMs, the answers to their taps in a group): the one they chose (/language in the DM);
+        else their Telegram app's, as an update's ``user`` says it now (by id: as last seen);
+        else ``otherwise`` (a group's, which they read there), else the bot's."""
+        user_id = user if isinstance(user, int) else user.id
+        row = await self.storage.get_user(user_id)
+        if row is not None and row.chosen_language in LANGUAGES:
+            return row.chosen_language
+        if isinstance(user, int):
+            app = row.language if row is not None else None
+        else:
+            app = user.language_code
+        return language_for(app, otherwise or self.settings.default_language)
+
+    async def choose_language(self, user_id: int, lang: str | None) -> None:
+        """A person chose ``lang`` to be written to in (None: their app's again): their seats
+        at the tables in memory speak it from their next hand and reminder on."""
+        await self.storage.set_user_language(user_id, lang)
+        language = await self.user_language(user_id)
+        for table in self._tables.values():
+            seat = table.seat_of(user_id)
+            if seat is not None:
+                seat.language = language
 
     async def active_table(self, place: Place) -> Table | None:
         row = await self.storage.get_active_table(place.chat_id, place.thread_id)

@@ -205,8 +205,9 @@ async def test_commands_in_the_wrong_place_get_polite_answers(
         )
         assert reply.text is not None
 
-    for command in ("/new", "/standings", "/top", "/join", "/cancel", "/language"):
+    for command in ("/new", "/standings", "/top", "/join", "/cancel"):
         await says(masha, masha, command, GROUP_ONLY)
+    await says(masha, masha, "/language", "Choose the language I write to you in")  # her own
     await says(masha, group, "/join", "There is no open table to join here.")
     await says(masha, group, "/leave", "There is no table here.")
     await says(masha, group, "/standings", "No match is being played here.")

@@ -349,7 +349,7 @@ def test_every_game_is_named_described_and_explained(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_bot_commands_have_descriptions(lang: str) -> None:
-    app = BOT / "app.py"
+    app = BOT / "menus.py"
     names = {*module_tuple(app, "GROUP_COMMANDS"), *module_tuple(app, "PRIVATE_COMMANDS")}
     assert names
     assert sorted(n for n in names if f"commands.{n}" not in catalog(lang)) == []
@@ -366,10 +366,18 @@ def test_every_message_formats(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_help_lists_every_command_of_the_menus(lang: str) -> None:
-    app = BOT / "app.py"
+    app = BOT / "menus.py"
     names = {*module_tuple(app, "GROUP_COMMANDS"), *module_tuple(app, "PRIVATE_COMMANDS")}
     listed = set(re.findall(r"/([a-z]+)", catalog(lang)["help.text"]))
     assert sorted(names - listed - {"start", "help"}) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_dms_help_lists_every_command_of_the_dms_menu(lang: str) -> None:
+    """Each command of the DM's menu has a line of its own in the DM's /help."""
+    names = set(module_tuple(BOT / "menus.py", "PRIVATE_COMMANDS"))
+    listed = set(re.findall(r"^/([a-z]+) —", catalog(lang)["help.private"], re.M))
+    assert sorted(names - listed - {"start"}) == []
 
 
 # --- names are shown as typed -------------------------------------------------------------------

@@ -80,6 +80,7 @@ async def test_help_in_the_private_chat_speaks_to_it(tg: FakeTelegram, harness: 
     dm = (await tg.wait_for_message(masha, "To play")).text or ""
     assert "add me to a group and send /new there" in dm
     assert "/stats" in dm and "/rules" in dm
+    assert "/language — the language I write to you in" in dm
     assert "in this group" not in dm and "/kick" not in dm and "/standings" not in dm
     await tg.send_text(masha, group, "/help")
     assert "/new — open a table in this group" in (

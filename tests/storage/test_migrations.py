@@ -545,6 +545,23 @@ async def test_0016_tells_a_table_nobody_started_in_time_from_a_cancelled_one(
     assert user_version(db_path) == LATEST >= 16
 
 
+async def test_0017_lets_a_person_choose_their_language_and_keeps_everyone_as_they_were(
+    db_path: Path,
+) -> None:
+    """Before 0017 a person was written to in their Telegram app's language only. After it
+    everyone known before still follows their app, and a person may choose another."""
+    async with await Storage.open(db_path, max_version=16) as s:
+        await s.upsert_user(1, "Ann", None, "ru")
+    assert "chosen_language" not in column_names(db_path, "users")
+    async with await Storage.open(db_path) as s:
+        before = await s.get_user(1)
+        await s.set_user_language(1, "uk")
+        after = await s.get_user(1)
+    assert before is not None and (before.language, before.chosen_language) == ("ru", None)
+    assert after is not None and (after.language, after.chosen_language) == ("ru", "uk")
+    assert user_version(db_path) == LATEST >= 17
+
+
 async def test_failed_migration_leaves_the_previous_version(tmp_path: Path, db_path: Path) -> None:
     migrations = copy_shipped_migrations(tmp_path / "migrations")
     (migrations / f"{LATEST + 1:04d}_broken.sql").write_text(

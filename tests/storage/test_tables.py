@@ -47,6 +47,20 @@ async def test_user_names_and_language(storage: Storage) -> None:
     assert await storage.get_user(2) is None
 
 
+async def test_a_chosen_language_outlasts_the_updates_until_cleared(storage: Storage) -> None:
+    """The language a person chose (/language in the DM) is theirs whatever their Telegram
+    app says in each later update, until they clear it; an unknown person has none to set."""
+    await storage.upsert_user(1, "Ann", "ann", "en")
+    await storage.set_user_language(1, "uk")
+    user = await storage.upsert_user(1, "Ann", "ann", "en")
+    assert (user.language, user.chosen_language) == ("en", "uk")
+    await storage.set_user_language(1, None)
+    user2 = await storage.get_user(1)
+    assert user2 is not None and (user2.language, user2.chosen_language) == ("en", None)
+    with pytest.raises(NotFound, match="user 2"):
+        await storage.set_user_language(2, "ru")
+
+
 async def test_create_table_and_read_it_back(storage: Storage) -> None:
     await seed_chat(storage, -100)
     table = await storage.create_table(
