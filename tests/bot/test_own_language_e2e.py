@@ -83,7 +83,7 @@ async def test_a_person_who_chose_ukrainian_is_written_to_in_it_and_the_group_st
 
     # following her Telegram again: back to English, the hand she is on turn with at once
     back = "Back to your Telegram's language. I'll write to you in English."
-    await choose(tg, oksana, "Обери мову, якою я пишу тобі", "📱 Як у моєму Telegram", back)
+    await choose(tg, oksana, "Обери мову, якою я пишу тобі", "📱 Як у моєму Телеграмі", back)
     await tg.wait_for(lambda: HAND_EN in (tg.message(oksana, hand.message_id).text or ""))
     await tg.wait_for(lambda: dm_menu(tg, oksana) == {})  # the app's menu again
     await harness.groups_told()
