@@ -145,3 +145,31 @@ async def test_a_lobby_in_a_topic_closed_ends_quietly(
     assert complaints(logged) == []
     assert [r.getMessage() for r in logged.records].count(ENDED) == 1
     await reopened_hosts_a_table(tg, alice, bob, forum, topic)
+
+
+async def test_a_bot_that_manages_topics_takes_the_buttons_off_a_closed_topics_lobby(
+    harness: Harness, tg: FakeTelegram, logged: pytest.LogCaptureFixture
+) -> None:
+    """It may still edit there: the lobby says the table was cancelled, rather than offer
+    buttons to a table that is gone; before, it kept them, and the redraw still queued for the
+    last one to join went out live."""
+    forum = tg.group(-1_002_000_001_303, "Yard", "supergroup", forum=True)
+    alice, bob = people(tg, "Alice", "Bob")
+    tg.creators[forum.id] = alice.id
+    tg.admins[forum.id].add(tg.bot_id)
+    tg.topic_managers[forum.id].add(tg.bot_id)
+    topic = await tg.create_topic(alice, forum, "Kozel")
+    lobby = await open_lobby(harness, [alice], forum, topic)
+    await tg.send_text(bob, tg.private(bob), "/start")
+    await tg.wait_for_message(bob, "Hi, ")
+    await harness.groups_told()
+
+    gate = held(harness, forum)
+    query = await tg.press_button(bob, lobby, "✋ Join")
+    await tg.wait_for(lambda: query in tg.callback_answers, what="Bob's join answered")
+    await close(harness, alice, topic, [alice, bob], gate)
+
+    shown = tg.message(forum, lobby.message_id)
+    assert shown.text == "The table was cancelled." and shown.buttons == []
+    assert newest(tg, forum, topic, "topic was closed") is not None
+    assert tg.failed_calls() == [] and complaints(logged) == []
