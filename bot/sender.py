@@ -122,6 +122,11 @@ def _seconds(exc: RetryAfter) -> float:
     return delay.total_seconds() if isinstance(delay, dt.timedelta) else float(delay)
 
 
+def _dropped(gone: PlaceGone) -> None:
+    """A call nobody waits for, refused by a place gone: only a debugging matter."""
+    log.debug("not sent: the place is %s", gone.why, extra={"chat": gone.place.chat_id})
+
+
 def _place(to: int | Place) -> Place:
     return to if isinstance(to, Place) else Place(to)
 
@@ -185,7 +190,7 @@ class Sender:
         turn, after everything posted to the group before it."""
         place = _place(to)
         send = partial(self._send, place, text, keyboard, reply_to)
-        self._outbox(place.chat_id).post(partial(self._patiently, send))
+        self._outbox(place.chat_id).post(self._unheeded(send))
 
     async def reply(
         self,
@@ -227,7 +232,9 @@ class Sender:
             text, keyboard = await write()
             return await self._send(place, text, keyboard, reply_to)
 
-        self._outbox(place.chat_id).answer(place, text, asker, send, question)
+        self._outbox(place.chat_id).answer(
+            place, text, asker, self._unheeded(send, patient=False), question
+        )
 
     def after(self, chat_id: int, then: Callable[[], Awaitable[None]]) -> None:
         """Run ``then`` once every call queued for the group so far is done."""
@@ -279,7 +286,7 @@ class Sender:
         however long flood control lasts; if the message is gone, a new one says it."""
         place = _place(to)
         edit = partial(self._edit, place, message_id, text, keyboard)
-        self._outbox(place.chat_id).post(partial(self._patiently, edit))
+        self._outbox(place.chat_id).post(self._unheeded(edit))
 
     async def caught_up(self, chat_id: int) -> None:
         """Wait until what was queued for the group so far has gone (a lobby redrawn), holding
@@ -312,9 +319,29 @@ class Sender:
         """On stop: what the groups' budgets let through within ``grace`` seconds goes out."""
         await asyncio.gather(*(outbox.close(grace) for outbox in self._outboxes.values()))
 
+    def _unheeded(
+        self, request: Callable[[], Awaitable[object]], *, patient: bool = True
+    ) -> Callable[[], Awaitable[None]]:
+        """A group's call nobody waits for, through flood control if ``patient``. One the
+        place refuses for good is no failure to log: the refusal ends the place's tables,
+        which logs it once (``place_gone``), and whatever else was queued there is refused
+        the same way, once each, not retried."""
+
+        async def call() -> None:
+            try:
+                await (self._patiently(request) if patient else request())
+            except PlaceGone as gone:
+                _dropped(gone)
+
+        return call
+
     async def _show_board(self, chat_id: int, board: Board) -> None:
         where = board.where()
-        moved = await self._patiently(partial(self._draw, board, where))
+        try:
+            moved = await self._patiently(partial(self._draw, board, where))
+        except PlaceGone as gone:  # as for ``_unheeded``: the table is being ended
+            _dropped(gone)
+            return
         if moved != where:
             await board.remember(moved)
 
@@ -391,7 +418,8 @@ class Sender:
         keyboard: InlineKeyboardMarkup | None = None,
     ) -> int:
         """Edit the message in place (unchanged is done too); ``MessageGone`` if there is none
-        to edit."""
+        to edit, ``PlaceGone`` if the bot may no longer touch it there (a closed topic's, unless
+        the bot may manage topics)."""
         if message_id is None:
             raise MessageGone(place)
         request = partial(
@@ -414,6 +442,8 @@ class Sender:
             reason = str(exc).lower()
             if "not modified" in reason:
                 return message_id
+            if _refusal(exc, place) is not None:
+                self._refused(place, exc)
             if "not found" in reason or "can't be edited" in reason:
                 raise MessageGone(place) from exc
             raise

@@ -12,8 +12,9 @@ registered commands) and models the Telegram behaviours that break bots in produ
   empty texts, and HTML that Telegram cannot parse (``text``, ``html``: TDLib's parser);
 * 429 flood control, injected by the test or enforced for groups, edits included (``flood``);
 * group to supergroup migration, and privacy mode in groups (``actions``);
-* forums: topics with ``message_thread_id``, closed ones refusing with ``TOPIC_CLOSED``, deleted
-  ones with "message thread not found", and their service messages (``world``, ``actions``);
+* forums: topics with ``message_thread_id``, closed ones refusing new messages and edits with
+  ``TOPIC_CLOSED`` (unless the bot is an admin that may manage topics), deleted ones with
+  "message thread not found", and their service messages (``world``, ``actions``);
 * getUpdates long polling and webhooks (``updates``).
 
 Typical use::

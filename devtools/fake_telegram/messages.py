@@ -12,11 +12,12 @@ from .errors import (
     ERR_EDIT_NOT_FOUND,
     ERR_NOT_MODIFIED,
     ERR_QUERY_INVALID,
+    ERR_TOPIC_CLOSED,
     ApiError,
     bad_request,
 )
 from .flood import FloodControl
-from .objects import BotAccount, CallbackAnswer, FakeMessage, JSONDict
+from .objects import BotAccount, CallbackAnswer, FakeChat, FakeMessage, JSONDict
 from .params import Params, loose_int
 from .text import formatted_text, markup_key, validate_markup
 from .world import World
@@ -83,12 +84,7 @@ class MessageMethods:
                     thread_id = replied.thread_id
             elif not allow_without:
                 raise bad_request("message to be replied not found")
-        manages_topics = self.bot.id in self.world.topic_managers[chat.id]
-        self.world.writable_thread(
-            chat,
-            thread_id,
-            may_write_closed=manages_topics and self.world.is_admin(chat, self.bot.id),
-        )
+        self.world.writable_thread(chat, thread_id, may_write_closed=self._manages_topics(chat))
         self.flood.check_group(chat)
         options = {
             k: v
@@ -111,6 +107,12 @@ class MessageMethods:
         self.flood.sent(chat.id, message.sent_at)
         return message.to_dict()
 
+    def _manages_topics(self, chat: FakeChat) -> bool:
+        """Whether the bot may write in ``chat``'s closed topics: as an admin with the
+        can_manage_topics right (``World.topic_managers``)."""
+        manages = self.bot.id in self.world.topic_managers[chat.id]
+        return manages and self.world.is_admin(chat, self.bot.id)
+
     def _editable(self, params: Params) -> FakeMessage:
         if params.has("inline_message_id"):
             raise bad_request("inline messages are not supported by the fake server")
@@ -125,6 +127,9 @@ class MessageMethods:
             raise ApiError(400, ERR_EDIT_NOT_FOUND)
         if not message.from_bot:
             raise bad_request("message can't be edited")
+        topic = None if message.thread_id is None else self.world.topic(chat, message.thread_id)
+        if topic is not None and topic.closed and not self._manages_topics(chat):
+            raise ApiError(400, ERR_TOPIC_CLOSED)  # assumed: Telegram does not document it
         self.flood.check_group(chat)  # edits share a group's limit with new messages
         return message
 

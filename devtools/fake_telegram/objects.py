@@ -71,7 +71,8 @@ class FakeTopic:
     """A topic of a forum supergroup. Its ``thread_id`` is the id of the service message that
     created it, as on Telegram; every message in it carries that id as ``message_thread_id``.
     A closed topic takes messages only from admins (and from a bot only if it may manage
-    topics); a deleted one is gone with its messages."""
+    topics), and only such a bot may edit its messages there; a deleted one is gone with its
+    messages. ``close_topic`` and ``reopen_topic`` set ``closed`` and tell the bot."""
 
     chat: FakeChat
     thread_id: int

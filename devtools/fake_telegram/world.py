@@ -6,7 +6,9 @@ group where the bot may not send messages any more refuses new ones with 400. A 
 supergroup answers 400 with ``migrate_to_chat_id``; a group the bot was kicked from, 403. A
 forum's topics take messages sent with their ``message_thread_id``; a deleted or unknown one
 answers "message thread not found", a closed one ``TOPIC_CLOSED`` unless the writer is an admin
-(for a bot: an admin that may manage topics).
+(for a bot: an admin that may manage topics, ``topic_managers``). The bot's messages in a closed
+topic refuse edits the same way (``messages``): Telegram does not document it, and a bot must
+not count on editing there.
 """
 
 from __future__ import annotations

@@ -333,9 +333,8 @@ async def test_an_old_groups_message_is_not_editable_in_its_supergroup(
 
 async def test_forum_topics(server: FakeTelegram, bot: Bot) -> None:
     """A forum's topics: messages carry their thread; sends honour message_thread_id (or the
-    replied message's topic); a closed topic refuses all but admins (a bot: one that may
-    manage topics), a deleted one is "message thread not found"; closing, reopening and
-    creating are service messages the bot receives."""
+    replied message's topic); a deleted one is "message thread not found"; closing, reopening
+    and creating are service messages the bot receives (a closed one: ``test_a_closed_topic``)."""
     alice, bob = server.user(1, "Alice"), server.user(2, "Bob")
     forum = server.group(GROUP, "Yard", "supergroup", creator=alice, members=[bob], forum=True)
     assert (await bot.get_chat(GROUP)).is_forum
@@ -361,29 +360,53 @@ async def test_forum_topics(server: FakeTelegram, bot: Bot) -> None:
     with bad_request("message thread not found"):
         await bot.send_message(GROUP, "x", message_thread_id=topic.thread_id + 100)
 
-    await server.close_topic(alice, topic)
-    with bad_request("TOPIC_CLOSED"):
-        await bot.send_message(GROUP, "x", message_thread_id=topic.thread_id)
-    with pytest.raises(ValueError, match="only admins"):
-        await server.send_text(bob, forum, "/new", topic=topic)
-    await server.send_text(alice, forum, "admins still may", topic=topic)
-    await bot.edit_message_text("board, edited", GROUP, board.message_id)
-    server.admins[GROUP].add(server.bot_id)
-    server.topic_managers[GROUP].add(server.bot_id)
-    member = await bot.get_chat_member(GROUP, server.bot_id)
-    assert member.status == "administrator" and getattr(member, "can_manage_topics", False)
-    await bot.send_message(GROUP, "a bot that manages topics", message_thread_id=topic.thread_id)
-    await server.reopen_topic(alice, topic)
-    kinds = [u.message for u in await bot.get_updates(offset=-2) if u.message]
-    assert kinds[0].forum_topic_closed is not None and kinds[1].forum_topic_reopened is not None
-    assert kinds[0].message_thread_id == topic.thread_id
-
     await server.delete_topic(topic)
     with bad_request("message thread not found"):
         await bot.send_message(GROUP, "x", message_thread_id=topic.thread_id)
     with bad_request("message to edit not found"):
         await bot.edit_message_text("gone", GROUP, board.message_id)
     await bot.send_message(GROUP, "the General topic stays")
+
+
+async def test_a_closed_topic(server: FakeTelegram, bot: Bot) -> None:
+    """A closed topic refuses new messages and edits of the bot's messages there with
+    TOPIC_CLOSED, unless the bot is an admin that may manage topics; people who are admins
+    still write there. Closing and reopening are service messages the bot receives, and
+    reopened, the topic takes messages again."""
+    alice, bob = server.user(1, "Alice"), server.user(2, "Bob")
+    forum = server.group(GROUP, "Yard", "supergroup", creator=alice, members=[bob], forum=True)
+    topic = await server.create_topic(alice, forum, "Table 1")
+    board = await bot.send_message(GROUP, "board", message_thread_id=topic.thread_id)
+    general = await bot.send_message(GROUP, "hello")
+
+    await server.close_topic(alice, topic)
+    with bad_request("TOPIC_CLOSED"):
+        await bot.send_message(GROUP, "x", message_thread_id=topic.thread_id)
+    with bad_request("TOPIC_CLOSED"):
+        await bot.edit_message_text("board, edited", GROUP, board.message_id)
+    with bad_request("TOPIC_CLOSED"):
+        await bot.edit_message_reply_markup(GROUP, board.message_id, reply_markup=None)
+    await bot.edit_message_text("General, edited", GROUP, general.message_id)
+    with pytest.raises(ValueError, match="only admins"):
+        await server.send_text(bob, forum, "/new", topic=topic)
+    await server.send_text(alice, forum, "admins still may", topic=topic)
+    server.admins[GROUP].add(server.bot_id)
+    with bad_request("TOPIC_CLOSED"):  # an admin, but not one that may manage topics
+        await bot.send_message(GROUP, "x", message_thread_id=topic.thread_id)
+    server.topic_managers[GROUP].add(server.bot_id)
+    member = await bot.get_chat_member(GROUP, server.bot_id)
+    assert member.status == "administrator" and getattr(member, "can_manage_topics", False)
+    await bot.send_message(GROUP, "a bot that manages topics", message_thread_id=topic.thread_id)
+    await bot.edit_message_text("board, edited", GROUP, board.message_id)
+
+    server.topic_managers[GROUP].clear()
+    await server.reopen_topic(alice, topic)
+    kinds = [u.message for u in await bot.get_updates() if u.message and not u.message.text]
+    closed, reopened = kinds[-2:]
+    assert closed.forum_topic_closed is not None and reopened.forum_topic_reopened is not None
+    assert closed.message_thread_id == reopened.message_thread_id == topic.thread_id
+    await bot.send_message(GROUP, "open again", message_thread_id=topic.thread_id)
+    await bot.edit_message_text("board, open again", GROUP, board.message_id)
 
 
 async def test_callback_answers(server: FakeTelegram, bot: Bot) -> None:
