@@ -23,16 +23,23 @@ from .play import hands_anew
 FOLLOW_APP: Final = "app"
 
 
-def choices(lang: str, *, own: bool) -> InlineKeyboardMarkup:
-    """The languages, each named in itself; for a person's own (``own``), also their app's."""
-    rows = [[_button(t(code, "language.name"), code) for code in LANGUAGES]]
+#: Before the button of the choice in effect: as the lobby marks the table's game.
+CURRENT: Final = "✅ "
+
+
+def choices(lang: str, current: str | None, *, own: bool) -> InlineKeyboardMarkup:
+    """The languages, each named in itself; for a person's own (``own``), also their app's.
+    The choice in effect (``current``; None: none yet) is marked, as nothing else says it."""
+
+    def button(text: str, choice: str) -> InlineKeyboardButton:
+        mark = CURRENT if choice == current else ""
+        data = Callback("lang", args=(choice,)).encode()
+        return InlineKeyboardButton(mark + text, callback_data=data)
+
+    rows = [[button(t(code, "language.name"), code) for code in LANGUAGES]]
     if own:
-        rows.append([_button(t(lang, "language.follow_app"), FOLLOW_APP)])
+        rows.append([button(t(lang, "language.follow_app"), FOLLOW_APP)])
     return InlineKeyboardMarkup(rows)
-
-
-def _button(text: str, choice: str) -> InlineKeyboardButton:
-    return InlineKeyboardButton(text, callback_data=Callback("lang", args=(choice,)).encode())
 
 
 async def language_command(update: Update, context: KozelContext) -> None:
@@ -41,7 +48,10 @@ async def language_command(update: Update, context: KozelContext) -> None:
     k = context.kozel
     lang = await k.language(update)
     if in_private(update):
-        await reply(k, update, t(lang, "language.choose_own"), choices(lang, own=True))
+        assert update.effective_user is not None  # a DM's command comes from its person
+        chosen = await k.service.store.chosen_language(update.effective_user.id)
+        keyboard = choices(lang, chosen or FOLLOW_APP, own=True)
+        await reply(k, update, t(lang, "language.choose_own"), keyboard)
         return
     group = await from_group(k, update, lang)
     if group is None:
@@ -49,7 +59,8 @@ async def language_command(update: Update, context: KozelContext) -> None:
     if not await is_admin(k, group.place.chat_id, group.sender):
         await refuse(k, update, lang, "err.admins_only")
         return
-    await reply(k, update, t(lang, "language.choose"), choices(lang, own=False))
+    current = await k.service.store.group_language(group.place.chat_id)
+    await reply(k, update, t(lang, "language.choose"), choices(lang, current, own=False))
 
 
 async def language_button(update: Update, context: KozelContext) -> None:

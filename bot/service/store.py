@@ -17,7 +17,7 @@ from telegram import User
 
 from engine import Event, Match, event_from_dict, replay
 from engine.events import MatchEnded, RoundEnded, RoundStarted
-from storage import ChatRow, CorruptData, SeatRow, Storage, TableRow, TableStatus
+from storage import ChatRow, CorruptData, SeatRow, Storage, TableRow, TableStatus, UserRow
 
 from ..i18n import LANGUAGES, language_for, t
 from ..place import Place
@@ -45,10 +45,13 @@ class TableStore:
     async def chat_language(self, chat_id: int, otherwise: str | None = None) -> str:
         """The language the group chose (or took from its first table's opener); before
         either, ``otherwise`` (the language of whoever the answer is for), else the bot's."""
+        return await self.group_language(chat_id) or otherwise or self.settings.default_language
+
+    async def group_language(self, chat_id: int) -> str | None:
+        """The language the group chose, or took from its first table's opener; None before
+        either (its /language buttons mark none)."""
         chat = await self.storage.get_chat(chat_id)
-        if otherwise is not None and (chat is None or not chat.language):
-            return otherwise
-        return self._language_of(chat)
+        return chat.language if chat is not None and chat.language else None
 
     def _language_of(self, chat: ChatRow | None) -> str:
         if chat is not None and chat.language:
@@ -62,13 +65,18 @@ class TableStore:
         else ``otherwise`` (a group's, which they read there), else the bot's."""
         user_id = user if isinstance(user, int) else user.id
         row = await self.storage.get_user(user_id)
-        if row is not None and row.chosen_language in LANGUAGES:
-            return row.chosen_language
+        chosen = _chosen(row)
+        if chosen is not None:
+            return chosen
         if isinstance(user, int):
             app = row.language if row is not None else None
         else:
             app = user.language_code
         return language_for(app, otherwise or self.settings.default_language)
+
+    async def chosen_language(self, user_id: int) -> str | None:
+        """The language the person chose in the DM; None while they follow their app's."""
+        return _chosen(await self.storage.get_user(user_id))
 
     async def choose_language(self, user_id: int, lang: str | None) -> None:
         """A person chose ``lang`` to be written to in (None: their app's again): their seats
@@ -297,3 +305,9 @@ def computer_name(lang: str, number: int) -> str:
     """The computer player ``number``'s name (``Seat.computer``: the catalogs' computer.0 …
     computer.3) in the language ``lang``."""
     return str(t(lang, f"computer.{number}"))
+
+
+def _chosen(row: UserRow | None) -> str | None:
+    """The language a person chose in the DM, if it is one the bot still speaks."""
+    chosen = row.chosen_language if row is not None else None
+    return chosen if chosen in LANGUAGES else None

@@ -329,6 +329,26 @@ async def test_only_admins_change_the_language_and_the_table_follows_at_once(
     await tg.wait_for(lambda: (board_message(tg, group).text or "").startswith("🎲 Kozel · round"))
 
 
+async def test_the_group_language_buttons_mark_the_groups_language(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Nothing said which language the group was in: now its button is marked, none while
+    the group has none (no admin chose one, nobody opened a table)."""
+    olya = tg.user(441, "Olya")
+    group = tg.group(-841, "Yard", admins=[olya])
+    languages = ["🇬🇧 English", "🇷🇺 Русский", "🇺🇦 Українська"]
+    await tg.send_text(olya, group, "/language")
+    prompt = await tg.wait_for_message(group, "Choose the language of this group:")
+    assert prompt.button_texts == [languages]
+    await tg.press_button(olya, prompt, "🇷🇺 Русский")
+    await tg.wait_for(lambda: tg.message(group, prompt.message_id).text == "Язык группы: русский.")
+    assert tg.message(group, prompt.message_id).buttons == []  # the choice made, it says so
+
+    await tg.send_text(olya, group, "/language")
+    again = await tg.wait_for_message(group, "Выбери язык этой группы:")
+    assert again.button_texts == [["🇬🇧 English", "✅ 🇷🇺 Русский", "🇺🇦 Українська"]]
+
+
 # --- who may start, and removing players -----------------------------------------------------
 
 

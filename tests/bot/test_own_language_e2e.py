@@ -60,7 +60,7 @@ async def test_a_person_who_chose_ukrainian_is_written_to_in_it_and_the_group_st
     await tg.send_text(oksana, tg.private(oksana), "/language")
     prompt = await tg.wait_for_message(oksana, CHOOSE)
     offered = [str(b["text"]) for b in prompt.buttons]
-    assert offered == ["🇬🇧 English", "🇷🇺 Русский", UKRAINIAN, "📱 As in my Telegram"]
+    assert offered == ["🇬🇧 English", "🇷🇺 Русский", UKRAINIAN, "✅ 📱 As in my Telegram"]
     await tg.press_button(oksana, prompt, UKRAINIAN)
     await tg.wait_for(lambda: tg.message(oksana, prompt.message_id).text == CHOSEN_UK)
     # the "/" menu of her DM describes the commands in Ukrainian
@@ -88,6 +88,28 @@ async def test_a_person_who_chose_ukrainian_is_written_to_in_it_and_the_group_st
     await tg.wait_for(lambda: dm_menu(tg, oksana) == {})  # the app's menu again
     await harness.groups_told()
     assert all("Твій" not in text for text in texts_seen(tg, group))
+
+
+async def test_the_dm_language_buttons_mark_the_choice_in_effect(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Nothing said which of the DM's languages was in effect: now its button is marked, the
+    Telegram app's while the person chose none."""
+    oksana = tg.user(1231, "Оксана")
+    await tg.send_text(oksana, tg.private(oksana), "/start")
+    await tg.wait_for_message(oksana, "Hi, ")
+    await tg.send_text(oksana, tg.private(oksana), "/language")
+    prompt = await tg.wait_for_message(oksana, CHOOSE)
+    languages = ["🇬🇧 English", "🇷🇺 Русский", UKRAINIAN]
+    assert prompt.button_texts == [languages, ["✅ 📱 As in my Telegram"]]
+    await tg.press_button(oksana, prompt, UKRAINIAN)
+    await tg.wait_for(lambda: tg.message(oksana, prompt.message_id).text == CHOSEN_UK)
+    assert tg.message(oksana, prompt.message_id).buttons == []  # the choice made, it says so
+
+    await tg.send_text(oksana, tg.private(oksana), "/language")
+    again = await tg.wait_for_message(oksana, "Обери мову, якою я пишу тобі")
+    marked = ["🇬🇧 English", "🇷🇺 Русский", "✅ " + UKRAINIAN]
+    assert again.button_texts == [marked, ["📱 Як у моєму Телеграмі"]]
 
 
 async def test_the_chosen_language_survives_a_restart(tg: FakeTelegram, harness: Harness) -> None:

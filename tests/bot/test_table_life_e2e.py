@@ -914,10 +914,10 @@ async def lobby_for_three(
     first, second = users
     await tg.send_text(first, group, "/new")
     lobby = await tg.wait_for_message(group, lambda m: bool(m.find_button(t(lang, "lobby.join"))))
-    # and keeps it when its admin chooses it with /language
+    # and keeps it when its admin chooses it with /language, whose buttons mark it already
     await tg.send_text(first, group, "/language")
     prompt = await tg.wait_for_message(group, t(lang, "language.choose"))
-    await tg.press_button(first, prompt, t(lang, "language.name"))
+    await tg.press_button(first, prompt, "✅ " + t(lang, "language.name"))
     await tg.wait_for(lambda: tg.message(group, prompt.message_id).text == t(lang, "language.set"))
     await tg.press_button(first, lobby, t(lang, "lobby.settings"))
     for now, then in ((4, 2), (2, 3)):

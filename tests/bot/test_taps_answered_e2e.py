@@ -333,8 +333,9 @@ async def test_every_tap_after_a_match_is_answered_and_a_bad_one_changes_nothing
             Bad("a page on the language's message", olya, turns["Kozel"], NOT_VALID),
         ],
     )
-    # their buttons forged on another message would edit it away
-    forged = [Bad("a language on the match's end", masha, languages["🇬🇧 English"], NOT_VALID)]
+    # their buttons forged on another message would edit it away (English: the yard's, marked)
+    english = languages["✅ 🇬🇧 English"]
+    forged = [Bad("a language on the match's end", masha, english, NOT_VALID)]
     forged += [Bad("a page on the match's end", olya, turns["Kozel"], NOT_VALID)]
     await refused(harness, ended, chats, forged)
     assert await answered(harness, masha, chooser, "English") == ""
