@@ -357,7 +357,7 @@ class Sender:
         way in."""
         place, text, keyboard = board.place, board.text, board.keyboard
         if board.closing:
-            with contextlib.suppress(MessageGone, PlaceGone):
+            with contextlib.suppress(PlaceGone):
                 try:
                     await self._edit_in_place(place, where, text, keyboard)
                 except MessageGone:

@@ -48,7 +48,8 @@ class Seat:
     live: bool = False
     #: The latest hand message of the match in the DM, live or a record, and the note its
     #: record opens with (what they played, a new deal): where the end of the round or of the
-    #: match is said, in place. In memory only: after a restart that end goes unsaid there.
+    #: match is said, in place. In memory only: after a restart only a live hand is known (its
+    #: stored ``hand_message_id``), without its note; a record's end goes unsaid there.
     last_hand: int | None = None
     last_note: str = ""
     missed_turns: int = 0

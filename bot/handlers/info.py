@@ -26,6 +26,7 @@ from .common import (
     drawn_here,
     from_group,
     in_group,
+    in_private,
     inform,
     inform_when_sent,
     refuse,
@@ -75,7 +76,7 @@ async def start(update: Update, context: KozelContext) -> None:
 async def help_command(update: Update, context: KozelContext) -> None:
     k = context.kozel
     lang = await k.language(update)
-    await inform(k, update, help_text(lang, private=not in_group(update)))
+    await inform(k, update, help_text(lang, private=in_private(update)))
 
 
 async def rules_command(update: Update, context: KozelContext) -> None:

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from telegram import BotCommandScopeChat, InlineKeyboardButton, InlineKeyboardMarkup, Update, User
+from telegram import (
+    BotCommandScopeChat,
+    Chat,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    Update,
+    User,
+)
 
 from ..callbacks import Callback
 from ..context import Kozel, KozelContext
@@ -65,8 +72,7 @@ async def language_command(update: Update, context: KozelContext) -> None:
 
 async def language_button(update: Update, context: KozelContext) -> None:
     k = context.kozel
-    query, chat, user = update.callback_query, update.effective_chat, update.effective_user
-    assert query is not None
+    chat, user = update.effective_chat, update.effective_user
     lang = await k.language(update)
     cb = context.button
     choice = cb.args[0] if cb is not None and cb.args else ""
@@ -83,16 +89,24 @@ async def language_button(update: Update, context: KozelContext) -> None:
     if not await is_admin(k, chat.id, user):
         await refuse(k, update, lang, "err.admins_only")
         return
+    await _choose_for_group(k, update, chat, choice)
+
+
+async def _choose_for_group(k: Kozel, update: Update, chat: Chat, chosen: str) -> None:
+    """An admin chose ``chosen`` for the group: its tables are redrawn in it at once, and the
+    choice's message says so in it."""
+    query = update.callback_query
+    assert query is not None
     await k.service.records.remember_chat(chat)
     async with k.service.store.lock(chat.id):
-        await k.service.store.set_language(chat.id, choice)
+        await k.service.store.set_language(chat.id, chosen)
         for table in await k.service.store.active_tables(chat.id):  # in a forum, every topic's
             with optional("a table in the new language", chat.id):  # its topic may be gone
                 await _redraw(k, table)
     await k.sender.answer(query.id)  # the language is set; its message waits for the group
     message, place = query.message, place_of(update)
     if message is not None and place is not None:
-        k.sender.replace(place, message.message_id, t(choice, "language.set"))
+        k.sender.replace(place, message.message_id, t(chosen, "language.set"))
 
 
 async def _choose_own(k: Kozel, update: Update, user: User, chosen: str | None) -> None:

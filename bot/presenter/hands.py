@@ -1,5 +1,6 @@
 """The players' hands, each in its DM: the live keyboard of whoever is on turn, and the record
-a keyboard turns into once the turn is over (a record is never edited again)."""
+a keyboard turns into once the turn is over (a record is edited again only to say that its
+round, its match or its table ended)."""
 
 from __future__ import annotations
 
@@ -47,10 +48,10 @@ class Hands:
     async def close_live(
         self, table: Table, notes: dict[int, Html], ended: RoundEnded | MatchEnded | None = None
     ) -> None:
-        """Turn live keyboards of players whose turn is over into records of their hands. A
-        record is never edited again: its message is forgotten, so only live ones are stored;
-        but when the round or the match ``ended``, each person's last hand message says so, in
-        place (the live one as it closes), with the hand as the round left it."""
+        """Turn live keyboards of players whose turn is over into records of their hands,
+        whose messages storage forgets: only live ones are stored. When the round or the match
+        ``ended``, each person's last hand message says so, in place (the live one as it
+        closes), with the hand as the round left it; it is known in memory only (``Seat``)."""
         match = table.match
         assert match is not None
         for seat in table.seats:

@@ -69,6 +69,11 @@ def round_number(match: Match, rnd: Round) -> int:
     return match.game.counted_round(rnd.number, match.tally.scores, rnd.outcome)
 
 
+def board_title(lang: str, match: Match, rnd: Round) -> Html:
+    """The board's first line: the game, the round ``rnd`` and what ends the match."""
+    return headline(lang, "board.title", match, round=round_number(match, rnd))
+
+
 def ended_number(match: Match, ended: RoundEnded) -> int:
     """The number the players see for the round that ``ended``."""
     return match.game.counted_round(ended.round, ended.scores, ended.result)
@@ -218,8 +223,7 @@ def board_text(
     match = table.match
     assert match is not None and match.round is not None
     rnd = rnd or match.round
-    title = headline(lang, "board.title", match, round=round_number(match, rnd))
-    top: list[str] = [title, *layout_lines(rnd.layout)]
+    top: list[str] = [board_title(lang, match, rnd), *layout_lines(rnd.layout)]
     ends = ends_text(lang, rnd.layout, with_sum=scores_points(match))
     if ends is not None:
         top.append(ends)

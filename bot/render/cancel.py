@@ -7,7 +7,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from ..callbacks import KEEP, YES, Callback
 from ..i18n import Html, t
 from ..table import Table
-from .board import headline, round_number, score_lines
+from .board import board_title, score_lines
 
 
 def question_text(table: Table, asker: str | None) -> Html:
@@ -15,7 +15,7 @@ def question_text(table: Table, asker: str | None) -> Html:
     answer: ``asker`` by name, or (None) any admin, for one who wrote in the group's name."""
     lang, match = table.language, table.match
     assert match is not None and match.round is not None
-    title = headline(lang, "board.title", match, round=round_number(match, match.round))
+    title = board_title(lang, match, match.round)
     who = t(lang, "cancel.who_admins") if asker is None else t(lang, "cancel.who", name=asker)
     lines = [t(lang, "cancel.ask"), "", title, *score_lines(table, lang), "", who]
     return Html("\n".join(lines))

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from engine.events import MatchEnded, RoundEnded
 
-from ..i18n import Html, spoken_list, t
+from ..i18n import Html, t
 from ..table import Seat, Table
 from .board import ended_number, keeps_points, round_text, scores_points
 from .place import place_name
-from .results import who_timed_out
+from .results import losers_line, who_timed_out, winners_line
 
 
 def ending_line(table: Table, seat: Seat, ended: RoundEnded | MatchEnded) -> Html:
@@ -70,16 +70,11 @@ def _outcome(table: Table, seat: Seat, ended: MatchEnded, side: int) -> Html:
     assert match is not None
     many, yours = ("s", "pair") if table.pairs else ("", "you")
     if ended.winners is None:  # Kozel, Donkey: its losers are named
-        title = match.game.loser_title
         if side in ended.losers:
-            return t(lang, f"hand.over.{yours}_{title}{many}")
-        names = spoken_list(lang, [table.side_name(other, lang) for other in ended.losers])
-        plural = many or ("s" if len(ended.losers) > 1 else "")
-        return t(lang, f"match.{title}{plural}", names=names)
+            return t(lang, f"hand.over.{yours}_{match.game.loser_title}{many}")
+        return losers_line(table, ended, lang)
     if ended.ended_by == "draw":
         return t(lang, "hand.over.draw")
     if side in ended.winners:
         return t(lang, f"hand.over.{yours}_won")
-    names = spoken_list(lang, [table.side_name(other, lang) for other in ended.winners])
-    several = table.pairs or len(ended.winners) > 1
-    return t(lang, "match.winners" if several else "match.winner", names=names)
+    return winners_line(table, ended, lang)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from engine import Tile
@@ -255,20 +257,39 @@ def match_result_text(table: Table, ended: MatchEnded) -> Html:
     if ended.winners is not None:
         return _winners_text(table, ended)
     lang = table.language
-    goats = spoken_list(lang, [table.side_name(side, lang) for side in ended.losers])
     assert table.match is not None
     if ended.ended_by == "goat":
-        # what the game calls its loser (``Game.loser_title``): a pair that loses is two goats
-        title = table.match.game.loser_title
-        key = f"match.{title}" if len(ended.losers) == 1 and not table.pairs else f"match.{title}s"
+        head = losers_line(table, ended, lang)
     else:
-        key, goats = "match.abandoned", who_timed_out(table, ended, lang)
+        head = t(lang, "match.abandoned", names=who_timed_out(table, ended, lang))
     after: list[str] = [
         t(lang, "match.final", name=table.side_name(side, lang), score=ended.scores[side])
         for side in sorted(range(table.match.sides), key=lambda s: ended.scores[s])
     ]
     after += ["", *_sheet(table, ended), t(lang, "match.again")]
-    return _ended_text(table, ended, [t(lang, key, names=goats)], after)
+    return _ended_text(table, ended, [head], after)
+
+
+def _sides_named(table: Table, sides: Iterable[int], lang: str) -> str:
+    """Several sides said together, as a pair's names are: "Masha and Olya"."""
+    return spoken_list(lang, [table.side_name(side, lang) for side in sides])
+
+
+def losers_line(table: Table, ended: MatchEnded, lang: str) -> Html:
+    """Who lost, as the game calls its loser (``Game.loser_title``): a pair that loses is two
+    goats, as two players who lose at once are."""
+    assert table.match is not None
+    title = table.match.game.loser_title
+    key = f"match.{title}" if len(ended.losers) == 1 and not table.pairs else f"match.{title}s"
+    return t(lang, key, names=_sides_named(table, ended.losers, lang))
+
+
+def winners_line(table: Table, ended: MatchEnded, lang: str) -> Html:
+    """Who won: a pair win together, as two players who win at once do."""
+    assert ended.winners is not None
+    several = table.pairs or len(ended.winners) > 1
+    key = "match.winners" if several else "match.winner"
+    return t(lang, key, names=_sides_named(table, ended.winners, lang))
 
 
 def again_keyboard(table: Table) -> InlineKeyboardMarkup:
@@ -303,7 +324,6 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
     timed out; then the final scores, best first."""
     lang = table.language
     assert ended.winners is not None and table.match is not None
-    winners = spoken_list(lang, [table.side_name(side, lang) for side in ended.winners])
     if ended.ended_by == "draw":  # Sport domino's: equal points after its deals
         deals = table.match.game.deals(table.match.rules) is not None
         # A draw at the target: both sides past it when a round's end is scored, as in the
@@ -313,8 +333,7 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
     elif ended.ended_by == "timeout":
         head = t(lang, "match.abandoned", names=who_timed_out(table, ended, lang))
     else:
-        plural = len(ended.winners) > 1 or table.pairs
-        head = t(lang, "match.winners" if plural else "match.winner", names=winners)
+        head = winners_line(table, ended, lang)
     parts: list[str] = [head]
     if ended.ended_by in SPECIAL_ENDS:
         parts.append(t(lang, f"match.ended_by.{ended.ended_by}"))

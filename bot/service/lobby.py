@@ -15,7 +15,7 @@ from engine.seats import PAIR, side_of
 from storage import SeatRow, Storage, TableRow
 
 from ..games import chooser, chosen, fits, seating, who_plays
-from ..i18n import Localized, language_for, said
+from ..i18n import Localized, said
 from ..place import Place
 from ..render.game_names import game_name
 from ..settings import Settings
@@ -61,22 +61,21 @@ class Lobby:
         self,
         place: Place,
         opener_id: int,
-        opener_language: str | None,
+        opener_language: str,
         like: TableRow | None = None,
     ) -> Table:
         """A new lobby at ``place`` (a group, or a topic of a forum): Kozel by default, or set
         as the table ``like`` was (its game, rules, players and pairs, turn time and computer
         level: 🔁 Play again). A group that never chose a language takes the opener's own
-        (``opener_language``: the one they chose, else their Telegram app's), kept from then
-        on, rather than the bot's default."""
+        (``opener_language``, ``TableStore.user_language``: the one they chose, else their
+        Telegram app's), kept from then on, rather than the bot's default."""
         chat_id = place.chat_id
         active = await self.storage.get_active_table(chat_id, place.thread_id)
         if active is not None:
             raise Refusal("err.match_on" if active.status == "playing" else "err.table_exists")
         chat = await self.storage.get_chat(chat_id)
         if chat is not None and chat.language is None:
-            language = language_for(opener_language, self.settings.default_language)
-            await self.storage.set_chat_language(chat_id, language)
+            await self.storage.set_chat_language(chat_id, opener_language)
         kozel = RuleSet()
         row = await self.storage.create_table(
             chat_id,
