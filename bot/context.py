@@ -38,10 +38,11 @@ class Kozel:
         """The group's language in a group (the person's own while the group has none: nobody
         chose one there, nor opened a table); the person's own in a DM."""
         chat = update.effective_chat
-        mine = await self.person_language(update.effective_user)
         if chat is not None and chat.type != Chat.PRIVATE:
-            return await self.service.store.chat_language(chat.id, mine)
-        return mine
+            group = await self.service.store.group_language(chat.id)
+            if group is not None:  # the person's is asked only where it is used
+                return group
+        return await self.person_language(update.effective_user)
 
     async def person_language(self, user: User | None, otherwise: str | None = None) -> str:
         """A person's own language (``TableStore.user_language``): their DMs speak it, and so

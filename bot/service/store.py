@@ -42,11 +42,6 @@ class TableStore:
             lock = self._locks[chat_id] = asyncio.Lock()
         return lock
 
-    async def chat_language(self, chat_id: int, otherwise: str | None = None) -> str:
-        """The language the group chose (or took from its first table's opener); before
-        either, ``otherwise`` (the language of whoever the answer is for), else the bot's."""
-        return await self.group_language(chat_id) or otherwise or self.settings.default_language
-
     async def group_language(self, chat_id: int) -> str | None:
         """The language the group chose, or took from its first table's opener; None before
         either (its /language buttons mark none)."""
