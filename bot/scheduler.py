@@ -60,10 +60,12 @@ class Scheduler:
     async def after_change(self, table: Table, *, restarted: bool = False) -> None:
         """Call with the table's lock held after every change: arms what the new turn needs.
         With every person away (unreachable, say) the computers stop, and the match waits a
-        turn's time for someone to come back before it ends by timeout."""
+        turn's time for someone to come back before it ends by timeout. A match that is over
+        has no timers, nor /cancel questions that still offer to cancel it."""
         match = table.match
         if match is None or match.is_over or table.status != "playing":
             self._cancel(table.id)
+            self.presenter.notices.close_questions(table)
             return
         seat = table.seats[match.current_seat or 0]
         version = table.version

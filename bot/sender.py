@@ -185,11 +185,18 @@ class Sender:
         keyboard: InlineKeyboardMarkup | None = None,
         *,
         reply_to: int | None = None,
+        sent: Callable[[Message], None] | None = None,
     ) -> None:
         """A new group message nobody waits for (a round's result, a notice): it goes in its
-        turn, after everything posted to the group before it."""
+        turn, after everything posted to the group before it; ``sent`` is told of it then
+        (to edit it later)."""
         place = _place(to)
-        send = partial(self._send, place, text, keyboard, reply_to)
+
+        async def send() -> None:
+            message = await self._send(place, text, keyboard, reply_to)
+            if sent is not None:
+                sent(message)
+
         self._outbox(place.chat_id).post(self._unheeded(send))
 
     async def reply(

@@ -28,10 +28,8 @@ async def stop_button(update: Update, context: KozelContext) -> None:
     if cb is None or not in_group(update) or not isinstance(message, Message):
         await refuse(k, update, lang, "err.unknown_button")
         return
-    if message.reply_markup is None:  # a second tap, after the first took the buttons off
-        await refuse(k, update, lang, "cancel.answered")
-        return
-    if not _asked_in(message, update):
+    closed = message.reply_markup is None  # a second tap, after the first took the buttons off
+    if not closed and not _asked_in(message, update):
         await refuse(k, update, lang, "err.unknown_button")
         return
     group = await from_group(k, update, lang)
@@ -40,7 +38,13 @@ async def stop_button(update: Update, context: KozelContext) -> None:
     async with k.service.store.lock(group.place.chat_id):
         table = await k.service.store.active_table(group.place)
         stale = _stale(table, cb, message)
+        if closed:  # or the match's end did
+            await refuse(
+                k, update, lang, "cancel.over" if stale == "cancel.over" else "cancel.answered"
+            )
+            return
         if stale is not None:  # the question's buttons go: they would only be refused again
+            k.presenter.notices.answered(cb.table_id, message.message_id)
             k.sender.replace(group.place, message.message_id, t(lang, f"{stale}_note"))
             await refuse(k, update, lang, stale)
             return
@@ -49,6 +53,7 @@ async def stop_button(update: Update, context: KozelContext) -> None:
             await _not_theirs(k, update, lang, cb)
             return
         yes = cb.args == (YES,)
+        k.presenter.notices.answered(table.id, message.message_id)  # its answer says the end
         try:  # ✖️ Yes cancels as a lobby's /cancel does, its opener's or an admin's still
             toast = await cancel(k, table, group.user, cb) if yes else said("cancel.kept")
         except Refusal as no:  # no longer the opener nor an admin

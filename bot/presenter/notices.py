@@ -9,7 +9,7 @@ import html
 import logging
 from collections.abc import Iterator, Sequence
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message
 from telegram.error import TelegramError
 
 from engine import Event
@@ -18,6 +18,7 @@ from engine.events import MatchEnded, RoundEnded
 from ..callbacks import Callback
 from ..i18n import Html, t
 from ..pacing import RESERVE
+from ..place import Place
 from ..render.board import teams_text
 from ..render.cancel import question_keyboard, question_text
 from ..render.place import place_name
@@ -51,6 +52,8 @@ _GONE_KEYS: dict[tuple[bool, bool], tuple[str, str]] = {
 class Notices:
     def __init__(self, sender: Sender) -> None:
         self.sender = sender
+        #: The /cancel questions sent and not yet answered, by table: their ids and places.
+        self._questions: dict[int, dict[int, Place]] = {}
 
     def _tell_group(self, table: Table, key: str, **values: object) -> None:
         self.sender.post(table.place, t(table.language, key, **values))
@@ -81,7 +84,30 @@ class Notices:
         """/cancel during a match: the question whether to cancel it, for ``asker`` (``name``),
         or for any admin (0, None) where an admin wrote in the group's name."""
         keyboard = question_keyboard(table, asker)
-        self.sender.post(table.place, question_text(table, name), keyboard)
+        asked = self._questions.setdefault(table.id, {})  # its id comes once it is sent
+
+        def sent(message: Message) -> None:
+            asked[message.message_id] = Place(message.chat_id, table.place.thread_id)
+
+        self.sender.post(table.place, question_text(table, name), keyboard, sent=sent)
+
+    def answered(self, table_id: int, message_id: int) -> None:
+        """A /cancel question was answered: its answer, not the match's end, is what it says."""
+        self._questions.get(table_id, {}).pop(message_id, None)
+
+    def close_questions(self, table: Table) -> None:
+        """The match is over (or cancelled): the /cancel questions still open about it lose
+        their buttons and say so, rather than offer to cancel a match that no longer runs:
+        once what was queued for the group has gone, one that was still waiting to go out too."""
+        if table.id not in self._questions:
+            return
+
+        async def close() -> None:
+            note = t(table.language, "cancel.over_note")
+            for message_id, place in self._questions.pop(table.id, {}).items():
+                self.sender.replace(place, message_id, note)
+
+        self.sender.after(table.chat_id, close)
 
     def remind_group(self, table: Table, seat: Seat, seconds: int) -> None:
         """A mention of the player on turn, if the group's budget has room for it."""

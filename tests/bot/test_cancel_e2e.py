@@ -154,19 +154,41 @@ async def test_a_question_left_a_minute_unanswered_cancels_nothing(
 
 
 @pytest.mark.fast_turns
-async def test_yes_after_the_match_ended_cancels_nothing(
+async def test_a_question_open_when_the_match_ends_says_so_and_cancels_nothing(
     tg: FakeTelegram, harness: Harness
 ) -> None:
-    """The match ended (by timeout, Masha away) while the question waited: its result stands."""
+    """The match ended (by timeout, Masha away) while the question waited: its result stands.
+    Before, the question kept offering ✖️ Yes, cancel it under the match's result."""
     masha = tg.user(651, "Masha")
     group = tg.group(-650, "Yard")
     await prepare(harness, [masha], group, computers=1, turn_seconds=5)
     question = await ask_to_cancel(tg, masha, group)
+    yes = button_data(question, CANCEL_YES)
     await tg.wait_for_message(group, "ended early", timeout=15.0)
-    answer = await tap(tg, masha, question, button_data(question, CANCEL_YES))
-    assert answer.text == "That match is over: there is nothing to cancel."
+    await harness.groups_told()
     over = "🏁 That match is over: nothing is left to cancel."
-    await tg.wait_for(lambda: tg.current(question).text == over)
+    assert tg.current(question).text == over
+    assert not tg.current(question).buttons
+    # a tap on the keyboard a client still showed is told the same
+    answer = await tap(tg, masha, question, yes)
+    assert answer.text == "That match is over: there is nothing to cancel."
     assert await status(harness) == "finished"
     await harness.groups_told()
     assert not any("cancelled" in text for text in harness.group_texts(group))
+
+
+async def test_a_second_question_goes_once_the_first_cancels_the_match(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """/cancel sent twice asks twice: the Yes under one leaves the other saying the match is
+    over, not offering to cancel it again; the answered one says it was cancelled."""
+    users, group = await two_playing(harness, 660)
+    masha = users[0]
+    await harness.next_turn(users)
+    first = await ask_to_cancel(tg, masha, group)
+    second = await ask_to_cancel(tg, masha, group)
+    await tap(tg, masha, second, button_data(second, CANCEL_YES))
+    await harness.groups_told()
+    assert tg.current(second).text == CANCELLED
+    assert tg.current(first).text == "🏁 That match is over: nothing is left to cancel."
+    assert not tg.current(first).buttons
