@@ -22,7 +22,12 @@ from ..place import Place
 from ..render.board import teams_text
 from ..render.cancel import question_keyboard, question_text
 from ..render.place import place_name
-from ..render.results import again_keyboard, match_result_text, round_result_text
+from ..render.results import (
+    again_keyboard,
+    closing_round,
+    match_result_text,
+    round_result_text,
+)
 from ..sender import Blocked, PlaceGone, Sender
 from ..table import Seat, Table
 
@@ -63,9 +68,12 @@ class Notices:
         self.sender.post(table.place, teams_text(table))
 
     def announce(self, table: Table, ended: RoundEnded | MatchEnded) -> None:
-        """A round's result, or the goat: queued after the boards before it, never skipped."""
+        """A round's result, or the goat: queued after the boards before it, never skipped. The
+        round that ended the match is told in the match's end (``closing_round``): one message,
+        one call against the group's budget, and the final scores said once."""
         if isinstance(ended, RoundEnded):
-            self.sender.post(table.place, round_result_text(table, ended))
+            if ended != closing_round(table):
+                self.sender.post(table.place, round_result_text(table, ended))
         else:
             self.sender.post(table.place, match_result_text(table, ended), again_keyboard(table))
 

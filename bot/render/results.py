@@ -33,7 +33,7 @@ from .board import (
     score_lines,
     scores_points,
 )
-from .room import LIMIT
+from .room import LIMIT, room_after
 from .sheet import sheet_lines
 from .tiles import laid, laid_words, tiles_text
 
@@ -64,9 +64,28 @@ def numbered(table: Table, ended: RoundEnded) -> Html:
 
 
 def round_result_text(table: Table, ended: RoundEnded) -> Html:
+    """A round's result: how it ended, the hands, what it gave each side, the score."""
+    lang = table.language
+    before, amounts = _round_parts(table, ended)
+    after = [*amounts, t(lang, "result.scores"), *score_lines(table, lang, ended)]
+    return _with_hands(table, ended.hands, before, after)
+
+
+def closing_round(table: Table) -> RoundEnded | None:
+    """The round whose end ended the match: the match's end tells it, hands and amounts, in
+    place of a result of its own, whose score the final standings below it only repeated."""
+    match = table.match
+    if match is None or not match.is_over:
+        return None
+    return next((e for e in table.round_events if isinstance(e, RoundEnded)), None)
+
+
+def _round_parts(table: Table, ended: RoundEnded) -> tuple[list[str], list[str]]:
+    """What a round's result says before the hands (how it ended) and after them (what each
+    side got, then a blank line; nothing where the game keeps no points)."""
     assert table.match is not None
     if scores_points(table.match):
-        return _scoring_round_text(table, ended)
+        return _scoring_round_parts(table, ended)
     lang = table.language
     seats = table.seats
     if ended.result == "out":
@@ -78,9 +97,7 @@ def round_result_text(table: Table, ended: RoundEnded) -> Html:
     else:
         head = _fish_head(table, ended)
     before = [head, *_round_notes(table, ended), *_fish_taker(table, ended)]
-    after = [*kozel_amounts(table, ended), ""] if keeps_points(table.match) else []
-    after += [t(lang, "result.scores"), *score_lines(table, lang, ended)]
-    return _with_hands(table, ended.hands, before, after)
+    return before, [*kozel_amounts(table, ended), ""] if keeps_points(table.match) else []
 
 
 def _fish_head(table: Table, ended: RoundEnded) -> Html:
@@ -180,9 +197,9 @@ def _with_hands(table: Table, held: list[list[Tile]], before: list[str], after: 
     return Html("\n".join([*before, "", t(lang, "result.hands_elsewhere"), "", *after]))
 
 
-def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
-    """A round of a scoring game: who went out (or that nobody could move, and whose hand was
-    lightest), the hands, what each side got at the end (a bonus, or a write-off), the score."""
+def _scoring_round_parts(table: Table, ended: RoundEnded) -> tuple[list[str], list[str]]:
+    """A round of a scoring game (``_round_parts``): who went out (or that nobody could move,
+    and whose hand was lightest); what each side got at the end (a bonus, or a write-off)."""
     lang, seats = table.language, table.seats
     assert table.match is not None and ended.amounts is not None
     if ended.result == "out":
@@ -200,8 +217,7 @@ def _scoring_round_text(table: Table, ended: RoundEnded) -> Html:
             parts += _lightest_tie(table, ended)
     parts += _round_notes(table, ended)
     amounts = scoring_amounts(table, ended)
-    after = [*amounts, *([""] if amounts else []), t(lang, "result.scores")]
-    return _with_hands(table, ended.hands, parts, [*after, *score_lines(table, lang, ended)])
+    return parts, [*amounts, *([""] if amounts else [])]
 
 
 def _block_winner(table: Table, ended: RoundEnded, winner: int) -> Html:
@@ -262,12 +278,11 @@ def match_result_text(table: Table, ended: MatchEnded) -> Html:
         head = losers_line(table, ended, lang)
     else:
         head = t(lang, "match.abandoned", names=who_timed_out(table, ended, lang))
-    after: list[str] = [
+    finals: list[str] = [
         t(lang, "match.final", name=table.side_name(side, lang), score=ended.scores[side])
         for side in sorted(range(table.match.sides), key=lambda s: ended.scores[s])
     ]
-    after += ["", *_sheet(table, ended), t(lang, "match.again")]
-    return _ended_text(table, ended, [head], after)
+    return _ended_text(table, ended, [head], finals)
 
 
 def _sides_named(table: Table, sides: Iterable[int], lang: str) -> str:
@@ -337,38 +352,49 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
     parts: list[str] = [head]
     if ended.ended_by in SPECIAL_ENDS:
         parts.append(t(lang, f"match.ended_by.{ended.ended_by}"))
-    after: list[str] = []
+    finals: list[str] = []
     # best first: the most points, or where points are bad (Sport, General's Goat) the fewest
     sign = -1 if scores_points(table.match) else 1
     hung = generals(ended.ended_by, ended.losers, table.match.sides)
     for side in sorted(range(table.match.sides), key=lambda s: sign * ended.scores[s]):
         name, score = table.side_name(side, lang), ended.scores[side]
         if keeps_points(table.match):
-            after.append(t(lang, "match.final", name=name, score=score))
+            finals.append(t(lang, "match.final", name=name, score=score))
         else:  # its rounds lost and Generals
-            after.append(lost_rounds_line(table, lang, side, score, hung[side]))
-    after += ["", *_sheet(table, ended), t(lang, "match.again")]
-    return _ended_text(table, ended, parts, after)
+            finals.append(lost_rounds_line(table, lang, side, score, hung[side]))
+    return _ended_text(table, ended, parts, finals)
 
 
-def _ended_text(table: Table, ended: MatchEnded, head: list[str], after: list[str]) -> Html:
-    """The end of a match: its ``head`` (who won or lost, and how), then ``after`` (the final
-    scores, the sheet). A match that ended in the middle of a round, by the move that won it or
-    by a timeout, says so between them, with what each player was left holding: no result of
-    that round ever shows those hands."""
-    match = table.match
+def _ended_text(table: Table, ended: MatchEnded, head: list[str], finals: list[str]) -> Html:
+    """The end of a match, one message: its ``head`` (who won or lost, and how), how its last
+    round went, the ``finals`` (every side's final score, said only here), the sheet of rounds.
+    The last round is told here with what each player was left holding: the round that ended
+    the match (``closing_round``), which gets no result of its own, or the round a winning move
+    or a timeout stopped, which never ends."""
+    match, lang = table.match, table.language
     assert match is not None
-    rnd = match.round
-    move = _winning_move(table, ended)
-    if move is not None:
+    rnd, amounts = match.round, list[str]()
+    closing, move = closing_round(table), _winning_move(table, ended)
+    held: list[list[Tile]] | None = None
+    if closing is not None:
+        before, amounts = _round_parts(table, closing)
+        head, held = [*head, *before], closing.hands
+    elif move is not None:
         assert rnd is not None and rnd.number == move.round
-        line = _winning_line(table, move)
+        head, held = [*head, _winning_line(table, move)], rnd.hands
     elif ended.ended_by == "timeout" and rnd is not None and rnd.number > match.rounds_played:
         number = round_number(match, rnd)
-        line = t(table.language, "match.cut_short", round=_round_words(table, number))
-    else:
+        line = t(lang, "match.cut_short", round=_round_words(table, number))
+        head, held = [*head, line], rnd.hands
+    after = [*amounts, *finals, ""]
+    again = t(lang, "match.again")
+    # the sheet gets the room the rest leaves, its hands given way (``_with_hands``)
+    rest = [*head, "", t(lang, "result.hands_elsewhere"), "", *after, again]
+    sheet = sheet_lines(table, lang, ended, room=room_after(rest) - 1)  # a blank line
+    after += [*sheet, *([""] if sheet else []), again]
+    if held is None:
         return Html("\n".join([*head, "", *after]))
-    return _with_hands(table, rnd.hands, [*head, line], after)
+    return _with_hands(table, held, head, after)
 
 
 def _round_words(table: Table, number: int) -> Html:
@@ -407,9 +433,3 @@ def _winning_line(table: Table, move: Played | PlayedDoubles) -> Html:
         score=move.scores[match.side_of(move.seat)],
         target=limit_of(match),
     )
-
-
-def _sheet(table: Table, ended: MatchEnded) -> list[str]:
-    """The match's sheet of rounds, then a blank line; nothing before a round ended."""
-    sheet = sheet_lines(table, table.language, ended)
-    return [*sheet, ""] if sheet else []

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 
 import pytest
 
 from devtools.fake_telegram import FakeTelegram
 from engine import replay
-from tests.bot.harness import Accelerated, Harness, stored_events
+from tests.bot.harness import Accelerated, Harness, start_match, stored_events
+from tests.bot.test_games_e2e import plain
 
 
 @pytest.fixture
@@ -85,3 +87,30 @@ async def test_four_players_in_pairs_play_to_the_goat(tg: FakeTelegram, harness:
     # Telegram's group limit was respected
     assert tg.max_messages_per_window(group, 60.0) <= 20
     assert final
+
+
+async def test_the_last_round_is_told_with_the_goat_and_the_final_scores_once(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The match's last round got a result of its own, its "Score:" block, and then the goat
+    with the same scores again just below: now the goat's message tells that round (its hands
+    and what it wrote), then the final scores, once, in one message and one call."""
+    users = [tg.user(991, "Masha"), tg.user(992, "Alex")]
+    group = tg.group(-1991, "Yard")
+    await start_match(harness, users, group)
+    await harness.play_match(users, group)
+    await harness.groups_told()
+
+    events = await stored_events(harness.database, 1)
+    rounds = [e for e in events if e["type"] == "round_ended"]
+    ended = events[-1]
+    assert ended["type"] == "match_ended" and ended["scores"] == rounds[-1]["scores"]
+    texts = [plain(text) for text in harness.group_texts(group)]
+    # the goat's message is the only one to tell the last round, below the goat
+    last = f"Round {rounds[-1]['round']}:"
+    told = [text for text in texts if any(last in line for line in text.splitlines()[:2])]
+    assert told == [texts[-1]] and "is the goat!" in told[0].splitlines()[0]
+    # the final scores, once: no result of the last round says them before the goat
+    assert sum("Score:" in text for text in texts) == len(rounds) - 1
+    finals = [line for line in texts[-1].splitlines() if re.fullmatch(r"(Masha|Alex): \d+", line)]
+    assert sorted(int(line.split(": ")[1]) for line in finals) == sorted(ended["scores"])

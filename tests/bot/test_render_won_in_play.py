@@ -137,8 +137,19 @@ def test_the_sheet_ends_with_the_round_the_move_won_in() -> None:
 
 def test_a_match_won_at_the_end_of_a_round_tells_no_winning_move() -> None:
     """Al goes out with [2|6], which scores nothing (ends 6 and 2), and the bonus for Bo's 12
-    pips (2) reaches the target: the round's result told the hands, the match's end does not
-    again."""
+    pips (2) reaches the target: the match's end tells that round as its result would (it gets
+    none of its own), the bonus that won, not a winning move."""
     table, text = won_by("muggins", "2-6", behind=2)
-    assert table.round_ends and "🎯" not in text and "[3|5]" not in text
-    assert text.splitlines()[:4] == ["🏆 Al wins!", "", "Al: 100", "Bo: 7"]
+    assert table.round_ends and "🎯" not in text
+    assert text.splitlines()[:10] == [
+        "🏆 Al wins!",
+        "🏁 Round 2: Al went out!",
+        "",
+        "Al: —",
+        "Bo: [3|5][2|2]",
+        "",
+        "Al: the opponent holds 12, rounded to 10, divided by 5 → +2",
+        "Bo: 12 in hand → 0",
+        "",
+        "Al: 100",
+    ]

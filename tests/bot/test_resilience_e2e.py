@@ -487,7 +487,7 @@ async def test_a_goat_recorded_as_the_bot_died_is_announced_after_a_restart(
 ) -> None:
     """The bot dies after committing and recording the match's last move, before telling
     anyone: the table is finished, and after the restart the group still learns the last
-    round's result and who the goat is, once."""
+    round's result and who the goat is, once, in the goat's message."""
     masha, alex = tg.user(771, "Masha"), tg.user(772, "Alex")
     group = tg.group(-1771, "Courtyard")
     users = [masha, alex]
@@ -502,13 +502,14 @@ async def test_a_goat_recorded_as_the_bot_died_is_announced_after_a_restart(
     async with harness.restarted() as restarted:
         await tg.wait_for(lambda: restarted.match_over(group), what="the goat")
         await tg.wait_idle()
-        assert len(round_results(restarted, group)) == results + 1
+        assert len(round_results(restarted, group)) == results
         goats = [x for x in restarted.group_texts(group) if "goat" in x]
         assert len(goats) == 1
+        assert f"Round {results + 1}:" in goats[0].splitlines()[1]
         await restarted.stop()
         await restarted.start()
         await tg.wait_idle()
-        assert len(round_results(restarted, group)) == results + 1
+        assert len(round_results(restarted, group)) == results
         assert [x for x in restarted.group_texts(group) if "goat" in x] == goats
 
 
@@ -692,7 +693,7 @@ async def test_a_match_ended_behind_a_stop_tells_its_results_in_order_once(
     """Every round of a match, and its end, were committed, then the bot died before telling
     any: after the restart the group heard the last round and the goat first, the earlier
     rounds after them, and the last round and the goat again. Now each result is told once, in
-    the order of the rounds, and the goat last."""
+    the order of the rounds, and the goat last, with the last round's."""
     group, stored = await started_and_stopped(tg, harness, 785)
     runs = []
     for attempt in range(10):  # each deal is the test run's: the shortest of ten matches
@@ -707,11 +708,14 @@ async def test_a_match_ended_behind_a_stop_tells_its_results_in_order_once(
         await tg.wait_idle()
         results = round_results(restarted, group)
         told = [t for t in restarted.group_texts(group) if t in results or t.startswith("🐐")]
-    # "🏁 Round 1", ..., "🐐 Alex is the goat!"
+    # "🏁 Round 1", ..., "🐐 Alex is the goat!" over the last round's "🏁 Round 5"
     heads = [text.splitlines()[0].split(":", 1)[0] for text in told]
+    heads.append(told[-1].splitlines()[1].split(":", 1)[0])
     rounds = range(1, len(round_ends(made)) + 1)
-    assert [head.split(" ", 1)[1] for head in heads[:-1]] == [f"Round {n}" for n in rounds]
-    assert heads[-1].startswith("🐐") and heads[-1].endswith("is the goat!")
+    assert [head.split(" ", 1)[1] for head in heads[:-2] + heads[-1:]] == [
+        f"Round {n}" for n in rounds
+    ]
+    assert heads[-2].startswith("🐐") and heads[-2].endswith("is the goat!")
 
 
 STARTED = "The match has started — good luck!"
