@@ -80,6 +80,25 @@ def closing_round(table: Table) -> RoundEnded | None:
     return next((e for e in table.round_events if isinstance(e, RoundEnded)), None)
 
 
+#: The ways a match ends that the round ending it says in a note of its own (``_round_notes``).
+ROUND_SAYS_END = {
+    "na_sto": "na_sto_won",
+    "instant_win": "instant_win",
+    "two_doubles": "two_doubles",
+}
+
+
+def _told_by_round(closing: RoundEnded | None, ended: MatchEnded) -> bool:
+    """Whether the round told with the match's end already says how it ended ("💯 The round
+    played na sto is won, and the match with it!", "A General is hung on …"): one message
+    said it twice."""
+    if closing is None:
+        return False
+    if ended.ended_by == "general":
+        return bool(closing.general)
+    return ROUND_SAYS_END.get(str(ended.ended_by)) == closing.outcome
+
+
 def _round_parts(table: Table, ended: RoundEnded) -> tuple[list[str], list[str]]:
     """What a round's result says before the hands (how it ended) and after them (what each
     side got, then a blank line; nothing where the game keeps no points)."""
@@ -350,7 +369,7 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
     else:
         head = winners_line(table, ended, lang)
     parts: list[str] = [head]
-    if ended.ended_by in SPECIAL_ENDS:
+    if ended.ended_by in SPECIAL_ENDS and not _told_by_round(closing_round(table), ended):
         parts.append(t(lang, f"match.ended_by.{ended.ended_by}"))
     finals: list[str] = []
     # best first: the most points, or where points are bad (Sport, General's Goat) the fewest

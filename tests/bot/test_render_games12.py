@@ -236,6 +236,44 @@ def test_a_sea_goat_round_written_off_and_a_match_won_na_sto_say_so() -> None:
 
 
 @pytest.mark.parametrize(
+    ("outcome", "ended_by", "round_says", "match_says"),
+    [
+        ("na_sto_won", "na_sto", "is won, and the match with it!", "Won <b>na sto</b>"),
+        ("two_doubles", "two_doubles", "the match is won at once!", "Won by going out"),
+    ],
+)
+def test_a_match_ended_by_its_round_says_how_once(
+    outcome: str, ended_by: str, round_says: str, match_says: str
+) -> None:
+    """The match's end tells the round that ended it: the round's own line ("💯 The round played
+    na sto is won, and the match with it!") and the match's ("💯 Won na sto.") said it twice in
+    one message."""
+    table = sea_table([0, 40])
+    assert table.match is not None
+    ended = RoundEnded(
+        round=5,
+        result="out",
+        winner=1,
+        fisherman=None,
+        hands=[[Tile(4, 5), Tile(0, 2)], []],
+        hand_values=[11, 0],
+        amounts=[0, 0],
+        scores=[0, 40],
+        outcome=outcome,
+    )
+    table.round_events = [ended]
+    table.match.over = True
+    won = match_result_text(table, MatchEnded([0], [0, 40], ended_by, [1]))
+    assert html_problems(won) == []
+    assert won.startswith("🏆 <b>Bob wins!</b>\n")
+    assert round_says in won
+    assert match_says not in won
+    # told without its round, the match's end says how
+    table.round_events = []
+    assert match_says in match_result_text(table, MatchEnded([0], [0, 40], ended_by, [1]))
+
+
+@pytest.mark.parametrize(
     ("lang", "pairs", "said"),
     [
         ("en", False, "✂️ Bob wins 25 or more while Zoë & <Co> holds the points: every score"),
@@ -519,6 +557,12 @@ def test_a_general_hung_is_told_with_the_round_and_ends_the_match() -> None:
     assert over.index(f"{NAUGHTY} and Olya: lost <b>0</b> of 2 · 🎖 Generals: 0") < over.index(
         "Bob and Ivan: lost <b>1</b> of 2 · 🎖 Generals: 1"
     )
+    # told with the round that hung it, the General is said once, by the round
+    assert table.match is not None
+    table.round_events, table.match.over = [ended], True
+    told = html.unescape(match_result_text(table, MatchEnded([1], [0, 1], "general", [0])))
+    assert told.count("🎖 <b>A General</b> is hung on Bob and Ivan!") == 1
+    assert "A General was hung" not in told
 
 
 def test_a_round_result_told_late_shows_the_generals_of_its_own_round() -> None:
