@@ -244,3 +244,15 @@ async def test_a_question_the_bot_stops_under_stays_until_tapped(
         assert answer.text == "This question has expired: send /cancel again."
         await tg.wait_for(lambda: tg.current(question).text == EXPIRED_NOTE)
     assert not tg.current(question).buttons
+
+
+async def test_a_players_cancel_is_told_whom_to_ask(tg: FakeTelegram, harness: Harness) -> None:
+    """Before, Alex was told only that the opener or an admin could, not who opened it."""
+    users, group = await two_playing(harness, 690)
+    alex = users[1]
+    await harness.next_turn(users)
+    await tg.send_text(alex, group, "/cancel")
+    await tg.wait_for_message(group, "Only Masha, who opened the table, or an admin can cancel it.")
+    await harness.groups_told()
+    assert not any(CANCEL_YES in str(m.button_texts) for m in tg.messages(group))
+    assert await status(harness) == "playing"
