@@ -201,6 +201,7 @@ async def setup(app: App) -> None:
         sleep=data.turn_sleep,
     )
     sender.place_gone = scheduler.place_gone
+    presenter.notices.time_question = scheduler.time_question
     k = Kozel(settings, storage, service, sender, presenter, scheduler)
     app.bot_data.kozel = k
     await register_commands(app, settings.default_language)

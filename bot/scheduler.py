@@ -1,9 +1,10 @@
-"""Things that happen without a tap: computer moves, turn reminders and timeouts, expiry, and
-the end of the tables of a place the bot may no longer write to (a forum topic closed or
-deleted, a group that removed or muted the bot).
+"""Things that happen without a tap: computer moves, turn reminders and timeouts, expiry (of
+tables, and of /cancel's questions), and the end of the tables of a place the bot may no longer
+write to (a forum topic closed or deleted, a group that removed or muted the bot).
 
 Deadlines are stored with the table, so a restart re-arms every timer; a timer remembers the
-table version it was armed for and does nothing if the turn has moved on since.
+table version it was armed for and does nothing if the turn has moved on since. A question's
+timer is not stored: after a restart, a tap on the question finds it expired and closes it.
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ class Scheduler:
         #: Tables being ended because their place refused a message, by place.
         self._endings: dict[Place, asyncio.Task[None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        #: The timers of /cancel's questions still open.
+        self._questions: set[asyncio.Task[None]] = set()
         #: Set as the bot stops: nothing is armed any more.
         self._stopped = False
 
@@ -168,6 +171,20 @@ class Scheduler:
 
         await self._locked(table_id, version, timeout)
 
+    def time_question(self, table: Table, message_id: int, seconds: float) -> None:
+        """Close the /cancel question ``message_id`` once ``seconds`` (its minute, from its
+        sending) are up, if nothing answered or closed it meanwhile (``Notices.expire``)."""
+        if self._stopped:
+            return
+        task = _logged(self._question_timer(table, message_id, seconds), table=table.id)
+        self._questions.add(task)
+        task.add_done_callback(self._questions.discard)
+
+    async def _question_timer(self, table: Table, message_id: int, seconds: float) -> None:
+        await self.sleep(seconds)
+        async with self.service.store.lock(table.chat_id):  # not while a tap answers it
+            self.presenter.notices.expire(table, message_id)
+
     def start_sweeping(self, every: float = 60.0) -> None:
         """Close tables nobody started or nobody plays, once a minute: by real time, which
         storage stamps a table's changes with, whatever the turns' clock."""
@@ -242,7 +259,7 @@ class Scheduler:
         committed but not yet shown is shown after a restart), and nothing new is armed."""
         self._stopped = True
         sweeper = [] if self._sweeper is None else [self._sweeper]
-        tasks = [*sweeper, *self._tasks.values(), *self._endings.values()]
+        tasks = [*sweeper, *self._tasks.values(), *self._endings.values(), *self._questions]
         for task in tasks:
             task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -251,6 +268,7 @@ class Scheduler:
         self._tasks.clear()
         self._armed.clear()
         self._endings.clear()
+        self._questions.clear()
 
 
 def _logged(work: Coroutine[Any, Any, None], **where: object) -> asyncio.Task[None]:

@@ -11,14 +11,11 @@ from telegram import Message, Update
 from ..callbacks import YES, Callback
 from ..context import Kozel, KozelContext
 from ..i18n import said, t
+from ..render.cancel import ANSWER_SECONDS
 from ..service import Refusal
 from ..table import Table
 from .common import FromGroup, answer, from_group, in_group, is_admin, refuse, shown
 from .lobby import cancel
-
-#: How long the question may be answered: a "Yes" tapped much later was not meant for the
-#: match as it is by then. Its words say "a minute".
-ANSWER_SECONDS = 60
 
 
 async def stop_button(update: Update, context: KozelContext) -> None:
@@ -38,10 +35,8 @@ async def stop_button(update: Update, context: KozelContext) -> None:
     async with k.service.store.lock(group.place.chat_id):
         table = await k.service.store.active_table(group.place)
         stale = _stale(table, cb, message)
-        if closed:  # or the match's end did
-            await refuse(
-                k, update, lang, "cancel.over" if stale == "cancel.over" else "cancel.answered"
-            )
+        if closed:  # or the match's end did, or its minute (``Scheduler.time_question``)
+            await refuse(k, update, lang, stale or "cancel.answered")
             return
         if stale is not None:  # the question's buttons go: they would only be refused again
             k.presenter.notices.answered(cb.table_id, message.message_id)

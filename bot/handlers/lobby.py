@@ -409,7 +409,9 @@ async def cancel(
     ✖️ Yes (``cb``, a ``stop`` button: ``handlers.cancel``). The group is told once: by the
     board, or the lobby, that says the table was cancelled, or by a message of its own where
     the lobby never went out or is gone. A tap's toast is the tapper's alone."""
-    await _manager_only(k, table, sender)
+    if not await may_manage(k, table.row, sender):  # who may, then: someone to ask
+        name = await k.service.records.user_name(table.opener_id)
+        raise Refusal("cancel.not_opener", name=name) if name else Refusal("err.not_opener")
     if table.status == "playing" and cb is None:
         await _ask_to_cancel(k, table, sender)
         return None

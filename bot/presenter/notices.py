@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import html
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message
 from telegram.error import TelegramError
@@ -20,7 +20,7 @@ from ..i18n import Html, t
 from ..pacing import RESERVE
 from ..place import Place
 from ..render.board import teams_text
-from ..render.cancel import question_keyboard, question_text
+from ..render.cancel import ANSWER_SECONDS, question_keyboard, question_text
 from ..render.place import place_name
 from ..render.results import (
     again_keyboard,
@@ -59,6 +59,9 @@ class Notices:
         self.sender = sender
         #: The /cancel questions sent and not yet answered, by table: their ids and places.
         self._questions: dict[int, dict[int, Place]] = {}
+        #: Set once the bot is wired up: calls ``expire`` on a question (its table, its id)
+        #: once the seconds given are up (``Scheduler.time_question``).
+        self.time_question: Callable[[Table, int, float], None] | None = None
 
     def _tell_group(self, table: Table, key: str, **values: object) -> None:
         self.sender.post(table.place, t(table.language, key, **values))
@@ -96,12 +99,21 @@ class Notices:
 
         def sent(message: Message) -> None:
             asked[message.message_id] = Place(message.chat_id, table.place.thread_id)
+            if self.time_question is not None:
+                self.time_question(table, message.message_id, ANSWER_SECONDS)
 
         self.sender.post(table.place, question_text(table, name), keyboard, sent=sent)
 
     def answered(self, table_id: int, message_id: int) -> None:
         """A /cancel question was answered: its answer, not the match's end, is what it says."""
         self._questions.get(table_id, {}).pop(message_id, None)
+
+    def expire(self, table: Table, message_id: int) -> None:
+        """A /cancel question's minute is up, unanswered: it loses its buttons and says so,
+        rather than go on saying "within a minute" until someone taps it."""
+        place = self._questions.get(table.id, {}).pop(message_id, None)
+        if place is not None:
+            self.sender.replace(place, message_id, t(table.language, "cancel.expired_note"))
 
     def close_questions(self, table: Table) -> None:
         """The match is over (or cancelled): the /cancel questions still open about it lose

@@ -9,6 +9,10 @@ from ..i18n import Html, t
 from ..table import Table
 from .board import board_title, score_lines
 
+#: How long the question may be answered: a "Yes" tapped much later was not meant for the
+#: match as it is by then. Its words say "a minute".
+ANSWER_SECONDS = 60
+
 
 def question_text(table: Table, asker: str | None) -> Html:
     """Cancel the match? With its round and scores, which nothing will record, and who may

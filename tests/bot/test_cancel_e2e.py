@@ -6,6 +6,9 @@ which cannot go on anyway (``test_resilience_e2e``)."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+
 import pytest
 
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
@@ -192,3 +195,64 @@ async def test_a_second_question_goes_once_the_first_cancels_the_match(
     assert tg.current(second).text == CANCELLED
     assert tg.current(first).text == "🏁 That match is over: nothing is left to cancel."
     assert not tg.current(first).buttons
+
+
+EXPIRED_NOTE = (
+    "⌛ No answer came within a minute: the match goes on. Send /cancel again to cancel it."
+)
+
+
+@pytest.mark.fast_turns
+async def test_a_question_left_unanswered_closes_itself_when_its_minute_is_up(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Before, it kept its buttons and 'within a minute' until someone tapped it. The minute
+    runs on the turns' clock, ten times faster here; Telegram's date of the question does not,
+    so the test dates it back as a minute would."""
+    users, group = await two_playing(harness, 670)
+    masha = users[0]
+    await harness.next_turn(users)
+    question = await ask_to_cancel(tg, masha, group)
+    yes = button_data(question, CANCEL_YES)
+    await tg.wait_for(lambda: tg.current(question).text == EXPIRED_NOTE, timeout=15.0)
+    assert not tg.current(question).buttons
+    assert await status(harness) == "playing"
+    # a tap on the keyboard a client still showed is told the question expired
+    tg.current(question).date -= 61
+    answer = await tap(tg, masha, question, yes)
+    assert answer.text == "This question has expired: send /cancel again."
+    assert await status(harness) == "playing"
+
+
+@pytest.mark.fast_turns
+async def test_a_question_the_bot_stops_under_stays_until_tapped(
+    tg: FakeTelegram, harness: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The bot stopped with a question open: nothing is left running nor logged as failed,
+    and after the restart a tap on it, a minute on, closes it as expired."""
+    users, group = await two_playing(harness, 680)
+    masha = users[0]
+    await harness.next_turn(users)
+    question = await ask_to_cancel(tg, masha, group)
+    await harness.stop()
+    assert not [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+    assert tg.current(question).find_button(CANCEL_YES) is not None
+    tg.current(question).date -= 61
+    async with harness.restarted():
+        answer = await tap(tg, masha, question, button_data(question, CANCEL_YES))
+        assert answer.text == "This question has expired: send /cancel again."
+        await tg.wait_for(lambda: tg.current(question).text == EXPIRED_NOTE)
+    assert not tg.current(question).buttons
+
+
+async def test_a_players_cancel_is_told_whom_to_ask(tg: FakeTelegram, harness: Harness) -> None:
+    """Before, Alex was told only that the opener or an admin could, not who opened it."""
+    users, group = await two_playing(harness, 690)
+    alex = users[1]
+    await harness.next_turn(users)
+    await tg.send_text(alex, group, "/cancel")
+    await tg.wait_for_message(group, "Only Masha, who opened the table, or an admin can cancel it.")
+    await harness.groups_told()
+    assert not any(CANCEL_YES in str(m.button_texts) for m in tg.messages(group))
+    assert await status(harness) == "playing"

@@ -20,6 +20,7 @@ from tests.bot.test_table_life_e2e import prepare
 
 NOT_VALID = "This button is not valid here."
 NOT_OPENER = "Only the table's opener or the group's admins can do that."
+NOT_OPENER_CANCEL = "Only Masha, who opened the table, or an admin can cancel it."
 NOT_OPENER_RULES = (
     "Only the table's opener or the group's admins can change the game and its rules: "
     "/rules shows them."
@@ -160,7 +161,7 @@ async def test_every_lobby_button_is_answered_and_a_bad_tap_changes_nothing(
             Bad("🎲 Game by a player", alex, on_table("🎲 Game"), NOT_OPENER_RULES),
             Bad("a game by a player", alex, data_of(games, "Telephone"), NOT_OPENER_RULES),
             Bad("🤖 by a player", alex, on_table("🤖 Add computer"), NOT_OPENER),
-            Bad("✖️ by a player", alex, on_table("✖️ Cancel"), NOT_OPENER),
+            Bad("✖️ by a player", alex, on_table("✖️ Cancel"), NOT_OPENER_CANCEL),
             Bad("▶️ by a player at a table not full", alex, on_table("▶️ Start"), "opener"),
             Bad("🚪 by someone not seated", olya, on_table("🚪 Leave"), NOT_JOINED),
             Bad("🔀 by someone not seated", olya, on_table("🔀 Change pair"), NOT_JOINED),
