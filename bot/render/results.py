@@ -96,7 +96,8 @@ def _told_by_round(closing: RoundEnded | None, ended: MatchEnded) -> bool:
         return False
     if ended.ended_by == "general":
         return bool(closing.general)
-    return ROUND_SAYS_END.get(str(ended.ended_by)) == closing.outcome
+    said = ROUND_SAYS_END.get(str(ended.ended_by))
+    return said is not None and said == closing.outcome
 
 
 def _round_parts(table: Table, ended: RoundEnded) -> tuple[list[str], list[str]]:

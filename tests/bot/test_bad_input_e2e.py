@@ -223,7 +223,9 @@ async def test_commands_in_the_wrong_place_get_polite_answers(
     await says(masha, group, "/new", "A table is already open here.")
     # the lobby's match has not started: not "send /new", which the lobby refuses
     await says(alex, group, "/standings", "The match here has not started yet.")
-    await says(alex, group, "/cancel", "Only the table's opener or the group's admins")
+    await says(
+        alex, group, "/cancel", "Only Masha, who opened the table, or an admin can cancel it."
+    )
     # none of it broke anything: the lobby still takes players
     lobby = await tg.wait_for_message(group, "new table")
     await tg.send_text(alex, alex, "/start")
