@@ -180,11 +180,11 @@ class Hands:
         ``key`` (which may name the table's place, ``chat``), its live keyboard gone, so nobody
         taps at a table that is gone; with ``everyone``, every other person gets the note as a
         message of its own, which notifies them (the group cannot tell them)."""
+        shown = table.match is not None and table.match.round is not None  # a hand to show
         for seat in table.seats:
             if seat.user_id is None:
                 continue
             note = t(seat.language, key, chat=place_name(seat.language, table))
-            shown = table.match is not None and table.match.round is not None
             text = record_text(table, seat, seat.last_note) + "\n\n" + note if shown else note
             with optional("the end of a table", seat.user_id):
                 if seat.live and seat.hand_message_id is not None:

@@ -45,13 +45,10 @@ class TableStore:
     async def group_language(self, chat_id: int) -> str | None:
         """The language the group chose, or took from its first table's opener; None before
         either (its /language buttons mark none)."""
-        chat = await self.storage.get_chat(chat_id)
-        return chat.language if chat is not None and chat.language else None
+        return _group_language(await self.storage.get_chat(chat_id))
 
     def _language_of(self, chat: ChatRow | None) -> str:
-        if chat is not None and chat.language:
-            return chat.language
-        return self.settings.default_language
+        return _group_language(chat) or self.settings.default_language
 
     async def user_language(self, user: User | int, otherwise: str | None = None) -> str:
         """A person's own language, which whatever the bot writes to them alone speaks (their
@@ -300,6 +297,11 @@ def computer_name(lang: str, number: int) -> str:
     """The computer player ``number``'s name (``Seat.computer``: the catalogs' computer.0 …
     computer.3) in the language ``lang``."""
     return str(t(lang, f"computer.{number}"))
+
+
+def _group_language(chat: ChatRow | None) -> str | None:
+    """The language a group has, chosen or taken from its first table's opener; None before."""
+    return chat.language if chat is not None and chat.language else None
 
 
 def _chosen(row: UserRow | None) -> str | None:
