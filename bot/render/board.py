@@ -242,8 +242,8 @@ def board_text(
     elif _deals_a_bazaar(match):
         top.append(t(lang, "board.bazaar_empty"))
     bottom: list[str] = []
-    if table.status == "cancelled":
-        bottom += ["", t(lang, "board.cancelled")]
+    if table.status == "cancelled":  # by /cancel or its place gone, or nobody left to play
+        bottom += ["", t(lang, "board.cancelled" if table.people else "board.deserted")]
     elif match.is_over:  # the board left in the group: it waits for nobody any more
         over = "board.over_timeout" if match.ended_by == "timeout" else "board.over"
         bottom += ["", t(lang, over)]

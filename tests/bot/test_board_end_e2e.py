@@ -19,6 +19,7 @@ from tests.bot.test_topics_e2e import board_in, people, start_in
 OVER = "🏁 The match is over: its result is below."
 TIMED_OUT = "⌛ The match is over: time ran out. Its result is below."
 CANCELLED = "❌ The table was cancelled: this match does not go on."
+DESERTED = "🚪 Nobody is left at the table: the match is over, and nothing was recorded."
 
 
 def finished(text: str | None, why: str) -> str:
@@ -74,6 +75,22 @@ async def test_a_match_closed_as_idle_leaves_a_board_that_says_so(
     await k.scheduler.sweep(time.time() + k.settings.idle_expiry_minutes * 60 + 60)
     await tg.wait_for_message(group, "ended early")
     finished(await last_board(harness, group), TIMED_OUT)
+
+
+@pytest.mark.parametrize("how", ["/leave", "/kick 1"])
+async def test_a_match_everyone_left_leaves_a_board_that_says_so(
+    tg: FakeTelegram, harness: Harness, how: str
+) -> None:
+    """The last person left, or was removed: the board said only "The table was cancelled",
+    as if someone had cancelled it; it says nobody is left, and that nothing was recorded."""
+    masha = tg.user(1211, "Masha")
+    group = tg.group(-1211, "Yard")
+    await prepare(harness, [masha], group, computers=1)
+    await harness.groups_told()
+    await tg.send_text(masha, group, how)
+    await tg.wait_for_message(group, "nobody is left to play")
+    finished(await last_board(harness, group), DESERTED)
+    assert await harness.kozel.storage.chat_standings(group.id) == []
 
 
 async def test_a_timeout_the_bot_committed_as_it_stopped_leaves_the_board_over_after_a_restart(

@@ -431,7 +431,7 @@ async def test_when_the_last_person_leaves_a_match_the_computers_do_not_play_it_
         group,
         "🚪 Masha left the table, and nobody is left to play: the match ends without a result.",
     )
-    await tg.wait_for(lambda: "this match does not go on" in board(tg, group))
+    await tg.wait_for(lambda: "Nobody is left at the table" in board(tg, group))
     assert tg.message(masha.id, hand.message_id).text == (
         "You left the table; the match ended without a result."
     )
