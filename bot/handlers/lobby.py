@@ -408,7 +408,8 @@ async def cancel(
     hour of play should not go on a /cancel sent by mistake: it is cancelled by the answer,
     ✖️ Yes (``cb``, a ``stop`` button: ``handlers.cancel``). The group is told once: by the
     board, or the lobby, that says the table was cancelled, or by a message of its own where
-    the lobby never went out or is gone. A tap's toast is the tapper's alone."""
+    the lobby never went out or is gone. A tap's toast is the tapper's alone, and says what
+    went: a match in play, or a table still in its lobby."""
     if not await may_manage(k, table.row, sender):  # who may, then: someone to ask
         name = await k.service.records.user_name(table.opener_id)
         raise Refusal("cancel.not_opener", name=name) if name else Refusal("err.not_opener")
@@ -417,12 +418,15 @@ async def cancel(
         return None
     await k.service.lobby.cancel(table)
     await k.scheduler.after_change(table)  # a table no longer playing has no timers
-    board = table.match is not None and table.board_message_id is not None
+    match = table.match is not None
+    board = match and table.board_message_id is not None
     k.presenter.lobby.close(table, told=board or cb is not None)
     if board:
         k.presenter.board.draw(table)
     await k.presenter.hands.ended(table, "hand.over.cancelled")
-    return said("lobby.cancelled") if cb is not None else None
+    if cb is None:
+        return None
+    return said("cancel.done" if match else "lobby.cancelled")
 
 
 async def _ask_to_cancel(k: Kozel, table: Table, sender: User | Chat) -> None:

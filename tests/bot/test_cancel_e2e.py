@@ -83,6 +83,8 @@ async def test_cancel_during_a_match_asks_and_keep_playing_lets_it_go_on(
 async def test_yes_cancels_the_match_and_the_question_says_so(
     tg: FakeTelegram, harness: Harness
 ) -> None:
+    """The tap's toast says what the question says: the match was cancelled (it said "The
+    table was cancelled.", a lobby's words)."""
     users, group = await two_playing(harness, 610)
     masha = users[0]
     await harness.next_turn(users)
@@ -90,7 +92,7 @@ async def test_yes_cancels_the_match_and_the_question_says_so(
     await harness.groups_told()
     sent = len(tg.messages(group))
     answer = await tap(tg, masha, question, button_data(question, CANCEL_YES))
-    assert answer.text == "The table was cancelled."
+    assert answer.text == CANCELLED
     await tg.wait_for(lambda: tg.current(question).text == CANCELLED)
     assert not tg.current(question).buttons
     assert await status(harness) == "cancelled"
@@ -118,7 +120,7 @@ async def test_only_the_one_who_asked_answers(tg: FakeTelegram, harness: Harness
     assert await status(harness) == "playing"
     # Masha still may
     answer = await tap(tg, masha, question, button_data(question, CANCEL_YES))
-    assert answer.text == "The table was cancelled."
+    assert answer.text == CANCELLED
 
 
 async def test_an_admin_who_asked_in_the_groups_name_is_answered_by_any_admin(
@@ -134,7 +136,7 @@ async def test_an_admin_who_asked_in_the_groups_name_is_answered_by_any_admin(
     assert refused.text == "Only the group's admins can answer this."
     assert unchanged(tg, question)
     answer = await tap(tg, olya, question, button_data(question, CANCEL_YES))
-    assert answer.text == "The table was cancelled."
+    assert answer.text == CANCELLED
     assert await status(harness) == "cancelled"
 
 
