@@ -15,7 +15,7 @@ from engine.events import MatchEnded, Played, PlayedDoubles, RoundEnded
 
 from ..i18n import Html, t
 from ..render.ending import ending_line
-from ..render.hand import live_hand, played_note, record_text
+from ..render.hand import leads_text, live_hand, played_note, record_text
 from ..render.place import place_name
 from ..sender import Blocked, Sender
 from ..service import TableService
@@ -72,14 +72,16 @@ class Hands:
                 await self._amend(seat, text)
 
     async def deal(self, table: Table) -> None:
-        """A new round: each person gets their new hand; the leader's comes with the keyboard."""
+        """A new round: each person gets their new hand; the leader's comes with the keyboard,
+        the others' say who leads (the board does, but they look at their hand)."""
         match = table.match
         assert match is not None
         for seat in table.seats:
             if seat.is_human and seat.seat != match.current_seat:
-                news = t(seat.language, "hand.new_round", chat=place_name(seat.language, table))
-                text = news + "\n" + record_text(table, seat, "")
-                await self._send(table, seat, Html(text), note=news)
+                lang = seat.language
+                news = t(lang, "hand.new_round", chat=place_name(lang, table))
+                news = Html(news + "\n" + leads_text(table, lang))
+                await self._send(table, seat, record_text(table, seat, news), note=news)
 
     async def open_live(self, table: Table) -> None:
         """The keyboard of whoever is on turn: a new message if they have none (it notifies)."""

@@ -262,14 +262,16 @@ def board_text(
     return _board(top, [], [t(lang, "board.score_elsewhere")] if scores else [], bottom)
 
 
-def must_lead(lang: str, key: str, match: Match, tiles: Sequence[Tile]) -> Html:
+def must_lead(lang: str, key: str, match: Match, tiles: Sequence[Tile], **values: object) -> Html:
     """The tiles the round must be led with ("Must lead: [1|1]", ``key`` the board's or the
-    hand's words), and the rule that says so, as the engine found it (``Match.lead_why``): the
-    leader was told which tile, never why him, nor why that one when the chain had passed 1-1."""
+    hands' words, which may take ``values``: who leads), and the rule that says so, as the
+    engine found it (``Match.lead_why``): the leader was told which tile, never why him, nor
+    why that one when the chain had passed 1-1."""
     why = match.lead_why()
+    shown = tiles_text(tiles)
     if why is None:
-        return t(lang, key, tiles=tiles_text(tiles))
-    return t(lang, f"{key}_why", tiles=tiles_text(tiles), why=t(lang, f"lead_why.{why}"))
+        return t(lang, key, tiles=shown, **values)
+    return t(lang, f"{key}_why", tiles=shown, why=t(lang, f"lead_why.{why}"), **values)
 
 
 def _board(top: list[str], moves: list[str], scores: list[str], bottom: list[str]) -> Html:

@@ -293,6 +293,18 @@ def record_text(table: Table, seat: Seat, note: str, rnd: Round | None = None) -
     return Html("\n".join(parts))
 
 
+def leads_text(table: Table, lang: str) -> Html:
+    """Who leads the new round, for the others at the table: with what, and why, where the
+    rules say, in the words the leader's hand is told them (``must_lead``)."""
+    match = table.match
+    assert match is not None and match.round is not None
+    rnd = match.round
+    name = table.seats[rnd.leader].name
+    if rnd.layout.is_empty and rnd.lead_tiles:
+        return must_lead(lang, "hand.leads_with", match, rnd.lead_tiles, name=name)
+    return t(lang, "hand.leads", name=name)
+
+
 def played_note(seat: Seat, move: Played | PlayedDoubles, *, by_computer: bool = False) -> Html:
     """What the player's record says of their move: the tiles (a double laid closed called so),
     and what they scored, as the group's board says it ("+15")."""

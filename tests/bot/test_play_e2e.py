@@ -551,3 +551,24 @@ async def test_the_first_leader_is_told_which_tile_to_lead_and_why(
     assert f"Lead with {shown}: {chain_why(lead)}." in (hand.text or "").splitlines()
     board = board_message(tg, group).text or ""
     assert f"Must lead: {shown} ({chain_why(lead)})" in board.splitlines()
+
+
+async def test_the_others_are_told_in_their_new_deal_who_leads_and_with_what(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The "🃏 New deal" hand of whoever does not lead said nothing of who does (only the
+    board did): it names the leader, and the tile and the rule, as the board and his hand do."""
+    masha, alex = tg.user(293, "Masha"), tg.user(294, "Alex")
+    group = tg.group(-293, "Courtyard")
+    await start_match(harness, [masha, alex], group)
+    leader, _ = await harness.next_turn([masha, alex])
+    other = alex if leader is masha else masha
+    started = next(
+        e for e in await stored_events(harness.database, 1) if e["type"] == "round_started"
+    )
+    (lead,) = [Tile.parse(x) for x in started["lead_tiles"]]
+    deal = await tg.wait_for_message(other, "🃏 New deal")
+    assert (deal.text or "").splitlines()[:2] == [
+        "🃏 New deal · Courtyard",
+        f"▶️ {leader.first_name} leads with [{lead.a}|{lead.b}]: {chain_why(lead)}.",
+    ]

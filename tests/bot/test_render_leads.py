@@ -10,7 +10,7 @@ import dataclasses
 import pytest
 
 from bot.render.board import board_text
-from bot.render.hand import live_hand
+from bot.render.hand import leads_text, live_hand
 from bot.table import Table
 from engine import Round, RuleSet, Tile
 from engine.rules import PRESETS
@@ -276,3 +276,21 @@ def test_a_lead_the_rules_no_longer_give_goes_without_a_reason() -> None:
     table = dealt(KOZEL, ["0-0 5-5 1-2", "3-3 0-4"], 0, "0-0")  # the chain would lead 3-3
     assert board_line(table) == "Must lead: [0|0]"
     assert hand_line(table) == "Lead with [0|0]."
+
+
+@pytest.mark.parametrize(
+    ("lang", "forced", "free"),
+    [
+        ("en", "▶️ Alex leads with [1|1]: the first round starts with 1-1.", "▶️ Alex leads."),
+        ("ru", "▶️ Alex заходит с [1|1]: первый раунд начинают с 1-1.", "▶️ Заходит Alex."),
+        ("uk", "▶️ Alex заходить з [1|1]: перший раунд починають з 1-1.", "▶️ Заходить Alex."),
+    ],
+)
+def test_the_others_new_deal_says_who_leads(lang: str, forced: str, free: str) -> None:
+    """The others' "🃏 New deal" names the leader, with the tile and the rule where the rules
+    choose it, in their own language; a free lead, the leader alone."""
+    assert leads_text(dealt(KOZEL, ["0-1 3-5", "1-1 2-2"], 1, "1-1"), lang) == forced
+    table = dealt(KOZEL, ["0-1 3-5", "1-1 2-2"], 1, "1-1", restarted=False)
+    assert table.match is not None and table.match.round is not None
+    table.match.round.lead_tiles = None  # a later round: its leader leads what he likes
+    assert leads_text(table, lang) == free
