@@ -109,7 +109,7 @@ class Callback:
     @property
     def placements(self) -> tuple[Placement, ...]:
         """The tiles of a ``lay`` (checked by ``decode``): several doubles, or one to close."""
-        return tuple(_placement(part) for part in self.args[0].split("."))
+        return placements_of(self.args[0])
 
     @property
     def settled(self) -> bool:
@@ -169,6 +169,11 @@ def lay_args(placements: Sequence[Placement], *, settled: bool = False) -> tuple
         f"{p.tile}{p.end[0] if p.end else ''}{_CLOSED if p.closed else ''}" for p in placements
     )
     return (code, SETTLED) if settled else (code,)
+
+
+def placements_of(code: str) -> tuple[Placement, ...]:
+    """The placements ``lay_args`` wrote as ``code``."""
+    return tuple(_placement(part) for part in code.split("."))
 
 
 def _placement(part: str) -> Placement:

@@ -19,16 +19,8 @@ from engine.layout import End
 from ..callbacks import Callback
 from ..context import Kozel, KozelContext
 from ..i18n import Localized, said
-from ..render.hand import (
-    close_keyboard,
-    close_text,
-    closings,
-    end_keyboard,
-    lengthwise_ends,
-    way_keyboard,
-    which_end_text,
-    which_way_text,
-)
+from ..render.asked import Asked
+from ..render.hand import closings, lengthwise_ends
 from ..render.tiles import played_toast, tile_text
 from ..table import Seat, Table
 from .common import answer, refuse
@@ -184,8 +176,7 @@ async def _play(k: Kozel, turn: Turn) -> None:
     table, seat, tile, end = turn.table, turn.seat, turn.button.tile, turn.button.end
     ask = _way_to_ask(table, seat, tile, end) if turn.button.lengthwise is None else None
     if ask is not None:
-        keyboard = way_keyboard(table, seat, tile, ask)
-        question = k.presenter.hands.ask(table, seat, which_way_text(seat, tile), keyboard)
+        question = k.presenter.hands.ask(table, seat, Asked("way", (Placement(tile, ask),)))
         await k.sender.answer_after(turn.query.id, question)
         return
     if tile.is_double and await _ask_to_close(k, turn, (Placement(tile, end),)):
@@ -234,11 +225,9 @@ async def _ask_to_close(k: Kozel, turn: Turn, placements: tuple[Placement, ...])
     """Ask "open or closed?" when the game lets some of ``placements`` be closed (Donkey):
     a second tap, so that no double is ever closed by surprise. Whether it asked."""
     table, seat = turn.table, turn.seat
-    ways = closings(table, seat, placements)
-    if not ways:
+    if not closings(table, seat, placements):
         return False
-    keyboard = close_keyboard(table, seat, placements, ways)
-    question = k.presenter.hands.ask(table, seat, close_text(seat, placements), keyboard)
+    question = k.presenter.hands.ask(table, seat, Asked("close", placements))
     await k.sender.answer_after(turn.query.id, question)
     return True
 
@@ -270,8 +259,7 @@ async def _act(k: Kozel, turn: Turn, action: Action, toast: Toast | None) -> Non
     except EndRequired:
         assert isinstance(action, Play | Lay)  # only a tile needs an end
         tile = action.placements[0].tile if isinstance(action, Lay) else action.tile
-        text, keyboard = which_end_text(table, seat, tile), end_keyboard(table, seat, tile)
-        question = k.presenter.hands.ask(table, seat, text, keyboard)
+        question = k.presenter.hands.ask(table, seat, Asked("end", (Placement(tile),)))
         await k.sender.answer_after(turn.query.id, question)
         return
     except IllegalAction as no:

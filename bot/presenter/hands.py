@@ -4,7 +4,6 @@ round, its match or its table ended)."""
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Sequence
 
@@ -14,6 +13,7 @@ from engine import Event
 from engine.events import MatchEnded, Played, PlayedDoubles, RoundEnded
 
 from ..i18n import Html, t
+from ..render.asked import Asked, question
 from ..render.ending import ending_line
 from ..render.hand import leads_text, live_hand, played_note, record_text
 from ..render.place import place_name
@@ -97,24 +97,18 @@ class Hands:
         else:
             await self._send(table, seat, *live_hand(table, seat))
 
-    async def ask(
-        self, table: Table, seat: Seat, text: Html, keyboard: InlineKeyboardMarkup
-    ) -> None:
+    async def ask(self, table: Table, seat: Seat, asked: Asked) -> None:
         """Ask the player on turn about the tile tapped, in place of the hand: a redraw of the
-        hand (the turn's reminder, a restart) shows the question again, until a move or
-        "« Back"."""
-        asked = {"version": table.version, "text": text, "keyboard": keyboard.to_dict()}
-        await self.service.messages.remember_question(table, seat, json.dumps(asked))
-        await self._edit(table, seat, text, keyboard)
+        hand (the turn's reminder, a restart, another /language) asks it again, until a move
+        or "« Back"."""
+        await self.service.messages.remember_question(table, seat, asked.dumps(table.version))
+        await self._edit(table, seat, *question(table, seat, asked))
 
     @staticmethod
     def _question(table: Table, seat: Seat) -> tuple[Html, InlineKeyboardMarkup] | None:
         """The question the live hand shows, if it was asked at this turn."""
-        asked = json.loads(seat.question) if seat.question else None
-        if asked is None or asked["version"] != table.version:
-            return None
-        keyboard = InlineKeyboardMarkup.de_json(asked["keyboard"], None)
-        return Html(asked["text"]), keyboard
+        asked = Asked.loads(seat.question, table.version)
+        return None if asked is None else question(table, seat, asked)
 
     async def refresh_live(self, table: Table, seat: Seat) -> None:
         """Redraw the keyboard of the player on turn (after "back" from choosing an end)."""

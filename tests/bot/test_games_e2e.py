@@ -426,6 +426,26 @@ async def test_a_restart_leaves_the_question_which_end_on_screen(
         await still_asked_and_answered(tg, user, hand, question)
 
 
+async def test_a_language_chosen_meanwhile_asks_the_question_which_end_in_it(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """The question was kept as its words: whoever chose another language in the DM while
+    choosing an end read it, and its buttons, in the old one until he moved."""
+    group = tg.group(-1938, "Yard")
+    user, hand, (_, buttons) = await asked_which_end(
+        harness, [tg.user(933, "Masha"), tg.user(934, "Alex")], group
+    )
+    await tg.send_text(user, tg.private(user), "/language")
+    prompt = await tg.wait_for_message(user, "Choose the language I write to you in")
+    await tg.press_button(user, prompt, "🇷🇺 Русский")
+    await tg.wait_for(lambda: "Куда ставим?" in (tg.message(user.id, hand.message_id).text or ""))
+    now = tg.message(user.id, hand.message_id)
+    assert list(map(data_in, now.buttons)) == list(map(data_in, buttons))  # the same choices
+    assert now.buttons[-1]["text"] == "« Назад"
+    answer = await tap(tg, user, now, data_in(buttons[-2]))
+    assert str(answer.text).startswith("Сыграно: ")
+
+
 async def test_a_question_held_by_flood_control_answers_the_tap_at_once(
     tg: FakeTelegram, harness: Harness
 ) -> None:
