@@ -78,7 +78,9 @@ async def tiles_held(harness: Harness, user: FakeUser) -> set[str]:
         return message.from_bot and "round 1" in (message.text or "").lower()
 
     hand = await harness.tg.wait_for_message(user.id, dealt)
-    shown = [label for row in hand.button_texts for label in row] or [hand.text or ""]
+    # The hand's own line, not the one saying who leads with what
+    listed = [line for line in (hand.text or "").splitlines() if "your hand" in line]
+    shown = [label for row in hand.button_texts for label in row] or listed
     return {tile for label in shown for tile in re.findall(r"\d\|\d", label)}
 
 
