@@ -81,11 +81,11 @@ async def tell_the_end(k: Kozel, table: Table) -> None:
     async with k.service.store.lock(table.chat_id):
         if table.match is not None and table.board_message_id is not None:
             recall(table, table.round_events)
-            if table.match.round is not None and table.match.round.outcome is not None:
+            if table.match.unfinished_round is not None:  # won by a move, or a timeout
+                k.presenter.board.draw(table)
+            else:
                 finished(table)
                 k.presenter.board.final(table)
-            else:  # won by a move, or a timeout, in the middle of a round
-                k.presenter.board.draw(table)
         await k.presenter.announce_unannounced(table)
 
 

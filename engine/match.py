@@ -136,14 +136,24 @@ class Match:
         return self.over
 
     @property
+    def unfinished_round(self) -> Round | None:
+        """The round the match ended in the middle of, which never ends: the one a move won
+        (§1.11; going out with it too, its round is still not scored) or a timeout cut short
+        (``abandon``). None while the match is played, and when a round's end ended it."""
+        rnd = self.round
+        if not self.over or rnd is None or rnd.number <= self.rounds_played:
+            return None
+        return rnd
+
+    @property
     def rounds_counted(self) -> int:
         """The rounds played that count, as the players number them (``Game.counted_round``):
         a match won by a move in the middle of a round (§1.11) counts that round, which never
         ended; one a timeout cut short does not, as nothing was played out in it."""
         played = self.rounds_played
-        rnd = self.round
-        if self.over and self.ended_by != TIMEOUT and rnd is not None and rnd.number > played:
-            played = rnd.number
+        unfinished = self.unfinished_round
+        if unfinished is not None and self.ended_by != TIMEOUT:
+            played = unfinished.number
         return self.game.counted_round(played + 1, self.tally.scores, None) - 1
 
     @property

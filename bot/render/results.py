@@ -393,19 +393,19 @@ def _ended_text(table: Table, ended: MatchEnded, head: list[str], finals: list[s
     or a timeout stopped, which never ends."""
     match, lang = table.match, table.language
     assert match is not None
-    rnd, amounts = match.round, list[str]()
+    unfinished, amounts = match.unfinished_round, list[str]()
     closing, move = closing_round(table), _winning_move(table, ended)
     held: list[list[Tile]] | None = None
     if closing is not None:
         before, amounts = _round_parts(table, closing)
         head, held = [*head, *before], closing.hands
     elif move is not None:
-        assert rnd is not None and rnd.number == move.round
-        head, held = [*head, _winning_line(table, move)], rnd.hands
-    elif ended.ended_by == "timeout" and rnd is not None and rnd.number > match.rounds_played:
-        number = round_number(match, rnd)
+        assert unfinished is not None and unfinished.number == move.round
+        head, held = [*head, _winning_line(table, move)], unfinished.hands
+    elif ended.ended_by == "timeout" and unfinished is not None:
+        number = round_number(match, unfinished)
         line = t(lang, "match.cut_short", round=_round_words(table, number))
-        head, held = [*head, line], rnd.hands
+        head, held = [*head, line], unfinished.hands
     after = [*amounts, *finals, ""]
     again = t(lang, "match.again")
     # the sheet gets the room the rest leaves, its hands given way (``_with_hands``)
@@ -428,10 +428,10 @@ def _winning_move(table: Table, ended: MatchEnded) -> Played | PlayedDoubles | N
     (RULES.md §1.11; §3.4, §3.6-§3.9: "the round is not finished"), from the round's events the
     table keeps; None when the match ended otherwise (at a round's end, whose result told the
     hands, or by a timeout)."""
-    events = table.round_events
-    if ended.ended_by != "target" or any(isinstance(e, RoundEnded) for e in events):
+    assert table.match is not None
+    if ended.ended_by != "target" or table.match.unfinished_round is None:
         return None
-    moves = [e for e in events if isinstance(e, Played | PlayedDoubles)]
+    moves = [e for e in table.round_events if isinstance(e, Played | PlayedDoubles)]
     return moves[-1] if moves and moves[-1].scored else None
 
 
