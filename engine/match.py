@@ -156,6 +156,18 @@ class Match:
             played = unfinished.number
         return self.game.counted_round(played + 1, self.tally.scores, None) - 1
 
+    def carried_into(self, number: int, ends: Iterable[RoundEnded]) -> Tally | None:
+        """The standing the match carried into its round ``number``, from its round ``ends``
+        (the bot keeps them; the match only its latest standing): as the last of them before
+        that round left it (``Tally.left_by``: every game writes what it carries, Kozel's
+        memory and eggs, Sea Goat's state, at every round's end or at none, so folding the
+        earlier ends in gives the same), or as the match starts before its first round. None
+        where ``ends`` lack the rounds before ``number``."""
+        earlier = [ended for ended in ends if ended.round < number]
+        if earlier:
+            return Tally.left_by(earlier[-1])
+        return self.game.fresh_tally(self.sides) if number == 1 else None
+
     @property
     def current_seat(self) -> int | None:
         if self.over or self.round is None:
