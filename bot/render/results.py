@@ -23,6 +23,7 @@ from ..sender import read_len
 from ..table import Table
 from .amounts import collected_pot, kozel_amounts, scoring_amounts
 from .board import (
+    block_name,
     ended_number,
     keeps_points,
     limit_of,
@@ -115,15 +116,19 @@ def _round_parts(table: Table, ended: RoundEnded) -> tuple[list[str], list[str]]
         key = "result.eggs_unclaimed" if pot_unclaimed(table.match, ended) else "result.eggs"
         head = t(lang, key, round=numbered(table, ended), pot=ended.pot, name=_fisher(table, ended))
     else:
-        head = _fish_head(table, ended)
+        head = _block_head(table, ended)
     before = [head, *_round_notes(table, ended), *_fish_taker(table, ended)]
     return before, [*kozel_amounts(table, ended), ""] if keeps_points(table.match) else []
 
 
-def _fish_head(table: Table, ended: RoundEnded) -> Html:
-    return t(
-        table.language, "result.fish", round=numbered(table, ended), name=_fisher(table, ended)
-    )
+def _block_head(table: Table, ended: RoundEnded) -> Html:
+    """A round nobody could move in, as the game calls it (``block_name``): a fish, which its
+    fisherman closed, or a block."""
+    assert table.match is not None
+    lang, number = table.language, numbered(table, ended)
+    if block_name(table.match) == "blocked":
+        return t(lang, "result.blocked", round=number)
+    return t(lang, "result.fish", round=number, name=_fisher(table, ended))
 
 
 def _fisher(table: Table, ended: RoundEnded) -> str:
@@ -227,10 +232,7 @@ def _scoring_round_parts(table: Table, ended: RoundEnded) -> tuple[list[str], li
         name = seats[ended.winner].name
         parts: list[str] = [t(lang, "result.out", round=numbered(table, ended), name=name)]
     else:
-        if table.match.game.blocks_are_fish:
-            parts = [_fish_head(table, ended)]
-        else:
-            parts = [t(lang, "result.blocked", round=numbered(table, ended))]
+        parts = [_block_head(table, ended)]
         if ended.winner is not None:
             parts.append(_block_winner(table, ended, ended.winner))
         else:
