@@ -30,7 +30,7 @@ from storage import Storage
 
 from .callbacks import verb_is
 from .context import CONTEXT_TYPES, BotData, Handler, Kozel, KozelContext
-from .handlers import cancel, chats, errors, info, language, lobby, play, private
+from .handlers import cancel_question, chats, errors, info, language, lobby, play, private
 from .i18n import LANGUAGES
 from .menus import menu
 from .pacing import GroupPacer
@@ -60,7 +60,7 @@ BUTTONS: dict[str, Handler] = {
     "opt": lobby.button(lobby.change_setting),
     "game": lobby.button(lobby.choose_game),
     "cancel": lobby.button(lobby.cancel),
-    "stop": cancel.stop_button,
+    "cancel_answer": cancel_question.answer_button,
     "lobby": lobby.button(lobby.show),
     "pair": lobby.button(lobby.change_pair),
     "top": info.top_button,
