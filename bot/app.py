@@ -30,7 +30,7 @@ from storage import Storage
 
 from .callbacks import verb_is
 from .context import CONTEXT_TYPES, BotData, Handler, Kozel, KozelContext
-from .handlers import cancel, chats, errors, info, language, lobby, play, private
+from .handlers import cancel_question, chats, errors, info, language, lobby, play, private
 from .i18n import LANGUAGES
 from .menus import menu
 from .pacing import GroupPacer
@@ -60,7 +60,7 @@ BUTTONS: dict[str, Handler] = {
     "opt": lobby.button(lobby.change_setting),
     "game": lobby.button(lobby.choose_game),
     "cancel": lobby.button(lobby.cancel),
-    "stop": cancel.stop_button,
+    "cancel_answer": cancel_question.answer_button,
     "lobby": lobby.button(lobby.show),
     "pair": lobby.button(lobby.change_pair),
     "top": info.top_button,
@@ -92,15 +92,16 @@ class PerChatOrder(BaseUpdateProcessor):
         self._locks.clear()
 
 
-async def register_commands(app: App, default: str) -> None:
+async def register_commands(sender: Sender, default: str) -> None:
+    """The "/" menus of groups and DMs, in every language the bot speaks (``default`` for the
+    apps of the others)."""
     for lang in (None, *LANGUAGES):
         code = lang or default
         for scope, dm in (
             (BotCommandScopeAllGroupChats(), False),
             (BotCommandScopeAllPrivateChats(), True),
         ):
-            commands = menu(code, private=dm)
-            await app.bot.set_my_commands(commands, scope=scope, language_code=lang)
+            await sender.menu(scope, menu(code, private=dm), lang)
 
 
 App = Application[Any, KozelContext, Any, Any, BotData, Any]
@@ -204,7 +205,7 @@ async def setup(app: App) -> None:
     presenter.notices.time_question = scheduler.time_question
     k = Kozel(settings, storage, service, sender, presenter, scheduler)
     app.bot_data.kozel = k
-    await register_commands(app, settings.default_language)
+    await register_commands(sender, settings.default_language)
     await recover(k)
     scheduler.start_sweeping()
     log.info("kozel bot started as @%s (%s)", app.bot.username, engine_build())

@@ -39,7 +39,7 @@ _SHORT: Final = {
     "pass": "k",
     "again": "a",
     "pair": "w",
-    "stop": "q",
+    "cancel_answer": "q",  # named "stop" once: its buttons in the chats carry only the "q"
 }
 _LONG: Final = {v: k for k, v in _SHORT.items()}
 _ENDS: Final[dict[str, End]] = {end: end for end in get_args(End)}
@@ -65,7 +65,7 @@ _STAMP: Final[dict[str, Stamp]] = {
     "pass": "events",
     "back": "events",
     "top": "page",
-    "stop": "asker",
+    "cancel_answer": "asker",
     **dict.fromkeys(
         ("join", "leave", "start", "opt", "bot", "cancel", "lobby", "game", "pair"), "lobby"
     ),
@@ -148,7 +148,7 @@ def decode(data: str | None) -> Callback | None:
         return None
     if verb == "lay" and not _is_lay(args):
         return None
-    if verb == "stop" and args not in ((YES,), (KEEP,)):
+    if verb == "cancel_answer" and args not in ((YES,), (KEEP,)):
         return None
     return cb
 

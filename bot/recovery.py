@@ -81,21 +81,19 @@ async def tell_the_end(k: Kozel, table: Table) -> None:
     async with k.service.store.lock(table.chat_id):
         if table.match is not None and table.board_message_id is not None:
             recall(table, table.round_events)
-            if table.match.round is not None and table.match.round.outcome is not None:
+            if table.match.unfinished_round is not None:  # won by a move, or a timeout
+                k.presenter.board.draw(table)
+            else:
                 finished(table)
                 k.presenter.board.final(table)
-            else:  # won by a move, or a timeout, in the middle of a round
-                k.presenter.board.draw(table)
         await k.presenter.announce_unannounced(table)
 
 
 def finished(table: Table) -> None:
     """Keep the match's last round for its board, with the standing its end found: as the
-    rounds before it left it (``Tally.after``), and its moves during play."""
+    rounds before it left it (``Match.carried_into``), and its moves during play."""
     match = table.match
     assert match is not None and match.round is not None
-    tally = match.game.fresh_tally(match.sides)
-    for ended in table.round_ends:
-        if ended.round < match.round.number:
-            tally = tally.after(ended)
+    tally = match.carried_into(match.round.number, table.round_ends)
+    assert tally is not None  # a table loaded from its log keeps every round's end
     table.round_finished(match.round, tally, table.round_events)

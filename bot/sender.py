@@ -13,11 +13,18 @@ import datetime as dt
 import html
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
 from typing import Literal, NoReturn, TypeVar
 
-from telegram import Bot, InlineKeyboardMarkup, Message, ReplyParameters
+from telegram import (
+    Bot,
+    BotCommand,
+    BotCommandScope,
+    InlineKeyboardMarkup,
+    Message,
+    ReplyParameters,
+)
 from telegram.constants import MessageLimit, ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter, TelegramError
 
@@ -295,6 +302,24 @@ class Sender:
         edit = partial(self._edit, place, message_id, text, keyboard)
         self._outbox(place.chat_id).post(self._unheeded(edit))
 
+    async def menu(
+        self,
+        scope: BotCommandScope,
+        commands: Sequence[BotCommand] | None,
+        language: str | None = None,
+    ) -> None:
+        """Set the "/" menu of ``commands`` that ``scope`` shows to people whose app speaks
+        ``language`` (None: any other), or (``commands`` None) take it away, so that the wider
+        scope's shows again. Flood control is waited out as ``_call`` does: a 429 at start-up,
+        which registers every menu, stopped the bot."""
+        if commands is None:
+            request = partial(self.bot.delete_my_commands, scope=scope, language_code=language)
+        else:
+            request = partial(
+                self.bot.set_my_commands, commands, scope=scope, language_code=language
+            )
+        await self._call(None, request)
+
     async def caught_up(self, chat_id: int) -> None:
         """Wait until what was queued for the group so far has gone (a lobby redrawn), holding
         no table's lock, so that a tap's answer comes after what the tap changed; but
@@ -470,19 +495,20 @@ class Sender:
             self.place_gone(gone, why)
         raise PlaceGone(gone, why, str(exc)) from exc
 
-    async def _call(self, chat_id: int, request: Callable[[], Awaitable[T]]) -> T:
+    async def _call(self, chat_id: int | None, request: Callable[[], Awaitable[T]]) -> T:
         """The bot's one flood-control policy (PTB's rate limiter does not retry: it would
         pause every chat): after a 429, wait as long as Telegram asks (on the pacer's clock,
         which tests run fast), up to ``RETRIES`` attempts. A group's call counts against its
-        budget. In a group this runs in its outbox, so no table waits; a DM's retry (rare: a
-        chat gets about one call a second) holds its table, whose next hand play depends on."""
+        budget (``chat_id`` None: a call no chat's, a menu). In a group this runs in its
+        outbox, so no table waits; a DM's retry (rare: a chat gets about one call a second)
+        holds its table, whose next hand play depends on."""
         for attempt in range(RETRIES):
             try:
                 return await request()
             except RetryAfter as exc:
                 await self._wait(exc, attempt)
             finally:
-                if chat_id < 0:
+                if chat_id is not None and chat_id < 0:
                     self.pacer.note(chat_id)
         raise TelegramError("flood control did not clear")
 

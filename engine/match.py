@@ -136,15 +136,37 @@ class Match:
         return self.over
 
     @property
+    def unfinished_round(self) -> Round | None:
+        """The round the match ended in the middle of, which never ends: the one a move won
+        (§1.11; going out with it too, its round is still not scored) or a timeout cut short
+        (``abandon``). None while the match is played, and when a round's end ended it."""
+        rnd = self.round
+        if not self.over or rnd is None or rnd.number <= self.rounds_played:
+            return None
+        return rnd
+
+    @property
     def rounds_counted(self) -> int:
         """The rounds played that count, as the players number them (``Game.counted_round``):
         a match won by a move in the middle of a round (§1.11) counts that round, which never
         ended; one a timeout cut short does not, as nothing was played out in it."""
         played = self.rounds_played
-        rnd = self.round
-        if self.over and self.ended_by != TIMEOUT and rnd is not None and rnd.number > played:
-            played = rnd.number
+        unfinished = self.unfinished_round
+        if unfinished is not None and self.ended_by != TIMEOUT:
+            played = unfinished.number
         return self.game.counted_round(played + 1, self.tally.scores, None) - 1
+
+    def carried_into(self, number: int, ends: Iterable[RoundEnded]) -> Tally | None:
+        """The standing the match carried into its round ``number``, from its round ``ends``
+        (the bot keeps them; the match only its latest standing): as the last of them before
+        that round left it (``Tally.left_by``: every game writes what it carries, Kozel's
+        memory and eggs, Sea Goat's state, at every round's end or at none, so folding the
+        earlier ends in gives the same), or as the match starts before its first round. None
+        where ``ends`` lack the rounds before ``number``."""
+        earlier = [ended for ended in ends if ended.round < number]
+        if earlier:
+            return Tally.left_by(earlier[-1])
+        return self.game.fresh_tally(self.sides) if number == 1 else None
 
     @property
     def current_seat(self) -> int | None:

@@ -125,11 +125,9 @@ async def _choose_own(k: Kozel, update: Update, user: User, chosen: str | None) 
         await k.sender.edit(user.id, query.message.message_id, text)
     await hands_anew(k, user.id)
     with optional("the DM's menu in its language", user.id):  # the menu is only a help
-        scope = BotCommandScopeChat(user.id)
-        if chosen is None:  # the app's menu again
-            await k.sender.bot.delete_my_commands(scope=scope)
-        else:
-            await k.sender.bot.set_my_commands(menu(chosen, private=True), scope=scope)
+        # None: the app's menu again
+        commands = None if chosen is None else menu(chosen, private=True)
+        await k.sender.menu(BotCommandScopeChat(user.id), commands)
 
 
 async def _redraw(k: Kozel, table: Table) -> None:

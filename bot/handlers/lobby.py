@@ -406,10 +406,10 @@ async def cancel(
 ) -> Localized | None:
     """A lobby closes at once: nothing is lost. A match in play is only asked about, as an
     hour of play should not go on a /cancel sent by mistake: it is cancelled by the answer,
-    ✖️ Yes (``cb``, a ``stop`` button: ``handlers.cancel``). The group is told once: by the
-    board, or the lobby, that says the table was cancelled, or by a message of its own where
-    the lobby never went out or is gone. A tap's toast is the tapper's alone, and says what
-    went: a match in play, or a table still in its lobby."""
+    ✖️ Yes (``cb``, a ``cancel_answer`` button: ``handlers.cancel_question``). The group is
+    told once: by the board, or the lobby, that says the table was cancelled, or by a message
+    of its own where the lobby never went out or is gone. A tap's toast is the tapper's alone,
+    and says what went: a match in play, or a table still in its lobby."""
     if not await may_manage(k, table.row, sender):  # who may, then: someone to ask
         name = await k.service.records.user_name(table.opener_id)
         raise Refusal("cancel.not_opener", name=name) if name else Refusal("err.not_opener")

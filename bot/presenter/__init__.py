@@ -107,7 +107,8 @@ class Presenter:
                 announced.append(event)
                 new_round = True
             elif isinstance(event, MatchEnded):
-                if not new_round:  # won by a move, or a timeout, in the middle of a round:
+                assert table.match is not None
+                if table.match.unfinished_round is not None:  # won by a move, or a timeout:
                     self.board.draw(table)  # its last move, and nobody on turn any more
                 self.notices.announce(table, event)
                 return

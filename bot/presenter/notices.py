@@ -20,7 +20,7 @@ from ..i18n import Html, t
 from ..pacing import RESERVE
 from ..place import Place
 from ..render.board import teams_text
-from ..render.cancel import ANSWER_SECONDS, question_keyboard, question_text
+from ..render.cancel_question import ANSWER_SECONDS, question_keyboard, question_text
 from ..render.place import place_name
 from ..render.results import (
     again_keyboard,

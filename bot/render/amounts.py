@@ -13,7 +13,6 @@ from engine.games.target import TargetGame
 from engine.scoring.bonus import Bonus
 from engine.scoring.fives import floor5, pips
 from engine.scoring.kozel import fish_amounts
-from engine.scoring.tally import Tally
 from engine.seats import partner_of
 
 from ..i18n import Html, t
@@ -113,14 +112,11 @@ class Kept:
 
 
 def _kept_before(table: Table, ended: RoundEnded) -> Kept | None:
-    """What the match carried into the round that ``ended``: what the round end before it left
-    (``Table.round_ends``), nothing in a match's first round. None where the bot no longer has
-    the round before."""
-    earlier = [end for end in table.round_ends if end.round < ended.round]
-    if not earlier and ended.round > 1:
-        return None
-    left = Tally.left_by(earlier[-1]) if earlier else Tally.fresh(len(ended.scores))
-    return Kept(left.memory, left.opened, left.eggs)
+    """What the match carried into the round that ``ended`` (``Match.carried_into``, from
+    ``Table.round_ends``). None where the bot no longer has the round before."""
+    assert table.match is not None
+    left = table.match.carried_into(ended.round, table.round_ends)
+    return None if left is None else Kept(left.memory, left.opened, left.eggs)
 
 
 def _opened_now(ended: RoundEnded, before: Kept, side: int) -> bool:

@@ -6,6 +6,7 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import Literal
 
 from engine import Match, Round
 from engine.events import RoundEnded
@@ -82,6 +83,12 @@ def ended_number(match: Match, ended: RoundEnded) -> int:
 def scores_points(match: Match) -> bool:
     """Points are good in this game: it is won at a target, and scored during play."""
     return match.game.wins_at_target
+
+
+def block_name(match: Match) -> Literal["fish", "blocked"]:
+    """What the game calls a round nobody can move in, as the messages' keys name it: a fish
+    in the games that score it as one (``Game.blocks_are_fish``), a block in the others."""
+    return "fish" if match.game.blocks_are_fish else "blocked"
 
 
 def keeps_points(match: Match) -> bool:

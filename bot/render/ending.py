@@ -7,7 +7,7 @@ from engine.events import MatchEnded, RoundEnded
 
 from ..i18n import Html, t
 from ..table import Seat, Table
-from .board import ended_number, keeps_points, round_text, scores_points
+from .board import block_name, ended_number, keeps_points, round_text
 from .place import place_name
 from .results import losers_line, who_timed_out, winners_line
 
@@ -31,10 +31,8 @@ def _round_over(table: Table, seat: Seat, ended: RoundEnded) -> Html:
         how = _who_went_out(table, seat, ended.winner)
     elif ended.outcome == "redealt":
         how = t(lang, "hand.over.fish_redealt")
-    elif scores_points(match) and not match.game.blocks_are_fish:
-        how = t(lang, "hand.over.blocked")
     else:
-        how = t(lang, "hand.over.fish")
+        how = t(lang, f"hand.over.{block_name(match)}")
     return round_text(lang, "hand.over.round", match, ended_number(match, ended), how=how)
 
 

@@ -23,6 +23,7 @@ from ..sender import read_len
 from ..table import Table
 from .amounts import collected_pot, kozel_amounts, scoring_amounts
 from .board import (
+    block_name,
     ended_number,
     keeps_points,
     limit_of,
@@ -115,15 +116,19 @@ def _round_parts(table: Table, ended: RoundEnded) -> tuple[list[str], list[str]]
         key = "result.eggs_unclaimed" if pot_unclaimed(table.match, ended) else "result.eggs"
         head = t(lang, key, round=numbered(table, ended), pot=ended.pot, name=_fisher(table, ended))
     else:
-        head = _fish_head(table, ended)
+        head = _block_head(table, ended)
     before = [head, *_round_notes(table, ended), *_fish_taker(table, ended)]
     return before, [*kozel_amounts(table, ended), ""] if keeps_points(table.match) else []
 
 
-def _fish_head(table: Table, ended: RoundEnded) -> Html:
-    return t(
-        table.language, "result.fish", round=numbered(table, ended), name=_fisher(table, ended)
-    )
+def _block_head(table: Table, ended: RoundEnded) -> Html:
+    """A round nobody could move in, as the game calls it (``block_name``): a fish, which its
+    fisherman closed, or a block."""
+    assert table.match is not None
+    lang, number = table.language, numbered(table, ended)
+    if block_name(table.match) == "blocked":
+        return t(lang, "result.blocked", round=number)
+    return t(lang, "result.fish", round=number, name=_fisher(table, ended))
 
 
 def _fisher(table: Table, ended: RoundEnded) -> str:
@@ -227,10 +232,7 @@ def _scoring_round_parts(table: Table, ended: RoundEnded) -> tuple[list[str], li
         name = seats[ended.winner].name
         parts: list[str] = [t(lang, "result.out", round=numbered(table, ended), name=name)]
     else:
-        if table.match.game.blocks_are_fish:
-            parts = [_fish_head(table, ended)]
-        else:
-            parts = [t(lang, "result.blocked", round=numbered(table, ended))]
+        parts = [_block_head(table, ended)]
         if ended.winner is not None:
             parts.append(_block_winner(table, ended, ended.winner))
         else:
@@ -393,19 +395,19 @@ def _ended_text(table: Table, ended: MatchEnded, head: list[str], finals: list[s
     or a timeout stopped, which never ends."""
     match, lang = table.match, table.language
     assert match is not None
-    rnd, amounts = match.round, list[str]()
+    unfinished, amounts = match.unfinished_round, list[str]()
     closing, move = closing_round(table), _winning_move(table, ended)
     held: list[list[Tile]] | None = None
     if closing is not None:
         before, amounts = _round_parts(table, closing)
         head, held = [*head, *before], closing.hands
     elif move is not None:
-        assert rnd is not None and rnd.number == move.round
-        head, held = [*head, _winning_line(table, move)], rnd.hands
-    elif ended.ended_by == "timeout" and rnd is not None and rnd.number > match.rounds_played:
-        number = round_number(match, rnd)
+        assert unfinished is not None and unfinished.number == move.round
+        head, held = [*head, _winning_line(table, move)], unfinished.hands
+    elif ended.ended_by == "timeout" and unfinished is not None:
+        number = round_number(match, unfinished)
         line = t(lang, "match.cut_short", round=_round_words(table, number))
-        head, held = [*head, line], rnd.hands
+        head, held = [*head, line], unfinished.hands
     after = [*amounts, *finals, ""]
     again = t(lang, "match.again")
     # the sheet gets the room the rest leaves, its hands given way (``_with_hands``)
@@ -428,10 +430,10 @@ def _winning_move(table: Table, ended: MatchEnded) -> Played | PlayedDoubles | N
     (RULES.md §1.11; §3.4, §3.6-§3.9: "the round is not finished"), from the round's events the
     table keeps; None when the match ended otherwise (at a round's end, whose result told the
     hands, or by a timeout)."""
-    events = table.round_events
-    if ended.ended_by != "target" or any(isinstance(e, RoundEnded) for e in events):
+    assert table.match is not None
+    if ended.ended_by != "target" or table.match.unfinished_round is None:
         return None
-    moves = [e for e in events if isinstance(e, Played | PlayedDoubles)]
+    moves = [e for e in table.round_events if isinstance(e, Played | PlayedDoubles)]
     return moves[-1] if moves and moves[-1].scored else None
 
 

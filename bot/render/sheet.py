@@ -10,7 +10,7 @@ from engine.events import MatchEnded, RoundEnded
 from ..i18n import Html, plural, t
 from ..sender import read_len
 from ..table import Table
-from .board import ended_number
+from .board import block_name, ended_number
 from .room import LIMIT, whole_rows
 
 #: The newest rounds the sheet shows; older ones are counted in one line, so that a long match
@@ -36,7 +36,7 @@ def sheet_lines(
         if ended.outcome == "redealt":
             continue  # it is being dealt again, and counts once it ends
         number = ended_number(match, ended)
-        counted[number], marks[number] = ended.scores, _mark(ended, match.game.blocks_are_fish)
+        counted[number], marks[number] = ended.scores, _mark(ended, block_name(match))
     if not counted:
         return []
     rows = sorted(counted.items())
@@ -56,14 +56,16 @@ def sheet_lines(
     return [*lines, *([left_out] if left_out else []), *kept[::-1]]
 
 
-def _mark(ended: RoundEnded, fish: bool) -> str:
-    """How a round ended when not by going out: eggs, or a block, which the games that score it
-    as a fish call one (``Game.blocks_are_fish``), as their results do."""
+#: A round nobody could move in, on the sheet, by what its game calls it (``block_name``).
+BLOCK_MARKS = {"fish": " 🐟", "blocked": " 🧱"}
+
+
+def _mark(ended: RoundEnded, block: str) -> str:
+    """How a round ended when not by going out: eggs, or a block, marked as its game calls it
+    (``block``), as its result does."""
     if ended.eggs:
         return " 🥚"
-    if ended.result != "fish":
-        return ""
-    return " 🐟" if fish else " 🧱"
+    return BLOCK_MARKS[block] if ended.result == "fish" else ""
 
 
 def _row(lang: str, number: int, scores: list[int], mark: str) -> Html:

@@ -11,6 +11,7 @@ import asyncio
 from collections.abc import Callable
 from functools import partial
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -700,6 +701,23 @@ async def test_the_menu_says_that_leave_during_a_match_hands_the_seat_to_a_compu
     }
     for lang, computer in {"en": "computer", "ru": "компьютер", "uk": "комп’ютер"}.items():
         assert computer in leave[lang], leave[lang]
+
+
+async def test_flood_control_on_the_menus_at_start_up_is_waited_out(
+    tg: FakeTelegram, tmp_path: Path
+) -> None:
+    """Telegram answered a menu's registration at start-up with 429, and the bot did not start:
+    the menus went to Telegram past the ``Sender``, which waits as long as Telegram asks."""
+    tg.inject_flood(method="setMyCommands", chat_id=None, retry_after=1, times=2)
+    harness = Harness(tg, tmp_path / "kozel.sqlite3")
+    await harness.start()
+    try:
+        for lang in ("", "en", "ru", "uk"):
+            assert "stats" in tg.command_names("all_group_chats", lang)
+            assert "language" in tg.command_names("all_private_chats", lang)
+    finally:
+        await harness.stop()
+    assert [call.method for call in tg.calls if call.status == 429] == ["setMyCommands"] * 2
 
 
 async def test_a_lobby_under_flood_control_ends_up_as_it_is_once_the_flood_passes(

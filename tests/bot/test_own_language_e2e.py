@@ -90,6 +90,22 @@ async def test_a_person_who_chose_ukrainian_is_written_to_in_it_and_the_group_st
     assert all("Твій" not in text for text in texts_seen(tg, group))
 
 
+async def test_flood_control_on_the_dm_s_menu_is_waited_out(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Telegram answered the DM's menu in the language chosen with 429, and the menu stayed in
+    the app's language: it went to Telegram past the ``Sender``, which waits as it asks."""
+    oksana = tg.user(1241, "Оксана")
+    await tg.send_text(oksana, tg.private(oksana), "/start")
+    await tg.wait_for_message(oksana, "Hi, ")
+    tg.inject_flood(method="setMyCommands", chat_id=None, retry_after=1, times=1)
+    await choose(tg, oksana, CHOOSE, UKRAINIAN, CHOSEN_UK)
+    await tg.wait_for(
+        lambda: dm_menu(tg, oksana).get("language") == "обрати мову, якою я пишу тобі"
+    )
+    assert [call.method for call in tg.calls if call.status == 429] == ["setMyCommands"]
+
+
 async def test_the_dm_language_buttons_mark_the_choice_in_effect(
     tg: FakeTelegram, harness: Harness
 ) -> None:

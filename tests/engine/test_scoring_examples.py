@@ -412,6 +412,49 @@ def test_bg_6_reaching_100_ends_the_game_in_the_middle_of_the_round() -> None:
     assert match.is_over and match.current_seat is None and match.legal_actions(P1) == []
 
 
+# --- a match that ends in the middle of a round (§1.11) -----------------------------------
+
+
+def bulgarian_at(scores: tuple[int, int], hands: list[str]) -> Match:
+    """Bulgarian fives in its second round, P0 to play: 3-5 on the left scores 10 (§4.7)."""
+    match = scoring_table("bulgarian_fives")
+    lays: list[tuple[str, End]] = [("1-5", "left"), ("1-3", "left")]
+    layout_position(match, hands=hands, lays=lays, turn=P0, scores=scores)
+    return match
+
+
+def test_a_move_that_wins_leaves_its_round_unfinished_and_counts_it() -> None:
+    match = bulgarian_at((20, 40), ["3-5 0-1", "2-2 4-4"])
+    match.act(P0, Play(t("3-5"), "left"))
+    assert match.unfinished_round is None  # the match goes on
+    match = bulgarian_at((95, 40), ["3-5 0-1", "2-2 4-4"])
+    match.act(P0, Play(t("3-5"), "left"))
+    assert match.unfinished_round is match.round and match.rounds_counted == 2
+
+
+def test_a_move_that_wins_and_goes_out_leaves_its_round_unfinished_all_the_same() -> None:
+    """The round is over on the table, but never scored: the match ended before its end."""
+    match = bulgarian_at((95, 40), ["3-5", "2-2 4-4"])
+    events = dicts(match.act(P0, Play(t("3-5"), "left")))
+    assert [e["type"] for e in events] == ["played", "match_ended"]
+    assert match.round is not None and match.round.ended
+    assert match.unfinished_round is match.round and match.rounds_counted == 2
+
+
+def test_a_timeout_leaves_its_round_unfinished_and_uncounted() -> None:
+    match = bulgarian_at((20, 40), ["3-5 0-1", "2-2 4-4"])
+    match.abandon(P1)
+    assert match.unfinished_round is match.round and match.rounds_counted == 1
+
+
+def test_a_match_a_round_end_ended_leaves_no_round_unfinished() -> None:
+    match = scoring_table("telephone_ua")
+    lays: list[tuple[str, End]] = [("1-2", "left"), ("2-3", "right")]
+    layout_position(match, hands=["3-4", "0-4"], lays=lays, turn=P0, scores=(220, 240))
+    match.act(P0, Play(t("3-4")))
+    assert match.is_over and match.unfinished_round is None and match.rounds_counted == 2
+
+
 # --- §4.8 English fives ---------------------------------------------------------------------
 
 

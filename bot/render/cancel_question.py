@@ -29,7 +29,7 @@ def question_keyboard(table: Table, asker: int) -> InlineKeyboardMarkup:
     """✖️ Yes, cancel it and ▶️ Keep playing, for ``asker`` (0: the group's admins)."""
 
     def button(key: str, answer: str) -> InlineKeyboardButton:
-        data = Callback("stop", table.id, asker=asker, args=(answer,)).encode()
+        data = Callback("cancel_answer", table.id, asker=asker, args=(answer,)).encode()
         return InlineKeyboardButton(t(table.language, key), callback_data=data)
 
     return InlineKeyboardMarkup([[button("cancel.yes", YES), button("cancel.keep", KEEP)]])

@@ -11,14 +11,14 @@ from telegram import Message, Update
 from ..callbacks import YES, Callback
 from ..context import Kozel, KozelContext
 from ..i18n import said, t
-from ..render.cancel import ANSWER_SECONDS
+from ..render.cancel_question import ANSWER_SECONDS
 from ..service import Refusal
 from ..table import Table
 from .common import FromGroup, answer, from_group, in_group, is_admin, refuse, shown
 from .lobby import cancel
 
 
-async def stop_button(update: Update, context: KozelContext) -> None:
+async def answer_button(update: Update, context: KozelContext) -> None:
     k = context.kozel
     lang = await k.language(update)
     cb, message = context.button, update.effective_message
