@@ -12,7 +12,7 @@ from engine import Match, Round
 from engine.events import RoundEnded
 from engine.games.generals import generals
 from engine.games.sea_goat import na_sto_seat
-from engine.leads import lot, lot_winner
+from engine.leads import LotWinner, lot, lot_winner
 from engine.scoring.sea_goat import holder
 from engine.scoring.tally import Tally
 from engine.tiles import ALL_TILES, Tile
@@ -314,5 +314,17 @@ def _lot_lines(table: Table) -> list[Html]:
             for seat, tile in zip(table.seats, drawn, strict=True)
         )
     )
-    leader = table.seats[lot_winner(drawn, wins)].name
-    return [t(table.language, f"start.lot_{wins}", drawn=shown, name=leader)]
+    winner = lot_winner(drawn, wins)
+    line = t(table.language, f"start.lot_{wins}", drawn=shown, name=table.seats[winner].name)
+    if _double_decided(drawn, winner, wins):
+        line = Html(f"{line} {t(table.language, 'start.lot_doubles')}")
+    return [line]
+
+
+def _double_decided(drawn: Sequence[Tile], winner: int, wins: LotWinner) -> bool:
+    """Whether the lot went against the pips, a double ranking above every other tile (RULES.md
+    §1.2): "The lowest tile leads: Masha begins" beside Alex's [0|0] read as a mistake."""
+    pips = drawn[winner].pips
+    if wins == "lowest":
+        return any(tile.pips < pips for tile in drawn)
+    return any(tile.pips > pips for tile in drawn)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 import pytest
 
 from bot.render.board import teams_text
+from bot.table import Table
+from engine import Match, RuleSet
 from engine.leads import lot
 from engine.rules import PRESETS
-from engine.tiles import rank
+from engine.tiles import Tile, rank
 from tests.bot.tables import table_of
 
 NAMES = ["Masha", "Zoë & <Co>", "Petya"]
@@ -58,3 +61,36 @@ def test_two_pairs_hear_the_lot_too() -> None:
     text = teams_text(table)
     assert text.startswith("🤝 Pairs: ")
     assert "\n🎲 Drawn by lot: Masha " in text
+
+
+def table_with_lot(lang: str, rules: RuleSet, wanted: Callable[[list[Tile]], bool]) -> Table:
+    """A table of three whose match's lot (the first seed from 1 up that deals one) is
+    ``wanted``."""
+    seed = next(seed for seed in range(1, 10_000) if wanted(lot(seed, 3)))
+    table = table_of(["Masha", "Alex", "Petya"], lang=lang, rules=rules)
+    table.match, _ = Match.new(3, False, rules, seed=seed)
+    return table
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "A double ranks above any tile that is not a double."),
+        ("ru", "Дубль старше любого камня, который не дубль."),
+        ("uk", "Дубль старший за будь-який камінь, що не є дублем."),
+    ],
+)
+def test_a_lot_won_against_a_lighter_double_says_doubles_rank_higher(lang: str, said: str) -> None:
+    """ "The lowest tile leads: Masha begins" beside Alex's [0|0] read as the bot's mistake: a
+    double ranks above every other tile (RULES.md §1.2), and the lot now says so, only where
+    that decided it."""
+    muggins = PRESETS["muggins"]()
+    table = table_with_lot(lang, muggins, lambda tiles: Tile(0, 0) in tiles and Tile(0, 1) in tiles)
+    assert said in teams_text(table)
+    table = table_with_lot(lang, muggins, lambda tiles: not any(t.is_double for t in tiles))
+    assert said not in teams_text(table)
+    heaviest = PRESETS["traditional"]().with_options(trad_lead="lot_heaviest")
+    table = table_with_lot(
+        lang, heaviest, lambda tiles: Tile(0, 0) in tiles and Tile(5, 6) in tiles
+    )
+    assert said in teams_text(table)
