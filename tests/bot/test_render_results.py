@@ -212,19 +212,20 @@ def fish_for_one(sides: int) -> RoundEnded:
         ),
         (
             "ru",
-            "Больше всех на руках у пары Masha и Olya — записываются все 30.",
-            "Больше всех на руках у игрока Masha — записываются все 30.",
+            "Больше всех на руках у пары Masha и Olya — записываются все очки: 30.",
+            "Больше всех на руках у игрока Masha — записываются все очки: 30.",
         ),
         (
             "uk",
-            "Найбільше на руках у пари Masha і Olya — записуються всі 30.",
-            "Найбільше на руках у гравця Masha — записуються всі 30.",
+            "Найбільше на руках у пари Masha і Olya — записуються всі очки: 30.",
+            "Найбільше на руках у гравця Masha — записуються всі очки: 30.",
         ),
     ],
 )
 def test_a_fish_says_who_takes_all_the_points(lang: str, pair_text: str, one_text: str) -> None:
     """After a fish the result read "Masha & Olya: 16 in hand → +30" and nothing said why 16
-    made 30: under ``for_one`` the heaviest hand takes every hand's points."""
+    made 30: under ``for_one`` the heaviest hand takes every hand's points. In Russian and
+    Ukrainian "записываются все 30" left out what the 30 were: now it says points."""
     pair = table_of(["Masha", "Alex", "Olya", "Serg"], pairs=True, lang=lang)
     assert pair_text in html.unescape(round_result_text(pair, fish_for_one(2)))
     alone = table_of(["Masha", "Alex"], pairs=False, lang=lang)
