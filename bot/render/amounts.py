@@ -24,6 +24,7 @@ def kozel_amounts(table: Table, ended: RoundEnded) -> list[str]:
     lang, parts, match = table.language, list[str](), table.match
     assert match is not None
     before = _kept_before(table, ended)
+    explained = False  # why points were remembered: said once, on the first such line
     for side in range(match.sides):
         name = table.side_name(side, lang)
         value = ended.hand_values[side]
@@ -35,7 +36,8 @@ def kozel_amounts(table: Table, ended: RoundEnded) -> list[str]:
         if partner_ignored(table, ended, side):
             line = t(lang, "result.out_pair", name=name, amount=signed(amount))
         elif _unwritten(ended, side):
-            line = _unwritten_line(table, ended, side)
+            line = _unwritten_line(table, ended, side, explained)
+            explained = True
         elif before is not None and _opened_now(ended, before, side):
             remembered = before.memory[side]
             line = t(
@@ -147,9 +149,10 @@ def _unwritten(ended: RoundEnded, side: int) -> bool:
     return opened is not None and amounts is not None and not opened[side] and amounts[side] > 0
 
 
-def _unwritten_line(table: Table, ended: RoundEnded, side: int) -> Html:
+def _unwritten_line(table: Table, ended: RoundEnded, side: int, explained: bool) -> Html:
     """Points under 13 that did not open ``side``'s score: remembered (with what it now
-    remembers in all, which the board shows) or thrown away."""
+    remembers in all, which the board shows) or thrown away. Why they are remembered is said
+    unless ``explained`` on a line above: three players' lines said it three times."""
     assert ended.amounts is not None and ended.memory is not None
     assert table.match is not None
     lang, amount = table.language, ended.amounts[side]
@@ -159,8 +162,10 @@ def _unwritten_line(table: Table, ended: RoundEnded, side: int) -> Html:
         return t(lang, "result.thrown_away", **values)
     remembered = ended.memory[side]
     if remembered > amount:
-        return t(lang, "result.remembered_more", memory=remembered, **values)
-    return t(lang, "result.remembered", **values)
+        line = t(lang, "result.remembered_more", memory=remembered, **values)
+    else:
+        line = t(lang, "result.remembered", **values)
+    return line if explained else Html(line + t(lang, "result.opens_at"))
 
 
 def partner_ignored(table: Table, ended: RoundEnded, side: int) -> bool:

@@ -705,3 +705,32 @@ def test_a_write_off_from_a_score_of_zero_says_there_was_nothing_to_write_off(
     lines = plain(round_result_text(table, ended))
     assert said in lines
     assert ("Alex: 3 in hand → 0" if lang == "en" else "Alex: на руках 3 → 0") in lines
+
+
+@pytest.mark.parametrize(
+    ("lang", "why"),
+    [
+        ("en", " (a round of 13 or more opens the score)"),
+        ("ru", " (счёт открывает раунд на 13 и больше)"),
+        ("uk", " (рахунок відкриває раунд на 13 і більше)"),
+    ],
+)
+def test_why_points_are_remembered_is_said_once_a_result(lang: str, why: str) -> None:
+    """Three players who each kept under 13 read the same "(a round of 13 or more opens the
+    score)" three times in a row: now the first of their lines says it."""
+    table = table_of(NAMES, lang=lang)
+    first = kozel_end(
+        1,
+        3,
+        [[Tile(4, 6)], [Tile(2, 3)], [Tile(0, 5)], []],
+        hand_values=[10, 5, 5, 0],
+        amounts=[10, 5, 5, 0],
+        scores=[0, 0, 0, 0],
+        memory=[10, 5, 5, 0],
+        opened=[False] * 4,
+    )
+    table.round_ends.append(first)
+    lines = side_lines(table, first)
+    assert lines[0].endswith(why)
+    assert not any(why in lines[side] for side in (1, 2, 3))
+    assert "".join(plain(round_result_text(table, first))).count(why) == 1
