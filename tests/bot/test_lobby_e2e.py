@@ -154,7 +154,7 @@ async def test_the_rules_editor_says_what_its_buttons_do(
     )
     assert "Tap Join" not in text
     # A phone cuts a long button short: the text above says every rule in full, the last too.
-    last = "Fish as soon as both ends show a number whose tiles are all already played"
+    last = "Fish as soon as both ends show one number and all its tiles but the double are played"
     assert lobby_now(tg, lobby).find_button(last) is not None
     assert f"• {last}\n" in text
     await tg.press_button(masha, lobby, "« Back")

@@ -9,6 +9,7 @@ from bot.i18n import LANGUAGES, t
 from bot.render.lobby import choices, describe
 from engine.games import game_of
 from engine.leads import traditional_lead
+from engine.line import Line
 from engine.rules import PRESETS, traditional
 from engine.scoring import traditional as scoring
 from engine.tiles import Tile
@@ -154,3 +155,18 @@ def test_bulgarian_fives_summary_leaves_the_block_winner_to_its_option(lang: str
     assert LIGHTER_BY_DEFAULT[lang] in t(lang, "games.bulgarian_fives.summary")
     most = describe(lang, "bg_block_winner", "literal_most_points", "bulgarian_fives")
     assert most != describe(lang, "bg_block_winner", "lowest_pips", "bulgarian_fives")
+
+
+#: How each language says the double of the suit that closes the line need not be played.
+BUT_THE_DOUBLE = {"en": "but the double", "ru": "кроме дубля", "uk": "крім дубля"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_closure_fish_says_the_double_may_still_be_in_a_hand(lang: str) -> None:
+    """§1.9: the line is a fish once both ends show 3 and the six other 3s are down, wherever
+    3-3 is. The rule said "a number whose tiles are all already played", and a fish called
+    while Masha still held [3|3] read as the bot's mistake."""
+    line = Line.from_chain([(3, 1), (1, 2), (2, 3), (3, 5), (5, 4), (4, 3), (3, 6), (6, 0), (0, 3)])
+    assert line.closed_on() == 3  # [3|3] is in nobody's chain: still in a hand
+    words = describe(lang, "fish_closure_rule", True, "kozel")
+    assert BUT_THE_DOUBLE[lang] in words
