@@ -39,6 +39,8 @@ class Round:
     turn: int = -1
     drew_this_turn: bool = False
     last_placer: int | None = None
+    #: The tile that led the round, None before. A round once led is never empty, so the moves
+    #: ask the layout's ``is_empty`` (a property call) only while this is None, not every turn.
     lead: Tile | None = None
     last: Tile | None = None
     #: Every tile of the last move, several doubles included: General's Goat asks whether the
@@ -46,15 +48,13 @@ class Round:
     last_move: tuple[Tile, ...] = ()
     #: Who placed the last non-double: Sea Goat's fisherman (§1.9.4).
     last_single_placer: int | None = None
+    #: How the round ended; None while it is played. Asked directly (``outcome is not None``),
+    #: not through a property: the match asks it twice a move and the legal moves once.
     outcome: Outcome | None = None
 
     def __post_init__(self) -> None:
         if self.turn < 0:
             self.turn = self.leader
-
-    @property
-    def ended(self) -> bool:
-        return self.outcome is not None
 
     @property
     def players(self) -> int:
@@ -82,10 +82,10 @@ class Round:
     def legal_actions(self, seat: int, rules: RuleSet) -> list[Action]:
         """Every legal placement for ``seat``, one per distinct resulting position, in hand order;
         else the draw or the knock."""
-        if self.ended or seat != self.turn:
+        if self.outcome is not None or seat != self.turn:
             return []
         hand, layout = self.hands[seat], self.layout
-        if layout.is_empty:
+        if self.lead is None and layout.is_empty:
             return [PLAYS[t, None] for t in hand if self.lead_tiles is None or t in self.lead_tiles]
         moves: list[Action] = []
         for tile, ends in layout.choices(hand):
@@ -110,7 +110,7 @@ class Round:
             _check_end_name(layout, end)
         if tile not in self.hands[seat]:
             raise errors.TileNotInHand(f"{tile} is not in your hand")
-        if layout.is_empty:
+        if self.lead is None and layout.is_empty:
             if self.lead_tiles is not None and tile not in self.lead_tiles:
                 allowed = ", ".join(str(t) for t in self.lead_tiles)
                 raise errors.WrongLead(f"this round must be led with {allowed}")
@@ -159,7 +159,7 @@ class Round:
     def reopenable(self, seat: int) -> list[Tile]:
         """The closed doubles ``seat`` may reopen now (``donkey_reopen``, §3.3): his own, at the
         start of his turn, before he draws."""
-        if self.ended or seat != self.turn or self.drew_this_turn:
+        if self.outcome is not None or seat != self.turn or self.drew_this_turn:
             return []
         return self.layout.closed_by(seat)
 
@@ -193,7 +193,7 @@ class Round:
         down (Donkey, §3.3)."""
         self.hands[seat].remove(tile)
         layout = self.layout
-        if layout.is_empty:
+        if self.lead is None and layout.is_empty:
             self.lead = tile
         if lengthwise:
             assert isinstance(layout, Cross)

@@ -47,6 +47,7 @@ class Donkey(Kozel):
         "memory",
     )
     closes_doubles = True
+    has_lays = True
     loser_title = "donkey"
 
     def options(self, rules: RuleSet) -> dict[str, Any]:

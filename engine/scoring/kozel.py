@@ -42,8 +42,11 @@ def side_values(
     return values
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoundScore:
+    """What scoring a round gives, read once by the game that scores it: not frozen, as a frozen
+    dataclass sets each field through ``object.__setattr__`` (as ``events.Event`` says)."""
+
     eggs: bool
     amounts: list[int] | None
     tally: Tally
@@ -164,16 +167,14 @@ def score_round(
     # The pot joins the receiver's round amount before the threshold, so it can open his score
     # (§2.7.4, FLAG: the seed says only "получит вдобавок к своему счету").
     receiver = _pot_receiver(amounts, values, winner, rules) if tally.pot else None
-    pot = tally.pot
     if receiver is not None:
-        amounts[receiver] += pot
-        pot = 0
-    before = Tally(tally.scores, tally.memory, tally.opened, pot)
+        amounts[receiver] += tally.pot
+        tally = Tally(tally.scores, tally.memory, tally.opened, 0)  # the pot is paid out
     if threshold:
-        recorded = record(before, amounts, rules)
+        recorded = record(tally, amounts, rules)
     else:
         scores = tuple(s + a for s, a in zip(tally.scores, amounts, strict=True))
-        recorded = Tally(scores, tally.memory, tally.opened, pot)
+        recorded = Tally(scores, tally.memory, tally.opened, tally.pot)
     return RoundScore(False, amounts, recorded, receiver, goats(recorded.scores, rules))
 
 
