@@ -437,7 +437,7 @@ def test_a_move_that_wins_and_goes_out_leaves_its_round_unfinished_all_the_same(
     match = bulgarian_at((95, 40), ["3-5", "2-2 4-4"])
     events = dicts(match.act(P0, Play(t("3-5"), "left")))
     assert [e["type"] for e in events] == ["played", "match_ended"]
-    assert match.round is not None and match.round.outcome is not None
+    assert match.round is not None and match.round.ended
     assert match.unfinished_round is match.round and match.rounds_counted == 2
 
 
