@@ -220,7 +220,7 @@ class Match:
         ``deal_next=False`` leaves undone: the strong player's playouts stop at the round's end
         (``search.py``), and nothing may be played in the match after that."""
         rnd = self.round
-        if self.over or rnd is None or rnd.outcome is not None:
+        if self.over or rnd is None or rnd.ended:
             raise errors.GameOver("the match is over")
         if seat != rnd.turn:
             raise errors.NotYourTurn(f"it is seat {rnd.turn}'s turn, not seat {seat}'s")
@@ -245,7 +245,7 @@ class Match:
             event = Knocked(rnd.number, seat)
         self.apply(event)
         events: list[Event] = [event]
-        if not self._ended_in_play(event, events) and rnd.outcome is not None:
+        if not self._ended_in_play(event, events) and rnd.ended:
             self._finish_round(rnd, events, deal_next)
         return events
 

@@ -48,13 +48,15 @@ class Round:
     last_move: tuple[Tile, ...] = ()
     #: Who placed the last non-double: Sea Goat's fisherman (§1.9.4).
     last_single_placer: int | None = None
-    #: How the round ended; None while it is played. Asked directly (``outcome is not None``),
-    #: not through a property: the match asks it twice a move and the legal moves once.
     outcome: Outcome | None = None
 
     def __post_init__(self) -> None:
         if self.turn < 0:
             self.turn = self.leader
+
+    @property
+    def ended(self) -> bool:
+        return self.outcome is not None
 
     @property
     def players(self) -> int:
@@ -82,7 +84,7 @@ class Round:
     def legal_actions(self, seat: int, rules: RuleSet) -> list[Action]:
         """Every legal placement for ``seat``, one per distinct resulting position, in hand order;
         else the draw or the knock."""
-        if self.outcome is not None or seat != self.turn:
+        if self.ended or seat != self.turn:
             return []
         hand, layout = self.hands[seat], self.layout
         if self.lead is None and layout.is_empty:
@@ -159,7 +161,7 @@ class Round:
     def reopenable(self, seat: int) -> list[Tile]:
         """The closed doubles ``seat`` may reopen now (``donkey_reopen``, §3.3): his own, at the
         start of his turn, before he draws."""
-        if self.outcome is not None or seat != self.turn or self.drew_this_turn:
+        if self.ended or seat != self.turn or self.drew_this_turn:
             return []
         return self.layout.closed_by(seat)
 

@@ -330,4 +330,4 @@ def test_a_playout_scores_its_round_and_deals_no_next(seed: int) -> None:
     dealt = [e for e in events if isinstance(e, RoundStarted)]
     assert dealt  # the seeds give rounds that do not end the match
     assert playout.act(seat, action, deal_next=False) == events[: events.index(dealt[0])]
-    assert playout.round is not None and playout.round.outcome is not None
+    assert playout.round is not None and playout.round.ended
