@@ -199,14 +199,14 @@ class Presenter:
         """The bot may no longer write where the table sits, and the table ended without a
         result: its players hear it in their DMs, the group where the bot can still write (a
         forum whose topic is gone). A closed topic still shows its board, or its lobby, to
-        whoever reads it: edited where the bot may (it manages topics), the board no longer
-        says whose turn it is, and the lobby loses its buttons, even a redraw still queued;
-        elsewhere the board is gone, or may not be touched."""
+        whoever reads it: edited where the bot may (it manages topics), the board says that
+        the topic was closed where it said whose turn it was, and the lobby loses its buttons,
+        even a redraw still queued; elsewhere the board is gone, or may not be touched."""
         await self.hands.ended(table, _GONE_DM[why], everyone=True)
         if why == "closed" and table.match is None:
             self.lobby.close(table)
         elif why == "closed" and table.board_message_id is not None:
-            self.board.draw(table, closing=True)
+            self.board.close(table, "board.topic_closed")
         if why in ("closed", "deleted"):
             await self.notices.topic_gone(table, closed=why == "closed")
 
