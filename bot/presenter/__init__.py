@@ -20,6 +20,7 @@ from functools import partial
 
 from engine import Event
 from engine.events import MatchEnded, RoundEnded
+from engine.match import TIMEOUT
 
 from ..i18n import Html
 from ..sender import Gone, PlaceGone, Sender
@@ -181,7 +182,7 @@ class Presenter:
     async def timed_out(self, table: Table, seat: Seat, events: Sequence[Event]) -> None:
         """The computer played for someone whose time ran out; the group and they are told.
         If nobody is left playing, the match ends early and its result says so on its own."""
-        ended = any(isinstance(e, MatchEnded) and e.ended_by == "timeout" for e in events)
+        ended = any(isinstance(e, MatchEnded) and e.ended_by == TIMEOUT for e in events)
         if not ended:
             self.notices.timed_out(table, seat)
         await self.show(table, events, timed_out=seat)

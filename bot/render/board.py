@@ -13,6 +13,7 @@ from engine.events import RoundEnded
 from engine.games.generals import generals
 from engine.games.sea_goat import na_sto_seat
 from engine.leads import LotWinner, lot, lot_winner
+from engine.match import TIMEOUT
 from engine.scoring.sea_goat import holder
 from engine.scoring.tally import Tally
 from engine.tiles import ALL_TILES, Tile
@@ -258,7 +259,7 @@ def board_text(
     if table.status == "cancelled":  # by /cancel or its place gone, or nobody left to play
         bottom += ["", t(lang, ended if table.people else "board.deserted")]
     elif match.is_over:  # the board left in the group: it waits for nobody any more
-        over = "board.over_timeout" if match.ended_by == "timeout" else "board.over"
+        over = "board.over_timeout" if match.ended_by == TIMEOUT else "board.over"
         bottom += ["", t(lang, over)]
     elif in_play:
         bottom += ["", t(lang, "board.turn", name=table.seats[rnd.turn].name)]
