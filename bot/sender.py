@@ -21,6 +21,7 @@ from telegram import (
     Bot,
     BotCommand,
     BotCommandScope,
+    ChatMember,
     InlineKeyboardMarkup,
     Message,
     ReplyParameters,
@@ -41,6 +42,10 @@ ANSWER_WAIT = 3.0
 #: The longest answer to a tap that Telegram shows as a toast, which goes by itself; a longer
 #: one the bot shows as an alert box, which the tapper must dismiss (``handlers.common.answer``).
 TOAST = 60
+#: The longest flood control (seconds, each time) the bot waits out to learn what someone is
+#: in a group (``Sender.member``): the person waits for the answer, and the handler that
+#: asks holds the table's lock, which every move there needs.
+MEMBER_WAIT = 5.0
 T = TypeVar("T")
 
 
@@ -320,6 +325,15 @@ class Sender:
             )
         await self._call(None, request)
 
+    async def member(self, chat_id: int, user_id: int) -> ChatMember:
+        """What ``user_id`` is in the group (an admin, a member...). Flood control is waited
+        out as ``_call`` does, but only while it asks for ``MEMBER_WAIT`` seconds at most: an
+        admin's /cancel under a 429 was refused as if he were none. Not in the group's outbox,
+        as it sends nothing: a busy group's queue would hold the command that asks. Raises
+        ``RetryAfter`` (or another ``TelegramError``) when Telegram did not say."""
+        request = partial(self.bot.get_chat_member, chat_id, user_id)
+        return await self._call(None, request, longest=MEMBER_WAIT)
+
     async def caught_up(self, chat_id: int) -> None:
         """Wait until what was queued for the group so far has gone (a lobby redrawn), holding
         no table's lock, so that a tap's answer comes after what the tap changed; but
@@ -495,10 +509,17 @@ class Sender:
             self.place_gone(gone, why)
         raise PlaceGone(gone, why, str(exc)) from exc
 
-    async def _call(self, chat_id: int | None, request: Callable[[], Awaitable[T]]) -> T:
+    async def _call(
+        self,
+        chat_id: int | None,
+        request: Callable[[], Awaitable[T]],
+        *,
+        longest: float | None = None,
+    ) -> T:
         """The bot's one flood-control policy (PTB's rate limiter does not retry: it would
         pause every chat): after a 429, wait as long as Telegram asks (on the pacer's clock,
-        which tests run fast), up to ``RETRIES`` attempts. A group's call counts against its
+        which tests run fast), up to ``RETRIES`` attempts, unless it asks for more than
+        ``longest`` seconds: the 429 is raised at once then. A group's call counts against its
         budget (``chat_id`` None: a call no chat's, a menu). In a group this runs in its
         outbox, so no table waits; a DM's retry (rare: a chat gets about one call a second)
         holds its table, whose next hand play depends on."""
@@ -506,7 +527,7 @@ class Sender:
             try:
                 return await request()
             except RetryAfter as exc:
-                await self._wait(exc, attempt)
+                await self._wait(exc, attempt, longest)
             finally:
                 if chat_id is not None and chat_id < 0:
                     self.pacer.note(chat_id)
@@ -531,12 +552,12 @@ class Sender:
             await self.migrate(chat_id, new_id)
         return new_id
 
-    async def _wait(self, exc: RetryAfter, attempt: int) -> None:
-        """Sleep as long as Telegram asks, unless this was the last attempt: then give up at
-        once rather than sleep for nothing."""
-        if attempt == RETRIES - 1:
-            raise exc
+    async def _wait(self, exc: RetryAfter, attempt: int, longest: float | None = None) -> None:
+        """Sleep as long as Telegram asks, unless this was the last attempt, or it asks for
+        more than ``longest`` seconds: then give up at once rather than sleep for nothing."""
         seconds = _seconds(exc)
+        if attempt == RETRIES - 1 or (longest is not None and seconds > longest):
+            raise exc
         log.warning("flood control: waiting %.1f s", seconds, extra={"attempt": attempt + 1})
         await self.pacer.sleep(seconds)
 

@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from telegram import Chat, ChatMember, InlineKeyboardMarkup, Message, Update, User
-from telegram.error import TelegramError
+from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.helpers import create_deep_linked_url
 
 from storage import TableRow
@@ -184,22 +184,31 @@ async def person_in_group(k: Kozel, update: Update, lang: str) -> FromGroup | No
     return group
 
 
+class RightsUnknown(Exception):
+    """Telegram did not say whether someone is an admin (flood control longer than
+    ``Sender.member`` waits, a network failure): what needed the rights is refused with a
+    "try again" (``errors.on_error``), not with a "you are not an admin"."""
+
+
 async def is_admin(k: Kozel, chat_id: int, sender: User | Chat) -> bool:
     """Whether ``sender`` (``Update.effective_sender``) is one of the chat's admins. An admin
     who writes anonymously writes in the group's name: the sender is the group itself (the
-    message's ``sender_chat``, its ``from`` a stand-in, GroupAnonymousBot), as only admins can."""
+    message's ``sender_chat``, its ``from`` a stand-in, GroupAnonymousBot), as only admins can.
+    ``RightsUnknown`` when Telegram did not say."""
     if isinstance(sender, Chat):
         return sender.id == chat_id
     try:
-        member = await k.sender.bot.get_chat_member(chat_id, sender.id)
-    except TelegramError:
+        member = await k.sender.member(chat_id, sender.id)
+    except (BadRequest, Forbidden):  # Telegram answered: nobody it knows as a member there
         return False
+    except TelegramError as exc:
+        raise RightsUnknown(str(exc)) from exc
     return member.status in (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
 
 
 async def may_manage(k: Kozel, table: TableRow, sender: User | Chat) -> bool:
     """The table's opener and the chat's admins may change or cancel it (a damaged one too,
-    which only its row describes)."""
+    which only its row describes). ``RightsUnknown`` as ``is_admin``."""
     return sender.id == table.opener_id or await is_admin(k, table.chat_id, sender)
 
 

@@ -9,7 +9,7 @@ from telegram import Update
 from ..context import KozelContext
 from ..sender import PlaceGone
 from ..service import DamagedTable
-from .common import refuse
+from .common import RightsUnknown, refuse
 
 log = logging.getLogger(__name__)
 
@@ -20,6 +20,15 @@ async def unknown_button(update: Update, context: KozelContext) -> None:
     await refuse(k, update, await k.language(update), "err.unknown_button")
 
 
+def _why(error: object) -> str:
+    """What the person hears of why their tap or command did nothing."""
+    if isinstance(error, DamagedTable):
+        return "err.damaged"
+    if isinstance(error, RightsUnknown):
+        return "err.rights_unknown"
+    return "err.failed"
+
+
 async def on_error(update: object, context: KozelContext) -> None:
     """Log the failure and tell the person that their tap or command did nothing, rather than
     leave a button spinning or a command unanswered. Never raises: nothing comes after it."""
@@ -28,6 +37,8 @@ async def on_error(update: object, context: KozelContext) -> None:
     gone = isinstance(context.error, PlaceGone)
     if gone:
         log.info("an update's place is gone: %s", context.error)
+    elif isinstance(context.error, RightsUnknown):  # Telegram's trouble, not the bot's
+        log.warning("could not tell whether someone is an admin: %s", context.error)
     else:
         log.error("update failed: %s", context.error, exc_info=context.error)
     if not isinstance(update, Update):
@@ -41,7 +52,6 @@ async def on_error(update: object, context: KozelContext) -> None:
             lang = await k.language(update)
         except Exception:  # the database may be what failed
             lang = k.settings.default_language
-        damaged = isinstance(context.error, DamagedTable)
-        await refuse(k, update, lang, "err.damaged" if damaged else "err.failed")
+        await refuse(k, update, lang, _why(context.error))
     except Exception:
         log.warning("could not tell the person that their update failed", exc_info=True)

@@ -20,6 +20,7 @@ from functools import partial
 
 from engine import Event
 from engine.events import MatchEnded, RoundEnded
+from engine.match import TIMEOUT
 
 from ..i18n import Html
 from ..sender import Gone, PlaceGone, Sender
@@ -181,7 +182,7 @@ class Presenter:
     async def timed_out(self, table: Table, seat: Seat, events: Sequence[Event]) -> None:
         """The computer played for someone whose time ran out; the group and they are told.
         If nobody is left playing, the match ends early and its result says so on its own."""
-        ended = any(isinstance(e, MatchEnded) and e.ended_by == "timeout" for e in events)
+        ended = any(isinstance(e, MatchEnded) and e.ended_by == TIMEOUT for e in events)
         if not ended:
             self.notices.timed_out(table, seat)
         await self.show(table, events, timed_out=seat)
@@ -199,14 +200,14 @@ class Presenter:
         """The bot may no longer write where the table sits, and the table ended without a
         result: its players hear it in their DMs, the group where the bot can still write (a
         forum whose topic is gone). A closed topic still shows its board, or its lobby, to
-        whoever reads it: edited where the bot may (it manages topics), the board no longer
-        says whose turn it is, and the lobby loses its buttons, even a redraw still queued;
-        elsewhere the board is gone, or may not be touched."""
+        whoever reads it: edited where the bot may (it manages topics), the board says that
+        the topic was closed where it said whose turn it was, and the lobby loses its buttons,
+        even a redraw still queued; elsewhere the board is gone, or may not be touched."""
         await self.hands.ended(table, _GONE_DM[why], everyone=True)
         if why == "closed" and table.match is None:
             self.lobby.close(table)
         elif why == "closed" and table.board_message_id is not None:
-            self.board.draw(table, closing=True)
+            self.board.close(table, "board.topic_closed")
         if why in ("closed", "deleted"):
             await self.notices.topic_gone(table, closed=why == "closed")
 

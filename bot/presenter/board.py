@@ -26,17 +26,26 @@ class Board:
         fresh: bool = False,
         rnd: Round | None = None,
         found: Tally | None = None,
-        closing: bool = False,
     ) -> None:
         """The one place the board is sent or edited, queued in the group's outbox: the group
         sees the newest board as soon as its budget allows (``pacing``). ``fresh``: a new round,
         which gets a new message (it notifies); ``rnd``: a round that has just ended, shown with
-        its last move and the standing its end ``found``; ``closing``: the last look of a table
-        whose place takes no new message (``pacing.Board``), only edited in."""
+        its last move and the standing its end ``found``."""
+        self._queue(table, board_text(table, rnd, found=found), fresh=fresh)
+
+    def close(self, table: Table, ended: str) -> None:
+        """The last look of a cancelled table whose place takes no new message (a closed forum
+        topic: ``pacing.Board``), only edited in: it says what ``ended`` it (a locale key), as
+        a /cancel's says it was cancelled."""
+        self._queue(table, board_text(table, ended=ended), closing=True)
+
+    def _queue(
+        self, table: Table, text: str, *, fresh: bool = False, closing: bool = False
+    ) -> None:
         board = pacing.Board(
             table.id,
             table.place,
-            board_text(table, rnd, found=found),
+            text,
             fresh,
             where=lambda: table.board_message_id,
             remember=partial(self.messages.remember_board, table),

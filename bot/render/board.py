@@ -13,6 +13,7 @@ from engine.events import RoundEnded
 from engine.games.generals import generals
 from engine.games.sea_goat import na_sto_seat
 from engine.leads import LotWinner, lot, lot_winner
+from engine.match import TIMEOUT
 from engine.scoring.sea_goat import holder
 from engine.scoring.tally import Tally
 from engine.tiles import ALL_TILES, Tile
@@ -218,14 +219,20 @@ def _recent_line(table: Table, lang: str, recent: Recent) -> Html:
 
 
 def board_text(
-    table: Table, rnd: Round | None = None, *, found: Tally | None = None, scores: bool = True
+    table: Table,
+    rnd: Round | None = None,
+    *,
+    found: Tally | None = None,
+    scores: bool = True,
+    ended: str = "board.cancelled",
 ) -> Html:
     """The board of the current round, or of ``rnd`` (a round that has just ended, at the
     standing its end ``found``, where known: its result says what the end wrote); without
     the score where what it is shown in says it already (/standings). Long names can make it
     longer than a message holds (``room``): then its latest moves give way, the oldest first,
     counted in a line; and should even that not do, the score does too (the group's /standings
-    shows it), so that the position, the hands and whose turn it is stay."""
+    shows it), so that the position, the hands and whose turn it is stay. A cancelled table's
+    says what ``ended`` it: a /cancel, unless told (a closed topic)."""
     lang = table.language
     match = table.match
     assert match is not None and match.round is not None
@@ -250,9 +257,9 @@ def board_text(
         top.append(t(lang, "board.bazaar_empty"))
     bottom: list[str] = []
     if table.status == "cancelled":  # by /cancel or its place gone, or nobody left to play
-        bottom += ["", t(lang, "board.cancelled" if table.people else "board.deserted")]
+        bottom += ["", t(lang, ended if table.people else "board.deserted")]
     elif match.is_over:  # the board left in the group: it waits for nobody any more
-        over = "board.over_timeout" if match.ended_by == "timeout" else "board.over"
+        over = "board.over_timeout" if match.ended_by == TIMEOUT else "board.over"
         bottom += ["", t(lang, over)]
     elif in_play:
         bottom += ["", t(lang, "board.turn", name=table.seats[rnd.turn].name)]

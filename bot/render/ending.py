@@ -4,6 +4,7 @@ group has the result, and a DM that still showed the hand as if in play left the
 from __future__ import annotations
 
 from engine.events import MatchEnded, RoundEnded
+from engine.match import TIMEOUT
 
 from ..i18n import Html, t
 from ..table import Seat, Table
@@ -52,7 +53,7 @@ def _match_over(table: Table, seat: Seat, ended: MatchEnded) -> Html:
     match, lang = table.match, seat.language
     assert match is not None
     where = place_name(lang, table)
-    if ended.ended_by == "timeout":
+    if ended.ended_by == TIMEOUT:
         names = who_timed_out(table, ended, lang)
         return t(lang, "hand.over.abandoned", chat=where, names=names)
     side = match.side_of(seat.seat)

@@ -11,6 +11,7 @@ from engine.events import MatchEnded, Played, PlayedDoubles, RoundEnded
 from engine.games.generals import generals
 from engine.games.sea_goat import RECORDED_OUTCOMES
 from engine.games.target import TargetGame
+from engine.match import TIMEOUT
 from engine.scoring.kozel import fish_taker
 from engine.scoring.lightest import lightest
 from engine.scoring.sea_goat import MINIMUM, holder
@@ -367,7 +368,7 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
         # Ukrainian Telephone (§3.5), played by two players or two pairs.
         draw = "match.draw_pairs" if table.pairs else "match.draw"
         head = t(lang, "match.draw_deals" if deals else draw)
-    elif ended.ended_by == "timeout":
+    elif ended.ended_by == TIMEOUT:
         head = t(lang, "match.abandoned", names=who_timed_out(table, ended, lang))
     else:
         head = winners_line(table, ended, lang)
@@ -404,7 +405,7 @@ def _ended_text(table: Table, ended: MatchEnded, head: list[str], finals: list[s
     elif move is not None:
         assert unfinished is not None and unfinished.number == move.round
         head, held = [*head, _winning_line(table, move)], unfinished.hands
-    elif ended.ended_by == "timeout" and unfinished is not None:
+    elif ended.ended_by == TIMEOUT and unfinished is not None:
         number = round_number(match, unfinished)
         line = t(lang, "match.cut_short", round=_round_words(table, number))
         head, held = [*head, line], unfinished.hands

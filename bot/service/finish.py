@@ -6,6 +6,7 @@ import logging
 from collections.abc import Callable
 
 from engine.games import game_of
+from engine.match import TIMEOUT
 from engine.scoring.rating import (
     loss_rating_delta,
     rating_delta,
@@ -28,7 +29,7 @@ ENDED_BY: dict[str, EndedBy] = {
     "goat": "goat",
     "target": "target",
     "draw": "draw",
-    "timeout": "timeout",
+    TIMEOUT: "timeout",
     **dict.fromkeys(SPECIAL_ENDS, "target"),
 }
 
@@ -114,13 +115,13 @@ def kozel_judge(table: Table) -> Judge:
         outcome: Outcome = "lost" if side in match.losers else "won" if won(side, score) else "none"
         if match.ended_by == "draw":
             outcome = "draw"
-        if not match.game.keeps_points and match.ended_by != "timeout":
+        if not match.game.keeps_points and match.ended_by != TIMEOUT:
             # its scores are the rounds each team lost (General's Goat), rated on them, not as
             # points, against the rounds a team may lose (``Game.limit``)
             limit = match.game.limit(match.rules)
             assert limit is not None
             return outcome, rounds_rating_delta(outcome == "won", score, scores[1 - side], limit)
-        if match.ended_by != "timeout":
+        if match.ended_by != TIMEOUT:
             return outcome, rating_delta(score)
         if rated is None or seat in rated[1]:
             return outcome, 0
@@ -137,7 +138,7 @@ def target_judge(table: Table) -> Judge:
     match = table.match
     assert match is not None
     scores, target = match.tally.scores, match.game.target(match.rules)
-    rated = table.dropped_out() if match.ended_by == "timeout" else None
+    rated = table.dropped_out() if match.ended_by == TIMEOUT else None
     dropped = set() if rated is None else rated[1]
     rival = max((scores[side] for side in match.losers), default=0)
     if rated is not None:

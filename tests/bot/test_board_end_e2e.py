@@ -19,6 +19,7 @@ from tests.bot.test_topics_e2e import board_in, people, start_in
 OVER = "🏁 The match is over: its result is below."
 TIMED_OUT = "⌛ The match is over: time ran out. Its result is below."
 CANCELLED = "❌ The table was cancelled: this match does not go on."
+TOPIC_CLOSED = "🔒 The topic was closed: this match does not go on, and nothing was recorded."
 DESERTED = "🚪 Nobody is left at the table: the match is over, and nothing was recorded."
 
 
@@ -132,9 +133,11 @@ async def test_a_goat_recorded_as_the_bot_died_leaves_the_board_over_after_a_res
 async def test_a_closed_topic_keeps_a_board_that_says_its_match_does_not_go_on(
     harness: Harness, tg: FakeTelegram
 ) -> None:
-    """People still read a closed topic: its board no longer says whose turn it is. It is
-    edited rather than posted anew, which only a bot that may manage topics may do there
-    (one that may not leaves the board as it was: ``test_topic_closed_e2e``)."""
+    """People still read a closed topic: its board no longer says whose turn it is, but that
+    the topic was closed (it said that the table was cancelled, as a /cancel's does, as if
+    someone had). It is edited rather than posted anew, which only a bot that may manage
+    topics may do there (one that may not leaves the board as it was:
+    ``test_topic_closed_e2e``)."""
     forum = tg.group(-1_002_000_001_209, "Yard", "supergroup", forum=True)
     alice, bob = people(tg, "Alice", "Bob")
     tg.creators[forum.id] = alice.id
@@ -151,7 +154,7 @@ async def test_a_closed_topic_keeps_a_board_that_says_its_match_does_not_go_on(
     await harness.groups_told()
     shown = board_in(tg, forum, topic)
     assert shown is not None and shown.message_id == board.message_id
-    finished(shown.text, CANCELLED)
+    finished(shown.text, TOPIC_CLOSED)
     since = [m.text or "" for m in tg.messages(forum) if m.thread_id == topic.thread_id][boards:]
     assert len(since) == 1 and "topic was closed" in since[0]  # the notice alone is new
 

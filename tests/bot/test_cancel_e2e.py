@@ -258,3 +258,46 @@ async def test_a_players_cancel_is_told_whom_to_ask(tg: FakeTelegram, harness: H
     await harness.groups_told()
     assert not any(CANCEL_YES in str(m.button_texts) for m in tg.messages(group))
     assert await status(harness) == "playing"
+
+
+RIGHTS_UNKNOWN = (
+    "Telegram did not tell me just now whether you are one of the group's admins, so nothing "
+    "was changed. Please try again in a moment."
+)
+
+
+async def test_an_admins_cancel_waits_out_flood_control_on_his_rights(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Telegram answered whether Olya is an admin with 429, for her /cancel and for her ✖️ Yes:
+    the bot waits it out. Before, it took the 429 for a no, and told her that only Masha or an
+    admin could cancel the table."""
+    users, group = await two_playing(harness, 700)
+    olya = tg.user(703, "Olya")
+    await harness.next_turn(users)
+    tg.inject_flood(method="getChatMember", chat_id=group.id, retry_after=1, times=1)
+    question = await ask_to_cancel(tg, olya, group)
+    tg.inject_flood(method="getChatMember", chat_id=group.id, retry_after=1, times=1)
+    answer = await tap(tg, olya, question, button_data(question, CANCEL_YES))
+    assert answer.text == CANCELLED
+    assert await status(harness) == "cancelled"
+    assert [call.method for call in tg.calls if call.status == 429] == ["getChatMember"] * 2
+
+
+@pytest.mark.parametrize(("retry_after", "times"), [(1, 3), (60, 1)])
+async def test_an_admin_whose_rights_telegram_does_not_tell_is_asked_to_try_again(
+    tg: FakeTelegram, harness: Harness, retry_after: int, times: int
+) -> None:
+    """Flood control on whether Olya is an admin outlasted the bot's three tries, or asked for
+    a minute, which the bot does not wait (the table's moves would, for its lock): she is asked
+    to try again, where she was told that only Masha or an admin could cancel. Nothing
+    changes; once Telegram answers, her /cancel asks."""
+    users, group = await two_playing(harness, 710)
+    olya = tg.user(713, "Olya")
+    await harness.next_turn(users)
+    tg.inject_flood(method="getChatMember", chat_id=group.id, retry_after=retry_after, times=times)
+    await tg.send_text(olya, group, "/cancel")
+    await tg.wait_for_message(group, RIGHTS_UNKNOWN)
+    assert len(tg.calls_to("getChatMember")) == times
+    assert await status(harness) == "playing"
+    await ask_to_cancel(tg, olya, group)
