@@ -34,6 +34,7 @@ from engine import (
 )
 from engine.ai import PLAYERS
 from engine.deal import CURRENT_SHUFFLE, Shuffle
+from engine.games.base import Game
 from engine.layout import End
 from engine.rules import PRESETS
 from engine.scoring.tally import Tally
@@ -76,6 +77,15 @@ def checked(examples: int) -> settings:
 
 
 # --- building positions ----------------------------------------------------------------------
+
+
+def plays_at(game: Game, players: int, pairs: bool) -> bool:
+    """Whether ``game`` is played by ``players`` (``pairs``), as its table check says."""
+    try:
+        game.check_table(players, pairs)
+    except ValueError:
+        return False
+    return True
 
 
 def t(text: str) -> Tile:

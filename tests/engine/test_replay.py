@@ -13,10 +13,9 @@ from hypothesis import strategies as st
 from engine import Match, ReplayMismatch, RuleSet, replay
 from engine.ai import greedy_player
 from engine.games import GAMES
-from engine.games.base import Game
 from engine.rules import OPTION_NAMES, PRESETS, option_choices
 
-from .support import EVERY_TILE, Table, checked, dicts, run_match
+from .support import EVERY_TILE, Table, checked, dicts, plays_at, run_match
 from .test_properties import play, tables
 
 CORRUPTIONS = ("wrong tile", "wrong end", "wrong score", "dropped event", "swapped order")
@@ -164,14 +163,6 @@ def test_unknown_or_incomplete_events_are_value_errors(bad: dict[str, Any]) -> N
     assert not isinstance(info.value, ReplayMismatch)
 
 
-def _plays(game: Game, players: int, pairs: bool) -> bool:
-    try:
-        game.check_table(players, pairs)
-    except ValueError:
-        return False
-    return True
-
-
 def unrecorded_settings() -> list[tuple[str, str, Any]]:
     """Each preset with each value it accepts of an option its game's log does not record
     (``match_started.options``): the game must play such a value exactly as the DEFAULT."""
@@ -196,7 +187,9 @@ def test_an_option_a_log_does_not_record_leaves_the_match_as_its_log_replays_it(
     replayed (Kozel's ``multi_double``, another game's ``extra_turn_after_double``)."""
     rules = PRESETS[preset]().with_options(**{name: value})
     players, pairs = next(
-        shape for shape in ((2, False), (3, False), (4, True)) if _plays(GAMES[rules.game], *shape)
+        shape
+        for shape in ((2, False), (3, False), (4, True))
+        if plays_at(GAMES[rules.game], *shape)
     )
     match, log = Match.new(players, pairs, rules, seed=len(name))
     rng = random.Random(len(name))
