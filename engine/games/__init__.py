@@ -3,27 +3,37 @@
 The match and its rounds ask the game (``base.Game``) and its ``RuleSet``, never a game's name,
 and so does the bot's board, results and standings. So to add a game:
 
-1. a preset: its name in ``rules.GameName``, its options as ``RuleSet`` fields (the values a game
-   restricts in ``rules.GAME_CHOICES``, ``TARGET_CHOICES`` or ``ONE_GAME_OPTIONS``), and a preset
-   function in ``rules.PRESETS``;
+1. a preset: its name in ``rules.GameName``, its options as ``RuleSet`` fields after the last
+   game's (the options Kozel and the scoring games record are slices of that order; a name with
+   a leading digit goes in ``rules.SPELLED``), the values a game restricts in
+   ``rules.GAME_CHOICES``, ``TARGET_CHOICES`` or ``ONE_GAME_OPTIONS``, and a preset function in
+   ``rules.PRESETS``;
 2. one module here, a ``Game`` entered in ``GAMES`` below, that names the options a table may set
-   for it (``settable``) and what ``match_ended`` says of its end (``ended_by``), overrides the
+   for it (``settable``), those its ``match_started`` records (``options``: by default every
+   field, later games' too) and what ``match_ended`` says of its end (``ended_by``), overrides the
    hooks it plays differently (its table, layout, hand sizes, leads, the points a move scores,
-   how a round is scored and how the match ends), and says what the players are shown of it:
+   how a round is scored and how the match ends, and ``utility``, what the strong player plays
+   for: by default a lead in points), sets ``has_lays`` if ``lays`` offers moves (the match asks
+   for them only then; ``closes_doubles`` for doubles laid face down) and ``races_out`` if a round
+   is a race to go out, and says what the players are shown of it:
    whether it is won at a target (``wins_at_target``), the score that ends it (``limit``) or its
    count of ``deals``, the rounds that count (``counted_round``), whether it ``keeps_points``,
-   and what it calls its loser (``loser_title``) and a blocked round (``blocks_are_fish``);
+   and what it calls its loser (``loser_title``) and a blocked round (``blocks_are_fish``), and
+   whether partners' hands are summed at a block (``pairs_block_by_total``);
 3. its worked examples of RULES.md §4 as tests, and its name among the games of its family's
    property and self-play tests (``tests/engine/test_yard_*.py``; the scoring games' take every
-   ``TargetGame``), and its table in the benchmarks' (``benchmarks/bench_engine.py``);
+   ``TargetGame``), and its table in the benchmarks' (``benchmarks/bench_engine.py``; outside
+   ``SCORING_TABLES``, in ``bench_ai_games.TABLES`` too);
 4. in the bot, its targets in ``TARGETS`` (``bot/games.py``) if it plays to one, and in ``COUNTS``
    the values the editor cycles through for an integer option of its own, a new way its match
    ends (``ended_by``) in ``SPECIAL_ENDS`` (its result names it, its record counts it as won by
-   the rule), a new outcome of its rounds in ``OUTCOMES`` (``bot/render/results.py``); and in
-   every ``bot/locales/*.toml`` its name, its ``games.NAME`` description and rules, the words
-   for its options' values (``rules.OPTION``), and those of its new ends and outcomes.
+   the rule), a new set of tables it is played at in ``WHO_PLAYS``, a new outcome of its rounds
+   in ``OUTCOMES`` (``bot/render/results.py``); and in every ``bot/locales/*.toml`` its name,
+   its ``games.NAME`` description and rules, the words for its options' values
+   (``rules.OPTION``), and those of its new ends and outcomes.
    ``tests/bot/test_locales.py`` names a text that is missing, and
-   ``tests/bot/test_render_every_game.py`` one that a whole match of it shows.
+   ``tests/bot/test_render_every_game.py`` one that a whole match of it shows;
+   ``tests/engine/test_seams.py`` a game whose ``lays`` offer moves it does not announce.
 
 Kozel (``kozel.py``) goes through the same hooks.
 """
