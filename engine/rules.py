@@ -348,6 +348,9 @@ KOZEL_OPTION_NAMES: tuple[str, ...] = OPTION_NAMES[: OPTION_NAMES.index("fish_cl
 #: The options the scoring games of RULES.md §3.4-§3.9 record: the ones they had when they came,
 #: so that their logs stay as they were as later games add theirs.
 SCORING_OPTION_NAMES: tuple[str, ...] = OPTION_NAMES[: OPTION_NAMES.index("multi_double") + 1]
+#: The options Sea Goat records: all there were when Sport domino's came, so that a later game's
+#: options neither change its logs nor keep its matches in play from replaying.
+SEA_GOAT_OPTION_NAMES: tuple[str, ...] = OPTION_NAMES[: OPTION_NAMES.index("sport_deals") + 1]
 
 
 def _scoring_game(game: GameName, target: int, **options: Any) -> RuleSet:

@@ -9,17 +9,18 @@ and so does the bot's board, results and standings. So to add a game:
    ``rules.GAME_CHOICES``, ``TARGET_CHOICES`` or ``ONE_GAME_OPTIONS``, and a preset function in
    ``rules.PRESETS``;
 2. one module here, a ``Game`` entered in ``GAMES`` below, that names the options a table may set
-   for it (``settable``), those its ``match_started`` records (``options``: by default every
-   field, later games' too) and what ``match_ended`` says of its end (``ended_by``), overrides the
-   hooks it plays differently (its table, layout, hand sizes, leads, the points a move scores,
-   how a round is scored and how the match ends, and ``utility``, what the strong player plays
-   for: by default a lead in points), sets ``has_lays`` if ``lays`` offers moves (the match asks
-   for them only then; ``closes_doubles`` for doubles laid face down) and ``races_out`` if a round
-   is a race to go out, and says what the players are shown of it:
-   whether it is won at a target (``wins_at_target``), the score that ends it (``limit``) or its
-   count of ``deals``, the rounds that count (``counted_round``), whether it ``keeps_points``,
-   and what it calls its loser (``loser_title``) and a blocked round (``blocks_are_fish``), and
-   whether partners' hands are summed at a block (``pairs_block_by_total``);
+   for it (``settable``), those its ``match_started`` records (``options``, by name: every field,
+   the default, grows with the next game's, and a stored match must replay as it was logged) and
+   what ``match_ended`` says of its end (``ended_by``), overrides the hooks it plays differently
+   (its table, layout, hand sizes, leads, the points a move scores, how a round is scored and how
+   the match ends, and ``utility``, what the strong player plays for: by default a lead in
+   points), sets ``has_lays`` if ``lays`` offers moves (the match asks for them only then;
+   ``closes_doubles`` for doubles laid face down) and ``races_out`` if a round is a race to go
+   out, and says what the players are shown of it: whether it is won at a target
+   (``wins_at_target``), the score that ends it (``limit``) or its count of ``deals``, the
+   rounds that count (``counted_round``), whether it ``keeps_points``, what it calls its loser
+   (``loser_title``) and a blocked round (``blocks_are_fish``), and whether partners' hands are
+   summed at a block (``pairs_block_by_total``);
 3. its worked examples of RULES.md §4 as tests, and its name among the games of its family's
    property and self-play tests (``tests/engine/test_yard_*.py``; the scoring games' take every
    ``TargetGame``), and its table in the benchmarks' (``benchmarks/bench_engine.py``; outside
@@ -33,7 +34,8 @@ and so does the bot's board, results and standings. So to add a game:
    (``rules.OPTION``), and those of its new ends and outcomes.
    ``tests/bot/test_locales.py`` names a text that is missing, and
    ``tests/bot/test_render_every_game.py`` one that a whole match of it shows;
-   ``tests/engine/test_seams.py`` a game whose ``lays`` offer moves it does not announce.
+   ``tests/engine/test_seams.py`` a game that records every option, or whose ``lays`` offer
+   moves it does not announce.
 
 Kozel (``kozel.py``) goes through the same hooks.
 """

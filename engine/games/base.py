@@ -69,7 +69,8 @@ class Game(ABC):
     pairs_block_by_total: bool = True
 
     def options(self, rules: RuleSet) -> dict[str, Any]:
-        """The options ``match_started`` records: by default every ``RuleSet`` field."""
+        """The options ``match_started`` records: by default every ``RuleSet`` field, which the
+        next game's options would change; so each game names its own (``test_seams.py``)."""
         return rules.to_dict()
 
     def for_table(self, rules: RuleSet, players: int, pairs: bool) -> RuleSet:

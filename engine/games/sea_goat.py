@@ -44,14 +44,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import Lay, Play
 from ..deal import first_redeal
 from ..events import MatchEnded, RoundEnded, WonBy
 from ..leads import Lead, restart_rules, restarted
 from ..round import Hand, Round
-from ..rules import RuleSet
+from ..rules import SEA_GOAT_OPTION_NAMES, RuleSet
 from ..scoring.bonus import Bonus
 from ..scoring.lightest import by_total, lightest, single, standing_for
 from ..scoring.sea_goat import (
@@ -133,6 +133,9 @@ class SeaGoat(Game):
         "draw_mode",
     )
     wins_at_target = True
+
+    def options(self, rules: RuleSet) -> dict[str, Any]:
+        return {name: rules.option(name) for name in SEA_GOAT_OPTION_NAMES}
 
     def bonus(self, result: str, rules: RuleSet) -> Bonus | None:
         """The winner collects the losing sides' hands (§3.2.1 rule 1)."""

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from engine import Match, Play, RuleSet, Tile, replay
 from engine.ai import PLAYERS
 from engine.errors import IllegalAction
-from engine.rules import PRESETS, option_choices
+from engine.rules import PRESETS, SEA_GOAT_OPTION_NAMES, option_choices
 
 from .support import EVERY_TILE, Table, checked, expected_first_lead, t
 from .test_properties import QUICK_PLAYERS
@@ -81,7 +81,8 @@ class Referee:
         getattr(self, "on_" + e["type"])(e)
 
     def on_match_started(self, e: dict[str, Any]) -> None:
-        recorded = {**self.rules.to_dict(), "sg_target": self.target}  # the target played to
+        recorded = {name: self.rules.option(name) for name in SEA_GOAT_OPTION_NAMES}
+        recorded["sg_target"] = self.target  # the target played to
         assert e["game"] == "sea_goat" and e["options"] == recorded
 
     def on_redealt(self, e: dict[str, Any]) -> None:

@@ -167,6 +167,13 @@ def test_a_game_offers_lays_only_where_it_says_so(name: str) -> None:
     assert bool(offered) == game.has_lays
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_names_the_options_it_records(name: str) -> None:
+    """The default, every ``RuleSet`` field, grows with the next game's options: its stored
+    ``match_started`` would then differ from the one replaying makes, and the match not replay."""
+    assert type(GAMES[name]).options is not Game.options
+
+
 def test_the_line_is_a_layout() -> None:
     line: Layout = Line()
     assert line.is_empty and line.open_ends() == {} and line.end_sum() == 0
