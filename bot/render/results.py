@@ -390,7 +390,8 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
 
 def _ended_text(table: Table, ended: MatchEnded, head: list[str], finals: list[str]) -> Html:
     """The end of a match, one message: its ``head`` (who won or lost, and how), how its last
-    round went, the ``finals`` (every side's final score, said only here), the sheet of rounds.
+    round went, the ``finals`` (every side's final score, said only here, under a head of its own
+    as a round's result has), the sheet of rounds.
     The last round is told here with what each player was left holding: the round that ended
     the match (``closing_round``), which gets no result of its own, or the round a winning move
     or a timeout stopped, which never ends."""
@@ -409,7 +410,7 @@ def _ended_text(table: Table, ended: MatchEnded, head: list[str], finals: list[s
         number = round_number(match, unfinished)
         line = t(lang, "match.cut_short", round=_round_words(table, number))
         head, held = [*head, line], unfinished.hands
-    after = [*amounts, *finals, ""]
+    after = [*amounts, t(lang, "match.finals"), *finals, ""]  # labelled as a round's "Score:"
     again = t(lang, "match.again")
     # the sheet gets the room the rest leaves, its hands given way (``_with_hands``)
     rest = [*head, "", t(lang, "result.hands_elsewhere"), "", *after, again]
