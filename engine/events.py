@@ -224,6 +224,9 @@ class RoundEnded(Event):
     #: A scoring game's block that someone won: how he was found (``WonBy``). None after going
     #: out, and in rounds recorded before rules revision 5, which did not write it.
     won_by: WonBy | None = None
+    #: A fish the closure test called while the closed suit's double was off the table: that
+    #: suit (``Round.closure_suit``). None otherwise, and before rules revision 6.
+    closure_suit: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Kozel's memory and opening are written when set, its eggs and pot too (Sport domino
@@ -239,7 +242,7 @@ class RoundEnded(Event):
         return data
 
 
-_SOME_GAMES_ONLY = ("outcome", "sea", "loser", "general", "won_by")
+_SOME_GAMES_ONLY = ("outcome", "sea", "loser", "general", "won_by", "closure_suit")
 
 
 @dataclass(slots=True)

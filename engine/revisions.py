@@ -80,6 +80,13 @@ REVISIONS: list[Revision] = [
         " fives' points and tie-breaks), so the result says it",
         "continue",
     ),
+    Revision(
+        6,
+        "a fish the closure test called (RULES.md §1.9) while the closed suit's double was still"
+        " in a hand or the bazaar records that suit (round_ended's closure_suit), so the result"
+        " says why nobody may ever play that double",
+        "continue",
+    ),
 ]
 FIRST: Final = 1
 

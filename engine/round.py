@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import KW_ONLY, dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from . import errors
 from .actions import DRAW, KNOCK, PLAYS, Action, Lay, Placement, Play
@@ -21,6 +21,10 @@ from .tiles import Tile
 
 Hand = list[Tile]
 Outcome = Literal["out", "fish"]
+
+#: The revision from which a round's end records the suit the closure test closed
+#: (``Round.closure_suit``); before it, it did not, and a stored log replays only as written.
+CLOSURE_RECORDED: Final = 6
 
 
 @dataclass(slots=True)
@@ -157,6 +161,20 @@ class Round:
         if layout.takes_any(self.hands) or layout.is_empty:
             return False
         return layout.is_dead() or self.drawable(rules) == 0
+
+    def closure_suit(self, rules: RuleSet) -> int | None:
+        """The suit v whose closure ended this round as a fish (§1.9 closure test: both ends v,
+        its six non-doubles down) while v-v was still off the table, in a hand or the bazaar:
+        whoever held it could see it fit both ends and was never let lay it. None after any
+        other end, and before ``CLOSURE_RECORDED``."""
+        if self.outcome != "fish" or not rules.fish_closure_rule:
+            return None
+        if rules.revision < CLOSURE_RECORDED:
+            return None
+        suit = self.layout.closed_on()
+        if suit is None or Tile.of(suit, suit) in self.layout.tiles():
+            return None
+        return suit
 
     def reopenable(self, seat: int) -> list[Tile]:
         """The closed doubles ``seat`` may reopen now (``donkey_reopen``, §3.3): his own, at the

@@ -173,6 +173,21 @@ def score_lines(
     return lines
 
 
+def _score_head(table: Table, lang: str) -> list[str]:
+    """The board's score under a head, where points are bad and its lines alone ("Masha: 12",
+    below the same names with their tiles) said nothing of what they count: in Kozel and Donkey
+    the limit that loses, in Sport domino that the fewer win. The scoring games' lines say "25
+    of 100", General's Goat's "lost 1 of 2": they need none."""
+    match = table.match
+    assert match is not None
+    if scores_points(match) or not keeps_points(match):
+        return []
+    limit = limit_of(match)
+    if limit is None:  # Sport domino: its deals end the match
+        return [t(lang, "board.points.fewer")]
+    return [t(lang, "board.points.limit", limit=limit)]
+
+
 def lost_rounds_line(table: Table, lang: str, side: int, lost: int, hung: int) -> str:
     """General's Goat keeps no points: a team's rounds ``lost``, against the rounds that lose
     the match, and the Generals ``hung`` on it."""
@@ -265,7 +280,7 @@ def board_text(
         bottom += ["", t(lang, "board.turn", name=table.seats[rnd.turn].name)]
         if rnd.layout.is_empty and rnd.lead_tiles:
             bottom.append(must_lead(lang, "board.must_lead", match, rnd.lead_tiles))
-    standing = score_lines(table, lang, found=found) if scores else []
+    standing = [*_score_head(table, lang), *score_lines(table, lang, found=found)] if scores else []
     moves = recent_text(table, lang, rnd)
     room = room_after([*top, "", *standing, *bottom]) - 1  # the blank line before the moves
     newest, earlier = whole_rows(moves[::-1], room, partial(plural, lang, "board.earlier"))

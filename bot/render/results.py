@@ -118,7 +118,8 @@ def _round_parts(table: Table, ended: RoundEnded) -> tuple[list[str], list[str]]
         head = t(lang, key, round=numbered(table, ended), pot=ended.pot, name=_fisher(table, ended))
     else:
         head = _block_head(table, ended)
-    before = [head, *_round_notes(table, ended), *_fish_taker(table, ended)]
+    before = [head, *_closure(table, ended), *_round_notes(table, ended)]
+    before += _fish_taker(table, ended)
     return before, [*kozel_amounts(table, ended), ""] if keeps_points(table.match) else []
 
 
@@ -130,6 +131,17 @@ def _block_head(table: Table, ended: RoundEnded) -> Html:
     if block_name(table.match) == "blocked":
         return t(lang, "result.blocked", round=number)
     return t(lang, "result.fish", round=number, name=_fisher(table, ended))
+
+
+def _closure(table: Table, ended: RoundEnded) -> list[str]:
+    """Why a fish the closure test called (RULES.md §1.9) never let anyone lay the closed suit's
+    double, still in a hand or the bazaar: whoever held [3|3] saw it fit both ends, and "fish!"
+    alone read as cheating."""
+    suit = ended.closure_suit
+    if suit is None:
+        return []
+    double = tiles_text([Tile.of(suit, suit)])
+    return [t(table.language, "result.closure", value=suit, double=double)]
 
 
 def _fisher(table: Table, ended: RoundEnded) -> str:
@@ -233,7 +245,7 @@ def _scoring_round_parts(table: Table, ended: RoundEnded) -> tuple[list[str], li
         name = seats[ended.winner].name
         parts: list[str] = [t(lang, "result.out", round=numbered(table, ended), name=name)]
     else:
-        parts = [_block_head(table, ended)]
+        parts = [_block_head(table, ended), *_closure(table, ended)]
         if ended.winner is not None:
             parts.append(_block_winner(table, ended, ended.winner))
         else:
@@ -390,7 +402,8 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
 
 def _ended_text(table: Table, ended: MatchEnded, head: list[str], finals: list[str]) -> Html:
     """The end of a match, one message: its ``head`` (who won or lost, and how), how its last
-    round went, the ``finals`` (every side's final score, said only here), the sheet of rounds.
+    round went, the ``finals`` (every side's final score, said only here, under a head of its own
+    as a round's result has), the sheet of rounds.
     The last round is told here with what each player was left holding: the round that ended
     the match (``closing_round``), which gets no result of its own, or the round a winning move
     or a timeout stopped, which never ends."""
@@ -409,7 +422,7 @@ def _ended_text(table: Table, ended: MatchEnded, head: list[str], finals: list[s
         number = round_number(match, unfinished)
         line = t(lang, "match.cut_short", round=_round_words(table, number))
         head, held = [*head, line], unfinished.hands
-    after = [*amounts, *finals, ""]
+    after = [*amounts, t(lang, "match.finals"), *finals, ""]  # labelled as a round's "Score:"
     again = t(lang, "match.again")
     # the sheet gets the room the rest leaves, its hands given way (``_with_hands``)
     rest = [*head, "", t(lang, "result.hands_elsewhere"), "", *after, again]

@@ -125,6 +125,7 @@ class GeneralsGoat(Game):
             outcome=None if went_out else "redealt",
             loser=loser,
             general=general,
+            closure_suit=rnd.closure_suit(rules),
         )
 
     def losers(self, tally: Tally, rules: RuleSet) -> list[int]:

@@ -112,6 +112,7 @@ class Kozel(Game):
             opened=list(t.opened) if self.threshold else None,
             pot=t.pot,
             pot_awarded_to=scored.pot_awarded_to,
+            closure_suit=rnd.closure_suit(rules),
         )
 
     def losers(self, tally: Tally, rules: RuleSet) -> list[int]:

@@ -222,6 +222,7 @@ class SeaGoat(Game):
             outcome=now.outcome,
             sea=now.state.to_dict(),
             won_by=recorded_won_by(now.won_by, rules),
+            closure_suit=rnd.closure_suit(rules),
         )
 
     def _finish(self, rnd: Round, now: _Settling, pairs: bool, rules: RuleSet) -> bool:

@@ -165,6 +165,7 @@ class TargetGame(Game):
             amounts=amounts,
             scores=[s + a for s, a in zip(tally.scores, amounts, strict=True)],
             won_by=recorded_won_by(won_by, rules),
+            closure_suit=rnd.closure_suit(rules),
         )
 
     def match_end(self, tally: Tally, rules: RuleSet, in_round: bool) -> MatchEnded | None:

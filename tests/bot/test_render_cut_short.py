@@ -18,14 +18,28 @@ from tests.engine.test_scoring_examples import P0, SIXES
 
 
 @pytest.mark.parametrize(
-    ("lang", "said"),
+    ("lang", "said", "finals"),
     [
-        ("en", "⏰ Round 1 stops here, unfinished: the hands left are not counted."),
-        ("ru", "⏰ Раунд 1 на этом обрывается: оставшиеся на руках камни не считаются."),
-        ("uk", "⏰ Раунд 1 на цьому обривається: камені, що лишилися на руках, не рахуються."),
+        (
+            "en",
+            "⏰ Round 1 stops here, unfinished: the hands left are not counted.",
+            "Final score:",
+        ),
+        (
+            "ru",
+            "⏰ Раунд 1 на этом обрывается: оставшиеся на руках камни не считаются.",
+            "Итоговый счёт:",
+        ),
+        (
+            "uk",
+            "⏰ Раунд 1 на цьому обривається: камені, що лишилися на руках, не рахуються.",
+            "Підсумковий рахунок:",
+        ),
     ],
 )
-def test_a_kozel_match_cut_short_by_a_timeout_shows_the_hands_left(lang: str, said: str) -> None:
+def test_a_kozel_match_cut_short_by_a_timeout_shows_the_hands_left(
+    lang: str, said: str, finals: str
+) -> None:
     table = table_of(["Masha", "Alex"], lang=lang)
     match = table.match
     assert match is not None and match.round is not None
@@ -39,8 +53,8 @@ def test_a_kozel_match_cut_short_by_a_timeout_shows_the_hands_left(lang: str, sa
         f"{name}: {''.join(f'[{x.a}|{x.b}]' for x in held)}"
         for name, held in zip(["Masha", "Alex"], match.round.hands, strict=True)
     ]
-    assert lines[1:5] == [said, "", *hands]
-    assert lines[6:8] == ["Masha: 0", "Alex: 0"]  # the scores after, as before
+    # the final scores under a head of their own, as a round's result has "Score:"
+    assert lines[1:9] == [said, "", *hands, "", finals, "Masha: 0", "Alex: 0"]
 
 
 def test_a_scoring_match_cut_short_by_a_timeout_shows_the_hands_left() -> None:
@@ -52,13 +66,14 @@ def test_a_scoring_match_cut_short_by_a_timeout_shows_the_hands_left() -> None:
     table = table_of(["Al", "Bo"], rules=PRESETS["muggins"]())
     table.match = match
     lines = plain(match_result_text(table, ended)).splitlines()
-    assert lines[:8] == [
+    assert lines[:9] == [
         "The match ended early: Bo timed out.",
         "⏰ Round 2 stops here, unfinished: the hands left are not counted.",
         "",
         "Al: [1|4]",
         "Bo: [3|5][2|2]",
         "",
+        "Final score:",
         "Al: 50",
         "Bo: 7",
     ]

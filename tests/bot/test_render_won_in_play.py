@@ -65,7 +65,7 @@ def test_the_winning_move_its_points_and_the_hands_left_are_told(game: str) -> N
     target = table.match.game.target(table.match.rules)
     points = POINTS[game]
     played, left, reached = tile(winning), tile(kept), target - 1 + points
-    assert text.splitlines()[:7] == [
+    assert text.splitlines()[:9] == [
         "🏆 Al wins!",
         f"🎯 Round 2 stops here: Al played [{played.a}|{played.b}] for +{points} → {reached} of"
         f" {target}. The hands left are not counted.",
@@ -73,7 +73,9 @@ def test_the_winning_move_its_points_and_the_hands_left_are_told(game: str) -> N
         f"Al: [{left.a}|{left.b}][1|2]",
         "Bo: [3|5][2|2]",
         "",
+        "Final score:",
         f"Al: {reached}",
+        "Bo: 7",
     ]
 
 
@@ -141,7 +143,7 @@ def test_a_match_won_at_the_end_of_a_round_tells_no_winning_move() -> None:
     none of its own), the bonus that won, not a winning move."""
     table, text = won_by("muggins", "2-6", behind=2)
     assert table.round_ends and "🎯" not in text
-    assert text.splitlines()[:10] == [
+    assert text.splitlines()[:12] == [
         "🏆 Al wins!",
         "🏁 Round 2: Al went out!",
         "",
@@ -151,5 +153,7 @@ def test_a_match_won_at_the_end_of_a_round_tells_no_winning_move() -> None:
         "Al: the opponent holds 12, rounded to 10, divided by 5 → +2",
         "Bo: 12 in hand → 0",
         "",
+        "Final score:",
         "Al: 100",
+        "Bo: 7",
     ]

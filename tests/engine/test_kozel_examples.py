@@ -384,6 +384,8 @@ def test_k6_fish_by_closure_wherever_2_2_is(where: str) -> None:
     result = ended(events)
     assert (result["result"], result["fisherman"], result["winner"]) == ("fish", placer, None)
     assert next_round(events)["leader"] == placer
+    # the closed suit, for the result to say why 2-2 off the table was never played
+    assert result.get("closure_suit") == (None if where == "table" else 2)
 
 
 def test_k6_no_closure_when_the_rule_is_off() -> None:

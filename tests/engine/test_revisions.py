@@ -13,7 +13,8 @@ from engine.events import MatchStarted, RoundStarted, RulesUpgraded
 from engine.revisions import Revision
 from engine.rules import PRESETS
 from tests.engine.rule_change import NEXT, SIX, deploy_six_tile_hands
-from tests.engine.support import layout_position, t
+from tests.engine.support import layout_position, position, t
+from tests.engine.test_kozel_examples import K6_CHAIN
 from tests.engine.test_scoring_examples import P0, PARTNERS_TIED, SIXES, ended
 
 #: The revision the code plays under now, before the deliberate change.
@@ -155,8 +156,22 @@ def test_a_match_from_revision_4_records_how_a_block_was_won_once_upgraded() -> 
     replays so until it is upgraded."""
     for upgrade, won_by in ((False, None), (True, "lightest_partners")):
         match = Match(4, True, PRESETS["muggins"]().under(4), seed=3)
-        if upgrade:
-            assert match.upgrade() == [RulesUpgraded(5)]
+        if upgrade:  # on through the "continue" revisions after 5
+            assert match.upgrade() == [RulesUpgraded(CURRENT)]
         layout_position(match, hands=PARTNERS_TIED[P0], lays=SIXES, turn=P0)
         result = ended(match.act(P0, Play(t("6-6"))))
         assert result["winner"] == P0 and result.get("won_by") == won_by
+
+
+def test_a_match_from_revision_5_records_the_suit_a_closure_fish_closed_once_upgraded() -> None:
+    """Revision 6 ("continue"): a fish the closure test called while the suit's double was in a
+    hand records the suit (``closure_suit``), for the result to say why that double was never
+    played; a match started under revision 5 wrote nothing of it until upgraded."""
+    for upgrade, suit in ((False, None), (True, 2)):
+        match = Match(4, False, RuleSet().under(5), seed=7)
+        if upgrade:
+            assert match.upgrade() == [RulesUpgraded(6)]
+        hands = ["2-2 1-1", "3-3", "2-5 6-6", "4-4"]
+        position(match, hands=hands, chain=K6_CHAIN[:-1], turn=2)
+        result = ended(match.act(2, Play(t("5-2"), "right")))
+        assert result["result"] == "fish" and result.get("closure_suit") == suit
