@@ -891,7 +891,7 @@ async def test_a_sea_goat_match_shows_its_holder_and_ends_with_a_winner(
     assert ended["ended_by"] in ("target", "na_sto", "instant_win")
     boards = [text for text in texts_seen(tg, group) if text.startswith("🎲 Sea Goat · round")]
     assert all(" · to 30" in board.splitlines()[0] for board in boards)
-    assert any("📝 Nobody holds points yet (25 starts)" in board for board in boards)
+    assert any("📝 Nobody holds points yet (recording starts at 25)" in board for board in boards)
     await winner_told_and_ranked(harness, users, group, ended, "Sea Goat")
 
 

@@ -210,7 +210,7 @@ def test_the_sea_goat_board_names_the_holder_and_the_target() -> None:
     assert text.startswith("🎲 <b>Sea Goat</b> · round 1 · to 125")
     assert "📝 Holding points: Zoë &amp; &lt;Co&gt;" in text
     assert "Bob: <b>0</b> of 125" in text
-    assert "📝 Nobody holds points yet (25 starts)" in board_text(sea_table([0, 0]))
+    assert "📝 Nobody holds points yet (recording starts at 25)" in board_text(sea_table([0, 0]))
 
 
 def test_a_sea_goat_round_written_off_and_a_match_won_na_sto_say_so() -> None:
