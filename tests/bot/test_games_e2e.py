@@ -248,6 +248,21 @@ async def test_a_game_the_table_does_not_fit_is_refused_politely(
     assert lobby_now(tg, lobby).find_button("Players: 2")
 
 
+async def test_a_pairs_game_refused_in_russian_asks_for_pairs_not_another_count(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Four each for themselves do not play General's Goat: the count is right, so the advice
+    is to change the table's setting, not "the number of players" (as ru and uk said)."""
+    masha = tg.user(912, "Маша", language_code="ru")
+    group = tg.group(-1912, "Двор")
+    lobby = await open_lobby(harness, [masha], group)
+    refusal = await choose_game(harness, masha, lobby, "Генерал", "ru")
+    assert refusal == (
+        "В игру «Генерал» играют только две пары, а стол настроен на 4 игрока, каждый сам за "
+        "себя: сначала поменяй это в ⚙️ Правилах."
+    )
+
+
 async def test_muggins_shows_the_points_of_a_scoring_move_on_the_board(
     tg: FakeTelegram, harness: Harness
 ) -> None:
