@@ -193,6 +193,20 @@ async def test_the_lobby_offers_the_games_and_rules_explains_the_chosen_one(
     assert plain(t(lang, "games.bulgarian_fives.summary")) in (told.text or "")
 
 
+async def test_rules_without_a_table_names_the_computers_a_new_table_gets(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """/rules with no table open said "Computer players: strong" where the bot was set to seat
+    normal ones (as the harness sets it), so the next table's lobby said otherwise."""
+    masha = tg.user(905, "Masha")
+    group = tg.group(-1905, "Yard")
+    await tg.send_text(masha, group, "/rules")
+    told = await tg.wait_for_message(group, "📜 Kozel: the usual rules")
+    assert "• Computer players: normal" in (told.text or "")
+    lobby = await open_lobby(harness, [masha], group)
+    assert "• Computer players: normal" in (lobby_now(tg, lobby).text or "")
+
+
 async def test_rules_of_a_game_it_does_not_know_says_so_and_names_those_it_does(
     tg: FakeTelegram, harness: Harness
 ) -> None:
