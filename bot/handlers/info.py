@@ -9,7 +9,6 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 
 from engine.games import GAMES
 from engine.rules import PRESETS
-from storage import DEFAULT_LEVEL
 
 from ..callbacks import Callback, plain_number
 from ..context import Kozel, KozelContext
@@ -99,7 +98,7 @@ async def rules_command(update: Update, context: KozelContext) -> None:
     rules = table.rules_played if table is not None else PRESETS[asked or "kozel"]()
     game = chosen(rules)
     head = "rules.head_table" if table is not None else "rules.head_default"
-    level = table.computer_level if table is not None else DEFAULT_LEVEL
+    level = table.computer_level if table is not None else k.settings.computer_level
     lines = [
         t(lang, head, game=game_name(lang, game)),
         t(lang, f"games.{game}.summary"),

@@ -343,8 +343,7 @@ async def add_computer_command(update: Update, context: KozelContext) -> None:
     ) -> Localized | None:
         level = level_named(word) if word else None
         if word and level is None:
-            levels = Localized(lambda lang: ", ".join(t(lang, f"level.{n}") for n in LEVELS))
-            raise Refusal("err.unknown_level", levels=levels, example=said("level.strong"))
+            raise Refusal("err.unknown_level", **{n: said(f"level.{n}") for n in LEVELS})
         return await add_computer(k, table, sender, cb, level)
 
     await _lobby_action(update, context, add)

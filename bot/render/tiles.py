@@ -34,9 +34,10 @@ def laid(move: Played | PlayedDoubles) -> tuple[Placement, ...]:
 def laid_words(lang: str, placements: Sequence[Placement]) -> Html:
     """A move in words, as its pop-up, the player's record and the board say it: "[3|3] on the
     left and a closed [5|5] on the right". The buttons' shorthand ("[5|5]🔒➡️") read as a code,
-    and a closed double was not told from an open one (Donkey, RULES.md §3.3)."""
+    and a closed double was not told from an open one (Donkey, RULES.md §3.3). The open ones
+    are said first: "a closed [0|0] and [2|2]" read as if both went down closed."""
     said: list[str] = []
-    for placement in placements:
+    for placement in sorted(placements, key=lambda placement: placement.closed):
         tile = Html(tile_text(placement.tile))
         shown = t(lang, "hand.laid.closed", tile=tile) if placement.closed else tile
         said.append(t(lang, f"hand.laid.{placement.end}", laid=shown) if placement.end else shown)

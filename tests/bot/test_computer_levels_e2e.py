@@ -96,7 +96,7 @@ async def test_addbot_takes_a_level_in_any_of_the_bots_languages(
         await tg.wait_for(partial(lobby_says, tg, lobby, "Игроки 1/4: 1. Галя\n"))
     await tg.send_text(galya, group, "/addbot гроссмейстер")
     await tg.wait_for_message(
-        group, "Компьютер бывает лёгкий, обычный, сильный: например, /addbot сильный."
+        group, "Компьютер бывает лёгкий, обычный или сильный: например, /addbot сильный."
     )
     await tg.send_text(galya, group, "/addbot обычный")
     await tg.wait_for(partial(lobby_says, tg, lobby, "2. 🤖 Галя · обычный"))

@@ -194,6 +194,20 @@ async def test_the_lobby_offers_the_games_and_rules_explains_the_chosen_one(
     assert plain(t(lang, "games.bulgarian_fives.summary")) in (told.text or "")
 
 
+async def test_rules_without_a_table_names_the_computers_a_new_table_gets(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """/rules with no table open said "Computer players: strong" where the bot was set to seat
+    normal ones (as the harness sets it), so the next table's lobby said otherwise."""
+    masha = tg.user(905, "Masha")
+    group = tg.group(-1905, "Yard")
+    await tg.send_text(masha, group, "/rules")
+    told = await tg.wait_for_message(group, "📜 Kozel: the usual rules")
+    assert "• Computer players: normal" in (told.text or "")
+    lobby = await open_lobby(harness, [masha], group)
+    assert "• Computer players: normal" in (lobby_now(tg, lobby).text or "")
+
+
 async def test_rules_of_a_game_it_does_not_know_says_so_and_names_those_it_does(
     tg: FakeTelegram, harness: Harness
 ) -> None:
@@ -247,6 +261,21 @@ async def test_a_game_the_table_does_not_fit_is_refused_politely(
     answer = await tap(tg, masha, lobby, data_of(lobby_now(tg, lobby), "Players: 2"))
     assert answer.text == "Bulgarian Fives is played by 2 players: the table cannot be set so."
     assert lobby_now(tg, lobby).find_button("Players: 2")
+
+
+async def test_a_pairs_game_refused_in_russian_asks_for_pairs_not_another_count(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Four each for themselves do not play General's Goat: the count is right, so the advice
+    is to change the table's setting, not "the number of players" (as ru and uk said)."""
+    masha = tg.user(912, "Маша", language_code="ru")
+    group = tg.group(-1912, "Двор")
+    lobby = await open_lobby(harness, [masha], group)
+    refusal = await choose_game(harness, masha, lobby, "Генерал", "ru")
+    assert refusal == (
+        "В игру «Генерал» играют только две пары, а стол настроен на 4 игрока, каждый сам за "
+        "себя: сначала поменяй это в ⚙️ Правилах."
+    )
 
 
 async def test_muggins_shows_the_points_of_a_scoring_move_on_the_board(
@@ -911,7 +940,7 @@ async def test_a_sea_goat_match_shows_its_holder_and_ends_with_a_winner(
     assert ended["ended_by"] in ("target", "na_sto", "instant_win")
     boards = [text for text in texts_seen(tg, group) if text.startswith("🎲 Sea Goat · round")]
     assert all(" · to 30" in board.splitlines()[0] for board in boards)
-    assert any("📝 Nobody holds points yet (25 starts)" in board for board in boards)
+    assert any("📝 Nobody holds points yet (recording starts at 25)" in board for board in boards)
     await winner_told_and_ranked(harness, users, group, ended, "Sea Goat")
 
 

@@ -268,7 +268,7 @@ async def test_a_tap_is_answered_in_the_tappers_language_and_a_command_in_the_gr
     misfit = await tap(tg, petya, lobby, data_of(tg, lobby, "Bulgarian Fives"))
     assert misfit.text == (
         "В игру «Болгарская пятёрка» играют 2 игрока, а стол настроен на 4 игрока, каждый сам "
-        "за себя: сначала поменяй число игроков в ⚙️ Правилах."
+        "за себя: сначала поменяй это в ⚙️ Правилах."
     )
     chosen = await tap(tg, petya, lobby, data_of(tg, lobby, "Muggins"))
     assert chosen.text == "Игра: Пятёрочка"

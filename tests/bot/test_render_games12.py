@@ -17,7 +17,7 @@ from bot.render.hand import close_keyboard, laid_text, live_hand, played_note
 from bot.render.lobby import choices, describe, game_line, seated
 from bot.render.results import match_result_text, round_result_text
 from bot.render.standings import match_text
-from bot.render.tiles import laid_words, played_toast
+from bot.render.tiles import laid, laid_words, played_toast
 from bot.sender import TOAST, read_len
 from bot.service.finish import results
 from bot.table import Table
@@ -158,10 +158,26 @@ def test_doubles_whose_words_fit_a_toast_are_said_in_full() -> None:
     laid = (Placement(Tile(3, 3), "left", closed=True), Placement(Tile(5, 5), "right"))
     assert (
         played_toast("en", laid, 0)
-        == "You played a closed [3|3] on the left and [5|5] on the right"
+        == "You played [5|5] on the right and a closed [3|3] on the left"
     )
     three = FOUR[:3]
     assert played_toast("en", three, 0) == "You played 3 doubles: [3|3] [5|5] [6|6]"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "[2|2] and a closed [0|0]"),
+        ("ru", "[2|2] и закрытый [0|0]"),
+        ("uk", "[2|2] і закритий [0|0]"),
+    ],
+)
+def test_two_doubles_one_closed_say_which_is_closed(lang: str, said: str) -> None:
+    """The group's list of moves read "played a closed [0|0] and [2|2]", as if both went down
+    closed, where the 2-2 stayed open: the open one is named first."""
+    tiles = [Tile(0, 0), Tile(2, 2)]
+    move = PlayedDoubles(1, 0, tiles, ["left", "right"], [0, 2], closed=[True, False])
+    assert laid_words(lang, laid(move)) == said
 
 
 @pytest.mark.parametrize(
@@ -210,7 +226,7 @@ def test_the_sea_goat_board_names_the_holder_and_the_target() -> None:
     assert text.startswith("🎲 <b>Sea Goat</b> · round 1 · to 125")
     assert "📝 Holding points: Zoë &amp; &lt;Co&gt;" in text
     assert "Bob: <b>0</b> of 125" in text
-    assert "📝 Nobody holds points yet (25 starts)" in board_text(sea_table([0, 0]))
+    assert "📝 Nobody holds points yet (recording starts at 25)" in board_text(sea_table([0, 0]))
 
 
 def test_a_sea_goat_round_written_off_and_a_match_won_na_sto_say_so() -> None:
