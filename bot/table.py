@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from engine import Event, Match, Placement, Round, RuleSet, Tile
 from engine.events import Played, PlayedDoubles, RoundEnded
@@ -15,6 +15,9 @@ from storage import LobbyView, TableRow, TableStatus
 
 from .i18n import spoken_list
 from .place import Place
+
+if TYPE_CHECKING:
+    from telegram import InlineKeyboardMarkup
 
 #: The board lists at least this many of the latest moves (and all of the latest batch).
 RECENT = 4
@@ -52,6 +55,10 @@ class Seat:
     #: stored ``hand_message_id``), without its note; a record's end goes unsaid there.
     last_hand: int | None = None
     last_note: str = ""
+    #: What the live hand message shows (its id, text and keyboard) as last sent or edited, in
+    #: memory only: a redraw that would change nothing is skipped, as Telegram refuses it ("not
+    #: modified") after counting it against the budget.
+    shown: tuple[int, str, InlineKeyboardMarkup | None] | None = None
     missed_turns: int = 0
     absent: bool = False
     #: What the rules did with this hand since the player last played, without a tap (tiles

@@ -61,7 +61,7 @@ async def back_everywhere(k: Kozel, user_id: int) -> None:
             await k.service.timeouts.played_in_person(table, seat)
             await _back_at(k, table, seat)
         elif seat.live:
-            await k.presenter.hands.open_live(table)
+            await k.presenter.hands.open_live(table, again=True)
 
 
 async def hands_anew(k: Kozel, user_id: int) -> None:

@@ -154,7 +154,8 @@ class Presenter:
         refusal (the bot removed from the group) does not keep the next hand from its player."""
         if table.match is None or table.match.round is None:
             return
-        parts = (partial(self.hands.close_live, table, {}), partial(self.hands.open_live, table))
+        opened = partial(self.hands.open_live, table, again=True)
+        parts = (partial(self.hands.close_live, table, {}), opened)
         for part in parts:
             try:
                 await part()
@@ -175,7 +176,7 @@ class Presenter:
             return
         seconds = int(left)
         with optional("a reminder", seat.user_id):
-            await self.hands.open_live(table)
+            await self.hands.open_live(table, again=True)
             if await self.hands.remind(table, seat, seconds):
                 self.notices.remind_group(table, seat, seconds)
 

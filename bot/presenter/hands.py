@@ -83,8 +83,10 @@ class Hands:
                 news = Html(news + "\n" + leads_text(table, lang))
                 await self._send(table, seat, record_text(table, seat, news), note=news)
 
-    async def open_live(self, table: Table) -> None:
-        """The keyboard of whoever is on turn: a new message if they have none (it notifies)."""
+    async def open_live(self, table: Table, *, again: bool = False) -> None:
+        """The keyboard of whoever is on turn: a new message if they have none (it notifies).
+        ``again``: edited even if nothing changed, so that a keyboard the player deleted comes
+        back as a new message."""
         match = table.match
         assert match is not None
         if match.is_over or match.current_seat is None:
@@ -93,7 +95,8 @@ class Hands:
         if seat.computer_plays:
             return
         if seat.live:
-            await self._edit(table, seat, *(self._question(table, seat) or live_hand(table, seat)))
+            shown = self._question(table, seat) or live_hand(table, seat)
+            await self._edit(table, seat, *shown, again=again)
         else:
             await self._send(table, seat, *live_hand(table, seat))
 
@@ -147,19 +150,29 @@ class Hands:
             return
         seat.last_hand, seat.last_note = message.message_id, note
         if keyboard is not None:
-            seat.live = True
+            seat.live, seat.shown = True, (message.message_id, text, keyboard)
             await self.service.messages.remember_hand(table, seat, message.message_id)
 
     async def _edit(
-        self, table: Table, seat: Seat, text: str, keyboard: InlineKeyboardMarkup | None = None
+        self,
+        table: Table,
+        seat: Seat,
+        text: str,
+        keyboard: InlineKeyboardMarkup | None = None,
+        *,
+        again: bool = False,
     ) -> None:
+        """Edit the live hand, unless it shows this already (``Seat.shown``) and is not drawn
+        ``again``."""
         assert seat.user_id is not None
+        if not again and seat.live and seat.shown == (seat.hand_message_id, text, keyboard):
+            return
         try:
             message_id = await self.sender.edit(seat.user_id, seat.hand_message_id, text, keyboard)
         except Blocked as refused:
             await self.unreachable(table, seat, refused)
             return
-        seat.last_hand = message_id
+        seat.last_hand, seat.shown = message_id, (message_id, text, keyboard)
         if message_id != seat.hand_message_id:
             await self.service.messages.remember_hand(table, seat, message_id)
 

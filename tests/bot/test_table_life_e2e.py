@@ -1284,3 +1284,23 @@ async def test_a_lobby_follows_its_group_into_a_supergroup(
     user, hand = await next_turn(harness, [masha, alex], 0)
     await harness.play_turn(user, hand)
     await tg.wait_for(lambda: f"{user.first_name} played [" in board(tg, supergroup))
+
+
+async def test_leaving_a_match_leaves_the_hand_on_turn_untouched(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """/leave by whoever is not on turn changes nothing in the live hand of whoever is: it was
+    edited to the same text and keyboard anyway, which Telegram refused as "not modified", a
+    call spent against the budget for nothing."""
+    masha, alex = tg.user(344, "Masha"), tg.user(345, "Alex")
+    group = tg.group(-744, "Yard")
+    await prepare(harness, [masha, alex], group)
+    on_turn, hand = await next_turn(harness, [masha, alex], -1, timeout=6.0)
+    leaver = alex if on_turn is masha else masha
+    since = len(tg.calls)
+    await tg.send_text(leaver, group, "/leave")
+    await tg.wait_for_message(group, f"🚪 {leaver.first_name} left the table")
+    await harness.groups_told()
+    await tg.wait_idle()
+    assert refused_in(tg, on_turn.id, since) == []
+    assert tg.message(on_turn.id, hand.message_id).buttons == hand.buttons
