@@ -819,9 +819,10 @@ async def test_a_donkey_double_is_closed_only_by_a_second_tap_and_shows_dead(
         question = tg.message(user.id, hand.message_id)
     shown = f"[{double.a}|{double.a}]"
     assert question.text == f"Lay {shown} open, or close it so that nothing more goes there?"
-    assert question.button_texts == [[f"🔓 {shown} open"], [f"🔒 Close {shown}"], ["« Back"]]
+    buttons = [[f"🔓 Lay {shown} open"], [f"🔒 Lay {shown} closed"], ["« Back"]]
+    assert question.button_texts == buttons
     assert len(await stored_events(harness.database, 1)) == laid_before  # nothing laid yet
-    answer = await tap(tg, user, question, data_of(question, f"🔒 Close {shown}"))
+    answer = await tap(tg, user, question, data_of(question, f"🔒 Lay {shown} closed"))
     # in words, not the buttons' "[4|4]🔒➡️"
     assert answer.text == f"You played a closed {shown} {WHERE[end]}"
     played = [e for e in await stored_events(harness.database, 1) if e["type"] == "played"][-1]
