@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from engine import Tile
+from engine import Match, Tile
 from engine.events import MatchEnded, Played, PlayedDoubles, RoundEnded
 from engine.games.generals import generals
 from engine.games.sea_goat import RECORDED_OUTCOMES
@@ -114,7 +114,8 @@ def _round_parts(table: Table, ended: RoundEnded) -> tuple[list[str], list[str]]
         assert ended.winner is not None
         head = t(lang, "result.out", round=numbered(table, ended), name=seats[ended.winner].name)
     elif ended.eggs:  # a fish too: its fisherman leads the next round (RULES.md §2.6)
-        key = "result.eggs_unclaimed" if pot_unclaimed(table.match, ended) else "result.eggs"
+        unclaimed = pot_unclaimed(table.match, ended)
+        key = "result.eggs_unclaimed" if unclaimed else _fished(table.match)[1]
         head = t(lang, key, round=numbered(table, ended), pot=ended.pot, name=_fisher(table, ended))
     else:
         head = _block_head(table, ended)
@@ -130,7 +131,15 @@ def _block_head(table: Table, ended: RoundEnded) -> Html:
     lang, number = table.language, numbered(table, ended)
     if block_name(table.match) == "blocked":
         return t(lang, "result.blocked", round=number)
-    return t(lang, "result.fish", round=number, name=_fisher(table, ended))
+    return t(lang, _fished(table.match)[0], round=number, name=_fisher(table, ended))
+
+
+def _fished(match: Match) -> tuple[str, str]:
+    """A fish's head and the eggs': their maker "closed the game", but in Donkey, where
+    "closed" is a double laid face down (``Game.closes_doubles``), "blocked" it."""
+    if match.game.closes_doubles:
+        return "result.fish_blocked", "result.eggs_blocked"
+    return "result.fish", "result.eggs"
 
 
 def _closure(table: Table, ended: RoundEnded) -> list[str]:

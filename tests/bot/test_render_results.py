@@ -905,3 +905,35 @@ def test_eggs_for_the_next_winner_nobody_takes_after_a_fish_say_why() -> None:
     table.match, _ = Match.new(3, False, rules, seed=209)
     play_out(table, seed=209)
     assert "🥚 Nobody takes the eggs: the lightest hands are a tie." in pot_kept_lines(table)
+
+
+def donkey_fish(*, eggs: bool) -> RoundEnded:
+    """A Donkey round that Lyosha (seat 1) blocked, the heavier hand Masha's, or both equal."""
+    return RoundEnded(
+        round=3,
+        result="fish",
+        winner=None,
+        fisherman=1,
+        eggs=eggs,
+        hands=[[Tile(6, 5)], [Tile(4, 4) if eggs else Tile(0, 1)]],
+        hand_values=[11, 8 if eggs else 1],
+        amounts=[0, 0] if eggs else [12, 0],
+        scores=[0, 0] if eggs else [12, 0],
+        pot=12 if eggs else None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "eggs", "head"),
+    [
+        ("donkey", False, "🐟 Round 3: fish! Лёша blocked the game."),
+        ("donkey", True, "🥚 Round 3: fish with equal hands — eggs! Лёша blocked the game."),
+        ("kozel", False, "🐟 Round 3: fish! Лёша closed the game."),
+    ],
+)
+def test_a_donkey_fish_is_not_said_closed(game: str, eggs: bool, head: str) -> None:
+    """Donkey's fish read "Лёша closed the game", where "closed" is a double laid face down
+    (RULES.md §3.3): its maker blocked the game. Kozel players say "closed the game"."""
+    table = table_of(["Маша", "Лёша"], lang="en", rules=PRESETS[game]())
+    text = round_result_text(table, donkey_fish(eggs=eggs))
+    assert html.unescape(re.sub(r"<[^>]*>", "", text)).splitlines()[0].startswith(head)
