@@ -49,9 +49,9 @@ def ends_text(lang: str, layout: Layout, *, with_sum: bool = True) -> Html | Non
     """Kozel's "Ends: 3 … 5"; on a cross each open end with what it counts, and their sum S: a
     crosswise double at an end shows as one ("6|6": both halves count), a free side of the
     spinner with its mark and value, and what the spinner counts after the sum where its sides
-    do not add up to it ("✳️ counts 0": the sum read as if each "✳️6" counted 6); without the
-    sum where nothing is scored on it (Donkey), and "no open end" once closed doubles have
-    killed them all. None before the lead."""
+    do not add up to it ("✳️ counts 0": the sum read as if each "✳️6" counted 6); where nothing
+    is scored on them (Donkey), without the sum, a double's end a plain number as Kozel's, and
+    "no open end" once closed doubles have killed them all. None before the lead."""
     if layout.is_empty:
         return None
     if not isinstance(layout, Cross):
@@ -62,7 +62,7 @@ def ends_text(lang: str, layout: Layout, *, with_sum: bool = True) -> Html | Non
         return t(lang, "board.no_open_end")
     shown = Html(
         " · ".join(
-            f"{ARROWS[end]} {_counted(value, twice, spinner_side)}"
+            f"{ARROWS[end]} {_counted(value, twice and with_sum, spinner_side)}"
             for end, value, twice, spinner_side in full
         )
     )

@@ -65,6 +65,18 @@ def test_the_hand_on_turn_in_donkey_adds_up_nothing_either() -> None:
     assert "sum" not in text
 
 
+def test_an_open_double_at_an_end_in_donkey_shows_its_number_as_kozel_does() -> None:
+    """Donkey's open ends showed the 3-3 left open at an end as "⬅️ 3|3", the fives games' mark
+    of a double that counts both halves; nothing is counted in Donkey, so it is a plain 3, as
+    Kozel's ends say it; the scoring games keep the mark (``test_render_cross``)."""
+    cross = Cross(chain=[(3, 3), (3, 5), (5, 5), (5, 2)], spinner=2)
+    table = donkey_table(cross)
+    assert "Open ends: ⬅️ 3 · ➡️ 2 · ⬆️ ✳️5 · ⬇️ ✳️5\n" in board_text(table) + "\n"
+    assert table.match is not None and table.match.current_seat is not None
+    text, _ = live_hand(table, table.seats[table.match.current_seat])
+    assert "Open ends: ⬅️ 3 · ➡️ 2 · ⬆️ ✳️5 · ⬇️ ✳️5\n" in text
+
+
 def test_a_cross_with_every_end_closed_says_none_is_left() -> None:
     cross = Cross(chain=[(3, 3), (3, 4), (4, 4)], closed={Tile(3, 3): 0, Tile(4, 4): 1})
     assert "🔒 No open end is left" in board_text(donkey_table(cross))
