@@ -207,18 +207,18 @@ def fish_for_one(sides: int) -> RoundEnded:
     [
         (
             "en",
-            "Masha and Olya have the heaviest hand and take all 30 points.",
+            "Masha and Olya hold more in hand than their opponents and take all 30 points.",
             "Masha has the heaviest hand and takes all 30 points.",
         ),
         (
             "ru",
-            "Больше всех на руках у пары Masha и Olya — записываются все очки: 30.",
-            "Больше всех на руках у игрока Masha — записываются все очки: 30.",
+            "На руках у пары Masha и Olya больше, чем у соперников: им записываются все очки (30).",
+            "Больше всех на руках у игрока Masha: ему записываются все очки (30).",
         ),
         (
             "uk",
-            "Найбільше на руках у пари Masha і Olya — записуються всі очки: 30.",
-            "Найбільше на руках у гравця Masha — записуються всі очки: 30.",
+            "На руках у пари Masha і Olya більше, ніж у суперників: їм записуються всі очки (30).",
+            "Найбільше на руках у гравця Masha: йому записуються всі очки (30).",
         ),
     ],
 )
