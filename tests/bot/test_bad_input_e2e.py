@@ -16,7 +16,9 @@ STALE = "That button is out of date — use your latest message."
 NOT_VALID = "This button is not valid here."
 GAME_OVER = "This game is over."
 NOT_YOUR_TABLE = "You are not playing at this table."
-GROUP_ONLY = "This works in a group: add me to one and send it there."
+GROUP_ONLY = (
+    "This works in a group chat: send it there (add me to a group first if I'm not in one)."
+)
 
 
 def playable(message: FakeMessage) -> str:
