@@ -43,8 +43,6 @@ class Round:
     turn: int = -1
     drew_this_turn: bool = False
     last_placer: int | None = None
-    #: The tile that led the round, None before. A round once led is never empty, so the moves
-    #: ask the layout's ``is_empty`` (a property call) only while this is None, not every turn.
     lead: Tile | None = None
     last: Tile | None = None
     #: Every tile of the last move, several doubles included: General's Goat asks whether the
@@ -91,7 +89,7 @@ class Round:
         if self.ended or seat != self.turn:
             return []
         hand, layout = self.hands[seat], self.layout
-        if self.lead is None and layout.is_empty:
+        if layout.is_empty:
             return [PLAYS[t, None] for t in hand if self.lead_tiles is None or t in self.lead_tiles]
         moves: list[Action] = []
         for tile, ends in layout.choices(hand):
@@ -116,7 +114,7 @@ class Round:
             _check_end_name(layout, end)
         if tile not in self.hands[seat]:
             raise errors.TileNotInHand(f"{tile} is not in your hand")
-        if self.lead is None and layout.is_empty:
+        if layout.is_empty:
             if self.lead_tiles is not None and tile not in self.lead_tiles:
                 allowed = ", ".join(str(t) for t in self.lead_tiles)
                 raise errors.WrongLead(f"this round must be led with {allowed}")
@@ -213,7 +211,7 @@ class Round:
         down (Donkey, §3.3)."""
         self.hands[seat].remove(tile)
         layout = self.layout
-        if self.lead is None and layout.is_empty:
+        if layout.is_empty:
             self.lead = tile
         if lengthwise:
             assert isinstance(layout, Cross)
