@@ -485,8 +485,8 @@ def test_the_matches_reach_every_kind_of_end() -> None:
     drawn Sport match is rare, and ``test_yard_examples.py`` makes one."""
     seen: dict[str, int] = {}
     for seed in range(60):
-        name = YARD_GAMES[seed % 3]
-        players = 4 if name != "traditional" else 2 + seed % 3
+        name = YARD_GAMES[seed % len(YARD_GAMES)]
+        players = 4 if name != "traditional" else 2 + seed // len(YARD_GAMES) % 3
         rules = PRESETS[name]()
         if name == "traditional":
             rules = rules.with_options(extra_turn_after_double=seed % 2 == 0)
