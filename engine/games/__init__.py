@@ -34,8 +34,9 @@ and so does the bot's board, results and standings. So to add a game:
    (``rules.OPTION``), and those of its new ends and outcomes.
    ``tests/bot/test_locales.py`` names a text that is missing, and
    ``tests/bot/test_render_every_game.py`` one that a whole match of it shows;
-   ``tests/engine/test_seams.py`` a game that records every option, or whose ``lays`` offer
-   moves it does not announce.
+   ``tests/engine/test_seams.py`` a game missing from its family's property tests, one that
+   records every option, or whose ``lays`` offer moves it does not announce, and
+   ``tests/test_benchmarks.py`` one without its tables in the benchmarks.
 
 Kozel (``kozel.py``) goes through the same hooks.
 """

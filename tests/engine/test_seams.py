@@ -22,6 +22,8 @@ from engine.scoring.tally import Tally
 from engine.seats import side_of
 
 from .support import dicts, plays_at, t
+from .test_scoring_properties import SCORING_GAMES
+from .test_yard_properties import YARD_GAMES
 
 TARGET = 40
 
@@ -172,6 +174,15 @@ def test_a_game_names_the_options_it_records(name: str) -> None:
     """The default, every ``RuleSet`` field, grows with the next game's options: its stored
     ``match_started`` would then differ from the one replaying makes, and the match not replay."""
     assert type(GAMES[name]).options is not Game.options
+
+
+def test_every_game_is_in_its_familys_property_tests() -> None:
+    """Adding a game (``engine/games/__init__.py``, step 3) names it among its family's property
+    tests: one named in none is played by none, and nothing else fails. Kozel, Sea Goat and Donkey
+    have a module each (``test_properties.py``, ``test_sea_goat_properties.py``,
+    ``test_donkey_properties.py``)."""
+    tested = {"kozel", "sea_goat", "donkey", *SCORING_GAMES, *YARD_GAMES}
+    assert sorted(set(GAMES) - tested) == []
 
 
 def test_the_line_is_a_layout() -> None:
