@@ -125,8 +125,8 @@ def _round_parts(table: Table, ended: RoundEnded) -> tuple[list[str], list[str]]
 
 
 def _block_head(table: Table, ended: RoundEnded) -> Html:
-    """A round nobody could move in, as the game calls it (``block_name``): a fish, which its
-    fisherman closed, or a block."""
+    """A round nobody could move in, as the game calls it (``block_name``): a fish and who made it,
+    in the game's word for it (``_fished``), or a block."""
     assert table.match is not None
     lang, number = table.language, numbered(table, ended)
     if block_name(table.match) == "blocked":
