@@ -3,6 +3,7 @@ group has the result, and a DM that still showed the hand as if in play left the
 
 from __future__ import annotations
 
+from engine import Tile
 from engine.events import MatchEnded, RoundEnded
 from engine.match import TIMEOUT
 
@@ -10,7 +11,7 @@ from ..i18n import Html, t
 from ..table import Seat, Table
 from .board import block_name, ended_number, keeps_points, round_text
 from .place import place_name
-from .results import losers_line, who_timed_out, winners_line
+from .results import closure_line, losers_line, who_timed_out, winners_line
 
 
 def ending_line(table: Table, seat: Seat, ended: RoundEnded | MatchEnded) -> Html:
@@ -25,7 +26,9 @@ def ending_line(table: Table, seat: Seat, ended: RoundEnded | MatchEnded) -> Htm
 def _round_over(table: Table, seat: Seat, ended: RoundEnded) -> Html:
     """Who went out, or that nobody could: the hands and scores are the group's. A fish that
     does not count (General's Goat) says the round is dealt again: its next deal keeps the
-    number, which "Round 3 is over" alone contradicted."""
+    number, which "Round 3 is over" alone contradicted. Whoever holds the double of a suit the
+    closure test closed (RULES.md §1.9) sees it fit both ends in the hand above: he is told why
+    he could not lay it, as the group is."""
     match, lang = table.match, seat.language
     assert match is not None
     if ended.winner is not None and ended.result == "out":
@@ -34,6 +37,9 @@ def _round_over(table: Table, seat: Seat, ended: RoundEnded) -> Html:
         how = t(lang, "hand.over.fish_redealt")
     else:
         how = t(lang, f"hand.over.{block_name(match)}")
+    suit = ended.closure_suit
+    if suit is not None and Tile.of(suit, suit) in ended.hands[seat.seat]:
+        how = Html(how + " " + closure_line(lang, suit))
     return round_text(lang, "hand.over.round", match, ended_number(match, ended), how=how)
 
 

@@ -147,10 +147,14 @@ def _closure(table: Table, ended: RoundEnded) -> list[str]:
     double, still in a hand or the bazaar: whoever held [3|3] saw it fit both ends, and "fish!"
     alone read as cheating."""
     suit = ended.closure_suit
-    if suit is None:
-        return []
+    return [] if suit is None else [closure_line(table.language, suit)]
+
+
+def closure_line(lang: str, suit: int) -> Html:
+    """Why nobody could lay ``suit``'s double: the group's result says it, and the DM of whoever
+    holds it (``ending.py``)."""
     double = tiles_text([Tile.of(suit, suit)])
-    return [t(table.language, "result.closure", value=suit, double=double)]
+    return t(lang, "result.closure", value=suit, double=double)
 
 
 def _fisher(table: Table, ended: RoundEnded) -> str:

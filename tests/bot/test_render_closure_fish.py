@@ -9,6 +9,7 @@ import html
 
 import pytest
 
+from bot.render.ending import ending_line
 from bot.render.results import round_result_text
 from bot.table import Table
 from engine import Play
@@ -69,6 +70,26 @@ def test_a_closure_fish_with_the_double_in_a_hand_says_why(
     table, ended = closed_by_olya(lang)
     lines = plain(round_result_text(table, ended)).splitlines()
     assert lines[:5] == [head, why, heaviest, "", "Masha: [2|2][1|1]"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "over", "details"),
+    [
+        ("en", "🏁 Round 2 is over: fish!", "The group has the details."),
+        ("ru", "🏁 Раунд 2 окончен: рыба!", "Подробности — в группе."),
+        ("uk", "🏁 Раунд 2 закінчено: риба!", "Подробиці — у групі."),
+    ],
+)
+def test_the_holder_of_the_closed_double_reads_why_in_his_dm(
+    lang: str, over: str, details: str
+) -> None:
+    """Masha's hand message still shows [2|2], which fits both ends, under "fish!": the group's
+    reason comes there too. The others hold no 2 and read the short line."""
+    table, ended = closed_by_olya(lang)
+    why = plain(round_result_text(table, ended)).splitlines()[1]
+    masha, alex = (dataclasses.replace(table.seats[s], language=lang) for s in (0, 1))
+    assert plain(ending_line(table, masha, ended)) == f"{over} {why} {details}"
+    assert plain(ending_line(table, alex, ended)) == f"{over} {details}"
 
 
 def test_a_closure_fish_with_the_double_down_needs_no_reason() -> None:
