@@ -178,7 +178,8 @@ def test_a_game_names_the_options_it_records(name: str) -> None:
 
 def test_every_game_is_in_its_familys_property_tests() -> None:
     """Adding a game (``engine/games/__init__.py``, step 3) names it among its family's property
-    tests: one named in none is played by none, and nothing else fails. Kozel, Sea Goat and Donkey
+    tests: one named in none is played by none, and nothing else fails (the yard games' self-play
+    tests, ``test_yard_selfplay.py``, take theirs from ``YARD_GAMES``). Kozel, Sea Goat and Donkey
     have a module each (``test_properties.py``, ``test_sea_goat_properties.py``,
     ``test_donkey_properties.py``)."""
     tested = {"kozel", "sea_goat", "donkey", *SCORING_GAMES, *YARD_GAMES}

@@ -1,6 +1,7 @@
 """``python -m engine selfplay --game traditional|generals_goat|sport``: the transcripts follow the
 format the README documents and the rules (the referee of ``test_yard_properties.py``), and every
-computer player plays the three games."""
+computer player plays every yard game. The games are the property tests' ``YARD_GAMES``, which
+``test_seams.py`` checks against the registry, so a new yard game is played here too."""
 
 from __future__ import annotations
 
@@ -15,19 +16,24 @@ from engine.search import StrongPlayer
 from engine.selfplay import play_match
 
 from .test_yard_examples import transcript
-from .test_yard_properties import YardReferee
+from .test_yard_properties import YARD_GAMES, YardReferee
 
+#: Every yard game at four in pairs, and Traditional also at three, each alone.
 TABLES = {
-    "traditional": ("3",),
-    "traditional_pairs": ("4", "--pairs"),
-    "generals_goat": ("4", "--pairs"),
-    "sport": ("4", "--pairs"),
+    **{game: ("4", "--pairs") for game in YARD_GAMES},
+    "traditional_alone": ("3",),
+}
+#: An option off its preset for the computer players' matches, where a game has one worth playing.
+OPTIONS: dict[str, dict[str, int | str]] = {
+    "traditional": {"target": 40},
+    "generals_goat": {"general_title": "either"},
+    "sport": {"sport_deals": 4},
 }
 
 
 @pytest.mark.parametrize("name", TABLES)
 def test_a_yard_game_transcript(name: str) -> None:
-    game = name.removesuffix("_pairs")
+    game = name.removesuffix("_alone")
     players, *pairs = TABLES[name]
     argv = ("--game", game, "--players", players, *pairs, "--seed", "9", "--ai", "greedy")
     lines = transcript(*argv)
@@ -59,16 +65,9 @@ def test_the_options_by_their_spelling_from_the_command_line() -> None:
     assert lines[0]["options"]["00_always_25"] is True
 
 
-@pytest.mark.parametrize(
-    ("game", "options"),
-    [
-        ("traditional", {"target": 40}),
-        ("generals_goat", {"general_title": "either"}),
-        ("sport", {"sport_deals": 4}),
-    ],
-)
-def test_every_computer_player_plays_every_yard_game(game: str, options: dict[str, int]) -> None:
-    rules = PRESETS[game]().with_options(**options)
+@pytest.mark.parametrize("game", YARD_GAMES)
+def test_every_computer_player_plays_every_yard_game(game: str) -> None:
+    rules = PRESETS[game]().with_options(**OPTIONS.get(game, {}))
     kinds = {**PLAYERS, "strong": StrongPlayer(playouts=6)}
     doubles = False
     for names in (("random", "greedy", "easy", "strong"), ("strong", "easy", "greedy", "random")):
