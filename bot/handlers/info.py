@@ -17,7 +17,7 @@ from ..i18n import Html, t
 from ..place import place_of
 from ..render.game_names import game_called, game_name
 from ..render.history import history_text
-from ..render.lobby import describe, game_line, rules_text
+from ..render.lobby import game_line, rules_text, table_lines
 from ..render.standings import match_text, record_text, top_text
 from ..sender import Written
 from ..service.store import computer_name
@@ -80,7 +80,8 @@ async def help_command(update: Update, context: KozelContext) -> None:
 
 async def rules_command(update: Update, context: KozelContext) -> None:
     """/rules: the game of this table, with its options; or the game named (/rules muggins,
-    /rules Пятёрочка) by its usual rules; without either, Kozel's, and the other games. A name
+    /rules Пятёрочка) by its usual rules; without either, Kozel's, and the other games. The turn
+    time and computer players come first, as in the lobby: the table's, or a new table's. A name
     it does not know is answered as /top answers it, with the games it knows."""
     k = context.kozel
     lang = await k.language(update)
@@ -98,13 +99,15 @@ async def rules_command(update: Update, context: KozelContext) -> None:
     rules = table.rules_played if table is not None else PRESETS[asked or "kozel"]()
     game = chosen(rules)
     head = "rules.head_table" if table is not None else "rules.head_default"
+    # no table open: what a new table would get (the bot's settings)
+    seconds = table.turn_seconds if table is not None else k.settings.turn_seconds
     level = table.computer_level if table is not None else k.settings.computer_level
     lines = [
         t(lang, head, game=game_name(lang, game)),
         t(lang, f"games.{game}.summary"),
         "",
+        *table_lines(lang, seconds, level),
         *rules_text(lang, rules),
-        Html("• " + describe(lang, "computer_level", level)),
     ]
     if table is None and asked is None:
         lines += ["", t(lang, "rules.other_games")]

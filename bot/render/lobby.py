@@ -109,6 +109,15 @@ def rules_text(lang: str, rules: RuleSet, limit: int | None = None) -> list[Html
     ]
 
 
+def table_lines(lang: str, turn_seconds: int, computer_level: str) -> list[Html]:
+    """The table's own settings that the lobby and /rules both show ahead of the game's options,
+    so the two read in the same order."""
+    return [
+        Html("• " + describe(lang, "turn_seconds", turn_seconds)),
+        Html("• " + describe(lang, "computer_level", computer_level)),
+    ]
+
+
 def game_line(lang: str, game: str) -> Html:
     """The game as the chooser and /rules list it: its name, its line, and who plays it."""
     about, players = t(lang, f"games.{game}.about"), t(lang, f"players.{who_plays(game)}")
@@ -184,8 +193,7 @@ def lobby_text(table: Table, opener_name: str, *, editing: bool = False) -> Html
         *seated(table),
         "",
         Html("• " + t(lang, "lobby.mode_pairs" if table.pairs else "lobby.mode_individual")),
-        Html("• " + describe(lang, "turn_seconds", table.turn_seconds)),
-        Html("• " + describe(lang, "computer_level", table.computer_level)),
+        *table_lines(lang, table.turn_seconds, table.computer_level),
         *rules_text(lang, table.rules_played, None if editing else LOBBY_FEW),
         "",
         t(lang, f"lobby.{hint}"),

@@ -194,18 +194,34 @@ async def test_the_lobby_offers_the_games_and_rules_explains_the_chosen_one(
     assert plain(t(lang, "games.bulgarian_fives.summary")) in (told.text or "")
 
 
+def bullets(text: str | None) -> list[str]:
+    """A message's "• " lines, in order."""
+    return [line for line in (text or "").splitlines() if line.startswith("• ")]
+
+
 async def test_rules_without_a_table_names_the_computers_a_new_table_gets(
     tg: FakeTelegram, harness: Harness
 ) -> None:
     """/rules with no table open said "Computer players: strong" where the bot was set to seat
-    normal ones (as the harness sets it), so the next table's lobby said otherwise."""
+    normal ones (as the harness sets it), so the next table's lobby said otherwise; it named no
+    turn time, and listed the computer players after the rules, the lobby before them. It now
+    reads as the lobby does, but for the lobby's "individual/pairs" line: first the turn time and
+    computer players a new table gets, then the rules."""
     masha = tg.user(905, "Masha")
     group = tg.group(-1905, "Yard")
     await tg.send_text(masha, group, "/rules")
     told = await tg.wait_for_message(group, "📜 Kozel: the usual rules")
     assert "• Computer players: normal" in (told.text or "")
+    assert "• Turn time: 600 s" in (told.text or "")
     lobby = await open_lobby(harness, [masha], group)
-    assert "• Computer players: normal" in (lobby_now(tg, lobby).text or "")
+    shown = bullets(lobby_now(tg, lobby).text)
+    assert "• Computer players: normal" in shown
+    settings = shown[1:]  # the lobby's own first line says who plays: individual, or in pairs
+    assert bullets(told.text)[: len(settings)] == settings
+    # and with the table open, /rules shows its settings in the same order
+    await tg.send_text(masha, group, "/rules")
+    told = await tg.wait_for_message(group, "📜 Rules of this table: Kozel")
+    assert bullets(told.text)[: len(settings)] == settings
 
 
 async def test_rules_of_a_game_it_does_not_know_says_so_and_names_those_it_does(
