@@ -213,19 +213,20 @@ def fish_for_one(sides: int) -> RoundEnded:
         (
             "ru",
             "На руках у пары Masha и Olya больше, чем у соперников: им записываются все очки (30).",
-            "Больше всех на руках у игрока Masha: ему записываются все очки (30).",
+            "Все очки (30) записываются тому, у кого больше всех на руках: Masha.",
         ),
         (
             "uk",
             "На руках у пари Masha і Olya більше, ніж у суперників: їм записуються всі очки (30).",
-            "Найбільше на руках у гравця Masha: йому записуються всі очки (30).",
+            "Усі очки (30) записуються тому, у кого найбільше на руках: Masha.",
         ),
     ],
 )
 def test_a_fish_says_who_takes_all_the_points(lang: str, pair_text: str, one_text: str) -> None:
     """After a fish the result read "Masha & Olya: 16 in hand → +30" and nothing said why 16
     made 30: under ``for_one`` the heaviest hand takes every hand's points. In Russian and
-    Ukrainian "записываются все 30" left out what the 30 were: now it says points."""
+    Ukrainian "записываются все 30" left out what the 30 were: now it says points. The one
+    player's line said "ему/йому", a man's word for whoever it is: it names no pronoun now."""
     pair = table_of(["Masha", "Alex", "Olya", "Serg"], pairs=True, lang=lang)
     assert pair_text in html.unescape(round_result_text(pair, fish_for_one(2)))
     alone = table_of(["Masha", "Alex"], pairs=False, lang=lang)
