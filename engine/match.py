@@ -179,7 +179,7 @@ class Match:
         if self.over or rnd is None:
             return []
         moves = rnd.legal_actions(seat, self.rules)
-        if self.game.has_lays and moves and isinstance(moves[0], Play):  # placements: more may be
+        if moves and isinstance(moves[0], Play):  # a placement is possible: so may more be
             moves += self.game.lays(rnd, seat, self.rules)
         if self.rules.donkey_reopen:
             moves += [Reopen(tile) for tile in rnd.reopenable(seat)]

@@ -14,9 +14,8 @@ and so does the bot's board, results and standings. So to add a game:
    what ``match_ended`` says of its end (``ended_by``), overrides the hooks it plays differently
    (its table, layout, hand sizes, leads, the points a move scores, how a round is scored and how
    the match ends, and ``utility``, what the strong player plays for: by default a lead in
-   points), sets ``has_lays`` if ``lays`` offers moves (the match asks for them only then;
-   ``closes_doubles`` for doubles laid face down) and ``races_out`` if a round is a race to go
-   out, and says what the players are shown of it: whether it is won at a target
+   points), sets ``closes_doubles`` for doubles laid face down and ``races_out`` if a round
+   is a race to go out, and says what the players are shown of it: whether it is won at a target
    (``wins_at_target``), the score that ends it (``limit``) or its count of ``deals``, the
    rounds that count (``counted_round``), whether it ``keeps_points``, what it calls its loser
    (``loser_title``) and a blocked round (``blocks_are_fish``), and whether partners' hands are
@@ -34,8 +33,8 @@ and so does the bot's board, results and standings. So to add a game:
    (``rules.OPTION``), and those of its new ends and outcomes.
    ``tests/bot/test_locales.py`` names a text that is missing, and
    ``tests/bot/test_render_every_game.py`` one that a whole match of it shows;
-   ``tests/engine/test_seams.py`` a game missing from its family's property tests, one that
-   records every option, or whose ``lays`` offer moves it does not announce, and
+   ``tests/engine/test_seams.py`` a game missing from its family's property tests, or one that
+   records every option, and
    ``tests/test_benchmarks.py`` one without its tables in the benchmarks.
 
 Kozel (``kozel.py``) goes through the same hooks.

@@ -48,9 +48,6 @@ class Game(ABC):
     #: Whether a double may be laid face down, closing its end (Donkey, §3.3): then every move is
     #: asked of ``move_all`` with its ``closed`` flags, and ``played`` records them.
     closes_doubles: bool = False
-    #: Whether ``lays`` can offer a move (Donkey's closed doubles, English fives' lengthwise
-    #: ones): the match asks it for every turn's legal moves only then.
-    has_lays: bool = False
     #: Whether a side's score is points (§1.10): General's Goat keeps none, only the rounds each
     #: team lost (§3.10), which its board, results and records count instead.
     keeps_points: bool = True
@@ -140,8 +137,7 @@ class Game(ABC):
 
     def lays(self, rnd: Round, seat: int, rules: RuleSet) -> list[Lay]:
         """Moves of one tile laid otherwise than the round's plays, which ``seat`` may make now
-        (English fives' lengthwise doubles, §3.9): by default none. A game that offers some
-        says so in ``has_lays``."""
+        (English fives' lengthwise doubles, §3.9): by default none."""
         return []
 
     def move_all(

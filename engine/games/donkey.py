@@ -47,7 +47,6 @@ class Donkey(Kozel):
         "memory",
     )
     closes_doubles = True
-    has_lays = True
     loser_title = "donkey"
 
     def options(self, rules: RuleSet) -> dict[str, Any]:

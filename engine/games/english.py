@@ -25,7 +25,6 @@ class EnglishFives(TargetGame):
     name = "english_fives"
     settable = ("target", "spinner_count", "draw_mode")
     lengthwise_doubles = True
-    has_lays = True
 
     def settle(
         self, rnd: Round, values: list[int], tally: Tally, pairs: bool, rules: RuleSet

@@ -21,7 +21,7 @@ from engine.round import Hand, Round
 from engine.scoring.tally import Tally
 from engine.seats import side_of
 
-from .support import dicts, plays_at, t
+from .support import dicts, t
 from .test_scoring_properties import SCORING_GAMES
 from .test_yard_properties import YARD_GAMES
 
@@ -148,25 +148,6 @@ def test_moves_of_the_test_game_score_during_play(fives: RuleSet) -> None:
 
 def test_kozel_is_the_registered_default() -> None:
     assert game_of(RuleSet()).name == "kozel" == RuleSet().game
-
-
-@pytest.mark.parametrize("name", GAMES)
-def test_a_game_offers_lays_only_where_it_says_so(name: str) -> None:
-    """The match asks ``lays`` only of a game whose ``has_lays`` is set, so a game that offers
-    some without the flag would never have them played, and nothing else would fail."""
-    game = GAMES[name]
-    players, pairs = next(
-        shape for shape in ((4, False), (4, True), (2, False)) if plays_at(game, *shape)
-    )
-    offered = 0
-    for seed in range(3):
-        match, _ = Match.new(players, pairs, rules.PRESETS[name](), seed)
-        rng = random.Random(seed)
-        while (seat := match.current_seat) is not None:
-            assert match.round is not None
-            offered += len(game.lays(match.round, seat, match.rules))
-            match.act(seat, random_player(match, seat, rng))
-    assert bool(offered) == game.has_lays
 
 
 @pytest.mark.parametrize("name", GAMES)
