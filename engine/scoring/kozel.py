@@ -42,11 +42,8 @@ def side_values(
     return values
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class RoundScore:
-    """What scoring a round gives, read once by the game that scores it: not frozen, as a frozen
-    dataclass sets each field through ``object.__setattr__`` (as ``events.Event`` says)."""
-
     eggs: bool
     amounts: list[int] | None
     tally: Tally
