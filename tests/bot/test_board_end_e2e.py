@@ -14,7 +14,7 @@ from engine.events import MatchEnded
 from tests.bot.harness import Harness, board_message, start_match, stored_events
 from tests.bot.test_resilience_e2e import append_to_log, play_until_killed_at, started_and_stopped
 from tests.bot.test_table_life_e2e import prepare
-from tests.bot.test_topics_e2e import board_in, people, start_in
+from tests.bot.test_topics_e2e import board_in, let_manage_topics, people, start_in
 
 OVER = "🏁 The match is over: its result is below."
 TIMED_OUT = "⌛ The match is over: time ran out. Its result is below."
@@ -141,8 +141,7 @@ async def test_a_closed_topic_keeps_a_board_that_says_its_match_does_not_go_on(
     forum = tg.group(-1_002_000_001_209, "Yard", "supergroup", forum=True)
     alice, bob = people(tg, "Alice", "Bob")
     tg.creators[forum.id] = alice.id
-    tg.admins[forum.id].add(tg.bot_id)
-    tg.topic_managers[forum.id].add(tg.bot_id)
+    let_manage_topics(tg, forum)
     topic = await tg.create_topic(alice, forum, "Kozel")
     board = await start_in(harness, [alice, bob], forum, topic)
     await harness.next_turn([alice, bob])

@@ -14,6 +14,7 @@ from devtools.fake_telegram import FakeChat, FakeTelegram, FakeTopic, FakeUser
 from tests.bot.harness import Harness
 from tests.bot.test_topics_e2e import (
     board_in,
+    let_manage_topics,
     newest,
     open_lobby,
     people,
@@ -156,8 +157,7 @@ async def test_a_bot_that_manages_topics_takes_the_buttons_off_a_closed_topics_l
     forum = tg.group(-1_002_000_001_303, "Yard", "supergroup", forum=True)
     alice, bob = people(tg, "Alice", "Bob")
     tg.creators[forum.id] = alice.id
-    tg.admins[forum.id].add(tg.bot_id)
-    tg.topic_managers[forum.id].add(tg.bot_id)
+    let_manage_topics(tg, forum)
     topic = await tg.create_topic(alice, forum, "Kozel")
     lobby = await open_lobby(harness, [alice], forum, topic)
     await tg.send_text(bob, tg.private(bob), "/start")

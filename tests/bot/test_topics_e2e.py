@@ -92,6 +92,13 @@ def people(tg: FakeTelegram, *names: str) -> list[FakeUser]:
     return [tg.user(100 + i, name) for i, name in enumerate(names)]
 
 
+def let_manage_topics(tg: FakeTelegram, forum: FakeChat) -> None:
+    """The bot is an admin of ``forum`` that may manage its topics: it may still edit there once
+    a topic is closed."""
+    tg.admins[forum.id].add(tg.bot_id)
+    tg.topic_managers[forum.id].add(tg.bot_id)
+
+
 @pytest.fixture
 def forum(tg: FakeTelegram) -> FakeChat:
     return tg.group(FORUM, "Yard", "supergroup", forum=True)
@@ -286,8 +293,7 @@ async def test_closing_a_topic_ends_its_table_politely(
     alice, bob, carol, dave = people(tg, "Alice", "Bob", "Carol", "Dave")
     tg.creators[forum.id] = alice.id
     if manages_topics:
-        tg.admins[forum.id].add(tg.bot_id)
-        tg.topic_managers[forum.id].add(tg.bot_id)
+        let_manage_topics(tg, forum)
     topic = await tg.create_topic(alice, forum, "Kozel")
     other = await tg.create_topic(carol, forum, "Other")
     await start_in(harness, [alice, bob], forum, topic)
