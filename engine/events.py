@@ -244,17 +244,34 @@ class RoundEnded(Event):
 
 _SOME_GAMES_ONLY = ("outcome", "sea", "loser", "general", "won_by", "closure_suit")
 
+#: How a match ended (``MatchEnded.ended_by``): Kozel's "goat"; "target" reached in the scoring
+#: games, or "draw" where the sides tied; "timeout" when a player's timeout ended it and his side
+#: lost (``Match.abandon``); and a game's own ways of naming its winners: Sea Goat's "na_sto",
+#: "instant_win" and "two_doubles" (RULES.md §3.2), General's Goat's "general" and "losses"
+#: (§3.10), Sport domino's "deals" (§3.11).
+MatchEndedBy = Literal[
+    "goat",
+    "target",
+    "draw",
+    "timeout",
+    "na_sto",
+    "instant_win",
+    "two_doubles",
+    "general",
+    "losses",
+    "deals",
+]
+
 
 @dataclass(slots=True)
 class MatchEnded(Event):
     """``losers`` are sides: Kozel's goat(s), or in a win-at-target game the sides that did not
     win (none after a draw). ``winners`` are the sides that won a win-at-target game (none after
-    a draw); None in Kozel, and then not written. ``ended_by`` is "goat", "target", "draw", or
-    "timeout" when a player's timeout ended the match and his side lost (``Match.abandon``)."""
+    a draw); None in Kozel, and then not written. ``ended_by`` says how (``MatchEndedBy``)."""
 
     losers: list[int]
     scores: list[int]
-    ended_by: str = "goat"
+    ended_by: MatchEndedBy = "goat"
     winners: list[int] | None = None
 
     def to_dict(self) -> dict[str, Any]:

@@ -16,7 +16,7 @@ import dataclasses
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from . import errors, revisions
 from .actions import DRAW, KNOCK, Action, Draw, Lay, Placement, Play, Reopen
@@ -26,6 +26,7 @@ from .events import (
     Event,
     Knocked,
     MatchEnded,
+    MatchEndedBy,
     MatchStarted,
     Played,
     PlayedDoubles,
@@ -46,7 +47,7 @@ from .scoring.tally import Tally
 from .seats import seats_of, side_of
 
 #: What ``match_ended`` says when a player's timeout ended the match (``Match.abandon``).
-TIMEOUT = "timeout"
+TIMEOUT: Final[MatchEndedBy] = "timeout"
 
 
 @dataclass(eq=False)  # a match is one table's game, not a value
@@ -72,7 +73,7 @@ class Match:
     losers: list[int] = field(init=False)
     #: The sides that won a win-at-target match (none in Kozel, none after a draw).
     winners: list[int] = field(init=False)
-    ended_by: str | None = field(init=False)
+    ended_by: MatchEndedBy | None = field(init=False)
     events_applied: int = field(init=False)
     #: The game ``rules.game`` names; it answers everything that differs between games.
     game: Game = field(init=False, repr=False)

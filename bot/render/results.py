@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from engine import Match, Tile
-from engine.events import MatchEnded, Played, PlayedDoubles, RoundEnded
+from engine.events import MatchEnded, MatchEndedBy, Played, PlayedDoubles, RoundEnded
 from engine.games.generals import generals
 from engine.games.sea_goat import RECORDED_OUTCOMES
 from engine.games.target import TargetGame
@@ -83,7 +83,7 @@ def closing_round(table: Table) -> RoundEnded | None:
 
 
 #: The ways a match ends that the round ending it says in a note of its own (``_round_notes``).
-ROUND_SAYS_END = {
+ROUND_SAYS_END: dict[MatchEndedBy, str] = {
     "na_sto": "na_sto_won",
     "instant_win": "instant_win",
     "two_doubles": "two_doubles",
@@ -98,7 +98,7 @@ def _told_by_round(closing: RoundEnded | None, ended: MatchEnded) -> bool:
         return False
     if ended.ended_by == "general":
         return bool(closing.general)
-    said = ROUND_SAYS_END.get(str(ended.ended_by))
+    said = ROUND_SAYS_END.get(ended.ended_by)
     return said is not None and said == closing.outcome
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from engine.events import MatchEndedBy
 from engine.games import game_of
 from engine.match import TIMEOUT
 from engine.scoring.rating import (
@@ -25,7 +26,7 @@ log = logging.getLogger(__name__)
 #: its winners (Sea Goat's "на сто" and instant wins, General's Goat's General and lost rounds,
 #: Sport domino's deals played) are won by the game's rule, as a target is; the exact way stays
 #: in the event log.
-ENDED_BY: dict[str, EndedBy] = {
+ENDED_BY: dict[MatchEndedBy, EndedBy] = {
     "goat": "goat",
     "target": "target",
     "draw": "draw",

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..actions import Lay, Play
-from ..events import MatchEnded, RoundEnded
+from ..events import MatchEnded, MatchEndedBy, RoundEnded
 from ..layout import End, Layout, Placements
 from ..leads import Lead, LotWinner, opening_lead, opening_lot
 from ..line import Line
@@ -33,7 +33,7 @@ class Game(ABC):
     #: The name ``RuleSet.game`` gives it.
     name: str
     #: What ``match_ended`` says of a match the game itself ended (a timeout says "timeout").
-    ended_by: str
+    ended_by: MatchEndedBy
     #: The options a table may set for this game, as RULES.md spells them, the most argued
     #: about first: what the bot's ⚙️ Rules editor offers and ``--set`` accepts. The game reads
     #: no other, or keeps it as its preset has it.

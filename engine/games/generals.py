@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from ..events import MatchEnded, RoundEnded
+from ..events import MatchEnded, MatchEndedBy, RoundEnded
 from ..leads import Lead, LotWinner
 from ..round import Hand, Round
 from ..rules import SCORING_OPTION_NAMES, RuleSet
@@ -32,7 +32,7 @@ def hangs_general(move: tuple[Tile, ...], rules: RuleSet) -> bool:
     return held == GENERAL_TILES if rules.general_title == "both_at_once" else bool(held)
 
 
-def generals(ended_by: str | None, losers: Sequence[int], sides: int) -> list[int]:
+def generals(ended_by: MatchEndedBy | None, losers: Sequence[int], sides: int) -> list[int]:
     """Each team's Generals, from how the match ended (``Match.ended_by`` and ``losers``, or
     ``MatchEnded``'s): a General ends the match at once on the team it is hung on, so a team
     has one only then."""

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..deal import first_redeal
-from ..events import RoundEnded
+from ..events import MatchEndedBy, RoundEnded
 from ..leads import Lead, compulsory_leads, later_leader, restart_rules, restarted
 from ..round import Hand, Round
 from ..rules import KOZEL_OPTION_NAMES, RuleSet
@@ -43,7 +43,7 @@ class Kozel(Game):
         "restart_1_1_after_unrecorded",
         "fish_closure_rule",
     )
-    ended_by = "goat"
+    ended_by: MatchEndedBy = "goat"
     loser_title: str | None = "goat"
     #: Whether a side records points only from a round of 13 on (§2.8); Sport domino writes all.
     threshold: ClassVar[bool] = True

@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import Lay, Play
 from ..deal import first_redeal
-from ..events import MatchEnded, RoundEnded, WonBy
+from ..events import MatchEnded, MatchEndedBy, RoundEnded, WonBy
 from ..leads import Lead, restart_rules, restarted
 from ..round import Hand, Round
 from ..rules import SEA_GOAT_OPTION_NAMES, RuleSet
@@ -109,7 +109,9 @@ class _Settling:
         self.scores = [0] * len(self.scores)
         self.outcome = outcome
 
-    def decide(self, winners: list[int], losers: list[int], outcome: str, ended_by: str) -> None:
+    def decide(
+        self, winners: list[int], losers: list[int], outcome: str, ended_by: MatchEndedBy
+    ) -> None:
         self.outcome = outcome
         self.state = replace(
             self.state, winners=tuple(winners), losers=tuple(losers), ended_by=ended_by

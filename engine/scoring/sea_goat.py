@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..events import MatchEndedBy
 from ..tiles import Tile
 
 ZERO_ZERO: Final = Tile(0, 0)
@@ -80,7 +81,7 @@ class SeaState:
     fisher_tries: int = 0
     winners: tuple[int, ...] | None = None
     losers: tuple[int, ...] = ()
-    ended_by: str | None = None
+    ended_by: MatchEndedBy | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """``round_ended.sea``: the carried fields always, the match's end only when set."""

@@ -16,7 +16,7 @@ from bot.service.finish import results
 from bot.table import Table
 from engine import Match, Tile
 from engine.cross import Cross
-from engine.events import MatchEnded, RoundEnded
+from engine.events import MatchEnded, MatchEndedBy, RoundEnded
 from engine.rules import PRESETS
 from tests.bot.tables import table_of
 from tests.bot.test_locales import html_problems
@@ -194,7 +194,11 @@ def test_a_pair_wins_together() -> None:
     ],
 )
 def test_a_win_at_target_match_is_recorded_with_winners_and_margins(
-    ended_by: str, winners: list[int], losers: list[int], outcomes: list[str], deltas: list[int]
+    ended_by: MatchEndedBy,
+    winners: list[int],
+    losers: list[int],
+    outcomes: list[str],
+    deltas: list[int],
 ) -> None:
     """Rated by the margin in tenths of the target: 70 against 100 in a game to 100 is 3."""
     table = table_of(["Masha", "Bob"], rules=PRESETS["muggins"]())

@@ -23,7 +23,7 @@ from bot.service.finish import results
 from bot.table import Table
 from engine import Lay, Placement, Tile
 from engine.cross import Cross
-from engine.events import MatchEnded, Played, PlayedDoubles, RoundEnded
+from engine.events import MatchEnded, MatchEndedBy, Played, PlayedDoubles, RoundEnded
 from engine.games.sea_goat import SeaGoat
 from engine.rules import PRESETS
 from engine.scoring.sea_goat import SeaState
@@ -271,7 +271,7 @@ def test_a_sea_goat_round_written_off_and_a_match_won_na_sto_say_so() -> None:
     ],
 )
 def test_a_match_ended_by_its_round_says_how_once(
-    outcome: str, ended_by: str, round_says: str, match_says: str
+    outcome: str, ended_by: MatchEndedBy, round_says: str, match_says: str
 ) -> None:
     """The match's end tells the round that ended it: the round's own line ("💯 The round played
     na sto is won, and the match with it!") and the match's ("💯 Won na sto.") said it twice in

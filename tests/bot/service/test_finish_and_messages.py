@@ -5,14 +5,15 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import sqlite3
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
 from bot.service import TableService
-from bot.service.finish import results
+from bot.service.finish import ENDED_BY, results
 from bot.settings import Settings
 from bot.table import Table
+from engine.events import MatchEndedBy
 from storage import Storage, TableRow
 
 from .conftest import MASHA, lobby_of, playing
@@ -78,7 +79,7 @@ async def test_a_lobby_posted_while_a_setting_changes_keeps_its_message(
 
 @pytest.mark.parametrize("ended_by", ["instant_win", "two_doubles"])
 async def test_a_match_a_game_ends_its_own_way_is_recorded_as_won_by_rule(
-    service: TableService, storage: Storage, ended_by: str
+    service: TableService, storage: Storage, ended_by: MatchEndedBy
 ) -> None:
     """Sea Goat's instant win on 0-0 / 6-6 (and the other games' own ends) once failed to record
     for want of a storage category: the table stayed in play."""
@@ -112,7 +113,7 @@ async def test_sea_goat_is_rated_against_its_own_target(service: TableService) -
     [("losses", (1, 2), (5, -5)), ("losses", (0, 2), (10, -10)), ("general", (1, 0), (1, -1))],
 )
 async def test_generals_goat_rates_the_winners_up_and_the_losers_down(
-    service: TableService, ended_by: str, lost: tuple[int, int], deltas: tuple[int, int]
+    service: TableService, ended_by: MatchEndedBy, lost: tuple[int, int], deltas: tuple[int, int]
 ) -> None:
     """General's Goat's score is the rounds a team lost (RULES.md §3.10), which Kozel's formula
     read as points: (100 − 2)/10 gave every player +10, the losers as much as the winners."""
@@ -154,3 +155,9 @@ async def test_a_match_won_in_the_middle_of_a_round_records_that_round(
     with sqlite3.connect(settings.database) as conn:
         (rounds,) = conn.execute("SELECT rounds FROM matches").fetchone()
     assert rounds == match.round.number
+
+
+def test_every_way_a_match_ends_is_recorded_as_storage_knows_it() -> None:
+    """A new way to end a match (``MatchEndedBy``) needs its record: without it, recording
+    the finished match would fail, and the table with it."""
+    assert set(ENDED_BY) == set(get_args(MatchEndedBy))
