@@ -401,10 +401,15 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
     if ended.ended_by in SPECIAL_ENDS and not _told_by_round(closing_round(table), ended):
         parts.append(t(lang, f"match.ended_by.{ended.ended_by}"))
     finals: list[str] = []
-    # best first: the most points, or where points are bad (Sport, General's Goat) the fewest
+    # the winners first (a Sea Goat match won on 0-0 or na sto, by a side holding fewer points,
+    # listed its losers above them), then the most points, or where points are bad (Sport,
+    # General's Goat) the fewest
     sign = -1 if scores_points(table.match) else 1
     hung = generals(ended.ended_by, ended.losers, table.match.sides)
-    for side in sorted(range(table.match.sides), key=lambda s: sign * ended.scores[s]):
+    won = set(ended.winners)
+    for side in sorted(
+        range(table.match.sides), key=lambda s: (s not in won, sign * ended.scores[s])
+    ):
         name, score = table.side_name(side, lang), ended.scores[side]
         if keeps_points(table.match):
             finals.append(t(lang, "match.final", name=name, score=score))

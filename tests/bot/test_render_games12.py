@@ -509,6 +509,16 @@ def test_a_sea_goat_match_won_on_any_two_doubles_says_so() -> None:
     assert "<b>Zoë &amp; &lt;Co&gt; wins!</b>\n⚡ Won by going out on two doubles together." in won
 
 
+@pytest.mark.parametrize("ended_by", ["instant_win", "na_sto"])
+def test_a_sea_goat_match_won_by_the_side_with_fewer_points_lists_it_first(ended_by: str) -> None:
+    """Going out on 0-0 or winning na sto wins the match whatever the scores (RULES.md §3.2.1
+    rule 7, §3.2.2): the final score put Bob's 40 above the 0 of the winner just named."""
+    table = sea_table([0, 40], lang="ru")
+    won = html.unescape(match_result_text(table, MatchEnded([1], [0, 40], ended_by, [0])))
+    assert won.startswith("🏆 <b>Zoë & <Co> побеждает!</b>")
+    assert "<b>Итоговый счёт:</b>\nZoë & <Co>: 0\nBob: 40\n" in won
+
+
 def pairs_table(game: str) -> Table:
     return table_of([NAUGHTY, "Bob", "Olya", "Ivan"], pairs=True, rules=PRESETS[game]())
 
