@@ -519,6 +519,39 @@ def test_a_sea_goat_match_won_by_the_side_with_fewer_points_lists_it_first(ended
     assert "<b>Итоговый счёт:</b>\nZoë & <Co>: 0\nBob: 40\n" in won
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "⚡ Out on [0|0]: the match is won at once!"),
+        ("ru", "⚡ Выход на [0|0]: матч выигран сразу!"),
+        ("uk", "⚡ Вихід на [0|0]: матч виграно одразу!"),
+    ],
+)
+def test_a_sea_goat_match_won_on_0_0_names_the_tile_it_went_out_on(lang: str, said: str) -> None:
+    """Going out on 0-0 wins the match at once (RULES.md §3.2.2): "Out on 0-0 or 6-6" under
+    "Bob went out!" read as if the bot did not know which of the two he laid."""
+    table = sea_table([0, 40], lang=lang)
+    assert table.match is not None
+    ended = RoundEnded(
+        round=5,
+        result="out",
+        winner=1,
+        fisherman=None,
+        hands=[[Tile(4, 5), Tile(0, 2)], []],
+        hand_values=[11, 0],
+        amounts=[0, 0],
+        scores=[0, 40],
+        outcome="instant_win",
+    )
+    out = Played(round=5, seat=1, tile=Tile(0, 0), end="left", ends=[0, 3])
+    table.round_events = [out, ended]
+    table.match.over = True
+    won = match_result_text(table, MatchEnded([0], [0, 40], "instant_win", [1]))
+    assert html_problems(won) == []
+    assert said in won
+    assert "6-6" not in won
+
+
 def pairs_table(game: str) -> Table:
     return table_of([NAUGHTY, "Bob", "Olya", "Ivan"], pairs=True, rules=PRESETS[game]())
 
