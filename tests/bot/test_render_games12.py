@@ -14,7 +14,7 @@ from bot.i18n import Html, t
 from bot.presenter.news import follow
 from bot.render.board import board_text, headline, teams_text
 from bot.render.hand import close_keyboard, laid_text, live_hand, played_note
-from bot.render.lobby import choices, describe, game_line, seated
+from bot.render.lobby import choices, describe, game_line, rules_text, seated
 from bot.render.results import match_result_text, round_result_text
 from bot.render.standings import match_text
 from bot.render.tiles import laid, laid_words, played_toast
@@ -52,6 +52,22 @@ def test_a_closed_double_shows_locked_and_its_end_is_gone_from_the_open_ends() -
     assert "⬅️" not in text and "sum" not in text
     assert text.startswith("🎲 <b>Donkey</b> · round 1 · to 101")
     assert "Zoë &amp; &lt;Co&gt;" in text and "<Co>" not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "• A lone 0-0 left in hand counts 10"),
+        ("ru", "• Если на руках один 0-0 — это 10 очков"),
+        ("uk", "• Якщо на руках лише 0-0 — це 10 очок"),
+    ],
+)
+def test_donkey_says_what_a_lone_0_0_counts(lang: str, said: str) -> None:
+    """Donkey scores as Kozel (RULES.md §3.3), a lone 0-0 at 10: a result said "[0|0] → 10 in
+    hand" where neither the lobby nor /rules said why."""
+    lines = rules_text(lang, PRESETS["donkey"]())
+    assert said in lines
+    assert any("6-6" in line and "12" in line for line in lines)
 
 
 def test_the_hand_on_turn_in_donkey_adds_up_nothing_either() -> None:
