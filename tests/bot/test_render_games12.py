@@ -365,6 +365,20 @@ def test_what_sea_goat_says_of_itself_speaks_of_players_not_sides(lang: str) -> 
     assert not [line for line in said if "side" in line or "сторон" in line]
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "a lone 0-0 counts 25, a lone 6-6 50, and 0-0 with 6-6 alone 75."),
+        ("ru", "одинокий 0-0 — 25, одинокий 6-6 — 50, а 0-0 и 6-6 вдвоём — 75."),
+        ("uk", "самотній 0-0 — 25, самотній 6-6 — 50, а 0-0 і 6-6 удвох — 75."),
+    ],
+)
+def test_sea_goats_rules_say_what_0_0_and_6_6_left_together_count(lang: str, said: str) -> None:
+    """RULES.md §3.2.1 rule 2: a hand of 0-0 and 6-6 counts 75. /rules said only the lone ones,
+    and a result's "[0|0][6|6] → 75 in hand" looked like a mistake for 12."""
+    assert said in t(lang, "games.sea_goat.summary")
+
+
 def sea_round(amounts: list[int]) -> RoundEnded:
     """Bob went out of a Sea Goat round with 23 left in the other hand."""
     return RoundEnded(
