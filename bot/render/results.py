@@ -202,6 +202,8 @@ def _outcome_note(table: Table, ended: RoundEnded) -> Html:
     lang = table.language
     if ended.outcome == "na_sto_lost" and "match" in (ended.sea or {}):
         return t(lang, "result.outcome.na_sto_lost_match")  # svoyak: lost with 25 or more
+    if ended.outcome == "instant_win":
+        return _finish_note(table, ended)
     if ended.outcome != "writeoff":
         return t(lang, f"result.outcome.{ended.outcome}")
     match = table.match
@@ -212,6 +214,21 @@ def _outcome_note(table: Table, ended: RoundEnded) -> Html:
     key = "result.outcome.writeoff_pair" if table.pairs else "result.outcome.writeoff"
     name = table.side_name(match.side_of(ended.winner), lang)
     return t(lang, key, name=name, holder=table.side_name(held, lang))
+
+
+def _finish_note(table: Table, ended: RoundEnded) -> Html:
+    """A Sea Goat match won by going out on 0-0 or 6-6 (RULES.md §3.2.2) names the tiles the
+    winner went out on, from the round's moves the table keeps: "Out on 0-0 or 6-6" beside
+    Masha's [0|0] read as if the bot did not know which."""
+    moves = [
+        e
+        for e in table.round_events
+        if isinstance(e, Played | PlayedDoubles) and e.round == ended.round
+    ]
+    if not moves or moves[-1].seat != ended.winner:
+        return t(table.language, "result.outcome.instant_win")
+    tiles = tiles_text([placement.tile for placement in laid(moves[-1])])
+    return t(table.language, "result.outcome.instant_win_on", tiles=tiles)
 
 
 def _below_minimum(table: Table, ended: RoundEnded) -> int:
@@ -401,10 +418,15 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
     if ended.ended_by in SPECIAL_ENDS and not _told_by_round(closing_round(table), ended):
         parts.append(t(lang, f"match.ended_by.{ended.ended_by}"))
     finals: list[str] = []
-    # best first: the most points, or where points are bad (Sport, General's Goat) the fewest
+    # the winners first (a Sea Goat match won on 0-0 or na sto, by a side holding fewer points,
+    # listed its losers above them), then the most points, or where points are bad (Sport,
+    # General's Goat) the fewest
     sign = -1 if scores_points(table.match) else 1
     hung = generals(ended.ended_by, ended.losers, table.match.sides)
-    for side in sorted(range(table.match.sides), key=lambda s: sign * ended.scores[s]):
+    won = set(ended.winners)
+    for side in sorted(
+        range(table.match.sides), key=lambda s: (s not in won, sign * ended.scores[s])
+    ):
         name, score = table.side_name(side, lang), ended.scores[side]
         if keeps_points(table.match):
             finals.append(t(lang, "match.final", name=name, score=score))

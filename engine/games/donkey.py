@@ -37,11 +37,15 @@ class Donkey(Kozel):
     """Lose-at-limit like Kozel (§1.11); the goat is the donkey."""
 
     name = "donkey"
+    #: Kozel's lone 0-0 and 6-6 too: their values are Donkey's (10, 12), and a result's
+    #: "[0|0] → 10 in hand" was said by none of its rules.
     settable = (
         "goat_limit",
         "multi_double",
         "donkey_reopen",
         "fish_mode",
+        "lone_00",
+        "lone_66",
         "eggs",
         "draw_mode",
         "memory",

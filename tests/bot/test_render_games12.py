@@ -14,7 +14,7 @@ from bot.i18n import Html, t
 from bot.presenter.news import follow
 from bot.render.board import board_text, headline, teams_text
 from bot.render.hand import close_keyboard, laid_text, live_hand, played_note
-from bot.render.lobby import choices, describe, game_line, seated
+from bot.render.lobby import choices, describe, game_line, rules_text, seated
 from bot.render.results import match_result_text, round_result_text
 from bot.render.standings import match_text
 from bot.render.tiles import laid, laid_words, played_toast
@@ -52,6 +52,22 @@ def test_a_closed_double_shows_locked_and_its_end_is_gone_from_the_open_ends() -
     assert "⬅️" not in text and "sum" not in text
     assert text.startswith("🎲 <b>Donkey</b> · round 1 · to 101")
     assert "Zoë &amp; &lt;Co&gt;" in text and "<Co>" not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "• A lone 0-0 left in hand counts 10"),
+        ("ru", "• Если на руках один 0-0 — это 10 очков"),
+        ("uk", "• Якщо на руках лише 0-0 — це 10 очок"),
+    ],
+)
+def test_donkey_says_what_a_lone_0_0_counts(lang: str, said: str) -> None:
+    """Donkey scores as Kozel (RULES.md §3.3), a lone 0-0 at 10: a result said "[0|0] → 10 in
+    hand" where neither the lobby nor /rules said why."""
+    lines = rules_text(lang, PRESETS["donkey"]())
+    assert said in lines
+    assert any("6-6" in line and "12" in line for line in lines)
 
 
 def test_the_hand_on_turn_in_donkey_adds_up_nothing_either() -> None:
@@ -349,6 +365,20 @@ def test_what_sea_goat_says_of_itself_speaks_of_players_not_sides(lang: str) -> 
     assert not [line for line in said if "side" in line or "сторон" in line]
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "a lone 0-0 counts 25, a lone 6-6 50, and 0-0 with 6-6 alone 75."),
+        ("ru", "одинокий 0-0 — 25, одинокий 6-6 — 50, а 0-0 и 6-6 вдвоём — 75."),
+        ("uk", "самотній 0-0 — 25, самотній 6-6 — 50, а 0-0 і 6-6 удвох — 75."),
+    ],
+)
+def test_sea_goats_rules_say_what_0_0_and_6_6_left_together_count(lang: str, said: str) -> None:
+    """RULES.md §3.2.1 rule 2: a hand of 0-0 and 6-6 counts 75. /rules said only the lone ones,
+    and a result's "[0|0][6|6] → 75 in hand" looked like a mistake for 12."""
+    assert said in t(lang, "games.sea_goat.summary")
+
+
 def sea_round(amounts: list[int]) -> RoundEnded:
     """Bob went out of a Sea Goat round with 23 left in the other hand."""
     return RoundEnded(
@@ -507,6 +537,49 @@ def test_a_sea_goat_match_won_on_any_two_doubles_says_so() -> None:
     won = match_result_text(table, MatchEnded([1], [0, 40], "two_doubles", [0]))
     assert html_problems(won) == []
     assert "<b>Zoë &amp; &lt;Co&gt; wins!</b>\n⚡ Won by going out on two doubles together." in won
+
+
+@pytest.mark.parametrize("ended_by", ["instant_win", "na_sto"])
+def test_a_sea_goat_match_won_by_the_side_with_fewer_points_lists_it_first(ended_by: str) -> None:
+    """Going out on 0-0 or winning na sto wins the match whatever the scores (RULES.md §3.2.1
+    rule 7, §3.2.2): the final score put Bob's 40 above the 0 of the winner just named."""
+    table = sea_table([0, 40], lang="ru")
+    won = html.unescape(match_result_text(table, MatchEnded([1], [0, 40], ended_by, [0])))
+    assert won.startswith("🏆 <b>Zoë & <Co> побеждает!</b>")
+    assert "<b>Итоговый счёт:</b>\nZoë & <Co>: 0\nBob: 40\n" in won
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "⚡ Out on [0|0]: the match is won at once!"),
+        ("ru", "⚡ Выход на [0|0]: матч выигран сразу!"),
+        ("uk", "⚡ Вихід на [0|0]: матч виграно одразу!"),
+    ],
+)
+def test_a_sea_goat_match_won_on_0_0_names_the_tile_it_went_out_on(lang: str, said: str) -> None:
+    """Going out on 0-0 wins the match at once (RULES.md §3.2.2): "Out on 0-0 or 6-6" under
+    "Bob went out!" read as if the bot did not know which of the two he laid."""
+    table = sea_table([0, 40], lang=lang)
+    assert table.match is not None
+    ended = RoundEnded(
+        round=5,
+        result="out",
+        winner=1,
+        fisherman=None,
+        hands=[[Tile(4, 5), Tile(0, 2)], []],
+        hand_values=[11, 0],
+        amounts=[0, 0],
+        scores=[0, 40],
+        outcome="instant_win",
+    )
+    out = Played(round=5, seat=1, tile=Tile(0, 0), end="left", ends=[0, 3])
+    table.round_events = [out, ended]
+    table.match.over = True
+    won = match_result_text(table, MatchEnded([0], [0, 40], "instant_win", [1]))
+    assert html_problems(won) == []
+    assert said in won
+    assert "6-6" not in won
 
 
 def pairs_table(game: str) -> Table:
