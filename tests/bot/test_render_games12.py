@@ -540,7 +540,9 @@ def test_a_sea_goat_match_won_on_any_two_doubles_says_so() -> None:
 
 
 @pytest.mark.parametrize("ended_by", ["instant_win", "na_sto"])
-def test_a_sea_goat_match_won_by_the_side_with_fewer_points_lists_it_first(ended_by: str) -> None:
+def test_a_sea_goat_match_won_by_the_side_with_fewer_points_lists_it_first(
+    ended_by: MatchEndedBy,
+) -> None:
     """Going out on 0-0 or winning na sto wins the match whatever the scores (RULES.md §3.2.1
     rule 7, §3.2.2): the final score put Bob's 40 above the 0 of the winner just named."""
     table = sea_table([0, 40], lang="ru")
