@@ -7,6 +7,7 @@ import pytest
 
 from bot.i18n import LANGUAGES, t
 from bot.render.lobby import choices, describe
+from engine import Match
 from engine.games import game_of
 from engine.leads import traditional_lead
 from engine.line import Line
@@ -170,3 +171,25 @@ def test_the_closure_fish_says_the_double_may_still_be_in_a_hand(lang: str) -> N
     assert line.closed_on() == 3  # [3|3] is in nobody's chain: still in a hand
     words = describe(lang, "fish_closure_rule", True, "kozel")
     assert BUT_THE_DOUBLE[lang] in words
+
+
+#: How each language tells a player with nothing to play and nothing to draw to knock.
+OR_KNOCK = {"en": "or knock", "ru": "или стучи", "uk": "або стукай"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    "game", ["telephone", "telephone_ua", "muggins", "all_threes", "english_fives"]
+)
+def test_the_scoring_games_say_a_player_knocks_when_there_is_nothing_to_draw(
+    lang: str, game: str
+) -> None:
+    """Telephone dealt to four (and the Ukrainian one to two pairs) hands out all 28 tiles
+    (RULES.md §1.4): there is no bazaar, and whoever cannot move knocks, as the board then says;
+    in the other fives games the bazaar runs dry. /rules said only "no tile — draw from the
+    bazaar", and a table of four looked for a bazaar it never had."""
+    match, _ = Match.new(4, game == "telephone_ua", PRESETS[game](), seed=1)
+    assert match.round is not None
+    if game.startswith("telephone"):
+        assert match.round.bazaar == []
+    assert OR_KNOCK[lang] in t(lang, f"games.{game}.summary")
