@@ -193,3 +193,20 @@ def test_the_scoring_games_say_a_player_knocks_when_there_is_nothing_to_draw(
     if game.startswith("telephone"):
         assert match.round.bazaar == []
     assert OR_KNOCK[lang] in t(lang, f"games.{game}.summary")
+
+
+#: How each language names the round's winner when nobody can move (the fives games' words).
+LIGHTEST_AT_A_BLOCK = {
+    "en": "or the lightest hand when nobody can move",
+    "ru": "а в тупике — у кого меньше на руках",
+    "uk": "а в глухому куті — в кого менше на руках",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_telephone_says_who_wins_a_block(lang: str) -> None:
+    """§3.4 leaves a blocked Telephone round to the engine (FLAG): the lightest hand takes the
+    winner's bonus (tests/engine/test_scoring_examples.py). /rules named only "whoever goes
+    out", and the group's "Alex has the lightest hand and takes the round" came unannounced."""
+    assert LIGHTEST_AT_A_BLOCK[lang] in t(lang, "games.telephone.summary")
+    assert LIGHTEST_AT_A_BLOCK[lang] in t(lang, "games.muggins.summary")
