@@ -210,3 +210,16 @@ def test_telephone_says_who_wins_a_block(lang: str) -> None:
     out", and the group's "Alex has the lightest hand and takes the round" came unannounced."""
     assert LIGHTEST_AT_A_BLOCK[lang] in t(lang, "games.telephone.summary")
     assert LIGHTEST_AT_A_BLOCK[lang] in t(lang, "games.muggins.summary")
+
+
+#: Where the Bulgarian game's 14 undealt tiles lie, as each language's board names the place.
+FOURTEEN_LEFT = {"en": "14 in the bazaar", "ru": "14 на базаре", "uk": "14 на базарі"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_bulgarian_fives_calls_the_undealt_tiles_what_the_board_calls_them(lang: str) -> None:
+    """The board and the moves say "Bazaar: 14 tiles", "drew from the bazaar"; the English
+    /rules alone said "14 in the stock", a word the game never used again."""
+    bazaar = t(lang, "board.bazaar.many", count=14).split(":")[0].lower()  # "bazaar", "базар"
+    assert bazaar in FOURTEEN_LEFT[lang]
+    assert FOURTEEN_LEFT[lang] in t(lang, "games.bulgarian_fives.summary")
