@@ -60,9 +60,11 @@ def ends_text(lang: str, layout: Layout, *, with_sum: bool = True) -> Html | Non
     full = layout.ends_in_full()
     if not full:
         return t(lang, "board.no_open_end")
+    # a lone double led that is no spinner counts its pips once: each end shows its half
+    doubled = with_sum and not (len(layout.chain) == 1 and layout.spinner is None)
     shown = Html(
         " · ".join(
-            f"{ARROWS[end]} {_counted(value, twice and with_sum, spinner_side)}"
+            f"{ARROWS[end]} {_counted(value, twice and doubled, spinner_side)}"
             for end, value, twice, spinner_side in full
         )
     )

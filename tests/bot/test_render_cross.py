@@ -79,6 +79,21 @@ def test_a_spinner_covered_on_both_long_sides_says_its_bare_arms_count_nothing()
     assert ends_text("en", counted_b) == f"Open ends: {ends} · sum <b>19</b>"
 
 
+@pytest.mark.parametrize(
+    "led",
+    [
+        # the Ukrainian Telephone's lead: not the house until covered on both long sides (§3.5)
+        Cross(chain=[(5, 5)], arms_open="after_both_long_sides", house_when_covered=True),
+        Cross(chain=[(5, 5)], spinner_rule="none"),  # Muggins played without a spinner (§3.6)
+    ],
+)
+def test_a_lone_double_led_shows_each_end_as_the_half_that_adds_up_to_the_sum(led: Cross) -> None:
+    """A double led that is no spinner counts its pips once (RULES.md §1.8), 10 for 5-5: each of
+    its two ends showed "5|5" and the line read 5|5 + 5|5 = 10, as if the sum were wrong."""
+    assert ends_text("en", led) == "Open ends: ⬅️ 5 · ➡️ 5 · sum <b>10</b>"
+    assert ends_text("uk", led) == "Відкриті кінці: ⬅️ 5 · ➡️ 5 · сума <b>10</b>"
+
+
 def test_kozel_keeps_its_line_and_its_two_ends() -> None:
     table = table_of(["Masha", "Alex"])
     text = html.unescape(board_text(table))

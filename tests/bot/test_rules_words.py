@@ -7,6 +7,7 @@ import pytest
 
 from bot.i18n import LANGUAGES, t
 from bot.render.lobby import choices, describe
+from engine import Match
 from engine.games import game_of
 from engine.leads import traditional_lead
 from engine.line import Line
@@ -170,3 +171,55 @@ def test_the_closure_fish_says_the_double_may_still_be_in_a_hand(lang: str) -> N
     assert line.closed_on() == 3  # [3|3] is in nobody's chain: still in a hand
     words = describe(lang, "fish_closure_rule", True, "kozel")
     assert BUT_THE_DOUBLE[lang] in words
+
+
+#: How each language tells a player with nothing to play and nothing to draw to knock.
+OR_KNOCK = {"en": "or knock", "ru": "или стучи", "uk": "або стукай"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    "game", ["telephone", "telephone_ua", "muggins", "all_threes", "english_fives"]
+)
+def test_the_scoring_games_say_a_player_knocks_when_there_is_nothing_to_draw(
+    lang: str, game: str
+) -> None:
+    """Telephone dealt to four (and the Ukrainian one to two pairs) hands out all 28 tiles
+    (RULES.md §1.4): there is no bazaar, and whoever cannot move knocks, as the board then says;
+    in the other fives games the bazaar runs dry. /rules said only "no tile — draw from the
+    bazaar", and a table of four looked for a bazaar it never had."""
+    match, _ = Match.new(4, game == "telephone_ua", PRESETS[game](), seed=1)
+    assert match.round is not None
+    if game.startswith("telephone"):
+        assert match.round.bazaar == []
+    assert OR_KNOCK[lang] in t(lang, f"games.{game}.summary")
+
+
+#: How each language names the round's winner when nobody can move (the fives games' words).
+LIGHTEST_AT_A_BLOCK = {
+    "en": "or the lightest hand when nobody can move",
+    "ru": "а в тупике — у кого меньше на руках",
+    "uk": "а в глухому куті — в кого менше на руках",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_telephone_says_who_wins_a_block(lang: str) -> None:
+    """§3.4 leaves a blocked Telephone round to the engine (FLAG): the lightest hand takes the
+    winner's bonus (tests/engine/test_scoring_examples.py). /rules named only "whoever goes
+    out", and the group's "Alex has the lightest hand and takes the round" came unannounced."""
+    assert LIGHTEST_AT_A_BLOCK[lang] in t(lang, "games.telephone.summary")
+    assert LIGHTEST_AT_A_BLOCK[lang] in t(lang, "games.muggins.summary")
+
+
+#: Where the Bulgarian game's 14 undealt tiles lie, as each language's board names the place.
+FOURTEEN_LEFT = {"en": "14 in the bazaar", "ru": "14 на базаре", "uk": "14 на базарі"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_bulgarian_fives_calls_the_undealt_tiles_what_the_board_calls_them(lang: str) -> None:
+    """The board and the moves say "Bazaar: 14 tiles", "drew from the bazaar"; the English
+    /rules alone said "14 in the stock", a word the game never used again."""
+    bazaar = t(lang, "board.bazaar.many", count=14).split(":")[0].lower()  # "bazaar", "базар"
+    assert bazaar in FOURTEEN_LEFT[lang]
+    assert FOURTEEN_LEFT[lang] in t(lang, "games.bulgarian_fives.summary")
