@@ -42,6 +42,17 @@ def catalog(lang: str) -> dict[str, str]:
         return _flatten(tomllib.load(fh))
 
 
+def section(lang: str, head: str) -> list[str]:
+    """The keys under ``head`` (``games.kozel.summary``), less the head, in the order the catalog
+    writes them: ``lang``'s, else English's."""
+    prefix = f"{head}."
+    for name in (lang, FALLBACK):
+        keys = [key.removeprefix(prefix) for key in catalog(name) if key.startswith(prefix)]
+        if keys:
+            return keys
+    raise KeyError(f"no messages under {head!r}")
+
+
 def language_for(code: str | None, default: str = FALLBACK) -> str:
     """Map a Telegram ``language_code`` (``ru``, ``uk-UA``, ``en-GB``) to a catalog we have."""
     if code:

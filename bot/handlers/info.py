@@ -19,6 +19,7 @@ from ..render.game_names import game_called, game_name
 from ..render.history import history_text
 from ..render.lobby import game_line, rules_text, table_lines
 from ..render.standings import match_text, record_text, top_text
+from ..render.summary import summary
 from ..sender import Written
 from ..service.store import computer_name
 from .common import (
@@ -79,10 +80,11 @@ async def help_command(update: Update, context: KozelContext) -> None:
 
 
 async def rules_command(update: Update, context: KozelContext) -> None:
-    """/rules: the game of this table, with its options; or the game named (/rules muggins,
-    /rules Пятёрочка) by its usual rules; without either, Kozel's, and the other games. The turn
-    time and computer players come first, as in the lobby: the table's, or a new table's. A name
-    it does not know is answered as /top answers it, with the games it knows."""
+    """/rules: the game of this table, with its options (its summary leaves out the usual rules
+    the table changed); or the game named (/rules muggins, /rules Пятёрочка) by its usual rules;
+    without either, Kozel's, and the other games. The turn time and computer players come first,
+    as in the lobby: the table's, or a new table's. A name it does not know is answered as /top
+    answers it, with the games it knows."""
     k = context.kozel
     lang = await k.language(update)
     place = place_of(update)
@@ -104,7 +106,7 @@ async def rules_command(update: Update, context: KozelContext) -> None:
     level = table.computer_level if table is not None else k.settings.computer_level
     lines = [
         t(lang, head, game=game_name(lang, game)),
-        t(lang, f"games.{game}.summary"),
+        *summary(lang, game, rules),
         "",
         *table_lines(lang, seconds, level),
         *rules_text(lang, rules),

@@ -22,6 +22,7 @@ from engine import Action, Lay, Match, Placement, Play, Tile, replay
 from engine.events import MatchEnded, RoundEnded
 from engine.leads import lot
 from tests.bot.harness import Harness, playable, stored_events, tap, texts_seen
+from tests.bot.summaries import usual_summary
 
 #: Where a tile went, as a pop-up says it in English.
 WHERE = {
@@ -185,13 +186,13 @@ async def test_the_lobby_offers_the_games_and_rules_explains_the_chosen_one(
     await tg.send_text(opener, group, "/rules")
     rules = await tg.wait_for_message(group, plain(t(lang, "rules.head_table", game=muggins)))
     text = rules.text or ""
-    assert plain(t(lang, "games.muggins.summary")) in text
+    assert plain(usual_summary(lang, "muggins")) in text
     assert plain(t(lang, "rules.target.other", value=250)) in text
     # and any game by its name, in any of the bot's languages
     await tg.send_text(opener, group, "/rules Bulgarian Fives")
     bulgarian = catalog(lang)["game.bulgarian_fives"]
     told = await tg.wait_for_message(group, plain(t(lang, "rules.head_default", game=bulgarian)))
-    assert plain(t(lang, "games.bulgarian_fives.summary")) in (told.text or "")
+    assert plain(usual_summary(lang, "bulgarian_fives")) in (told.text or "")
 
 
 def bullets(text: str | None) -> list[str]:

@@ -15,18 +15,18 @@ import pytest
 
 from bot.games import OFFERED, chooser, who_plays
 from bot.handlers.info import help_text
-from bot.i18n import FALLBACK, LANGUAGES, _flatten, catalog, plural, t
+from bot.i18n import FALLBACK, LANGUAGES, _flatten, catalog, plural, section, t
 from bot.render.lobby import TABLE_SETTINGS, choices, value_key
 from bot.table import Recent
 from engine import errors
 from engine.games import GAMES
 from engine.layout import End
+from tests.bot.summaries import usual_summary
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 LOCALES = BOT / "locales"
 FORMS = {"en": ("one", "many")}
 SLAVIC_FORMS = ("one", "few", "many")
-GAME_PARTS = ("about", "summary")
 ALLOWED_TAGS = {"b", "i", "u", "s", "code", "pre", "a"}
 ENTITY = re.compile(r"&(?:lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);")
 TAG = re.compile(r"</?[a-z]+(?:\s[^<>]*)?>")
@@ -341,10 +341,13 @@ def test_recent_kinds_and_hand_ends(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_game_is_named_described_and_explained(lang: str) -> None:
     keys = catalog(lang)
-    wanted = {f"games.{game}.{part}" for game in chooser() for part in GAME_PARTS}
+    wanted = {f"games.{game}.about" for game in chooser()}
     wanted |= {f"game.{game}" for game in chooser()}
     wanted |= {f"players.{who_plays(game)}" for game in chooser()}
     assert sorted(wanted - set(keys)) == []
+    # /rules' summary, a line a key: some lines whatever the table plays (bot/render/summary.py)
+    lines = {game: section(lang, f"games.{game}.summary") for game in chooser()}
+    assert [game for game, names in lines.items() if all("." in name for name in names)] == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -502,7 +505,7 @@ def test_the_partners_lead_says_who_leads_after_a_fish(lang: str, fisherman: str
 @pytest.mark.parametrize(("game", "sums"), [("muggins", "5, 10, 15…"), ("all_threes", "3, 6, 9…")])
 def test_the_scoring_games_rules_say_what_a_sum_of_the_ends_scores(game: str, sums: str) -> None:
     """/rules muggins read "add up the open ends: 5, 10, 15… score you that many points"."""
-    summary = t("en", f"games.{game}.summary")
+    summary = usual_summary("en", game)
     assert f"add up the open ends: a sum of {sums} scores that many points." in summary
 
 

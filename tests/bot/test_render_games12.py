@@ -28,6 +28,7 @@ from engine.games.sea_goat import SeaGoat
 from engine.rules import PRESETS
 from engine.scoring.sea_goat import SeaState
 from engine.scoring.tally import Tally
+from tests.bot.summaries import every_line, usual_summary
 from tests.bot.tables import table_of
 from tests.bot.test_locales import html_problems
 
@@ -359,7 +360,7 @@ def test_what_sea_goat_says_of_itself_speaks_of_players_not_sides(lang: str) -> 
     """The chooser's line, /rules' summary and every option's words of Sea Goat, which two or
     three play each alone as often as two pairs: "only one side may hold points", "that side is
     the sea goat" spoke of sides a player alone does not have."""
-    said = [game_line(lang, "sea_goat"), t(lang, "games.sea_goat.summary")]
+    said = [game_line(lang, "sea_goat"), *every_line(lang, "sea_goat")]
     for name in SeaGoat.settable:
         said += [describe(lang, name, value, "sea_goat") for value in choices(name, "sea_goat")]
     assert not [line for line in said if "side" in line or "сторон" in line]
@@ -376,7 +377,7 @@ def test_what_sea_goat_says_of_itself_speaks_of_players_not_sides(lang: str) -> 
 def test_sea_goats_rules_say_what_0_0_and_6_6_left_together_count(lang: str, said: str) -> None:
     """RULES.md §3.2.1 rule 2: a hand of 0-0 and 6-6 counts 75. /rules said only the lone ones,
     and a result's "[0|0][6|6] → 75 in hand" looked like a mistake for 12."""
-    assert said in t(lang, "games.sea_goat.summary")
+    assert said in usual_summary(lang, "sea_goat")
 
 
 def sea_round(amounts: list[int]) -> RoundEnded:

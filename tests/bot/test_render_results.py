@@ -22,6 +22,7 @@ from engine.events import MatchEnded, RoundEnded
 from engine.rules import PRESETS
 from engine.scoring.sea_goat import SeaState
 from storage import GameRecord, RecentMatch, StandingRow, UserRecord
+from tests.bot.summaries import usual_summary
 from tests.bot.tables import table_of
 from tests.bot.test_render_sheet import play_out
 from tests.engine.support import layout_position, scoring_table
@@ -680,7 +681,7 @@ def test_telephones_house_is_named_as_the_cross_its_options_speak_of(
     """Telephone's /rules called the first double the house ("дом") and its options, just
     below, the cross ("Все четыре стороны креста…"), as do the buttons that choose an arm: a
     reader could not tell they were one tile. English said "house" and "spinner" so."""
-    summary = t(lang, f"games.{game}.summary")
+    summary = usual_summary(lang, game)
     options = "\n".join(rules_text(lang, PRESETS[game]()))
     cross = {"en": "spinner", "ru": "крест", "uk": "хрест"}[lang]
     assert named in summary and cross in options

@@ -7,6 +7,7 @@ import pytest
 
 from bot.i18n import LANGUAGES, t
 from bot.render.lobby import choices, describe
+from bot.render.summary import summary
 from engine import Match
 from engine.games import game_of
 from engine.leads import traditional_lead
@@ -14,6 +15,7 @@ from engine.line import Line
 from engine.rules import PRESETS, traditional
 from engine.scoring import traditional as scoring
 from engine.tiles import Tile
+from tests.bot.summaries import usual_summary
 
 #: How each language names the double that leads under ``trad_lead = highest_double``, and the
 #: one a leader who is not the highest would be.
@@ -80,7 +82,7 @@ def test_traditional_says_a_pair_fish_goes_to_the_pair_lightest_together(lang: s
             [describe(lang, "sg_fish", rules.sg_fish, game)]
             if game == "sea_goat"
             else [
-                t(lang, f"games.{game}.summary"),
+                usual_summary(lang, game),
                 describe(lang, "trad_fish", "difference", game),
                 describe(lang, "trad_fish", "per_player", game),
             ]
@@ -107,7 +109,7 @@ def test_the_muggins_bonus_says_a_blocked_winners_own_pips_come_off(lang: str) -
         rules = PRESETS[game]()
         bonus = game_of(rules).bonus("fish", rules)
         assert bonus is not None and bonus.paid(29, 3) == (5 if game == "muggins" else 9)
-        assert LESS_OWN[lang] in t(lang, f"games.{game}.summary"), game
+        assert LESS_OWN[lang] in usual_summary(lang, game), game
         assert LESS_OWN[lang] in describe(lang, option, rules.option(option), game), game
     assert LESS_OWN[lang] in describe(lang, "threes_bonus", "fives", "all_threes")
     assert LESS_OWN[lang] not in describe(lang, "muggins_bonus", "full", "muggins")
@@ -135,27 +137,38 @@ def test_bulgarian_fives_says_the_highest_tile_leads_when_nobody_holds_a_double(
         [Tile(3, 6)],
         "highest_tile",
     )  # 3-6 outranks 4-5
-    summary = t(lang, "games.bulgarian_fives.summary")
+    summary = usual_summary(lang, "bulgarian_fives")
     assert HIGHEST_DOUBLE[lang] in summary and HIGHEST_TILE[lang] in summary
 
 
-#: How each language's Bulgarian Fives /rules names the block's winner under the usual rules.
-LIGHTER_BY_DEFAULT = {
-    "en": "the block's winner (by default the lighter hand)",
-    "ru": "победитель (обычно тот, у кого на руках меньше)",
-    "uk": "переможець (зазвичай той, у кого на руках менше)",
+#: How each language's Bulgarian Fives /rules names the block's winner, by ``bg_block_winner``.
+BLOCK_WINNER = {
+    "lowest_pips": {
+        "en": "the lighter hand wins the block",
+        "ru": "В тупике выигрывает тот, у кого на руках меньше",
+        "uk": "У глухому куті виграє той, у кого на руках менше",
+    },
+    "literal_most_points": {
+        "en": "the player with more points wins the block",
+        "ru": "В тупике выигрывает тот, у кого больше очков",
+        "uk": "У глухому куті виграє той, у кого більше очок",
+    },
 }
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_bulgarian_fives_summary_leaves_the_block_winner_to_its_option(lang: str) -> None:
+@pytest.mark.parametrize("played", ["lowest_pips", "literal_most_points"])
+def test_bulgarian_fives_summary_names_the_block_winner_the_table_plays(
+    lang: str, played: str
+) -> None:
     """§3.8 ``bg_block_winner``: under ``literal_most_points`` a block goes to more match points,
     as the option's line under the summary says; the summary said the lighter hand wins whatever
-    the table chose. It names the lighter hand as what the usual rules (the preset) play."""
-    assert PRESETS["bulgarian_fives"]().bg_block_winner == "lowest_pips"
-    assert LIGHTER_BY_DEFAULT[lang] in t(lang, "games.bulgarian_fives.summary")
-    most = describe(lang, "bg_block_winner", "literal_most_points", "bulgarian_fives")
-    assert most != describe(lang, "bg_block_winner", "lowest_pips", "bulgarian_fives")
+    the table chose, later "by default" the lighter hand. It names the table's winner alone."""
+    rules = PRESETS["bulgarian_fives"]().with_options(bg_block_winner=played)
+    said = "\n".join(summary(lang, "bulgarian_fives", rules))
+    other = next(value for value in BLOCK_WINNER if value != played)
+    assert BLOCK_WINNER[played][lang] in said
+    assert BLOCK_WINNER[other][lang] not in said
 
 
 #: How each language says the double of the suit that closes the line need not be played.
@@ -192,7 +205,7 @@ def test_the_scoring_games_say_a_player_knocks_when_there_is_nothing_to_draw(
     assert match.round is not None
     if game.startswith("telephone"):
         assert match.round.bazaar == []
-    assert OR_KNOCK[lang] in t(lang, f"games.{game}.summary")
+    assert OR_KNOCK[lang] in usual_summary(lang, game)
 
 
 #: How each language names the round's winner when nobody can move (the fives games' words).
@@ -208,8 +221,8 @@ def test_telephone_says_who_wins_a_block(lang: str) -> None:
     """§3.4 leaves a blocked Telephone round to the engine (FLAG): the lightest hand takes the
     winner's bonus (tests/engine/test_scoring_examples.py). /rules named only "whoever goes
     out", and the group's "Alex has the lightest hand and takes the round" came unannounced."""
-    assert LIGHTEST_AT_A_BLOCK[lang] in t(lang, "games.telephone.summary")
-    assert LIGHTEST_AT_A_BLOCK[lang] in t(lang, "games.muggins.summary")
+    assert LIGHTEST_AT_A_BLOCK[lang] in usual_summary(lang, "telephone")
+    assert LIGHTEST_AT_A_BLOCK[lang] in usual_summary(lang, "muggins")
 
 
 #: Where the Bulgarian game's 14 undealt tiles lie, as each language's board names the place.
@@ -222,4 +235,4 @@ def test_bulgarian_fives_calls_the_undealt_tiles_what_the_board_calls_them(lang:
     /rules alone said "14 in the stock", a word the game never used again."""
     bazaar = t(lang, "board.bazaar.many", count=14).split(":")[0].lower()  # "bazaar", "базар"
     assert bazaar in FOURTEEN_LEFT[lang]
-    assert FOURTEEN_LEFT[lang] in t(lang, "games.bulgarian_fives.summary")
+    assert FOURTEEN_LEFT[lang] in usual_summary(lang, "bulgarian_fives")

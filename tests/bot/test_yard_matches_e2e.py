@@ -14,6 +14,7 @@ from bot.i18n import t
 from devtools.fake_telegram import FakeChat, FakeTelegram, FakeUser
 from engine.rules import PRESETS
 from tests.bot.harness import Accelerated, Harness, stored_events, tap, texts_seen
+from tests.bot.summaries import usual_summary
 from tests.bot.test_games_e2e import (
     choose_game,
     data_of,
@@ -59,7 +60,7 @@ async def test_the_house_preset_of_traditional_is_chosen_in_the_lobby_and_counts
     assert plain(t("en", "games.traditional_ht.about")) in (chooser.text or "")
     await tg.send_text(masha, group, "/rules")
     rules = await tg.wait_for_message(group, f"📜 Rules of this table: {HT}")
-    assert plain(t("en", "games.traditional_ht.summary")) in (rules.text or "")
+    assert plain(usual_summary("en", "traditional_ht")) in (rules.text or "")
     await tg.send_text(masha, group, "/rules traditional (to 300)")
     told = await tg.wait_for_message(group, f"📜 {HT}: the usual rules")
     assert plain(t("en", "rules.target.other", value=300)) in (told.text or "")

@@ -1,0 +1,89 @@
+"""/rules' summary of a game at a table with its own house rules: it never states the usual value
+of an option the table changed, which the option's line just below contradicts."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games import chooser, chosen
+from bot.i18n import LANGUAGES, section, t
+from bot.render.lobby import choices, value_key
+from bot.render.summary import summary
+from engine.games import game_of
+from engine.rules import OPTION_NAMES, PRESETS
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("choice", chooser())
+def test_a_table_that_changed_an_option_never_reads_its_usual_value(lang: str, choice: str) -> None:
+    """Every game and house preset, every option its table may set, at each of its other values:
+    the line of the usual summary that states the usual value is not shown, nor its words in
+    whatever summary the table then reads (a house preset's table reads its game's)."""
+    usual = PRESETS[choice]()
+    head = f"games.{choice}.summary"
+    said: list[tuple[str, object]] = []
+    for name in game_of(usual).settable:
+        key = f"{head}.{name}.{value_key(usual.option(name))}"
+        if key.removeprefix(f"{head}.") not in section(lang, head):
+            continue  # no line states this option's usual value
+        for value in choices(name, usual.game):
+            if value == usual.option(name):
+                continue
+            rules = usual.with_options(**{name: value})
+            shown = "\n".join(summary(lang, chosen(rules), rules))
+            assert t(lang, key) not in shown, (name, value)
+            said.append((name, value))
+    assert said or choice == "sport"  # Sport domino's summary states no option's value
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("choice", chooser())
+def test_every_line_keyed_by_an_option_is_one_the_table_can_play(lang: str, choice: str) -> None:
+    """A line keyed by an option and a value shows where the table plays that value: an option
+    the game does not let a table set, or a value it cannot take, would be a line that always
+    shows, or never. A line keyed by an option alone would always show, stating one value."""
+    usual = PRESETS[choice]()
+    for line in section(lang, f"games.{choice}.summary"):
+        name, _, value = line.partition(".")
+        if not value:
+            assert name not in OPTION_NAMES, line
+            continue
+        assert name in game_of(usual).settable, line
+        assert value in {value_key(v) for v in choices(name, usual.game)}, line
+
+
+@pytest.mark.parametrize(
+    ("lang", "fifth", "whole"),
+    [
+        ("en", "a fifth of it (15 → 3)", "a multiple of 5 scores you the whole sum"),
+        ("ru", "пятую часть (15 → 3)", "если сумма кратна 5, записываешь её целиком"),
+        ("uk", "п’яту частину (15 → 3)", "якщо сума кратна 5, записуєш її повністю"),
+    ],
+)
+def test_telephone_with_full_points_says_the_whole_sum(lang: str, fifth: str, whole: str) -> None:
+    """Telephone's summary said a multiple of 5 scores a fifth of it, above the table's own
+    "scores the whole sum"; it now says the whole sum, and the usual table still a fifth."""
+    usual = PRESETS["telephone"]()
+    played = "\n".join(summary(lang, "telephone", usual.with_options(play_points="full")))
+    assert fifth not in played and whole in played
+    said = "\n".join(summary(lang, "telephone", usual))
+    assert fifth in said and whole not in said
+
+
+@pytest.mark.parametrize(
+    ("lang", "remembered"),
+    [
+        ("en", "smaller amounts are remembered"),
+        ("ru", "меньшие суммы запоминаются"),
+        ("uk", "менші суми запам’ятовуються"),
+    ],
+)
+def test_kozel_that_throws_small_rounds_away_does_not_say_they_are_remembered(
+    lang: str, remembered: str
+) -> None:
+    """A Kozel table with ``memory = discard`` read "smaller amounts are remembered until then"
+    above its own "Under 13 points: thrown away"."""
+    usual = PRESETS["kozel"]()
+    assert remembered in "\n".join(summary(lang, "kozel", usual))
+    discard = "\n".join(summary(lang, "kozel", usual.with_options(memory="discard")))
+    assert remembered not in discard and "13" in discard

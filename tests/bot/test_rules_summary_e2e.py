@@ -1,0 +1,111 @@
+"""/rules at a table with its own house rules, as the group reads it: the game's summary says
+none of the usual rules the table changed, in the group's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.i18n import catalog, t
+from bot.render.lobby import choices, describe
+from devtools.fake_telegram import FakeTelegram
+from engine.rules import PRESETS
+from tests.bot.harness import Harness
+from tests.bot.test_games_e2e import choose_game, lobby_now, open_lobby, plain
+
+
+async def house_rules(harness: Harness, lang: str, game: str, name: str, value: Any) -> str:
+    """/rules at a table of ``game`` whose opener, speaking ``lang``, set ``name`` to ``value``
+    by tapping its button in the ⚙️ Rules editor."""
+    tg = harness.tg
+    masha = tg.user(1301, "Masha", language_code=lang)
+    group = tg.group(-1301, "Yard")
+    lobby = await open_lobby(harness, [masha], group)
+    if game != "kozel":
+        await choose_game(harness, masha, lobby, catalog(lang)[f"game.{game}"])
+    await tg.press_button(masha, lobby, plain(t(lang, "lobby.settings")))
+
+    async def shown(label: str) -> None:
+        await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(label))
+
+    values = choices(name, game)
+    labels = [plain(describe(lang, name, v, game)) for v in values]
+    now = values.index(PRESETS[game]().option(name))
+    await shown(labels[now])
+    while values[now] != value:
+        await tg.press_button(masha, lobby, labels[now])
+        now = (now + 1) % len(values)
+        await shown(labels[now])
+    await tg.send_text(masha, group, "/rules")
+    head = plain(t(lang, "rules.head_table", game=catalog(lang)[f"game.{game}"]))
+    told = await tg.wait_for_message(group, head)
+    return told.text or ""
+
+
+@pytest.mark.parametrize(
+    ("lang", "fifth", "whole"),
+    [
+        ("en", "a fifth of it (15 → 3)", "After your move add up the open ends: a multiple of 5"),
+        ("ru", "пятую часть (15 → 3)", "После хода сложи открытые концы: если сумма кратна 5"),
+        ("uk", "п’яту частину (15 → 3)", "Після ходу додай відкриті кінці: якщо сума кратна 5"),
+    ],
+)
+async def test_telephone_with_full_points_reads_no_fifth(
+    tg: FakeTelegram, harness: Harness, lang: str, fifth: str, whole: str
+) -> None:
+    """A Telephone table scoring multiples of 5 in full: /rules said "a multiple of 5 scores you
+    a fifth of it (15 → 3)" above the table's "A multiple of 5 on the ends scores the whole sum".
+    Its summary now adds up the ends as the table scores them."""
+    said = await house_rules(harness, lang, "telephone", "play_points", "full")
+    assert plain(describe(lang, "play_points", "full", "telephone")) in said
+    assert fifth not in said
+    assert whole in said
+
+
+#: How each language's All Threes summary says the first double is the spinner.
+SPINNER = {
+    "en": "The first double is the spinner",
+    "ru": "Первый дубль — крест",
+    "uk": "Перший дубль — хрест",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+async def test_all_threes_without_a_spinner_reads_no_spinner(
+    tg: FakeTelegram, harness: Harness, lang: str
+) -> None:
+    """All Threes at a table without a spinner: /rules said "the first double is the spinner"
+    above "No spinner: a plain line with two ends"."""
+    said = await house_rules(harness, lang, "all_threes", "spinner", "none")
+    assert plain(describe(lang, "spinner", "none", "all_threes")) in said
+    assert SPINNER[lang] not in said
+
+
+#: How each language's Kozel summary says rounds under 13 are remembered, and thrown away.
+REMEMBERED = {
+    "en": ("smaller amounts are remembered", "smaller amounts before then are thrown away"),
+    "ru": ("меньшие суммы запоминаются", "меньшие суммы до этого сгорают"),
+    "uk": ("менші суми запам’ятовуються", "менші суми до того згорають"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+async def test_kozel_that_throws_small_rounds_away_reads_no_memory(
+    tg: FakeTelegram, harness: Harness, lang: str
+) -> None:
+    """Kozel with ``memory = discard``: /rules said "smaller amounts are remembered until then"
+    above the table's "Under 13 points: thrown away"."""
+    said = await house_rules(harness, lang, "kozel", "memory", "discard")
+    remembered, thrown = REMEMBERED[lang]
+    assert remembered not in said
+    assert thrown in said
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+async def test_donkey_to_301_reads_no_101(tg: FakeTelegram, harness: Harness, lang: str) -> None:
+    """Donkey played to 301: /rules said "Kozel's deal and scoring to 101" above "Donkey at 301
+    points"."""
+    said = await house_rules(harness, lang, "donkey", "goat_limit", 301)
+    assert plain(describe(lang, "goat_limit", 301, "donkey")) in said
+    assert "101" not in said
