@@ -664,6 +664,29 @@ def test_ukrainian_standings_count_the_times_a_player_was_the_goat() -> None:
 
 
 @pytest.mark.parametrize(
+    ("lang", "count"),
+    [
+        ("en", ("donkeys 1", "times the donkey: 1")),
+        ("ru", ("в ослах: 1",) * 2),
+        ("uk", ("разів ослом: 1",) * 2),
+    ],
+)
+def test_donkeys_standings_count_the_times_a_player_was_the_donkey(
+    lang: str, count: tuple[str, str]
+) -> None:
+    """Donkey's /top and /stats counted a player's lost matches as plain losses («поражений»),
+    where Kozel's count the times he was the goat: Donkey's loser is the donkey (RULES.md
+    §3.3), and his past match is marked 🫏 as /history marks it."""
+    row = StandingRow(1, 7, "Оля", 2, 1, 1, 0, 92.5, 3)
+    top = top_text(lang, "donkey", [row], page=0, total=1, size=10)
+    game = GameRecord("donkey", 2, 1, 1, 0, 92.5, 3, 1)
+    lost = RecentMatch(1, -100, "Двор", "donkey", 1_700_000_000.0, "goat", 101, "lost", -3)
+    stats = record_text(lang, UserRecord(7, "Оля", 2, 1, (game,)), [lost], UTC)
+    assert f"· {count[0]} ·" in top and f"· {count[1]} ·" in stats, (top, stats)
+    assert "101" in stats.splitlines()[-1] and "🫏" in stats.splitlines()[-1], stats
+
+
+@pytest.mark.parametrize(
     ("lang", "game", "named"),
     [
         ("en", "telephone", "<b>spinner</b>"),
