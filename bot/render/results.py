@@ -195,8 +195,9 @@ def _round_notes(table: Table, ended: RoundEnded) -> list[str]:
 
 def _outcome_note(table: Table, ended: RoundEnded) -> Html:
     """The line of a special round end (``OUTCOMES``). A Sea Goat write-off by a win against the
-    holder (RULES.md §3.2.1 rule 4) names the winner and the holder: "another side won" meant
-    nothing to players who each play alone. A "на сто" round lost under ``sg_na_sto = svoyak``
+    holder (RULES.md §3.2.1 rule 4) names the winner, what he won, and the holder: "another side
+    won" meant nothing to players who each play alone, and "wins 25 or more" left the amount to
+    be found in the lines below. A "на сто" round lost under ``sg_na_sto = svoyak``
     with 25 or more in hand loses the match (§3.2.1 rule 7), where "every score is written off"
     was said."""
     lang = table.language
@@ -212,8 +213,18 @@ def _outcome_note(table: Table, ended: RoundEnded) -> Html:
     held = holder(before)
     assert held is not None  # only a win against the holder writes every score off
     key = "result.outcome.writeoff_pair" if table.pairs else "result.outcome.writeoff"
-    name = table.side_name(match.side_of(ended.winner), lang)
-    return t(lang, key, name=name, holder=table.side_name(held, lang))
+    side = match.side_of(ended.winner)
+    pot = collected_pot(table, ended)
+    won = None if pot is None else _collected(ended, side) + pot
+    if won is not None and won >= MINIMUM:  # else the bot no longer knows the eggs it took
+        key = key.replace("writeoff", "writeoff_won")
+    name, held_by = table.side_name(side, lang), table.side_name(held, lang)
+    return t(lang, key, name=name, holder=held_by, amount=won)
+
+
+def _collected(ended: RoundEnded, side: int) -> int:
+    """The losing sides' hands, which the round's winner (of ``side``) collects."""
+    return sum(value for other, value in enumerate(ended.hand_values) if other != side)
 
 
 def _finish_note(table: Table, ended: RoundEnded) -> Html:
@@ -243,8 +254,7 @@ def _below_minimum(table: Table, ended: RoundEnded) -> int:
     if ended.amounts is None:
         return 0
     side = match.side_of(ended.winner)
-    won = sum(value for other, value in enumerate(ended.hand_values) if other != side)
-    won += collected_pot(table, ended) or 0
+    won = _collected(ended, side) + (collected_pot(table, ended) or 0)
     return won if ended.amounts[side] == 0 and 0 < won < MINIMUM else 0
 
 
