@@ -409,6 +409,18 @@ def who_timed_out(table: Table, ended: MatchEnded, lang: str) -> str:
     )
 
 
+def _special_end(table: Table, ended: MatchEnded) -> Html:
+    """How the game's own rule ended the match (``SPECIAL_ENDS``): General's Goat's lost rounds
+    name the team and how many it lost (§3.10), where "the other team lost as many rounds as it
+    may" left both to the scores below."""
+    lang = table.language
+    if ended.ended_by != "losses":
+        return t(lang, f"match.ended_by.{ended.ended_by}")
+    (side,) = ended.losers
+    names = table.side_name(side, lang)
+    return plural(lang, "match.ended_by.losses", ended.scores[side], names=names)
+
+
 def _winners_text(table: Table, ended: MatchEnded) -> Html:
     """The end of a win-at-target match: its winners (a pair win together), or a draw, or who
     timed out; then the final scores, best first."""
@@ -426,7 +438,7 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
         head = winners_line(table, ended, lang)
     parts: list[str] = [head]
     if ended.ended_by in SPECIAL_ENDS and not _told_by_round(closing_round(table), ended):
-        parts.append(t(lang, f"match.ended_by.{ended.ended_by}"))
+        parts.append(_special_end(table, ended))
     finals: list[str] = []
     # the winners first (a Sea Goat match won on 0-0 or na sto, by a side holding fewer points,
     # listed its losers above them), then the most points, or where points are bad (Sport,

@@ -696,7 +696,7 @@ def test_a_general_hung_is_told_with_the_round_and_ends_the_match() -> None:
     # a round that says nothing of the match's end leaves the match's line to say it
     table.round_events = [bob_loses(2, general=False)]
     told = html.unescape(match_result_text(table, MatchEnded([1], [0, 2], "losses", [0])))
-    assert "The other team has lost as many rounds as it may: the match is over." in told
+    assert "Bob and Ivan have lost 2 rounds, the most a team may: the match is over." in told
 
 
 def test_a_round_result_told_late_shows_the_generals_of_its_own_round() -> None:

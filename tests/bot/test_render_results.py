@@ -319,13 +319,16 @@ def test_sea_goats_line_in_the_lobby_says_pairs_play_to_202(lang: str, words: st
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("ru", "Другая пара проиграла предельное число раундов: матч окончен."),
-        ("uk", "Інша пара програла граничну кількість раундів: матч закінчено."),
+        ("en", "Лёша and Серж have lost 2 rounds, the most a team may: the match is over."),
+        ("ru", "Лёша и Серж проиграли 2 раунда — это лимит: матч окончен."),
+        ("uk", "Лёша і Серж програли 2 раунди — це ліміт: матч закінчено."),
     ],
 )
 def test_general_s_goat_ended_by_lost_rounds_says_the_match_is_over(lang: str, said: str) -> None:
     """It read "проиграла все раунды, что могла" (as the English once did, "lost the rounds it
-    could"), and did not say the match was over, as the General's end does."""
+    could"), and did not say the match was over, as the General's end does. Then "Другая пара
+    проиграла предельное число раундов" read stiffly and named neither the pair nor the count,
+    left to the scores below."""
     rules = PRESETS["generals_goat"]()
     table = table_of(["Маша", "Лёша", "Оля", "Серж"], pairs=True, lang=lang, rules=rules)
     ended = MatchEnded(losers=[1], scores=[1, 2], ended_by="losses", winners=[0])
