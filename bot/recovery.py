@@ -49,9 +49,11 @@ def close_lobby(k: Kozel, table: Table) -> None:
 
 async def resume(k: Kozel, table: Table) -> None:
     """Pick up a table that was in play when the bot stopped, which may have been between
-    committing a move and showing it: the board and the hands are brought up to the committed
-    state and the timers re-armed, after the round results the group was not told; a match whose
-    end was committed but not recorded is recorded, and its round result and goat are announced,
+    committing a move and showing it: a lead the rules leave no choice about, which a round
+    dealt before the bot placed such leads still waits for, is placed (``Player.automatic``);
+    the board and the hands are brought up to the committed state and the timers re-armed,
+    after the round results the group was not told; a match whose end was committed but not
+    recorded is recorded, and its round result and goat are announced,
     after the results of its earlier rounds the group was not told, in their order.
     A lobby the start did not close yet (its edit waited out flood control as the bot stopped)
     is closed first, as the start would have: it offered ✋ Join and ▶️ Start for a match
@@ -63,8 +65,12 @@ async def resume(k: Kozel, table: Table) -> None:
         events = list(table.round_events)
         recall(table, events)
         if not table.match.is_over:
+            placed = await k.service.player.automatic(table)  # a round dealt, not yet led
             await k.presenter.announce_unannounced(table)
-            await k.presenter.resync(table)
+            if placed:
+                await k.presenter.show(table, placed)  # may end the match: a target reached
+            if not table.match.is_over:
+                await k.presenter.resync(table)
             await k.scheduler.after_change(table, restarted=True)
             return
         await k.service.finisher.record_unrecorded(table)

@@ -186,6 +186,16 @@ class Match:
             moves += [Reopen(tile) for tile in rnd.reopenable(seat)]
         return moves
 
+    def placed_lead(self) -> Play | None:
+        """The lead to place for the current round's leader with no choice of his
+        (``Game.places_lead``, §3.8): None where he chooses, or once the round is led."""
+        rnd = self.round
+        if rnd is None or self.over or not self.game.places_lead or not rnd.layout.is_empty:
+            return None
+        actions = self.legal_actions(rnd.turn)
+        only = actions[0] if len(actions) == 1 else None
+        return only if isinstance(only, Play) else None
+
     # --- acting ------------------------------------------------------------------------------
 
     def abandon(self, seat: int) -> list[Event]:

@@ -27,7 +27,7 @@ from ..sender import Gone, PlaceGone, Sender
 from ..service import TableService
 from ..table import Seat, Table
 from .board import Board
-from .hands import Hands
+from .hands import Hands, placed_lead
 from .lobby import Lobby
 from .news import follow
 from .notices import Notices, optional
@@ -115,7 +115,7 @@ class Presenter:
                 return
         self.board.draw(table, fresh=new_round)
         if new_round:
-            await self.hands.deal(table)
+            await self.hands.deal(table, placed_lead(table, events))
         await self.hands.open_live(table)
 
     async def announce_unannounced(self, table: Table, before: Sequence[Event] = ()) -> None:

@@ -25,6 +25,17 @@ from .notices import Notices, optional
 log = logging.getLogger(__name__)
 
 
+def placed_lead(table: Table, events: Sequence[Event]) -> Played | None:
+    """The round's lead, if ``events`` hold it and the bot placed it, the rules leaving its
+    leader no choice (``Game.places_lead``, §3.8); else None."""
+    match = table.match
+    if match is None or not match.game.places_lead:
+        return None
+    moves = (e for e in table.round_events if isinstance(e, Played | PlayedDoubles))
+    lead = next(moves, None)
+    return lead if isinstance(lead, Played) and lead in events else None
+
+
 class Hands:
     def __init__(self, sender: Sender, service: TableService, notices: Notices) -> None:
         self.sender = sender
@@ -35,14 +46,20 @@ class Hands:
     def notes(table: Table, events: Sequence[Event], timed_out: Seat | None) -> dict[int, Html]:
         """What each seat played in these events, for the record its live hand turns into
         (draws and knocks need no tap, so no live hand waits on them: ``follow`` keeps them
-        for the player's next live hand)."""
+        for the player's next live hand). A lead the bot placed says so, unless the seat's
+        live hand closing is of the round before, which it ended."""
         notes: dict[int, Html] = {}
+        placed = placed_lead(table, events)
         for event in events:
-            if isinstance(event, Played | PlayedDoubles):
-                by_computer = timed_out is not None and timed_out.seat == event.seat
-                notes[event.seat] = played_note(
-                    table.seats[event.seat], event, by_computer=by_computer
-                )
+            if not isinstance(event, Played | PlayedDoubles):
+                continue
+            seat = table.seats[event.seat]
+            if event == placed:
+                notes.setdefault(event.seat, played_note(seat, event, "hand.led_for_you"))
+                continue
+            by_computer = timed_out is not None and timed_out.seat == event.seat
+            key = "hand.computer_played" if by_computer else "hand.you_played"
+            notes[event.seat] = played_note(seat, event, key)
         return notes
 
     async def close_live(
@@ -71,16 +88,21 @@ class Hands:
             else:
                 await self._amend(seat, text)
 
-    async def deal(self, table: Table) -> None:
+    async def deal(self, table: Table, placed: Played | None = None) -> None:
         """A new round: each person gets their new hand; the leader's comes with the keyboard,
-        the others' say who leads (the board does, but they look at their hand)."""
+        the others' say who leads (the board does, but they look at their hand). A lead the
+        bot ``placed`` is told its leader instead, whose turn it ended."""
         match = table.match
         assert match is not None
         for seat in table.seats:
             if seat.is_human and seat.seat != match.current_seat:
                 lang = seat.language
                 news = t(lang, "hand.new_round", chat=place_name(lang, table))
-                news = Html(news + "\n" + leads_text(table, lang))
+                if placed is not None and placed.seat == seat.seat:
+                    told = played_note(seat, placed, "hand.led_for_you")
+                else:
+                    told = leads_text(table, lang)
+                news = Html(news + "\n" + told)
                 await self._send(table, seat, record_text(table, seat, news), note=news)
 
     async def open_live(self, table: Table, *, again: bool = False) -> None:

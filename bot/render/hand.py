@@ -305,10 +305,10 @@ def leads_text(table: Table, lang: str) -> Html:
     return t(lang, "hand.leads", name=name)
 
 
-def played_note(seat: Seat, move: Played | PlayedDoubles, *, by_computer: bool = False) -> Html:
-    """What the player's record says of their move: the tiles (a double laid closed called so),
-    and what they scored, as the group's board says it ("+15")."""
-    key = "hand.computer_played" if by_computer else "hand.you_played"
+def played_note(seat: Seat, move: Played | PlayedDoubles, key: str = "hand.you_played") -> Html:
+    """What the player's record says of their move, in the words of ``key`` (the computer's
+    for a turn that ran out, the bot's for a lead it placed): the tiles (a double laid closed
+    called so), and what they scored, as the group's board says it ("+15")."""
     points = move.scored or 0
     if points:
         key += "_scored"

@@ -195,8 +195,9 @@ def _round_notes(table: Table, ended: RoundEnded) -> list[str]:
 
 def _outcome_note(table: Table, ended: RoundEnded) -> Html:
     """The line of a special round end (``OUTCOMES``). A Sea Goat write-off by a win against the
-    holder (RULES.md §3.2.1 rule 4) names the winner and the holder: "another side won" meant
-    nothing to players who each play alone. A "на сто" round lost under ``sg_na_sto = svoyak``
+    holder (RULES.md §3.2.1 rule 4) names the winner, what he won, and the holder: "another side
+    won" meant nothing to players who each play alone, and "wins 25 or more" left the amount to
+    be found in the lines below. A "на сто" round lost under ``sg_na_sto = svoyak``
     with 25 or more in hand loses the match (§3.2.1 rule 7), where "every score is written off"
     was said."""
     lang = table.language
@@ -212,8 +213,18 @@ def _outcome_note(table: Table, ended: RoundEnded) -> Html:
     held = holder(before)
     assert held is not None  # only a win against the holder writes every score off
     key = "result.outcome.writeoff_pair" if table.pairs else "result.outcome.writeoff"
-    name = table.side_name(match.side_of(ended.winner), lang)
-    return t(lang, key, name=name, holder=table.side_name(held, lang))
+    side = match.side_of(ended.winner)
+    pot = collected_pot(table, ended)
+    won = None if pot is None else _collected(ended, side) + pot
+    if won is not None and won >= MINIMUM:  # else the bot no longer knows the eggs it took
+        key = key.replace("writeoff", "writeoff_won")
+    name, held_by = table.side_name(side, lang), table.side_name(held, lang)
+    return t(lang, key, name=name, holder=held_by, amount=won)
+
+
+def _collected(ended: RoundEnded, side: int) -> int:
+    """The losing sides' hands, which the round's winner (of ``side``) collects."""
+    return sum(value for other, value in enumerate(ended.hand_values) if other != side)
 
 
 def _finish_note(table: Table, ended: RoundEnded) -> Html:
@@ -243,8 +254,7 @@ def _below_minimum(table: Table, ended: RoundEnded) -> int:
     if ended.amounts is None:
         return 0
     side = match.side_of(ended.winner)
-    won = sum(value for other, value in enumerate(ended.hand_values) if other != side)
-    won += collected_pot(table, ended) or 0
+    won = _collected(ended, side) + (collected_pot(table, ended) or 0)
     return won if ended.amounts[side] == 0 and 0 < won < MINIMUM else 0
 
 
@@ -399,6 +409,18 @@ def who_timed_out(table: Table, ended: MatchEnded, lang: str) -> str:
     )
 
 
+def _special_end(table: Table, ended: MatchEnded) -> Html:
+    """How the game's own rule ended the match (``SPECIAL_ENDS``): General's Goat's lost rounds
+    name the team and how many it lost (§3.10), where "the other team lost as many rounds as it
+    may" left both to the scores below."""
+    lang = table.language
+    if ended.ended_by != "losses":
+        return t(lang, f"match.ended_by.{ended.ended_by}")
+    (side,) = ended.losers
+    names = table.side_name(side, lang)
+    return plural(lang, "match.ended_by.losses", ended.scores[side], names=names)
+
+
 def _winners_text(table: Table, ended: MatchEnded) -> Html:
     """The end of a win-at-target match: its winners (a pair win together), or a draw, or who
     timed out; then the final scores, best first."""
@@ -416,7 +438,7 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
         head = winners_line(table, ended, lang)
     parts: list[str] = [head]
     if ended.ended_by in SPECIAL_ENDS and not _told_by_round(closing_round(table), ended):
-        parts.append(t(lang, f"match.ended_by.{ended.ended_by}"))
+        parts.append(_special_end(table, ended))
     finals: list[str] = []
     # the winners first (a Sea Goat match won on 0-0 or na sto, by a side holding fewer points,
     # listed its losers above them), then the most points, or where points are bad (Sport,

@@ -42,17 +42,14 @@ def _with_sheet(table: Table, lang: str, lines: list[str], board: list[str]) -> 
     return Html("\n".join([*lines, *(["", *sheet] if sheet else []), *board]))
 
 
-def _goat(game: str) -> bool:
-    """Whether ``game``'s loser is the goat, and is called so (``Game.loser_title``): Kozel's.
-    Donkey's donkey counts here as a plain loss."""
-    return GAMES[game].loser_title == "goat"
-
-
 def _worded(key: str, game: str) -> str:
-    """The variant of ``key`` for ``game``'s record: goats (``key`` itself), lost rounds where the
-    game keeps no points (``_rounds``: General's Goat), or points and plain losses (``_score``)."""
-    if _goat(game):
-        return key
+    """The variant of ``key`` for ``game``'s record: its losses by the title its loser gets
+    (``Game.loser_title``): Kozel's goats (``key`` itself), Donkey's donkeys (``_donkey``);
+    else lost rounds where the game keeps no points (``_rounds``: General's Goat), or points
+    and plain losses (``_score``)."""
+    title = GAMES[game].loser_title
+    if title is not None:
+        return key if title == "goat" else f"{key}_{title}"
     return key + ("_score" if GAMES[game].keeps_points else "_rounds")
 
 
@@ -142,11 +139,13 @@ def _game_line(lang: str, record: GameRecord) -> str:
 
 
 def _match_key(match: RecentMatch) -> str:
-    """How a past match is marked: 🏆 won, 🤝 drawn, 🐐 Kozel's goat; a plain loss unmarked."""
+    """How a past match is marked: 🏆 won, 🤝 drawn, a loss by its loser's title (🐐 Kozel's
+    goat, 🫏 Donkey's donkey, as /history marks them); a plain loss unmarked."""
+    title = GAMES[match.game].loser_title
     if match.outcome == "won":
         return "stats.match_won"
     if match.outcome == "draw":
         return "stats.match_draw"
-    if match.outcome == "lost" and _goat(match.game):
-        return "stats.match_goat"
+    if match.outcome == "lost" and title is not None:
+        return f"stats.match_{title}"
     return "stats.match"

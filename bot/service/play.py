@@ -110,9 +110,18 @@ class Player:
             table.round_finished(before, tally, events)
         return events
 
+    async def automatic(self, table: Table) -> list[Event]:
+        """What needs no choice, committed: a lead the bot stopped before placing, once the
+        round was dealt (a table in play as it restarts)."""
+        events = self._automatic(table)
+        if events:
+            await self.commit(table, events)
+        return events
+
     def _automatic(self, table: Table) -> list[Event]:
-        """Draw and knock for a person when the rules leave no choice (§1.5, §2.4): not while he
-        may reopen a double he closed (Donkey's ``donkey_reopen``, §3.3), which comes first."""
+        """Lead, draw and knock for a person when the rules leave no choice (the lead a game
+        places, ``Match.placed_lead``, §3.8; §1.5, §2.4): not while he may reopen a double he
+        closed (Donkey's ``donkey_reopen``, §3.3), which comes first."""
         match = table.match
         assert match is not None
         events: list[Event] = []
@@ -121,6 +130,10 @@ class Player:
             assert seat is not None
             if table.seats[seat].computer_plays:
                 break
+            lead = match.placed_lead()
+            if lead is not None:
+                events += match.act(seat, lead)
+                continue
             actions = match.legal_actions(seat)
             if any(isinstance(a, Play | Reopen) for a in actions):
                 break

@@ -64,6 +64,10 @@ class Game(ABC):
     #: Goat §3.2.1), or each on his own hand, the player with the lightest one winning for his
     #: side (the fives games, §3.6): what a round's result says of its winner.
     pairs_block_by_total: bool = True
+    #: Whether a round's compulsory lead is placed for its leader, ending his turn with no
+    #: choice made (Bulgarian fives §3.8: "The first tile is placed automatically"); elsewhere
+    #: the leader lays it himself, even where the rules name the tile.
+    places_lead: bool = False
 
     def options(self, rules: RuleSet) -> dict[str, Any]:
         """The options ``match_started`` records: by default every ``RuleSet`` field, which the

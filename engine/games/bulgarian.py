@@ -23,6 +23,7 @@ class BulgarianFives(TargetGame):
     settable = ("target", "bg_block_winner", "spinner_count")
     table_sizes: ClassVar[tuple[int, ...]] = (2,)
     hand_sizes: ClassVar[dict[int, int]] = {2: 7}
+    places_lead = True
 
     def restarts_lead(self, ended: RoundEnded, rules: RuleSet) -> bool:
         return True

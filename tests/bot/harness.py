@@ -291,12 +291,16 @@ def playable(hand: FakeMessage) -> str:
 
 
 def one_tap(match: Match, seat: int, action: Action) -> list[Event]:
-    """The events one tap makes, as the bot makes them: the move, then the draws and knocks of
-    people (here everyone) who have nothing to play and no double to reopen."""
+    """The events one tap makes, as the bot makes them: the move, then the leads, draws and
+    knocks of people (here everyone) that the rules leave no choice about."""
     events = match.act(seat, action)
     while not match.is_over:
         turn = match.current_seat
         assert turn is not None
+        lead = match.placed_lead()
+        if lead is not None:
+            events += match.act(turn, lead)
+            continue
         actions = match.legal_actions(turn)
         if any(isinstance(a, Play | Reopen) for a in actions):
             break

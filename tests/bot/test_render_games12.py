@@ -355,6 +355,33 @@ def test_a_sea_goat_write_off_names_the_winner_and_the_holder(
     assert "side" not in text and "сторон" not in text
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "✂️ Bob wins 31 (25 or more) while Zoë & <Co> holds the points: every score is"),
+        ("ru", "✂️ Bob выигрывает 31 — это 25 и больше, а очки пишет Zoë & <Co>: всё списано."),
+        ("uk", "✂️ Bob виграє 31 — це 25 і більше, а очки пише Zoë & <Co>: усе списано."),
+    ],
+)
+def test_a_sea_goat_write_off_says_what_the_winner_won(lang: str, said: str) -> None:
+    """ "✂️ Bob wins 25 or more" left the amount, the others' 18 and 13, to be added up from the
+    lines below (RULES.md §3.2.1 rule 4)."""
+    table = table_of([NAUGHTY, "Bob", "Olya"], lang=lang, rules=PRESETS["sea_goat"]())
+    ended = RoundEnded(
+        round=1,
+        result="out",
+        winner=1,
+        fisherman=None,
+        hands=[[Tile(6, 4), Tile(5, 3)], [], [Tile(5, 5), Tile(0, 3)]],
+        hand_values=[18, 0, 13],
+        amounts=[-40, 0, 0],
+        scores=[0, 0, 0],
+        outcome="writeoff",
+        sea=SeaState().to_dict(),
+    )
+    assert said in html.unescape(round_result_text(table, ended))
+
+
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_what_sea_goat_says_of_itself_speaks_of_players_not_sides(lang: str) -> None:
     """The chooser's line, /rules' summary and every option's words of Sea Goat, which two or
@@ -670,7 +697,7 @@ def test_a_general_hung_is_told_with_the_round_and_ends_the_match() -> None:
     # a round that says nothing of the match's end leaves the match's line to say it
     table.round_events = [bob_loses(2, general=False)]
     told = html.unescape(match_result_text(table, MatchEnded([1], [0, 2], "losses", [0])))
-    assert "The other team has lost as many rounds as it may: the match is over." in told
+    assert "Bob and Ivan have lost 2 rounds, the most a team may: the match is over." in told
 
 
 def test_a_round_result_told_late_shows_the_generals_of_its_own_round() -> None:

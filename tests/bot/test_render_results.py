@@ -320,13 +320,16 @@ def test_sea_goats_line_in_the_lobby_says_pairs_play_to_202(lang: str, words: st
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("ru", "Другая пара проиграла предельное число раундов: матч окончен."),
-        ("uk", "Інша пара програла граничну кількість раундів: матч закінчено."),
+        ("en", "Лёша and Серж have lost 2 rounds, the most a team may: the match is over."),
+        ("ru", "Лёша и Серж проиграли 2 раунда — это лимит: матч окончен."),
+        ("uk", "Лёша і Серж програли 2 раунди — це ліміт: матч закінчено."),
     ],
 )
 def test_general_s_goat_ended_by_lost_rounds_says_the_match_is_over(lang: str, said: str) -> None:
     """It read "проиграла все раунды, что могла" (as the English once did, "lost the rounds it
-    could"), and did not say the match was over, as the General's end does."""
+    could"), and did not say the match was over, as the General's end does. Then "Другая пара
+    проиграла предельное число раундов" read stiffly and named neither the pair nor the count,
+    left to the scores below."""
     rules = PRESETS["generals_goat"]()
     table = table_of(["Маша", "Лёша", "Оля", "Серж"], pairs=True, lang=lang, rules=rules)
     ended = MatchEnded(losers=[1], scores=[1, 2], ended_by="losses", winners=[0])
@@ -662,6 +665,29 @@ def test_ukrainian_standings_count_the_times_a_player_was_the_goat() -> None:
     game = GameRecord("kozel", 2, 1, 1, 0, 92.5, 3, 1)
     stats = record_text("uk", UserRecord(7, "Оля", 2, 1, (game,)), [], UTC)
     assert "· разів козлом: 1 ·" in top and "· разів козлом: 1 ·" in stats, (top, stats)
+
+
+@pytest.mark.parametrize(
+    ("lang", "count"),
+    [
+        ("en", ("donkeys 1", "times the donkey: 1")),
+        ("ru", ("в ослах: 1",) * 2),
+        ("uk", ("разів ослом: 1",) * 2),
+    ],
+)
+def test_donkeys_standings_count_the_times_a_player_was_the_donkey(
+    lang: str, count: tuple[str, str]
+) -> None:
+    """Donkey's /top and /stats counted a player's lost matches as plain losses («поражений»),
+    where Kozel's count the times he was the goat: Donkey's loser is the donkey (RULES.md
+    §3.3), and his past match is marked 🫏 as /history marks it."""
+    row = StandingRow(1, 7, "Оля", 2, 1, 1, 0, 92.5, 3)
+    top = top_text(lang, "donkey", [row], page=0, total=1, size=10)
+    game = GameRecord("donkey", 2, 1, 1, 0, 92.5, 3, 1)
+    lost = RecentMatch(1, -100, "Двор", "donkey", 1_700_000_000.0, "goat", 101, "lost", -3)
+    stats = record_text(lang, UserRecord(7, "Оля", 2, 1, (game,)), [lost], UTC)
+    assert f"· {count[0]} ·" in top and f"· {count[1]} ·" in stats, (top, stats)
+    assert "101" in stats.splitlines()[-1] and "🫏" in stats.splitlines()[-1], stats
 
 
 @pytest.mark.parametrize(

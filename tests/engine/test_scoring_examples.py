@@ -323,6 +323,22 @@ def test_bulgarian_leads_every_round_by_the_highest_tile() -> None:
         )
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_bulgarian_lead_is_placed_for_its_leader_and_no_other_games(seed: int) -> None:
+    """§3.8: "The first tile is placed automatically and ends that player's turn": the match
+    names the one lead to place, and none once it is placed; Kozel's leader, told which tile
+    too, lays it himself."""
+    match, _ = Match.new(2, False, PRESETS["bulgarian_fives"](), seed=seed)
+    rnd = match.round
+    assert rnd is not None and rnd.lead_tiles is not None
+    assert match.placed_lead() == Play(rnd.lead_tiles[0])
+    match.act(rnd.leader, Play(rnd.lead_tiles[0]))
+    assert match.placed_lead() is None
+    kozel, _ = Match.new(2, False, RuleSet(), seed=seed)
+    assert kozel.round is not None and kozel.round.lead_tiles is not None
+    assert kozel.placed_lead() is None
+
+
 def test_bg_4_domino_scores_the_opponents_pips_floor5() -> None:
     match = scoring_table("bulgarian_fives")
     layout_position(match, hands=["6-2", "6-6 5-5 0-1"], lays=[("1-6", "left")], turn=P0)

@@ -12,7 +12,7 @@ from engine import DRAW, KNOCK, Action, Event, Lay, Match, Play, Reopen
 from engine.events import MatchEnded
 from storage import Storage
 
-from .conftest import GROUP, MASHA, YARD, donkey_with_reopen, lobby_of, playing
+from .conftest import ALEX, GROUP, MASHA, YARD, donkey_with_reopen, lobby_of, playing
 
 
 async def test_computers_alone_do_not_play(service: TableService) -> None:
@@ -139,3 +139,26 @@ async def test_a_person_who_may_reopen_a_double_chooses_before_anything_is_drawn
     await service.player.act(table, seat, reopen)
     after = match.legal_actions(seat.seat) if match.current_seat == seat.seat else []
     assert not after or any(isinstance(a, Play | Reopen) for a in after)
+
+
+async def test_every_bulgarian_round_is_led_for_the_person_who_leads_it(
+    service: TableService, storage: Storage
+) -> None:
+    """RULES.md §3.8: "The first tile is placed automatically and ends that player's turn",
+    every round: the round a move ends deals the next, and its lead is placed with it."""
+    table = await lobby_of(service, computers=0)
+    await service.lobby.join(table, ALEX)
+    await service.lobby.change_game(table, "bulgarian_fives")
+    await service.player.start(table)
+    match = table.match
+    assert match is not None
+    while match.rounds_played < 2 and not match.is_over:
+        seat = match.current_seat
+        assert seat is not None
+        move = next(a for a in match.legal_actions(seat) if isinstance(a, Play))
+        await service.player.act(table, table.seats[seat], move)
+    log = await storage.load_events(table.id)
+    dealt = [n for n, event in enumerate(log) if event["type"] == "round_started"]
+    assert len(dealt) >= 2 or match.is_over
+    leads = [(e["type"], e["seat"]) for n in dealt for e in log[n + 1 : n + 2]]
+    assert leads == [("played", log[n]["leader"]) for n in dealt]

@@ -1,0 +1,75 @@
+"""Bulgarian fives' lead is placed for its leader (RULES.md §3.8): "The first tile is placed
+automatically and ends that player's turn". A person had to tap it, a tile he had no choice
+about, in his DM."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from devtools.fake_telegram import FakeChat, FakeTelegram, FakeUser
+from engine import Match
+from tests.bot.harness import Harness, stored_events, texts_seen
+from tests.bot.test_games_e2e import dealt_for_two, table_in
+
+
+def the_lead(events: list[dict[str, Any]]) -> dict[str, Any]:
+    """The first round's lead, as stored."""
+    led = [e for e in events if e["type"] == "played" and e["round"] == 1]
+    assert led, "the first round was not led"
+    return led[0]
+
+
+def said(lead: dict[str, Any]) -> str:
+    """How the board and the leader's DM show the lead's tile, and what it scored."""
+    a, b = lead["tile"].split("-")
+    return f"[{a}|{b}]" + (f" · +{lead['scored']}" if lead["scored"] else "")
+
+
+async def lead_told(harness: Harness, users: list[FakeUser], group: FakeChat) -> None:
+    """The lead is on the board without a tap, announced in the group with what it scored,
+    and its leader is told so in his DM, with no keyboard to tap."""
+    tg = harness.tg
+    await harness.groups_told()
+    await tg.wait_idle()
+    events = await stored_events(harness.database, 1)
+    dealt = next(e for e in events if e["type"] == "round_started")
+    lead = the_lead(events)
+    assert lead["seat"] == dealt["leader"]
+    leader = users[lead["seat"]]
+    played = f"{leader.first_name} played {said(lead)}"
+    assert any(played in text for text in texts_seen(tg, group)), texts_seen(tg, group)
+    dm = [m.text or "" for m in tg.messages(leader.id) if m.from_bot]
+    assert any("The bot led for you" in text and said(lead) in text for text in dm), dm
+    match = (await table_in(harness, group)).match
+    assert match is not None
+    if match.current_seat != lead["seat"]:  # unless the other found nothing in the bazaar
+        assert harness.live_hand(leader) is None
+        assert harness.live_hand(users[1 - lead["seat"]]) is not None
+
+
+async def test_the_bulgarian_lead_is_placed_and_announced_without_a_tap(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    users = [tg.user(951, "Masha"), tg.user(952, "Alex")]
+    group = tg.group(-1951, "Yard")
+    await dealt_for_two(harness, users, group, "Bulgarian Fives")
+    await lead_told(harness, users, group)
+
+
+async def test_a_round_dealt_unled_before_a_restart_is_led_by_the_bot(
+    tg: FakeTelegram, harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table dealt before the bot placed such leads waited, after the upgrade's restart, for
+    a tap on its lead: the restart places it, and the leader's keyboard says so."""
+    users = [tg.user(953, "Masha"), tg.user(954, "Alex")]
+    group = tg.group(-1953, "Yard")
+    with monkeypatch.context() as before:
+        before.setattr(Match, "placed_lead", lambda self: None)
+        await dealt_for_two(harness, users, group, "Bulgarian Fives")
+        await tg.wait_for(lambda: harness._turn(users, 0))
+        await harness.stop()
+    assert not [e for e in await stored_events(harness.database, 1) if e["type"] == "played"]
+    async with harness.restarted() as restarted:
+        await lead_told(restarted, users, group)
