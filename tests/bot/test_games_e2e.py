@@ -927,12 +927,12 @@ async def test_a_donkey_player_with_nothing_that_fits_may_reopen_his_double_or_d
     assert events[0]["seat"] == users.index(user)
 
 
-async def test_the_donkeys_loser_is_called_the_donkey_and_counted_as_a_loss(
+async def test_the_donkeys_loser_is_called_the_donkey_and_counted_as_one(
     tg: FakeTelegram, harness: Harness
 ) -> None:
     """RULES.md §3.3: Donkey (Осёл) is Kozel on a cross, and whoever reaches the limit is the
-    donkey, as its summary says; the group was told "is the goat!", while /stats and /top,
-    whose goat is Kozel's, count the match as a plain loss."""
+    donkey, as its summary says; the group was told "is the goat!", and /stats and /top count
+    the times a player was the donkey, never Kozel's goat."""
     users = [tg.user(991, "Masha"), tg.user(992, "Alex")]
     group = tg.group(-1991, "Yard")
     ended = await short_match(harness, users, group, "Donkey", target=("goat_limit", 20))
@@ -945,7 +945,7 @@ async def test_the_donkeys_loser_is_called_the_donkey_and_counted_as_a_loss(
     await harness.groups_told()
     await tg.send_text(users[loser], group, "/stats")
     stats = await tg.wait_for_message(group, f"📈 {name}")
-    assert "Donkey: matches: 1 · wins: 0 · lost: 1" in (stats.text or "")
+    assert "Donkey: matches: 1 · wins: 0 · times the donkey: 1" in (stats.text or "")
     assert "goat" not in (stats.text or "") and "🐐" not in (stats.text or "")
 
 
