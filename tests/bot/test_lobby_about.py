@@ -12,8 +12,10 @@ import pytest
 
 from bot.games import TABLE_SHAPES, chooser, fits
 from bot.i18n import LANGUAGES
-from bot.render.lobby import choices, game_line, lobby_text
+from bot.render.lobby import choices, game_line, games_text, lobby_text
+from bot.render.room import LIMIT
 from bot.render.summary import about
+from bot.sender import read_len
 from bot.table import Table
 from engine.games import game_of
 from engine.rules import PRESETS, RuleSet
@@ -131,3 +133,17 @@ def test_telephone_to_100_says_100_under_its_title(lang: str, line: str) -> None
     table = table_of(["Masha", "Petya"], lang=lang, rules=rules)
     said = about_in_lobby(table)
     assert said.endswith(line) and "72" not in said
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_lobby_and_the_chooser_fit_in_a_message(lang: str) -> None:
+    """With the line now two sentences for some games, every lobby the walk above sets up, with
+    the longest names Telegram allows, still fits in one message: its lobby, its ⚙️ Rules
+    editor (every option in full) and its chooser."""
+    for choice in chooser():
+        for _, _, table in tables(choice, lang):
+            for seat in table.seats:
+                seat.name = "W" * 64
+            for text in (lobby_text(table, "W" * 64), lobby_text(table, "W" * 64, editing=True)):
+                assert read_len(text) <= LIMIT, (choice, read_len(text))
+            assert read_len(games_text(table)) <= LIMIT
