@@ -11,7 +11,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from engine.ai import LEVELS
 from engine.games import game_of
 from engine.games.sea_goat import reads_double_finish
-from engine.rules import RuleSet, option_choices
+from engine.rules import PRESETS, RuleSet, option_choices
 from engine.seats import PAIR, side_of
 
 from ..callbacks import Callback
@@ -28,6 +28,7 @@ from ..games import (
 from ..i18n import Html, spoken_list, t
 from ..table import Seat, Table
 from .game_names import game_name
+from .summary import about, value_key
 
 OVERRIDDEN_BY_SPECIAL_BONES = ("lone_00", "lone_66")
 #: How many of the game's options the lobby itself shows (the editor shows them all).
@@ -72,11 +73,6 @@ def value_of(table: Table, name: str) -> Any:
     return table.rules_played.option(name)
 
 
-def value_key(value: Any) -> str:
-    """An option's value as locale keys spell it: ``true``, ``none`` (an option left unset)."""
-    return str(value).lower() if isinstance(value, bool) or value is None else str(value)
-
-
 def describe(lang: str, name: str, value: Any, game: str = "kozel") -> Html:
     """One option in plain words, e.g. "Fish: whoever holds the most takes everything"; in the
     words of ``game`` where it has its own (``rules.goat_limit.donkey``: its limit makes the
@@ -119,9 +115,10 @@ def table_lines(lang: str, turn_seconds: int, computer_level: str) -> list[Html]
 
 
 def game_line(lang: str, game: str) -> Html:
-    """The game as the chooser and /rules list it: its name, its line, and who plays it."""
-    about, players = t(lang, f"games.{game}.about"), t(lang, f"players.{who_plays(game)}")
-    return Html(f"<b>{game_name(lang, game)}</b> — {about} <i>({players})</i>")
+    """The game as the chooser and /rules list it: its name, its line as usually played (its
+    preset's target), and who plays it."""
+    said, players = about(lang, game, PRESETS[game]()), t(lang, f"players.{who_plays(game)}")
+    return Html(f"<b>{game_name(lang, game)}</b> — {said} <i>({players})</i>")
 
 
 def numbered(seat: Seat) -> str:
@@ -189,7 +186,7 @@ def lobby_text(table: Table, opener_name: str, *, editing: bool = False) -> Html
         hint = "settings_hint"
     parts = [
         t(lang, "lobby.title", game=game_name(lang, game), opener=opener_name),
-        Html(f"<i>{t(lang, f'games.{game}.about')}</i>"),
+        Html(f"<i>{about(lang, game, table.rules_played)}</i>"),
         *seated(table),
         "",
         Html("• " + t(lang, "lobby.mode_pairs" if table.pairs else "lobby.mode_individual")),

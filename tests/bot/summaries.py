@@ -1,15 +1,20 @@
-"""Games' /rules summaries, as tests read them."""
+"""Games' /rules summaries and chooser lines, as tests read them."""
 
 from __future__ import annotations
 
 from bot.i18n import section, t
-from bot.render.summary import summary
+from bot.render.summary import about, summary
 from engine.rules import PRESETS
 
 
 def usual_summary(lang: str, game: str) -> str:
     """``game``'s summary (a game or house preset) as ``/rules <game>`` shows it: at its preset."""
     return "\n".join(summary(lang, game, PRESETS[game]()))
+
+
+def usual_about(lang: str, game: str) -> str:
+    """``game``'s line (a game or house preset) as the chooser shows it: at its preset."""
+    return about(lang, game, PRESETS[game]())
 
 
 def every_line(lang: str, game: str) -> list[str]:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.games import OFFERED
-from bot.render.lobby import choices, options_of, value_key
+from bot.render.lobby import choices, options_of
+from bot.render.summary import value_key
 from engine.cli import rules_from
 from engine.games import GAMES
 from engine.rules import PRESETS

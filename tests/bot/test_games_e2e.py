@@ -22,7 +22,7 @@ from engine import Action, Lay, Match, Placement, Play, Tile, replay
 from engine.events import MatchEnded, RoundEnded
 from engine.leads import lot
 from tests.bot.harness import Harness, playable, stored_events, tap, texts_seen
-from tests.bot.summaries import usual_summary
+from tests.bot.summaries import usual_about, usual_summary
 
 #: Where a tile went, as a pop-up says it in English.
 WHERE = {
@@ -164,7 +164,7 @@ async def test_the_lobby_offers_the_games_and_rules_explains_the_chosen_one(
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(f"✅ {kozel}"))
     chooser = lobby_now(tg, lobby).text or ""
     for game in ("kozel", "telephone", "muggins", "bulgarian_fives", "english_fives"):
-        assert plain(t(lang, f"games.{game}.about")) in chooser
+        assert plain(usual_about(lang, game)) in chooser
     answer = await tap(tg, opener, lobby, data_of(lobby_now(tg, lobby), muggins))
     assert answer.text == plain(t(lang, "lobby.game_toast", game=muggins))
     shown = lobby_now(tg, lobby).text or ""

@@ -7,8 +7,8 @@ import pytest
 
 from bot.games import chooser, chosen
 from bot.i18n import LANGUAGES, section, t
-from bot.render.lobby import choices, value_key
-from bot.render.summary import summary
+from bot.render.lobby import choices
+from bot.render.summary import summary, value_key
 from engine.games import game_of
 from engine.rules import OPTION_NAMES, PRESETS
 
@@ -36,20 +36,30 @@ def test_a_table_that_changed_an_option_never_reads_its_usual_value(lang: str, c
     assert said or choice == "sport"  # Sport domino's summary states no option's value
 
 
+@pytest.mark.parametrize("part", ["summary", "about"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("choice", chooser())
-def test_every_line_keyed_by_an_option_is_one_the_table_can_play(lang: str, choice: str) -> None:
-    """A line keyed by an option and a value shows where the table plays that value: an option
-    the game does not let a table set, or a value it cannot take, would be a line that always
-    shows, or never. A line keyed by an option alone would always show, stating one value."""
+def test_every_line_keyed_by_an_option_is_one_the_table_can_play(
+    lang: str, choice: str, part: str
+) -> None:
+    """A line of the summary, or of the chooser's and lobby's line (``about``), keyed by an
+    option and a value shows where the table plays that value: an option the game does not let
+    a table set, or a value it cannot take (the preset's unset one aside), would be a line that
+    always shows, or never; so would ``.other`` where every value has its own line. A line keyed
+    by an option alone would always show, stating one value."""
     usual = PRESETS[choice]()
-    for line in section(lang, f"games.{choice}.summary"):
+    lines = section(lang, f"games.{choice}.{part}")
+    for line in lines:
         name, _, value = line.partition(".")
         if not value:
             assert name not in OPTION_NAMES, line
             continue
         assert name in game_of(usual).settable, line
-        assert value in {value_key(v) for v in choices(name, usual.game)}, line
+        values = {value_key(v) for v in (*choices(name, usual.game), usual.option(name))}
+        if value == "other":
+            assert {v for v in values if f"{name}.{v}" not in lines}, line
+        else:
+            assert value in values, line
 
 
 @pytest.mark.parametrize(

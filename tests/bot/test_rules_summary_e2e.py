@@ -9,7 +9,7 @@ import pytest
 
 from bot.i18n import catalog, t
 from bot.render.lobby import choices, describe
-from devtools.fake_telegram import FakeTelegram
+from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from engine.rules import PRESETS
 from tests.bot.harness import Harness
 from tests.bot.test_games_e2e import choose_game, lobby_now, open_lobby, plain
@@ -18,6 +18,18 @@ from tests.bot.test_games_e2e import choose_game, lobby_now, open_lobby, plain
 async def house_rules(harness: Harness, lang: str, game: str, name: str, value: Any) -> str:
     """/rules at a table of ``game`` whose opener, speaking ``lang``, set ``name`` to ``value``
     by tapping its button in the ⚙️ Rules editor."""
+    masha, group, _ = await set_in_editor(harness, lang, game, name, value)
+    await harness.tg.send_text(masha, group, "/rules")
+    head = plain(t(lang, "rules.head_table", game=catalog(lang)[f"game.{game}"]))
+    told = await harness.tg.wait_for_message(group, head)
+    return told.text or ""
+
+
+async def set_in_editor(
+    harness: Harness, lang: str, game: str, name: str, value: Any
+) -> tuple[FakeUser, FakeChat, FakeMessage]:
+    """A lobby of ``game`` whose opener, speaking ``lang``, set ``name`` to ``value`` by tapping
+    its button in the ⚙️ Rules editor: the opener, the group and the lobby, still editing."""
     tg = harness.tg
     masha = tg.user(1301, "Masha", language_code=lang)
     group = tg.group(-1301, "Yard")
@@ -37,10 +49,7 @@ async def house_rules(harness: Harness, lang: str, game: str, name: str, value: 
         await tg.press_button(masha, lobby, labels[now])
         now = (now + 1) % len(values)
         await shown(labels[now])
-    await tg.send_text(masha, group, "/rules")
-    head = plain(t(lang, "rules.head_table", game=catalog(lang)[f"game.{game}"]))
-    told = await tg.wait_for_message(group, head)
-    return told.text or ""
+    return masha, group, lobby
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ from bot.i18n import t
 from devtools.fake_telegram import FakeChat, FakeTelegram, FakeUser
 from engine.rules import PRESETS
 from tests.bot.harness import Accelerated, Harness, stored_events, tap, texts_seen
-from tests.bot.summaries import usual_summary
+from tests.bot.summaries import usual_about, usual_summary
 from tests.bot.test_games_e2e import (
     choose_game,
     data_of,
@@ -45,7 +45,7 @@ async def test_the_house_preset_of_traditional_is_chosen_in_the_lobby_and_counts
     assert await choose_game(harness, masha, lobby, HT) == f"Game: {HT}"
     shown = lobby_now(tg, lobby).text or ""
     assert shown.startswith(f"🎲 {HT} — ")
-    assert plain(t("en", "games.traditional_ht.about")) in shown
+    assert plain(usual_about("en", "traditional_ht")) in shown
     for line in ("rules.target.other", "rules.66_always_50.true", "rules.00_always_25.true"):
         assert plain(t("en", line, value=300)) in shown, line
     # what is stored is Traditional, with the preset's options
@@ -57,7 +57,7 @@ async def test_the_house_preset_of_traditional_is_chosen_in_the_lobby_and_counts
     await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(f"✅ {HT}"))
     chooser = lobby_now(tg, lobby)
     assert chooser.find_button("Traditional") and not chooser.find_button("✅ Traditional")
-    assert plain(t("en", "games.traditional_ht.about")) in (chooser.text or "")
+    assert plain(usual_about("en", "traditional_ht")) in (chooser.text or "")
     await tg.send_text(masha, group, "/rules")
     rules = await tg.wait_for_message(group, f"📜 Rules of this table: {HT}")
     assert plain(usual_summary("en", "traditional_ht")) in (rules.text or "")
