@@ -3,7 +3,9 @@ the ⚙️ Rules editor, and for how many players."""
 
 from __future__ import annotations
 
-from engine.events import MatchEndedBy
+from typing import get_args
+
+from engine.events import GameRuleEnd
 from engine.games import GAMES
 from engine.rules import PRESETS, TARGET_CHOICES, RuleSet
 
@@ -21,17 +23,9 @@ TARGETS: dict[str, tuple[int, ...]] = {
     "english_fives": (100, 200, 300),
     "traditional": (100, 150, 200, 300, 500),
 }
-#: The ways a game's own rule ends a match besides its target and the goat (Sea Goat's "на сто",
-#: instant wins and two doubles, General's Goat's General and lost rounds, Sport domino's deals):
+#: The ways a game's own rule ends a match besides its target and the goat (``GameRuleEnd``):
 #: its result says which, and its record counts it as won by the rule, as a target is.
-SPECIAL_ENDS: tuple[MatchEndedBy, ...] = (
-    "na_sto",
-    "instant_win",
-    "two_doubles",
-    "general",
-    "losses",
-    "deals",
-)
+SPECIAL_ENDS: tuple[GameRuleEnd, ...] = get_args(GameRuleEnd)
 #: Sea Goat's targets: 125, and 202 that pairs play to (RULES.md §3.2).
 SEA_GOAT_TARGETS = (125, 202)
 #: The other counts the editor cycles through: rounds a General's Goat team may lose (§3.10),

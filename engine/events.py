@@ -244,23 +244,14 @@ class RoundEnded(Event):
 
 _SOME_GAMES_ONLY = ("outcome", "sea", "loser", "general", "won_by", "closure_suit")
 
+#: A game's own ways of naming a match's winners besides its target and the goat: Sea Goat's
+#: "na_sto", "instant_win" and "two_doubles" (RULES.md §3.2), General's Goat's "general" and
+#: "losses" (§3.10), Sport domino's "deals" (§3.11).
+GameRuleEnd = Literal["na_sto", "instant_win", "two_doubles", "general", "losses", "deals"]
 #: How a match ended (``MatchEnded.ended_by``): Kozel's "goat"; "target" reached in the scoring
 #: games, or "draw" where the sides tied; "timeout" when a player's timeout ended it and his side
-#: lost (``Match.abandon``); and a game's own ways of naming its winners: Sea Goat's "na_sto",
-#: "instant_win" and "two_doubles" (RULES.md §3.2), General's Goat's "general" and "losses"
-#: (§3.10), Sport domino's "deals" (§3.11).
-MatchEndedBy = Literal[
-    "goat",
-    "target",
-    "draw",
-    "timeout",
-    "na_sto",
-    "instant_win",
-    "two_doubles",
-    "general",
-    "losses",
-    "deals",
-]
+#: lost (``Match.abandon``); or by a game's own rule.
+MatchEndedBy = Literal["goat", "target", "draw", "timeout", GameRuleEnd]
 
 
 @dataclass(slots=True)

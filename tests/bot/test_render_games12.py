@@ -280,6 +280,21 @@ def test_a_sea_goat_round_written_off_and_a_match_won_na_sto_say_so() -> None:
     assert html.unescape(won).startswith("🏆 <b>Bob wins!</b>\n💯 Won <b>na sto</b>")
 
 
+def bob_went_out(outcome: str) -> RoundEnded:
+    """Round 5 of ``sea_table([0, 40])``: Bob went out, and the round ended so (``outcome``)."""
+    return RoundEnded(
+        round=5,
+        result="out",
+        winner=1,
+        fisherman=None,
+        hands=[[Tile(4, 5), Tile(0, 2)], []],
+        hand_values=[11, 0],
+        amounts=[0, 0],
+        scores=[0, 40],
+        outcome=outcome,
+    )
+
+
 @pytest.mark.parametrize(
     ("outcome", "ended_by", "round_says", "match_says"),
     [
@@ -295,17 +310,7 @@ def test_a_match_ended_by_its_round_says_how_once(
     one message."""
     table = sea_table([0, 40])
     assert table.match is not None
-    ended = RoundEnded(
-        round=5,
-        result="out",
-        winner=1,
-        fisherman=None,
-        hands=[[Tile(4, 5), Tile(0, 2)], []],
-        hand_values=[11, 0],
-        amounts=[0, 0],
-        scores=[0, 40],
-        outcome=outcome,
-    )
+    ended = bob_went_out(outcome)
     table.round_events = [ended]
     table.match.over = True
     won = match_result_text(table, MatchEnded([0], [0, 40], ended_by, [1]))
@@ -592,17 +597,7 @@ def test_a_sea_goat_match_won_on_0_0_names_the_tile_it_went_out_on(lang: str, sa
     "Bob went out!" read as if the bot did not know which of the two he laid."""
     table = sea_table([0, 40], lang=lang)
     assert table.match is not None
-    ended = RoundEnded(
-        round=5,
-        result="out",
-        winner=1,
-        fisherman=None,
-        hands=[[Tile(4, 5), Tile(0, 2)], []],
-        hand_values=[11, 0],
-        amounts=[0, 0],
-        scores=[0, 40],
-        outcome="instant_win",
-    )
+    ended = bob_went_out("instant_win")
     out = Played(round=5, seat=1, tile=Tile(0, 0), end="left", ends=[0, 3])
     table.round_events = [out, ended]
     table.match.over = True
