@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
@@ -115,7 +116,7 @@ def _round_parts(table: Table, ended: RoundEnded) -> tuple[list[str], list[str]]
         head = t(lang, "result.out", round=numbered(table, ended), name=seats[ended.winner].name)
     elif ended.eggs:  # a fish too: its fisherman leads the next round (RULES.md §2.6)
         unclaimed = pot_unclaimed(table.match, ended)
-        key = "result.eggs_unclaimed" if unclaimed else _fished(table.match)[1]
+        key = "result.eggs_unclaimed" if unclaimed else _fished(table.match, "eggs")
         head = t(lang, key, round=numbered(table, ended), pot=ended.pot, name=_fisher(table, ended))
     else:
         head = _block_head(table, ended)
@@ -131,15 +132,14 @@ def _block_head(table: Table, ended: RoundEnded) -> Html:
     lang, number = table.language, numbered(table, ended)
     if block_name(table.match) == "blocked":
         return t(lang, "result.blocked", round=number)
-    return t(lang, _fished(table.match)[0], round=number, name=_fisher(table, ended))
+    return t(lang, _fished(table.match, "fish"), round=number, name=_fisher(table, ended))
 
 
-def _fished(match: Match) -> tuple[str, str]:
-    """A fish's head and the eggs': their maker "closed the game", but in Donkey, where
-    "closed" is a double laid face down (``Game.closes_doubles``), "blocked" it."""
-    if match.game.closes_doubles:
-        return "result.fish_blocked", "result.eggs_blocked"
-    return "result.fish", "result.eggs"
+def _fished(match: Match, head: Literal["fish", "eggs"]) -> str:
+    """The key of a fish's head, or of the eggs' (``head``): their maker "closed the game", but
+    in Donkey, where "closed" is a double laid face down (``Game.closes_doubles``), "blocked"
+    it."""
+    return f"result.{head}_blocked" if match.game.closes_doubles else f"result.{head}"
 
 
 def _closure(table: Table, ended: RoundEnded) -> list[str]:
