@@ -244,6 +244,11 @@ class Table:
         return 0 if self.match is None else self.match.events_applied
 
     @property
+    def round_moves(self) -> list[Played | PlayedDoubles]:
+        """The placements of the latest round (``round_events``), in order."""
+        return [e for e in self.round_events if isinstance(e, Played | PlayedDoubles)]
+
+    @property
     def people(self) -> list[Seat]:
         """The seats of persons, not computers."""
         return [seat for seat in self.seats if seat.is_human]

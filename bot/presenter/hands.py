@@ -31,8 +31,8 @@ def placed_lead(table: Table, events: Sequence[Event]) -> Played | None:
     match = table.match
     if match is None or not match.game.places_lead:
         return None
-    moves = (e for e in table.round_events if isinstance(e, Played | PlayedDoubles))
-    lead = next(moves, None)
+    moves = table.round_moves
+    lead = moves[0] if moves else None
     return lead if isinstance(lead, Played) and lead in events else None
 
 

@@ -231,11 +231,7 @@ def _finish_note(table: Table, ended: RoundEnded) -> Html:
     """A Sea Goat match won by going out on 0-0 or 6-6 (RULES.md §3.2.2) names the tiles the
     winner went out on, from the round's moves the table keeps: "Out on 0-0 or 6-6" beside
     Masha's [0|0] read as if the bot did not know which."""
-    moves = [
-        e
-        for e in table.round_events
-        if isinstance(e, Played | PlayedDoubles) and e.round == ended.round
-    ]
+    moves = [move for move in table.round_moves if move.round == ended.round]
     if not moves or moves[-1].seat != ended.winner:
         return t(table.language, "result.outcome.instant_win")
     tiles = tiles_text([placement.tile for placement in laid(moves[-1])])
@@ -504,7 +500,7 @@ def _winning_move(table: Table, ended: MatchEnded) -> Played | PlayedDoubles | N
     assert table.match is not None
     if ended.ended_by != "target" or table.match.unfinished_round is None:
         return None
-    moves = [e for e in table.round_events if isinstance(e, Played | PlayedDoubles)]
+    moves = table.round_moves
     return moves[-1] if moves and moves[-1].scored else None
 
 
