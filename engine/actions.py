@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from .layout import End
 from .tiles import ALL_TILES, Tile
+
+if TYPE_CHECKING:  # the layout offers the plays (``Layout.plays``), so it imports this module
+    from .layout import End
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +29,14 @@ PLAYS: Final[dict[tuple[Tile, End | None], Play]] = {
     for tile in ALL_TILES
     for end in (None, "left", "right", "up", "down")
 }
+
+
+def plays_of(tile: Tile, ends: tuple[End, ...]) -> tuple[Play, ...]:
+    """The moves that put ``tile`` on one of ``ends``, its choices (``Layout.fits``): with one,
+    the move names no end, as a player who taps the tile names none."""
+    if len(ends) == 1:
+        return (PLAYS[tile, None],)
+    return tuple(PLAYS[tile, end] for end in ends)
 
 
 @dataclass(frozen=True, slots=True)

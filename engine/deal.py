@@ -41,16 +41,16 @@ def shuffled(seed: int, round_no: int, attempt: int, how: Shuffle = CURRENT_SHUF
         random.Random(key).shuffle(tiles)
         return tiles
     stream = blake2b(key.encode()).digest()  # 64 bytes for 27 draws; 0.6 skipped on average
-    used = 0
+    used, size = 0, len(stream)
     for i, n, below in _STEPS:
-        while True:
-            if used == len(stream):  # more than 37 bytes skipped: about 1 deal in 10**37
+        byte = stream[used]
+        used += 1
+        while byte >= below:
+            if used == size:  # more than 37 bytes skipped: about 1 deal in 10**37
                 stream = blake2b(stream).digest()
                 used = 0
             byte = stream[used]
             used += 1
-            if byte < below:
-                break
         j = byte % n
         tiles[i], tiles[j] = tiles[j], tiles[i]
     return tiles

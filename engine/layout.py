@@ -17,6 +17,7 @@ from abc import abstractmethod
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
+from .actions import Action, plays_of
 from .tiles import Tile
 
 #: The name of an open end: ``left`` and ``right`` along the line, ``up`` and ``down`` on the arms
@@ -57,9 +58,9 @@ class Layout:
         """The ends ``tile`` can go on that give different layouts: the choices a player has."""
         ...
 
-    def choices(self, hand: Sequence[Tile]) -> list[tuple[Tile, tuple[End, ...]]]:
-        """Each tile of ``hand`` that fits, in hand order, with its ``fits``: the placements."""
-        return [(tile, ends) for tile in hand if (ends := self.fits(tile))]
+    def plays(self, hand: Sequence[Tile]) -> list[Action]:
+        """Every placement of a tile of ``hand``, in hand order, one per ``fits``: the moves."""
+        return [play for tile in hand for play in plays_of(tile, self.fits(tile))]
 
     @abstractmethod
     def takes_any(self, hands: Iterable[Iterable[Tile]]) -> bool:

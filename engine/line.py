@@ -5,13 +5,13 @@ The layout of Kozel and the other line games (``layout.py`` says what a layout a
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from .actions import Action, Play, plays_of
 from .layout import End, Layout
-from .tiles import ALL_TILES, Tile, far_half
+from .tiles import ALL_TILES, Tile
 
 __all__ = ["LEFT", "RIGHT", "End", "Line"]
 
@@ -33,13 +33,18 @@ class Line(Layout):
     #: What the open ends show, left then right (none while the line is empty): kept up to date
     #: by ``place``, since nearly every question about a move starts from them.
     ends: tuple[int, ...] = field(init=False)
-    #: Each tile that fits those ends, with its choices (``fits``): looked up, not worked out,
-    #: since every turn asks it of a whole hand.
+    #: Each tile that fits those ends, with its choices (``fits``) and the moves they make
+    #: (``plays``): looked up, not worked out, since every turn asks them of a whole hand.
     _choices: dict[Tile, tuple[End, ...]] = field(init=False, repr=False, compare=False)
+    _plays: dict[Tile, tuple[Play, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self.ends = (self.chain[0][0], self.chain[-1][1]) if self.chain else ()
-        self._choices = _choices_at(*self.ends) if self.chain else {}
+        if not self.chain:
+            self.ends, self._choices, self._plays = (), {}, {}
+            return
+        left, right = self.chain[0][0], self.chain[-1][1]
+        self.ends = (left, right)
+        self._choices, self._plays = _CHOICES[left][right]
 
     @classmethod
     def from_chain(cls, chain: list[tuple[int, int]]) -> Line:
@@ -69,9 +74,13 @@ class Line(Layout):
     def fits(self, tile: Tile) -> tuple[End, ...]:
         return self._choices.get(tile, ())
 
-    def choices(self, hand: Sequence[Tile]) -> list[tuple[Tile, tuple[End, ...]]]:
-        choices = self._choices
-        return [(tile, choices[tile]) for tile in hand if tile in choices]
+    def plays(self, hand: Sequence[Tile]) -> list[Action]:
+        plays = self._plays
+        moves: list[Action] = []
+        for tile in hand:  # a loop, not a comprehension: a comprehension is a call of its own
+            if tile in plays:
+                moves += plays[tile]
+        return moves
 
     def takes_any(self, hands: Iterable[Iterable[Tile]]) -> bool:
         choices = self._choices
@@ -91,10 +100,12 @@ class Line(Layout):
         """The open ends once ``tile`` (already checked to fit) is attached to ``end``, or led."""
         if not self.chain:
             return tile.a, tile.b
+        # ``far_half`` written out: every move asks this twice, and a call costs more than it
         left, right = self.ends
+        a, b = tile
         if end == LEFT:
-            return far_half(tile, left), right
-        return left, far_half(tile, right)
+            return (b if a == left else a), right
+        return left, (b if a == right else a)
 
     def place(self, tile: Tile, end: End) -> None:
         """Attach ``tile`` (already checked to fit), or lead it when the line is empty."""
@@ -106,7 +117,7 @@ class Line(Layout):
         else:
             self.chain.append((self.ends[1], ends[1]))
         self.ends = ends
-        self._choices = _choices_at(*ends)
+        self._choices, self._plays = _CHOICES[ends[0]][ends[1]]
 
     def end_sum(self) -> int:
         """§1.8 on a line: each end counts the value it shows, twice when a double forms it; a
@@ -145,20 +156,26 @@ class Line(Layout):
         return Line.from_json(data)
 
 
-@functools.cache
-def _choices_at(left: int, right: int) -> dict[Tile, tuple[End, ...]]:
+def _choices_at(
+    left: int, right: int
+) -> tuple[dict[Tile, tuple[End, ...]], dict[Tile, tuple[Play, ...]]]:
     """The ends each tile can go on, on a line whose ends show ``left`` and ``right``, that make
     different lines: one end only when both ends show the same value, where either end gives the
-    same line. Tiles that fit neither end are left out."""
+    same line. Tiles that fit neither end are left out. Then the moves those choices make."""
     choices: dict[Tile, tuple[End, ...]] = {}
     for tile in ALL_TILES:
         if left in tile:
             choices[tile] = _BOTH if right in tile and right != left else _LEFT_ONLY
         elif right in tile:
             choices[tile] = _RIGHT_ONLY
-    return choices
+    return choices, {tile: plays_of(tile, ends) for tile, ends in choices.items()}
 
 
 def _counts(outward: int, inward: int) -> int:
     """What an end counts in the open-end sum: a crosswise double at the end counts both halves."""
     return 2 * outward if outward == inward else outward
+
+
+#: ``_choices_at`` for every pair of ends, by left then right: worked out once, looked up on
+#: every move.
+_CHOICES: Final = [[_choices_at(left, right) for right in range(7)] for left in range(7)]

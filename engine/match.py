@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from . import errors, revisions
-from .actions import DRAW, KNOCK, Action, Draw, Lay, Placement, Play, Reopen
+from .actions import DRAW, KNOCK, Action, Draw, Knock, Lay, Placement, Play, Reopen
 from .deal import CURRENT_SHUFFLE, OLDEST_SHUFFLE, SHUFFLES, Shuffle, deal, shuffled
 from .events import (
     Drew,
@@ -180,7 +180,7 @@ class Match:
         if self.over or rnd is None:
             return []
         moves = rnd.legal_actions(seat, self.rules)
-        if moves and isinstance(moves[0], Play):  # a placement is possible: so may more be
+        if self.game.offers_lays and moves and isinstance(moves[0], Play):  # so may more be
             moves += self.game.lays(rnd, seat, self.rules)
         if self.rules.donkey_reopen:
             moves += [Reopen(tile) for tile in rnd.reopenable(seat)]
@@ -231,32 +231,33 @@ class Match:
         ``deal_next=False`` leaves undone: the strong player's playouts stop at the round's end
         (``search.py``), and nothing may be played in the match after that."""
         rnd = self.round
-        if self.over or rnd is None or rnd.ended:
+        if self.over or rnd is None or rnd.outcome is not None:
             raise errors.GameOver("the match is over")
         if seat != rnd.turn:
             raise errors.NotYourTurn(f"it is seat {rnd.turn}'s turn, not seat {seat}'s")
         event: Event
-        if isinstance(action, Play):
+        if isinstance(action, Play):  # the actions in the order they are most made
             event = self._played(rnd, seat, action)
-        elif isinstance(action, Lay):
-            event = self._laid(rnd, seat, action)
-        elif isinstance(action, Reopen):
-            event = self._reopened(rnd, seat, action)
+        elif isinstance(action, Knock):
+            if rnd.can_play(seat):
+                raise errors.MustPlay("you hold a playable tile")
+            if rnd.can_draw(self.rules):
+                raise errors.MustDraw("you must draw from the bazaar")
+            event = Knocked(rnd.number, seat)
         elif isinstance(action, Draw):
             if rnd.can_play(seat):
                 raise errors.MustPlay("you hold a playable tile")
             if not rnd.can_draw(self.rules):
                 raise errors.CannotDraw("there is nothing you may draw")
             event = Drew(rnd.number, seat, rnd.bazaar[0])
-        else:  # the Action union is closed: a Knock
-            if rnd.can_play(seat):
-                raise errors.MustPlay("you hold a playable tile")
-            if rnd.can_draw(self.rules):
-                raise errors.MustDraw("you must draw from the bazaar")
-            event = Knocked(rnd.number, seat)
+        elif isinstance(action, Lay):
+            event = self._laid(rnd, seat, action)
+        else:  # the Action union is closed: a Reopen
+            event = self._reopened(rnd, seat, action)
         self.apply(event)
         events: list[Event] = [event]
-        if not self._ended_in_play(event, events) and rnd.ended:
+        scored = isinstance(event, (Played, PlayedDoubles)) and event.scored
+        if not (scored and self._ended_in_play(events)) and rnd.outcome is not None:
             self._finish_round(rnd, events, deal_next)
         return events
 
@@ -266,11 +267,9 @@ class Match:
             raise errors.CannotClose(f"you cannot reopen {reopen.tile} now (§3.3)")
         return Reopened(rnd.number, seat, reopen.tile)
 
-    def _ended_in_play(self, event: Event, events: list[Event]) -> bool:
-        """Whether ``event`` is a move that scored and so ended the match, as a target reached in
-        the middle of a round does in most scoring games (§3.8): then the round is not finished."""
-        if not (isinstance(event, (Played, PlayedDoubles)) and event.scored):
-            return False
+    def _ended_in_play(self, events: list[Event]) -> bool:
+        """Whether the move that has just scored ended the match, as a target reached in the
+        middle of a round does in most scoring games (§3.8): then the round is not finished."""
         ended = self.game.match_end(self.tally, self.rules, in_round=True)
         if ended is not None:
             self._emit(ended, events)
@@ -388,35 +387,37 @@ class Match:
         """Change the state as ``event`` says; the only place state changes. The event is trusted:
         ``act`` has just made it (a stored log goes through ``replay``)."""
         rnd = self.round
-        if isinstance(event, (Played, PlayedDoubles)):
+        if isinstance(event, Played):  # the events of a round in the order they are most made
             assert rnd is not None
-            if isinstance(event, Played):
-                rnd.apply_played(
-                    event.seat,
-                    event.tile,
-                    event.end,
-                    self.rules,
-                    lengthwise=event.lengthwise,
-                    closed=bool(event.closed),
-                )
-            else:
-                placements = tuple(zip(event.tiles, event.ends_used, strict=True))
-                rnd.apply_laid(event.seat, placements, self.rules, event.closed or ())
+            rnd.apply_played(
+                event.seat,
+                event.tile,
+                event.end,
+                self.rules,
+                lengthwise=event.lengthwise,
+                closed=bool(event.closed),
+            )
             if event.scored:
-                self.tally = self.tally.credit(self.side_of(event.seat), event.scored)
+                self._credit(event.seat, event.scored)
+        elif isinstance(event, Knocked):
+            assert rnd is not None
+            rnd.apply_knocked(self.rules)
+        elif isinstance(event, PlayedDoubles):
+            assert rnd is not None
+            placements = tuple(zip(event.tiles, event.ends_used, strict=True))
+            rnd.apply_laid(event.seat, placements, self.rules, event.closed or ())
+            if event.scored:
+                self._credit(event.seat, event.scored)
         elif isinstance(event, Drew):
             assert rnd is not None
             rnd.apply_drew(event.seat, event.tile)
         elif isinstance(event, Reopened):
             assert rnd is not None
             rnd.apply_reopened(event.tile)
-        elif isinstance(event, Knocked):
-            assert rnd is not None
-            rnd.apply_knocked(self.rules)
         elif isinstance(event, RoundStarted):
             self.round = Round(
                 number=event.round,
-                hands=[list(h) for h in event.hands],
+                hands=list(map(list, event.hands)),
                 bazaar=list(event.bazaar),
                 leader=event.leader,
                 lead_tiles=None if event.lead_tiles is None else list(event.lead_tiles),
@@ -437,6 +438,10 @@ class Match:
         elif not isinstance(event, (MatchStarted, Redealt)):
             raise ValueError(f"cannot apply {event!r}")
         self.events_applied += 1
+
+    def _credit(self, seat: int, points: int) -> None:
+        """The points of ``seat``'s move go to his side (§1.8)."""
+        self.tally = self.tally.credit(self.side_of(seat), points)
 
     # --- serialization -----------------------------------------------------------------------
 

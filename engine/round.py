@@ -51,8 +51,12 @@ class Round:
     #: Who placed the last non-double: Sea Goat's fisherman (§1.9.4).
     last_single_placer: int | None = None
     outcome: Outcome | None = None
+    #: Whether the lead is down: what the layout's ``is_empty`` says, kept here because every
+    #: question about a move starts from it, and a property costs a call each time.
+    led: bool = field(init=False)
 
     def __post_init__(self) -> None:
+        self.led = not self.layout.is_empty
         if self.turn < 0:
             self.turn = self.leader
 
@@ -79,24 +83,19 @@ class Round:
 
     def can_play(self, seat: int) -> bool:
         hand = self.hands[seat]
-        if self.layout.is_empty:
+        if not self.led:
             return bool(hand)
         return self.layout.takes_any((hand,))
 
     def legal_actions(self, seat: int, rules: RuleSet) -> list[Action]:
         """Every legal placement for ``seat``, one per distinct resulting position, in hand order;
         else the draw or the knock."""
-        if self.ended or seat != self.turn:
+        if self.outcome is not None or seat != self.turn:
             return []
         hand, layout = self.hands[seat], self.layout
-        if layout.is_empty:
+        if not self.led:
             return [PLAYS[t, None] for t in hand if self.lead_tiles is None or t in self.lead_tiles]
-        moves: list[Action] = []
-        for tile, ends in layout.choices(hand):
-            if len(ends) == 1:
-                moves.append(PLAYS[tile, None])
-            else:
-                moves += [PLAYS[tile, end] for end in ends]
+        moves = layout.plays(hand)
         if moves and rules.multi_double:
             moves += [
                 Lay(tuple(Placement(tile, end) for tile, end in placements))
@@ -114,7 +113,7 @@ class Round:
             _check_end_name(layout, end)
         if tile not in self.hands[seat]:
             raise errors.TileNotInHand(f"{tile} is not in your hand")
-        if layout.is_empty:
+        if not self.led:
             if self.lead_tiles is not None and tile not in self.lead_tiles:
                 allowed = ", ".join(str(t) for t in self.lead_tiles)
                 raise errors.WrongLead(f"this round must be led with {allowed}")
@@ -156,7 +155,7 @@ class Round:
         Whether a tile fits is asked first: after nearly every move one does, and this runs after
         every move. A layout with no open end, empty or dead, takes none."""
         layout = self.layout
-        if layout.takes_any(self.hands) or layout.is_empty:
+        if layout.takes_any(self.hands) or not self.led:
             return False
         return layout.is_dead() or self.drawable(rules) == 0
 
@@ -211,8 +210,8 @@ class Round:
         down (Donkey, §3.3)."""
         self.hands[seat].remove(tile)
         layout = self.layout
-        if layout.is_empty:
-            self.lead = tile
+        if not self.led:
+            self.lead, self.led = tile, True
         if lengthwise:
             assert isinstance(layout, Cross)
             layout.place(tile, end, lengthwise)
@@ -244,14 +243,15 @@ class Round:
         self.last = last = move[-1]
         self.last_move = move
         self.last_placer = seat
-        if not last.is_double:
+        double = last.a == last.b  # not ``is_double``: a property costs twice as much, every move
+        if not double:
             self.last_single_placer = seat
         closed = rules.fish_closure_rule and self.layout.closed_on() is not None
         if not self.hands[seat]:
             self.outcome = "out"
         elif closed or self.blocked(rules):
             self.outcome = "fish"
-        elif rules.extra_turn_after_double and last.is_double:
+        elif rules.extra_turn_after_double and double:
             self.drew_this_turn = False
         else:
             self._next_turn()

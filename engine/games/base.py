@@ -48,6 +48,9 @@ class Game(ABC):
     #: Whether a double may be laid face down, closing its end (Donkey, §3.3): then every move is
     #: asked of ``move_all`` with its ``closed`` flags, and ``played`` records them.
     closes_doubles: bool = False
+    #: Whether ``lays`` can offer a move: Donkey's closed doubles, English fives' lengthwise ones.
+    #: The other games are not asked on every turn for moves they never have.
+    offers_lays: bool = False
     #: Whether a side's score is points (§1.10): General's Goat keeps none, only the rounds each
     #: team lost (§3.10), which its board, results and records count instead.
     keeps_points: bool = True

@@ -51,6 +51,7 @@ class Donkey(Kozel):
         "memory",
     )
     closes_doubles = True
+    offers_lays = True
     loser_title = "donkey"
 
     def options(self, rules: RuleSet) -> dict[str, Any]:

@@ -25,6 +25,7 @@ class EnglishFives(TargetGame):
     name = "english_fives"
     settable = ("target", "spinner_count", "draw_mode")
     lengthwise_doubles = True
+    offers_lays = True
 
     def settle(
         self, rnd: Round, values: list[int], tally: Tally, pairs: bool, rules: RuleSet

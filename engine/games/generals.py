@@ -118,7 +118,7 @@ class GeneralsGoat(Game):
             result="out" if went_out else "fish",
             winner=finisher if went_out else None,
             fisherman=None if went_out else finisher,
-            hands=[list(h) for h in rnd.hands],
+            hands=list(map(list, rnd.hands)),
             hand_values=values,
             amounts=amounts,
             scores=scores,

@@ -104,7 +104,7 @@ class Kozel(Game):
             winner=winner_seat,
             fisherman=None if went_out else rnd.last_placer,
             eggs=scored.eggs,
-            hands=[list(h) for h in rnd.hands],
+            hands=list(map(list, rnd.hands)),
             hand_values=values,
             amounts=scored.amounts,
             scores=list(t.scores),

@@ -217,7 +217,7 @@ class SeaGoat(Game):
             result="out" if went_out else "fish",
             winner=now.winner,
             fisherman=fisherman,
-            hands=[list(h) for h in rnd.hands],
+            hands=list(map(list, rnd.hands)),
             hand_values=now.values,
             amounts=[new - was for new, was in zip(now.scores, old, strict=True)],
             scores=now.scores,

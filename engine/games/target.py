@@ -160,7 +160,7 @@ class TargetGame(Game):
             result="out" if went_out else "fish",
             winner=winner,
             fisherman=None if went_out else rnd.last_placer,
-            hands=[list(h) for h in rnd.hands],
+            hands=list(map(list, rnd.hands)),
             hand_values=side_values,
             amounts=amounts,
             scores=[s + a for s, a in zip(tally.scores, amounts, strict=True)],

@@ -25,7 +25,10 @@ def hand_value(hand: Sequence[Tile], rules: RuleSet) -> int:
             return 25 if rules.special_bones else rules.lone_00
         if hand[0] == SIX_SIX:
             return 50 if rules.special_bones else rules.lone_66
-    return sum(tile.pips for tile in hand)
+    pips = 0
+    for a, b in hand:  # a loop: a generator over ``Tile.pips`` costs twice as much
+        pips += a + b
+    return pips
 
 
 def side_values(
@@ -42,7 +45,7 @@ def side_values(
     return values
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen, as ``Tally`` is not: it is made every round
 class RoundScore:
     eggs: bool
     amounts: list[int] | None

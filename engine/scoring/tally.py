@@ -11,11 +11,15 @@ if TYPE_CHECKING:
     from ..events import RoundEnded
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Tally:
     """Each side's score, with Kozel's memory, opening and eggs pot (RULES.md §2.7.4, §2.8),
     which a game without them leaves as they start, and what Sea Goat carries between rounds
-    (``sea``, §3.2; None in the other games)."""
+    (``sea``, §3.2; None in the other games).
+
+    A value: nothing changes a tally, its methods return new ones. It is not a frozen dataclass
+    only because those set each field through ``object.__setattr__``, which made a new tally
+    cost four times as much, and every round makes several."""
 
     scores: tuple[int, ...]
     memory: tuple[int, ...]

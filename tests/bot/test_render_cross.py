@@ -39,7 +39,8 @@ def known_cross() -> Cross:
 def muggins_table(names: list[str], layout: Cross, lang: str = "en") -> Table:
     table = table_of(names, lang=lang, rules=PRESETS["muggins"]())
     assert table.match is not None and table.match.round is not None
-    table.match.round.layout = layout
+    # a new round with this layout, as one played to it would be (``Round.led`` follows it)
+    table.match.round = dataclasses.replace(table.match.round, layout=layout)
     return table
 
 

@@ -38,7 +38,8 @@ NAUGHTY = "Zoë & <Co>"
 def donkey_table(layout: Cross) -> Table:
     table = table_of([NAUGHTY, "Bob"], rules=PRESETS["donkey"]())
     assert table.match is not None and table.match.round is not None
-    table.match.round.layout = layout
+    # a new round with this layout, as one played to it would be (``Round.led`` follows it)
+    table.match.round = dataclasses.replace(table.match.round, layout=layout)
     return table
 
 

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 import pytest
 
-from engine import Line, Match, RuleSet, Tile, replay, rules
+from engine import ALL_TILES, Line, Match, RuleSet, Tile, replay, rules
 from engine.ai import random_player
 from engine.events import RoundEnded
 from engine.games import GAMES, game_of
@@ -18,6 +18,7 @@ from engine.games.base import Game
 from engine.layout import End, Layout
 from engine.leads import Lead
 from engine.round import Hand, Round
+from engine.rules import PRESETS
 from engine.scoring.tally import Tally
 from engine.seats import side_of
 
@@ -180,3 +181,39 @@ def test_the_line_is_a_layout() -> None:
     assert line.fits(t("2-6")) == ("left", "right") and line.end_names() == ("left", "right")
     assert line.ends_after(t("2-6"), "left") == (6, 6)
     assert line.end_sum_after(t("2-6"), "left") == 12 and line.end_sum() == 10
+
+
+def test_the_lines_looked_up_plays_are_the_layouts_own() -> None:
+    """``Line.plays`` reads a table made once; ``Layout.plays`` asks ``fits`` tile by tile. On
+    every pair of ends, doubles at an end or not, a whole set's plays are the same, in order."""
+    for left in range(7):
+        for right in range(7):
+            for chain in ([(left, right)], [(left, left), (left, right), (right, right)]):
+                line = Line.from_chain(chain)
+                assert line.plays(ALL_TILES) == Layout.plays(line, ALL_TILES), chain
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_game_that_offers_no_lays_never_has_one(name: str) -> None:
+    """``Match.legal_actions`` asks ``Game.lays`` only of a game that ``offers_lays``; a game
+    that says it does not offers none, on every turn of whole matches (and one that does offers
+    some in them: Donkey's closed doubles, English fives' lengthwise ones)."""
+    game = GAMES[name]
+    shapes = ((4, False), (4, True), (2, False))
+    players, pairs = next(shape for shape in shapes if _seats(game, *shape))
+    offered = 0
+    for seed in range(3):
+        match, _ = Match.new(players, pairs, PRESETS[name](), seed)
+        rng = random.Random(seed)
+        while (seat := match.current_seat) is not None and match.round is not None:
+            offered += len(game.lays(match.round, seat, match.rules))
+            match.act(seat, rng.choice(match.legal_actions(seat)))
+    assert (offered > 0) == game.offers_lays
+
+
+def _seats(game: Game, players: int, pairs: bool) -> bool:
+    try:
+        game.check_table(players, pairs)
+    except ValueError:
+        return False
+    return True
