@@ -231,7 +231,9 @@ class Match:
         ``deal_next=False`` leaves undone: the strong player's playouts stop at the round's end
         (``search.py``), and nothing may be played in the match after that."""
         rnd = self.round
-        if self.over or rnd is None or rnd.outcome is not None:
+        # ``ended``, not ``outcome is not None``: the compiled engine would take that narrowing
+        # of ``outcome`` for the rest of the method, past the move that ends the round
+        if self.over or rnd is None or rnd.ended:
             raise errors.GameOver("the match is over")
         if seat != rnd.turn:
             raise errors.NotYourTurn(f"it is seat {rnd.turn}'s turn, not seat {seat}'s")
