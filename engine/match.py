@@ -231,12 +231,11 @@ class Match:
         ``deal_next=False`` leaves undone: the strong player's playouts stop at the round's end
         (``search.py``), and nothing may be played in the match after that."""
         rnd = self.round
-        # ``ended``, not ``outcome is not None``: the compiled engine would take that narrowing
-        # of ``outcome`` for the rest of the method, past the move that ends the round
-        if self.over or rnd is None or rnd.ended:
+        if self.over or rnd is None:
             raise errors.GameOver("the match is over")
-        if seat != rnd.turn:
-            raise errors.NotYourTurn(f"it is seat {rnd.turn}'s turn, not seat {seat}'s")
+        # The round asks it, not this method: here, the compiled engine would take a narrowing of
+        # ``rnd.outcome`` to None for the rest of the method, past the move that ends the round.
+        rnd.check_turn(seat)
         event: Event
         if isinstance(action, Play):  # the actions in the order they are most made
             event = self._played(rnd, seat, action)

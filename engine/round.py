@@ -105,6 +105,13 @@ class Round:
             return moves
         return [DRAW] if self.can_draw(rules) else [KNOCK]
 
+    def check_turn(self, seat: int) -> None:
+        """Raise the ``IllegalAction`` that says why ``seat`` may not act now, if he may not."""
+        if self.outcome is not None:
+            raise errors.GameOver("the round is over")
+        if seat != self.turn:
+            raise errors.NotYourTurn(f"it is seat {self.turn}'s turn, not seat {seat}'s")
+
     def check_play(self, seat: int, play: Play) -> End:
         """The end ``play`` goes on; raises the ``IllegalAction`` that says why it is not legal,
         if it is not."""
