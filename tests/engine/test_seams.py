@@ -22,7 +22,7 @@ from engine.rules import PRESETS
 from engine.scoring.tally import Tally
 from engine.seats import side_of
 
-from .support import dicts, t
+from .support import dicts, plays_at, t
 from .test_scoring_properties import SCORING_GAMES
 from .test_yard_properties import YARD_GAMES
 
@@ -200,7 +200,7 @@ def test_a_game_that_offers_no_lays_never_has_one(name: str) -> None:
     some in them: Donkey's closed doubles, English fives' lengthwise ones)."""
     game = GAMES[name]
     shapes = ((4, False), (4, True), (2, False))
-    players, pairs = next(shape for shape in shapes if _seats(game, *shape))
+    players, pairs = next(shape for shape in shapes if plays_at(game, *shape))
     offered = 0
     for seed in range(3):
         match, _ = Match.new(players, pairs, PRESETS[name](), seed)
@@ -209,11 +209,3 @@ def test_a_game_that_offers_no_lays_never_has_one(name: str) -> None:
             offered += len(game.lays(match.round, seat, match.rules))
             match.act(seat, rng.choice(match.legal_actions(seat)))
     assert (offered > 0) == game.offers_lays
-
-
-def _seats(game: Game, players: int, pairs: bool) -> bool:
-    try:
-        game.check_table(players, pairs)
-    except ValueError:
-        return False
-    return True
