@@ -62,6 +62,31 @@ def test_every_line_keyed_by_an_option_is_one_the_table_can_play(
             assert value in values, line
 
 
+#: How each language's summary says a player with no tile draws one a turn (``one_per_turn``).
+DRAWS_ONE = {
+    "en": "No tile — draw one from the bazaar",
+    "ru": "Нечем ходить — бери с базара один камень",
+    "uk": "Нема чим ходити — бери з базару один камінь",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    "choice",
+    [c for c in chooser() if "draw_mode.until_playable" in section("en", f"games.{c}.summary")],
+)
+def test_a_table_that_draws_one_tile_a_turn_reads_how_it_draws(lang: str, choice: str) -> None:
+    """Every game and house preset whose summary says how a player with no tile draws: a table
+    that draws one tile a turn read nothing of drawing above its "Bazaar: one tile per turn"
+    (the line was its usual drawing's alone); it now reads that he draws one, or knocks."""
+    usual = PRESETS[choice]()
+    assert "one_per_turn" in choices("draw_mode", usual.game)
+    rules = usual.with_options(draw_mode="one_per_turn")
+    shown = "\n".join(summary(lang, chosen(rules), rules))
+    assert DRAWS_ONE[lang] in shown
+    assert DRAWS_ONE[lang] not in "\n".join(summary(lang, choice, usual))
+
+
 @pytest.mark.parametrize(
     ("lang", "fifth", "whole"),
     [

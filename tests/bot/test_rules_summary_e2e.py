@@ -118,3 +118,22 @@ async def test_donkey_to_301_reads_no_101(tg: FakeTelegram, harness: Harness, la
     said = await house_rules(harness, lang, "donkey", "goat_limit", 301)
     assert plain(describe(lang, "goat_limit", 301, "donkey")) in said
     assert "101" not in said
+
+
+#: How each language's Kozel summary says a player with no tile draws one a turn.
+DRAWS_ONE = {
+    "en": "No tile — draw one from the bazaar, or knock.",
+    "ru": "Нечем ходить — бери с базара один камень или стучи.",
+    "uk": "Нема чим ходити — бери з базару один камінь або стукай.",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+async def test_kozel_drawing_one_tile_a_turn_reads_how_it_draws(
+    tg: FakeTelegram, harness: Harness, lang: str
+) -> None:
+    """Kozel drawing one tile a turn: /rules said nothing of drawing above the table's "Bazaar:
+    one tile per turn", the usual "draw from the bazaar, or knock" being drawing until one fits."""
+    said = await house_rules(harness, lang, "kozel", "draw_mode", "one_per_turn")
+    assert plain(describe(lang, "draw_mode", "one_per_turn", "kozel")) in said
+    assert DRAWS_ONE[lang] in said
