@@ -28,7 +28,7 @@ from ..games import (
 from ..i18n import Html, spoken_list, t
 from ..table import Seat, Table
 from .game_names import game_name
-from .summary import about, value_key
+from .summary import about, played, value_key
 
 OVERRIDDEN_BY_SPECIAL_BONES = ("lone_00", "lone_66")
 #: How many of the game's options the lobby itself shows (the editor shows them all).
@@ -99,7 +99,7 @@ def rules_text(lang: str, rules: RuleSet, limit: int | None = None) -> list[Html
     """The game's options in plain words, one a line; ``limit``: only the first few."""
     names = game_of(rules).settable[:limit]
     return [
-        Html("• " + describe(lang, n, rules.option(n), rules.game))
+        Html("• " + describe(lang, n, played(rules, n), rules.game))
         for n in names
         if applies(rules, n)
     ]
@@ -226,9 +226,10 @@ def settings_keyboard(table: Table) -> InlineKeyboardMarkup:
     """Each button shows one setting and moves it to its next value."""
     lang = table.language
     revision = lobby_revision(table)
-    rows = []
+    rows, rules = [], table.rules_played
     for name in (*TABLE_SETTINGS, *options_of(table.rules)):
-        label = describe(lang, name, value_of(table, name), table.rules.game)
+        value = value_of(table, name) if name in TABLE_SETTINGS else played(rules, name)
+        label = describe(lang, name, value, table.rules.game)
         data = Callback("opt", table.id, lobby=revision, args=(name,)).encode()
         rows.append([InlineKeyboardButton(label, callback_data=data)])
     back = InlineKeyboardButton(

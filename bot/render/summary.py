@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games import game_of
+from engine.games.generals import can_hang_general
 from engine.rules import RuleSet
 
 from ..i18n import Html, section, t
@@ -15,6 +16,15 @@ from ..i18n import Html, section, t
 def value_key(value: Any) -> str:
     """An option's value as locale keys spell it: ``true``, ``none`` (an option left unset)."""
     return str(value).lower() if isinstance(value, bool) or value is None else str(value)
+
+
+def played(rules: RuleSet, name: str) -> Any:
+    """Option ``name``'s value as a table of ``rules`` plays it, for its words: its own, but
+    ``never`` for a General (``general_title``) that no move there can hang (0-0 and 6-6
+    together at one tile a move, RULES.md §3.10), as its lines and option line then say."""
+    if name == "general_title" and not can_hang_general(rules):
+        return "never"
+    return rules.option(name)
 
 
 def summary(lang: str, game: str, rules: RuleSet) -> list[Html]:
@@ -46,5 +56,5 @@ def holds(line: str, rules: RuleSet, lines: list[str]) -> bool:
     name, _, value = line.partition(".")
     if not value:
         return True
-    played = value_key(rules.option(name))
-    return played == value or (value == "other" and f"{name}.{played}" not in lines)
+    plays = value_key(played(rules, name))
+    return plays == value or (value == "other" and f"{name}.{plays}" not in lines)

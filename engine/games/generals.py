@@ -32,6 +32,12 @@ def hangs_general(move: tuple[Tile, ...], rules: RuleSet) -> bool:
     return held == GENERAL_TILES if rules.general_title == "both_at_once" else bool(held)
 
 
+def can_hang_general(rules: RuleSet) -> bool:
+    """Whether any move can hang a General: with ``either`` one, yet 0-0 and 6-6 together need
+    two doubles a move (``multi_double``, §3.10); at one tile a move they never go down at once."""
+    return rules.general_title == "either" or rules.multi_double >= 2
+
+
 def generals(ended_by: MatchEndedBy | None, losers: Sequence[int], sides: int) -> list[int]:
     """Each team's Generals, from how the match ended (``Match.ended_by`` and ``losers``, or
     ``MatchEnded``'s): a General ends the match at once on the team it is hung on, so a team

@@ -3,14 +3,26 @@ of an option the table changed, which the option's line just below contradicts."
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import product
+
 import pytest
 
 from bot.games import chooser, chosen
 from bot.i18n import LANGUAGES, section, t
-from bot.render.lobby import choices
-from bot.render.summary import summary, value_key
+from bot.render.lobby import choices, describe, rules_text
+from bot.render.summary import about, played, summary, value_key
 from engine.games import game_of
-from engine.rules import OPTION_NAMES, PRESETS
+from engine.games.generals import hangs_general
+from engine.rules import OPTION_NAMES, PRESETS, RuleSet
+from engine.tiles import Tile
+
+
+def one_changed(usual: RuleSet) -> Iterator[RuleSet]:
+    """Every table of ``usual``'s game that plays one of its options at another value."""
+    for name in game_of(usual).settable:
+        for value in choices(name, usual.game):
+            yield usual.with_options(**{name: value})
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -44,9 +56,10 @@ def test_every_line_keyed_by_an_option_is_one_the_table_can_play(
 ) -> None:
     """A line of the summary, or of the chooser's and lobby's line (``about``), keyed by an
     option and a value shows where the table plays that value: an option the game does not let
-    a table set, or a value it cannot take (the preset's unset one aside), would be a line that
-    always shows, or never; so would ``.other`` where every value has its own line. A line keyed
-    by an option alone would always show, stating one value."""
+    a table set, or a value it cannot take (the preset's unset one aside, and ``never``, a
+    General no move can hang), would be a line that always shows, or never; so would ``.other``
+    where every value has its own line. A line keyed by an option alone would always show,
+    stating one value."""
     usual = PRESETS[choice]()
     lines = section(lang, f"games.{choice}.{part}")
     for line in lines:
@@ -56,10 +69,69 @@ def test_every_line_keyed_by_an_option_is_one_the_table_can_play(
             continue
         assert name in game_of(usual).settable, line
         values = {value_key(v) for v in (*choices(name, usual.game), usual.option(name))}
+        values |= {value_key(played(rules, name)) for rules in one_changed(usual)}
         if value == "other":
             assert {v for v in values if f"{name}.{v}" not in lines}, line
         else:
             assert value in values, line
+
+
+#: How each language's summary says a player with no tile draws one a turn (``one_per_turn``).
+DRAWS_ONE = {
+    "en": "No tile — draw one from the bazaar",
+    "ru": "Нечем ходить — бери с базара один камень",
+    "uk": "Нема чим ходити — бери з базару один камінь",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    "choice",
+    [c for c in chooser() if "draw_mode.until_playable" in section("en", f"games.{c}.summary")],
+)
+def test_a_table_that_draws_one_tile_a_turn_reads_how_it_draws(lang: str, choice: str) -> None:
+    """Every game and house preset whose summary says how a player with no tile draws: a table
+    that draws one tile a turn read nothing of drawing above its "Bazaar: one tile per turn"
+    (the line was its usual drawing's alone); it now reads that he draws one, or knocks."""
+    usual = PRESETS[choice]()
+    assert "one_per_turn" in choices("draw_mode", usual.game)
+    rules = usual.with_options(draw_mode="one_per_turn")
+    shown = "\n".join(summary(lang, chosen(rules), rules))
+    assert DRAWS_ONE[lang] in shown
+    assert DRAWS_ONE[lang] not in "\n".join(summary(lang, choice, usual))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_generals_goat_says_how_a_general_is_hung_only_where_a_move_can_hang_one(
+    lang: str,
+) -> None:
+    """General's Goat at every table its options make: its summary, its line in the lobby and
+    its option line say how a General is hung exactly where a last move can hang one, and
+    otherwise that none is. At one tile a move 0-0 and 6-6 never go down together, so the usual
+    General (both at once) is never hung; all three still told how to hang it, above "One tile
+    a move"."""
+    usual = PRESETS["generals_goat"]()
+    game, names = usual.game, game_of(usual).settable
+    titles = choices("general_title", game)
+    zero, six = Tile(0, 0), Tile(6, 6)
+    for values in product(*(choices(name, game) for name in names)):
+        rules = usual.with_options(**dict(zip(names, values, strict=True)))
+        moves = [(zero,), (six,), *([(zero, six)] if rules.multi_double >= 2 else [])]
+        can = any(hangs_general(move, rules) for move in moves)
+        for head, shown in (
+            ("summary", "\n".join(summary(lang, game, rules))),
+            ("about", about(lang, game, rules)),
+        ):
+            key = f"games.{game}.{head}.general_title"
+            for title in titles:
+                hangs = t(lang, f"{key}.{title}") in shown
+                assert hangs == (can and title == rules.general_title), (head, values, title)
+            assert (t(lang, f"{key}.never") in shown) != can, (head, values)
+        options = "\n".join(rules_text(lang, rules))
+        for title in titles:
+            hangs = describe(lang, "general_title", title, game) in options
+            assert hangs == (can and title == rules.general_title), (values, title)
+        assert (describe(lang, "general_title", "never", game) in options) != can, values
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from bot.games import fits
 from bot.i18n import catalog, t
 from bot.render.lobby import choices, describe
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
@@ -29,11 +30,20 @@ async def set_in_editor(
     harness: Harness, lang: str, game: str, name: str, value: Any
 ) -> tuple[FakeUser, FakeChat, FakeMessage]:
     """A lobby of ``game`` whose opener, speaking ``lang``, set ``name`` to ``value`` by tapping
-    its button in the ⚙️ Rules editor: the opener, the group and the lobby, still editing."""
+    its button in the ⚙️ Rules editor: the opener, the group and the lobby, still editing. A
+    game played only by two pairs gets the table set for pairs first."""
     tg = harness.tg
     masha = tg.user(1301, "Masha", language_code=lang)
     group = tg.group(-1301, "Yard")
     lobby = await open_lobby(harness, [masha], group)
+    if not fits(game, 4, False):
+        alone, pairs = (plain(describe(lang, "pairs", v)) for v in (False, True))
+        await tg.press_button(masha, lobby, plain(t(lang, "lobby.settings")))
+        await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(alone))
+        await tg.press_button(masha, lobby, alone)
+        await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(pairs))
+        await tg.press_button(masha, lobby, plain(t(lang, "lobby.back")))
+        await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(plain(t(lang, "lobby.start"))))
     if game != "kozel":
         await choose_game(harness, masha, lobby, catalog(lang)[f"game.{game}"])
     await tg.press_button(masha, lobby, plain(t(lang, "lobby.settings")))
@@ -118,3 +128,54 @@ async def test_donkey_to_301_reads_no_101(tg: FakeTelegram, harness: Harness, la
     said = await house_rules(harness, lang, "donkey", "goat_limit", 301)
     assert plain(describe(lang, "goat_limit", 301, "donkey")) in said
     assert "101" not in said
+
+
+#: How each language's General's Goat says a General is hung, and that none is at the table.
+GENERAL = {
+    "en": ("hangs a General", "no General is hung at this table"),
+    "ru": ("вешает Генерала", "Генерала за этим столом не повесить"),
+    "uk": ("вішає Генерала", "Генерала за цим столом не повісити"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+async def test_generals_goat_at_one_tile_a_move_reads_that_no_general_is_hung(
+    tg: FakeTelegram, harness: Harness, lang: str
+) -> None:
+    """General's Goat at one tile a move, a General still 0-0 and 6-6 together: the lobby's
+    line, its ⚙️ Rules button and /rules told how to hang one above "One tile a move", though
+    the two doubles never go down at once. Each now says no General is hung there."""
+    masha, group, lobby = await set_in_editor(harness, lang, "generals_goat", "multi_double", 0)
+    hangs, none = GENERAL[lang]
+    together = plain(describe(lang, "general_title", "both_at_once", "generals_goat"))
+    editing = lobby_now(tg, lobby)
+    assert hangs not in (editing.text or "") and together not in (editing.text or "")
+    assert not editing.find_button(together)
+    never = plain(describe(lang, "general_title", "never", "generals_goat"))
+    assert editing.find_button(never)
+    await tg.send_text(masha, group, "/rules")
+    head = plain(t(lang, "rules.head_table", game=catalog(lang)["game.generals_goat"]))
+    said = (await tg.wait_for_message(group, head)).text or ""
+    assert plain(describe(lang, "multi_double", 0, "generals_goat")) in said
+    assert together not in said and never in said
+    assert hangs not in said
+    assert none in said
+
+
+#: How each language's Kozel summary says a player with no tile draws one a turn.
+DRAWS_ONE = {
+    "en": "No tile — draw one from the bazaar, or knock.",
+    "ru": "Нечем ходить — бери с базара один камень или стучи.",
+    "uk": "Нема чим ходити — бери з базару один камінь або стукай.",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+async def test_kozel_drawing_one_tile_a_turn_reads_how_it_draws(
+    tg: FakeTelegram, harness: Harness, lang: str
+) -> None:
+    """Kozel drawing one tile a turn: /rules said nothing of drawing above the table's "Bazaar:
+    one tile per turn", the usual "draw from the bazaar, or knock" being drawing until one fits."""
+    said = await house_rules(harness, lang, "kozel", "draw_mode", "one_per_turn")
+    assert plain(describe(lang, "draw_mode", "one_per_turn", "kozel")) in said
+    assert DRAWS_ONE[lang] in said
