@@ -73,3 +73,21 @@ async def test_a_round_dealt_unled_before_a_restart_is_led_by_the_bot(
     assert not [e for e in await stored_events(harness.database, 1) if e["type"] == "played"]
     async with harness.restarted() as restarted:
         await lead_told(restarted, users, group)
+
+
+async def test_the_other_player_is_told_of_the_new_deal_when_the_lead_is_placed(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Whoever does not lead gets a "🃏 New deal" hand naming the leader every round; where
+    the bot placed the lead, he was on turn at once and got only his keyboard."""
+    users = [tg.user(955, "Masha"), tg.user(956, "Alex")]
+    group = tg.group(-1955, "Yard")
+    await dealt_for_two(harness, users, group, "Bulgarian Fives")
+    await lead_told(harness, users, group)
+    lead = the_lead(await stored_events(harness.database, 1))
+    leader, other = users[lead["seat"]], users[1 - lead["seat"]]
+    deal = await tg.wait_for_message(other, "🃏 New deal")
+    assert (deal.text or "").splitlines()[:2] == [
+        "🃏 New deal · Yard",
+        f"▶️ {leader.first_name} leads.",
+    ]
