@@ -83,8 +83,11 @@ async def _seats_in_play(k: Kozel, user_id: int) -> AsyncIterator[tuple[Table, S
 
 
 async def _back_at(k: Kozel, table: Table, seat: Seat) -> None:
-    """Tell the group, give the hand back if it is their turn, and re-arm the timers."""
-    await k.presenter.back(table, seat)
+    """Do what needs no choice of theirs, as for anyone present (the lead the rules place,
+    which waited for the computer while they were away), tell the group, give the hand back if
+    it is their turn, and re-arm the timers."""
+    automatic = await k.service.player.automatic(table)
+    await k.presenter.back(table, seat, automatic)
     await k.scheduler.after_change(table)
 
 

@@ -190,12 +190,22 @@ class Presenter:
         if seat.absent and seat.user_id is not None and not ended:
             await self.notices.away(table, seat)
 
-    async def back(self, table: Table, seat: Seat) -> None:
-        """A person who was away plays again: the group is told, and the hand comes back if it
-        is their turn."""
+    async def back(self, table: Table, seat: Seat, automatic: Sequence[Event] = ()) -> None:
+        """A person who was away plays again: the group is told, what the bot did for them as
+        they came back (``automatic``) is shown, and the hand comes back if it is their turn.
+        A lead it placed for them is told them with the hand they play from, which they did
+        not get at the deal, being away."""
         self.notices.back(table, seat)
-        if table.match is not None and table.match.current_seat == seat.seat:
-            await self.show(table, [])
+        match = table.match
+        if match is None or not (automatic or match.current_seat == seat.seat):
+            return
+        lead = placed_lead(table, automatic)
+        told = seat.live  # a live hand says it as it closes (``Hands.notes``)
+        await self.show(table, automatic)
+        if lead is not None and lead.seat == seat.seat and not (told or match.is_over):
+            assert seat.user_id is not None
+            with optional("a lead placed on coming back", seat.user_id):
+                await self.hands.dealt(table, seat, lead)
 
     async def place_gone(self, table: Table, why: Gone) -> None:
         """The bot may no longer write where the table sits, and the table ended without a

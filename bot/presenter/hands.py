@@ -91,19 +91,25 @@ class Hands:
     async def deal(self, table: Table, placed: Played | None = None) -> None:
         """A new round: each person gets their new hand; the leader's comes with the keyboard,
         the others' say who leads (the board does, but they look at their hand). A lead the
-        bot ``placed`` is told its leader instead, whose turn it ended."""
+        bot ``placed`` is told its leader instead, whose turn it ended; whoever is on turn
+        after it hears of the deal as on any other, before his keyboard."""
         match = table.match
         assert match is not None
         for seat in table.seats:
-            if seat.is_human and seat.seat != match.current_seat:
-                lang = seat.language
-                news = t(lang, "hand.new_round", chat=place_name(lang, table))
-                if placed is not None and placed.seat == seat.seat:
-                    told = played_note(seat, placed, "hand.led_for_you")
-                else:
-                    told = leads_text(table, lang)
-                news = Html(news + "\n" + told)
-                await self._send(table, seat, record_text(table, seat, news), note=news)
+            if seat.is_human and (placed is not None or seat.seat != match.current_seat):
+                await self.dealt(table, seat, placed)
+
+    async def dealt(self, table: Table, seat: Seat, placed: Played | None = None) -> None:
+        """The round's hand of one person, as dealt: who leads, or the lead the bot ``placed``
+        for him."""
+        lang = seat.language
+        news = t(lang, "hand.new_round", chat=place_name(lang, table))
+        if placed is not None and placed.seat == seat.seat:
+            told = played_note(seat, placed, "hand.led_for_you")
+        else:
+            told = leads_text(table, lang)
+        news = Html(news + "\n" + told)
+        await self._send(table, seat, record_text(table, seat, news), note=news)
 
     async def open_live(self, table: Table, *, again: bool = False) -> None:
         """The keyboard of whoever is on turn: a new message if they have none (it notifies).

@@ -4,14 +4,16 @@ about, in his DM."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
+from bot.place import Place
 from devtools.fake_telegram import FakeChat, FakeTelegram, FakeUser
 from engine import Match
 from tests.bot.harness import Harness, stored_events, texts_seen
-from tests.bot.test_games_e2e import dealt_for_two, table_in
+from tests.bot.test_games_e2e import dealt_for_two, lobby_for_two, lobby_now, table_in
 
 
 def the_lead(events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -73,3 +75,57 @@ async def test_a_round_dealt_unled_before_a_restart_is_led_by_the_bot(
     assert not [e for e in await stored_events(harness.database, 1) if e["type"] == "played"]
     async with harness.restarted() as restarted:
         await lead_told(restarted, users, group)
+
+
+async def test_the_other_player_is_told_of_the_new_deal_when_the_lead_is_placed(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """Whoever does not lead gets a "🃏 New deal" hand naming the leader every round; where
+    the bot placed the lead, he was on turn at once and got only his keyboard."""
+    users = [tg.user(955, "Masha"), tg.user(956, "Alex")]
+    group = tg.group(-1955, "Yard")
+    await dealt_for_two(harness, users, group, "Bulgarian Fives")
+    await lead_told(harness, users, group)
+    lead = the_lead(await stored_events(harness.database, 1))
+    leader, other = users[lead["seat"]], users[1 - lead["seat"]]
+    deal = await tg.wait_for_message(other, "🃏 New deal")
+    assert (deal.text or "").splitlines()[:2] == [
+        "🃏 New deal · Yard",
+        f"▶️ {leader.first_name} leads.",
+    ]
+
+
+async def test_a_leader_back_before_the_computer_led_for_him_is_led_for_by_the_bot(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """A leader away at the deal is led for by the computer, in its own time; if he came back
+    before it had, he was asked to tap the one tile the rules allow. Coming back places it as
+    for anyone present: the board shows it, and his DM says so with his hand, no keyboard."""
+    users = [tg.user(957, "Masha"), tg.user(958, "Alex")]
+    group = tg.group(-1957, "Yard")
+    lobby = await lobby_for_two(harness, users, group, "Bulgarian Fives")
+    await tg.press_button(users[1], lobby, "✋ Join")
+    await tg.wait_for(lambda: "Players 2/2" in (lobby_now(tg, lobby).text or ""))
+    k = harness.kozel
+    table = await k.service.store.active_table(Place(group.id))
+    assert table is not None
+    deals = random.Random()  # the deal the start is about to make, to find its leader
+    deals.setstate(harness.deals.getstate())
+    leader = Match.new(2, table.pairs, table.rules, deals.randrange(2**31))[0].current_seat
+    assert leader is not None
+    async with k.service.store.lock(table.chat_id):  # away as the round is dealt
+        await k.service.timeouts.set_absent(table, table.seats[leader], True)
+    k.scheduler.delay = 60.0  # the computer takes its time over his lead
+    await tg.press_button(users[0], lobby, "▶️ Start")
+    await tg.wait_for_message(group, "Order of play")
+    await tg.wait_idle()
+    assert not [e for e in await stored_events(harness.database, 1) if e["type"] == "played"]
+    await tg.send_text(users[leader], tg.private(users[leader]), "/start")
+    await tg.wait_for_message(group, "is back")
+    await lead_told(harness, users, group)
+    tile = said(the_lead(await stored_events(harness.database, 1))).split(" ")[0]
+    told = await tg.wait_for_message(users[leader], "The bot led for you")
+    lines = (told.text or "").splitlines()
+    assert lines[0] == "🃏 New deal · Yard", lines
+    hand = next(line for line in lines if "your hand:" in line)
+    assert tile not in hand and hand.count("[") == 6, lines  # seven dealt, one led
