@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from .actions import Action, Play, plays_of
 from .layout import End, Layout
-from .tiles import ALL_TILES, Tile
+from .tiles import ALL_TILES, BY_HALVES, Tile
 
 __all__ = ["LEFT", "RIGHT", "End", "Line"]
 
@@ -147,7 +147,7 @@ class Line(Layout):
         return suit if on_table == 6 else None
 
     def tiles(self) -> list[Tile]:
-        return [Tile.of(a, b) for a, b in self.chain]
+        return [BY_HALVES[pair] for pair in self.chain]
 
     def to_json(self) -> dict[str, Any]:
         return {"chain": [list(pair) for pair in self.chain]}

@@ -72,7 +72,7 @@ class Round:
 
     def drawable(self, rules: RuleSet) -> int:
         """How many bazaar tiles may still be drawn; the ``bazaar_reserve`` tiles never are."""
-        if rules.draw_mode == "none":
+        if not self.bazaar or rules.draw_mode == "none":  # no bazaar: most tables of four
             return 0
         return max(0, len(self.bazaar) - rules.bazaar_reserve)
 

@@ -15,7 +15,7 @@ class Tile(NamedTuple):
     def of(cls, x: int, y: int) -> Tile:
         """The tile with halves ``x`` and ``y`` in any order (the seeds write 5-2 and 2-5 alike):
         one of the 28, looked up, since a layout's tiles are asked for by their halves."""
-        tile = _BY_HALVES.get((x, y))
+        tile = BY_HALVES.get((x, y))
         if tile is None:
             raise ValueError(f"tile halves must be 0..6, got {x}-{y}")
         return tile
@@ -55,7 +55,8 @@ def far_half(tile: Tile, value: int) -> int:
 ALL_TILES: Final[tuple[Tile, ...]] = tuple(Tile(a, b) for a in range(7) for b in range(a, 7))
 DOUBLES: Final[tuple[Tile, ...]] = tuple(Tile(v, v) for v in range(7))
 _BY_NAME: Final[dict[str, Tile]] = {str(tile): tile for tile in ALL_TILES}
-_BY_HALVES: Final[dict[tuple[int, int], Tile]] = {
+#: Each of the 28 tiles by its halves in either order, as a line holds them (``Tile.of``).
+BY_HALVES: Final[dict[tuple[int, int], Tile]] = {
     halves: tile for tile in ALL_TILES for halves in ((tile.a, tile.b), (tile.b, tile.a))
 }
 
