@@ -12,8 +12,10 @@ from bot.games import chooser, chosen
 from bot.i18n import LANGUAGES, section, t
 from bot.render.lobby import choices, describe, rules_text
 from bot.render.summary import about, played, summary, value_key
+from engine.events import RoundStarted
 from engine.games import game_of
 from engine.games.generals import hangs_general
+from engine.match import Match
 from engine.rules import OPTION_NAMES, PRESETS, RuleSet
 from engine.tiles import Tile
 
@@ -99,6 +101,28 @@ def test_a_table_that_draws_one_tile_a_turn_reads_how_it_draws(lang: str, choice
     shown = "\n".join(summary(lang, chosen(rules), rules))
     assert DRAWS_ONE[lang] in shown
     assert DRAWS_ONE[lang] not in "\n".join(summary(lang, choice, usual))
+
+
+#: How each language's Sport domino summary says a player with no tile knocks: no bazaar.
+KNOCKS = {
+    "en": "No tile — knock: all 28 tiles are dealt, so there is no bazaar.",
+    "ru": "Нечем ходить — стучи: все 28 камней розданы, базара нет.",
+    "uk": "Нема чим ходити — стукай: усі 28 каменів роздано, базару немає.",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_sport_domino_says_a_player_with_no_tile_knocks_whatever_its_drawing(lang: str) -> None:
+    """Sport domino deals all 28 tiles to its four players, so whatever drawing its editor sets
+    nobody ever draws: its summary said nothing of a player with no tile; it now says he knocks,
+    there being no bazaar, at every drawing the editor offers."""
+    usual = PRESETS["sport"]()
+    for mode in choices("draw_mode", usual.game):
+        rules = usual.with_options(draw_mode=mode)
+        _, events = Match.new(4, True, rules, seed=1)
+        started = next(e for e in events if isinstance(e, RoundStarted))
+        assert started.bazaar == [], mode
+        assert KNOCKS[lang] in "\n".join(summary(lang, chosen(rules), rules)), mode
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
