@@ -111,6 +111,19 @@ GAME_CHOICES: dict[str, dict[str, tuple[Any, ...]]] = {
 }
 
 
+#: The doubles a move may put down on a line: none, or one on each of its two open ends (§1.6,
+#: §1.7).
+LINE_MULTI_DOUBLES: tuple[int, ...] = (0, 2)
+#: The values of an option that a game's table is offered, fewer than it accepts: on the line of
+#: Sea Goat and General's Goat, with its two open ends (§1.7), three or four doubles a move play
+#: as two, each double needing an end of its own (§1.6). Unlike ``GAME_CHOICES`` these refuse
+#: nothing, so a table or a match that set another value before still loads and plays.
+OFFERED_CHOICES: dict[str, dict[str, tuple[Any, ...]]] = {
+    "sea_goat": {"multi_double": LINE_MULTI_DOUBLES},
+    "generals_goat": {"multi_double": LINE_MULTI_DOUBLES},
+}
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """Kozel options; the defaults are the spec's DEFAULTs (RULES.md §2.0, §2.12)."""
@@ -284,6 +297,13 @@ def option_choices(name: str, game: str = "kozel") -> tuple[Any, ...] | None:
     if kind is int:
         return None
     return get_args(kind)
+
+
+def offered_choices(name: str, game: str = "kozel") -> tuple[Any, ...] | None:
+    """The values of an option that a table of ``game`` is offered (the ⚙️ Rules editor's): those
+    that play differently there (``OFFERED_CHOICES``), else all it accepts (``option_choices``)."""
+    offered = OFFERED_CHOICES.get(game, {}).get(name)
+    return offered if offered is not None else option_choices(name, game)
 
 
 def check_option(name: str, value: Any, game: str = "kozel") -> None:

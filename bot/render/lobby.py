@@ -11,7 +11,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from engine.ai import LEVELS
 from engine.games import game_of
 from engine.games.sea_goat import reads_double_finish
-from engine.rules import PRESETS, RuleSet, option_choices
+from engine.rules import PRESETS, RuleSet, offered_choices
 from engine.seats import PAIR, side_of
 
 from ..callbacks import Callback
@@ -62,7 +62,7 @@ def choices(name: str, game: str = "kozel") -> tuple[Any, ...]:
         return TURN_SECONDS
     if name == "computer_level":
         return LEVELS
-    found = option_choices(name, game)
+    found = offered_choices(name, game)
     assert found is not None
     return found
 

@@ -6,7 +6,8 @@ and so does the bot's board, results and standings. So to add a game:
 1. a preset: its name in ``rules.GameName``, its options as ``RuleSet`` fields after the last
    game's (the options Kozel and the scoring games record are slices of that order; a name with
    a leading digit goes in ``rules.SPELLED``), the values a game restricts in
-   ``rules.GAME_CHOICES``, ``TARGET_CHOICES`` or ``ONE_GAME_OPTIONS``, and a preset function in
+   ``rules.GAME_CHOICES``, ``TARGET_CHOICES`` or ``ONE_GAME_OPTIONS`` (and in
+   ``OFFERED_CHOICES`` those it accepts but need not offer), and a preset function in
    ``rules.PRESETS``;
 2. one module here, a ``Game`` entered in ``GAMES`` below, that names the options a table may set
    for it (``settable``), those its ``match_started`` records (``options``, by name: every field,

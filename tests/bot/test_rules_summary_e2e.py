@@ -9,6 +9,7 @@ import pytest
 
 from bot.games import fits
 from bot.i18n import catalog, t
+from bot.place import Place
 from bot.render.lobby import choices, describe
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from engine.rules import PRESETS
@@ -160,6 +161,24 @@ async def test_generals_goat_at_one_tile_a_move_reads_that_no_general_is_hung(
     assert together not in said and never in said
     assert hangs not in said
     assert none in said
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+async def test_generals_goat_editor_offers_one_tile_or_two_doubles_a_move(
+    tg: FakeTelegram, harness: Harness, lang: str
+) -> None:
+    """General's Goat is played on a line, two open ends: its ⚙️ Rules editor went from two
+    doubles a move on to "up to 3" and "up to 4", which play as two there. A tap now goes from
+    two doubles to one tile a move, and the next back to two."""
+    masha, _, lobby = await set_in_editor(harness, lang, "generals_goat", "multi_double", 2)
+    one, two, three = (plain(describe(lang, "multi_double", v, "generals_goat")) for v in (0, 2, 3))
+    await tg.press_button(masha, lobby, two)
+    await tg.wait_for(lambda: not lobby_now(tg, lobby).find_button(two))
+    assert lobby_now(tg, lobby).find_button(one) and not lobby_now(tg, lobby).find_button(three)
+    await tg.press_button(masha, lobby, one)
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(two))
+    table = await harness.kozel.service.store.active_table(Place(-1301))
+    assert table is not None and table.rules.multi_double == 2
 
 
 #: How each language's Kozel summary says a player with no tile draws one a turn.

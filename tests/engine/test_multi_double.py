@@ -162,3 +162,25 @@ def test_the_ukrainian_telephone_may_put_down_four_doubles_at_once() -> None:
         turn=0,
     )
     assert lay(("6-6", "right"), ("3-3", "left")) in match.legal_actions(0)
+
+
+@pytest.mark.parametrize("game", ["sea_goat", "generals_goat"])
+def test_a_line_match_set_to_three_or_four_doubles_still_loads_and_plays_as_two(game: str) -> None:
+    """Sea Goat and General's Goat play on a line of two open ends (§1.7), so their editor now
+    offers 0 or 2 doubles a move; a table or match that set 3 or 4 before still loads from what
+    it stored, and plays exactly as 2: the same moves, the same events, and its log replays."""
+    laid = 0
+    for seed, most in enumerate((3, 4) * 6):
+        stored = {**PRESETS[game]().to_dict(), "multi_double": most}
+        rules = RuleSet.from_dict(json.loads(json.dumps(stored)))
+        logs = []
+        for value in (most, 2):
+            match, events = Match.new(4, True, rules.with_options(multi_double=value), seed=seed)
+            rng = random.Random(seed)
+            while (seat := match.current_seat) is not None:
+                events += match.act(seat, random_player(match, seat, rng))
+            assert replay(dicts(events)).to_json() == match.to_json()
+            logs.append([e.to_dict() for e in events[1:]])  # match_started records the value
+        assert logs[0] == logs[1]
+        laid += sum(isinstance(event_from_dict(e), PlayedDoubles) for e in logs[0])
+    assert laid > 0
