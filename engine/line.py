@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from .actions import Action, Play, plays_of
 from .layout import End, Layout
-from .tiles import ALL_TILES, BY_HALVES, Tile
+from .tiles import ALL_TILES, BY_HALVES, Tile, far_half
 
 __all__ = ["LEFT", "RIGHT", "End", "Line"]
 
@@ -100,12 +100,10 @@ class Line(Layout):
         """The open ends once ``tile`` (already checked to fit) is attached to ``end``, or led."""
         if not self.chain:
             return tile.a, tile.b
-        # ``far_half`` written out: every move asks this twice, and a call costs more than it
         left, right = self.ends
-        a, b = tile
         if end == LEFT:
-            return (b if a == left else a), right
-        return left, (b if a == right else a)
+            return far_half(tile, left), right
+        return left, far_half(tile, right)
 
     def place(self, tile: Tile, end: End) -> None:
         """Attach ``tile`` (already checked to fit), or lead it when the line is empty."""

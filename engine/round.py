@@ -250,7 +250,7 @@ class Round:
         self.last = last = move[-1]
         self.last_move = move
         self.last_placer = seat
-        double = last.a == last.b  # not ``is_double``: a property costs twice as much, every move
+        double = last.is_double
         if not double:
             self.last_single_placer = seat
         closed = rules.fish_closure_rule and self.layout.closed_on() is not None
