@@ -390,14 +390,7 @@ class Match:
         rnd = self.round
         if isinstance(event, Played):  # the events of a round in the order they are most made
             assert rnd is not None
-            rnd.apply_played(
-                event.seat,
-                event.tile,
-                event.end,
-                self.rules,
-                lengthwise=event.lengthwise,
-                closed=bool(event.closed),
-            )
+            rnd.apply_played(event, self.rules)
             if event.scored:
                 self._credit(event.seat, event.scored)
         elif isinstance(event, Knocked):

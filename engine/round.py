@@ -14,10 +14,11 @@ from typing import Any, Final, Literal
 from . import errors
 from .actions import DRAW, KNOCK, PLAYS, Action, Lay, Placement, Play
 from .cross import Cross
+from .events import Played
 from .layout import End, Layout, Placements
 from .line import Line
 from .rules import RuleSet
-from .tiles import Tile
+from .tiles import DOUBLE_TILES, Tile
 
 Hand = list[Tile]
 Outcome = Literal["out", "fish"]
@@ -201,30 +202,22 @@ class Round:
         self.turn = (self.turn + 1) % len(self.hands)
         self.drew_this_turn = False
 
-    def apply_played(
-        self,
-        seat: int,
-        tile: Tile,
-        end: End,
-        rules: RuleSet,
-        *,
-        lengthwise: bool = False,
-        closed: bool = False,
-    ) -> None:
+    def apply_played(self, played: Played, rules: RuleSet) -> None:
         """A placement; the round ends when the hand is empty (out) or nobody can go on (fish:
-        the closure test when the rules use it, else the generic test). ``lengthwise``: a double
-        laid along the line (§3.9), which only the cross knows; ``closed``: a double laid face
-        down (Donkey, §3.3)."""
+        the closure test when the rules use it, else the generic test). A double laid
+        ``lengthwise`` along the line (§3.9) is the cross's business; a ``closed`` one is laid
+        face down (Donkey, §3.3)."""
+        seat, tile, end = played.seat, played.tile, played.end
         self.hands[seat].remove(tile)
         layout = self.layout
         if not self.led:
             self.lead, self.led = tile, True
-        if lengthwise:
+        if played.lengthwise:
             assert isinstance(layout, Cross)
-            layout.place(tile, end, lengthwise)
+            layout.place(tile, end, lengthwise=True)
         else:
             layout.place(tile, end)
-        if closed:
+        if played.closed:
             layout.close(tile, seat)
         self._placed(seat, (tile,), rules)
 
@@ -250,7 +243,7 @@ class Round:
         self.last = last = move[-1]
         self.last_move = move
         self.last_placer = seat
-        double = last.is_double
+        double = last in DOUBLE_TILES
         if not double:
             self.last_single_placer = seat
         closed = rules.fish_closure_rule and self.layout.closed_on() is not None
