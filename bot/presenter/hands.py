@@ -15,7 +15,7 @@ from engine.events import MatchEnded, Played, PlayedDoubles, RoundEnded
 from ..i18n import Html, t
 from ..render.asked import Asked, question
 from ..render.ending import ending_line
-from ..render.hand import leads_text, live_hand, played_note, record_text
+from ..render.hand import leads_text, live_hand, placed_text, played_note, record_text
 from ..render.place import place_name
 from ..sender import Blocked, Sender
 from ..service import TableService
@@ -91,8 +91,8 @@ class Hands:
     async def deal(self, table: Table, placed: Played | None = None) -> None:
         """A new round: each person gets their new hand; the leader's comes with the keyboard,
         the others' say who leads (the board does, but they look at their hand). A lead the
-        bot ``placed`` is told its leader instead, whose turn it ended; whoever is on turn
-        after it hears of the deal as on any other, before his keyboard."""
+        bot ``placed`` is told everyone instead, its leader too, whose turn it ended, with who
+        plays next: whoever does hears of the deal before his keyboard."""
         match = table.match
         assert match is not None
         for seat in table.seats:
@@ -101,13 +101,10 @@ class Hands:
 
     async def dealt(self, table: Table, seat: Seat, placed: Played | None = None) -> None:
         """The round's hand of one person, as dealt: who leads, or the lead the bot ``placed``
-        for him."""
+        (for him or another) and who plays next."""
         lang = seat.language
         news = t(lang, "hand.new_round", chat=place_name(lang, table))
-        if placed is not None and placed.seat == seat.seat:
-            told = played_note(seat, placed, "hand.led_for_you")
-        else:
-            told = leads_text(table, lang)
+        told = leads_text(table, lang) if placed is None else placed_text(table, seat, placed)
         news = Html(news + "\n" + told)
         await self._send(table, seat, record_text(table, seat, news), note=news)
 

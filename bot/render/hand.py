@@ -305,11 +305,34 @@ def leads_text(table: Table, lang: str) -> Html:
     return t(lang, "hand.leads", name=name)
 
 
-def played_note(seat: Seat, move: Played | PlayedDoubles, key: str = "hand.you_played") -> Html:
-    """What the player's record says of their move, in the words of ``key`` (the computer's
-    for a turn that ran out, the bot's for a lead it placed): the tiles (a double laid closed
-    called so), and what they scored, as the group's board says it ("+15")."""
+def played_note(
+    seat: Seat, move: Played | PlayedDoubles, key: str = "hand.you_played", **values: object
+) -> Html:
+    """What the player's record says of a move, in the words of ``key`` (the computer's for a
+    turn that ran out, the bot's for a lead it placed, which may take ``values``: for whom):
+    the tiles (a double laid closed called so), and what they scored, as the group's board
+    says it ("+15")."""
     points = move.scored or 0
     if points:
         key += "_scored"
-    return t(seat.language, key, tile=laid_words(seat.language, laid(move)), points=points)
+    tile = laid_words(seat.language, laid(move))
+    return t(seat.language, key, tile=tile, points=points, **values)
+
+
+def placed_text(table: Table, seat: Seat, placed: Played) -> Html:
+    """A lead the bot ``placed`` (``Game.places_lead``, RULES.md §3.8), as a person's new hand
+    tells it: for him or for whom, with what, and who plays next. "Masha leads" read as if she
+    were still to, beside the next player's keyboard."""
+    lang = seat.language
+    if placed.seat == seat.seat:
+        told = played_note(seat, placed, "hand.led_for_you")
+    else:
+        told = played_note(seat, placed, "hand.led_for", name=table.seats[placed.seat].name)
+    match = table.match
+    assert match is not None
+    after = match.current_seat
+    if after is None:  # the lead ended the match: nobody plays next
+        return told
+    if after == seat.seat:
+        return Html(told + "\n" + t(lang, "hand.you_play_next"))
+    return Html(told + "\n" + t(lang, "hand.plays_next", name=table.seats[after].name))

@@ -77,21 +77,32 @@ async def test_a_round_dealt_unled_before_a_restart_is_led_by_the_bot(
         await lead_told(restarted, users, group)
 
 
-async def test_the_other_player_is_told_of_the_new_deal_when_the_lead_is_placed(
+async def test_each_player_is_told_of_the_new_deal_as_the_lead_is_placed(
     tg: FakeTelegram, harness: Harness
 ) -> None:
-    """Whoever does not lead gets a "🃏 New deal" hand naming the leader every round; where
-    the bot placed the lead, he was on turn at once and got only his keyboard."""
+    """Whoever does not lead gets a "🃏 New deal" hand every round. Where the bot placed the
+    lead, it said "▶️ Masha leads." of a lead already down, his turn come: it says the bot led
+    for her, with what, and that he plays next; her own says whose turn the lead left it."""
     users = [tg.user(955, "Masha"), tg.user(956, "Alex")]
     group = tg.group(-1955, "Yard")
     await dealt_for_two(harness, users, group, "Bulgarian Fives")
     await lead_told(harness, users, group)
     lead = the_lead(await stored_events(harness.database, 1))
     leader, other = users[lead["seat"]], users[1 - lead["seat"]]
+    match = (await table_in(harness, group)).match
+    assert match is not None and match.current_seat is not None
+    on_turn = users[match.current_seat]  # the other, unless he found nothing in the bazaar
     deal = await tg.wait_for_message(other, "🃏 New deal")
-    assert (deal.text or "").splitlines()[:2] == [
+    assert (deal.text or "").splitlines()[:3] == [
         "🃏 New deal · Yard",
-        f"▶️ {leader.first_name} leads.",
+        f"▶️ The bot led for {leader.first_name}, as the rules allow no other lead: {said(lead)}.",
+        "You play next." if on_turn is other else f"{on_turn.first_name} plays next.",
+    ]
+    led = await tg.wait_for_message(leader, "🃏 New deal")
+    assert (led.text or "").splitlines()[:3] == [
+        "🃏 New deal · Yard",
+        f"▶️ The bot led for you, as the rules allow no other lead: {said(lead)}.",
+        "You play next." if on_turn is leader else f"{on_turn.first_name} plays next.",
     ]
 
 
@@ -127,5 +138,9 @@ async def test_a_leader_back_before_the_computer_led_for_him_is_led_for_by_the_b
     told = await tg.wait_for_message(users[leader], "The bot led for you")
     lines = (told.text or "").splitlines()
     assert lines[0] == "🃏 New deal · Yard", lines
+    match = (await table_in(harness, group)).match
+    assert match is not None and match.current_seat is not None
+    if match.current_seat != leader:  # unless the other found nothing in the bazaar
+        assert lines[2] == f"{users[1 - leader].first_name} plays next.", lines
     hand = next(line for line in lines if "your hand:" in line)
     assert tile not in hand and hand.count("[") == 6, lines  # seven dealt, one led

@@ -10,9 +10,10 @@ import dataclasses
 import pytest
 
 from bot.render.board import board_text
-from bot.render.hand import leads_text, live_hand
+from bot.render.hand import leads_text, live_hand, placed_text
 from bot.table import Table
 from engine import Round, RuleSet, Tile
+from engine.events import Played
 from engine.rules import PRESETS
 from tests.bot.tables import table_of
 
@@ -294,3 +295,60 @@ def test_the_others_new_deal_says_who_leads(lang: str, forced: str, free: str) -
     assert table.match is not None and table.match.round is not None
     table.match.round.lead_tiles = None  # a later round: its leader leads what he likes
     assert leads_text(table, lang) == free
+
+
+@pytest.mark.parametrize(
+    ("lang", "other", "leader"),
+    [
+        (
+            "en",
+            [
+                "▶️ The bot led for Masha, as the rules allow no other lead: [5|5] · <b>+10</b>.",
+                "You play next.",
+            ],
+            [
+                "▶️ The bot led for you, as the rules allow no other lead: [5|5] · <b>+10</b>.",
+                "Alex plays next.",
+            ],
+        ),
+        (
+            "ru",
+            [
+                "▶️ Бот зашёл за игрока Masha — другого захода правила не дают: [5|5] · <b>+10</b>.",
+                "Следующий ход — твой.",
+            ],
+            [
+                "▶️ Бот зашёл за тебя — другого захода правила не дают: [5|5] · <b>+10</b>.",
+                "Следующим ходит Alex.",
+            ],
+        ),
+        (
+            "uk",
+            [
+                "▶️ Бот зайшов за гравця Masha — іншого заходу правила не дають: "
+                "[5|5] · <b>+10</b>.",
+                "Наступний хід — твій.",
+            ],
+            [
+                "▶️ Бот зайшов за тебе — іншого заходу правила не дають: [5|5] · <b>+10</b>.",
+                "Наступним ходить Alex.",
+            ],
+        ),
+    ],
+)
+def test_a_placed_lead_is_told_as_done_with_who_plays_next(
+    lang: str, other: list[str], leader: list[str]
+) -> None:
+    """Bulgarian fives' lead is placed for its leader (§3.8): the other's "🃏 New deal" said
+    "▶️ Masha leads." of a lead already down, his turn come. Both say the bot led, for whom,
+    with what it scored, and who plays next, in their own language."""
+    table = dealt(PRESETS["bulgarian_fives"](), ["5-5 0-1", "2-3 1-4"], 0, "5-5")
+    match = table.match
+    assert match is not None
+    lead = match.placed_lead()
+    assert lead is not None
+    placed = match.act(0, lead)[0]
+    assert isinstance(placed, Played)
+    for seat, said in zip(table.seats, (leader, other), strict=True):
+        shown = dataclasses.replace(seat, language=lang)
+        assert placed_text(table, shown, placed).splitlines() == said
