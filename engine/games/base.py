@@ -19,7 +19,7 @@ from ..round import Hand, Round
 from ..rules import RuleSet
 from ..scoring.bonus import Bonus
 from ..scoring.tally import Tally
-from ..tiles import Tile
+from ..tiles import ALL_TILES, Tile
 
 if TYPE_CHECKING:
     from ..match import Match
@@ -100,6 +100,12 @@ class Game(ABC):
     @abstractmethod
     def hand_size(self, rules: RuleSet, players: int) -> int:
         """Tiles dealt to each player (§1.4)."""
+
+    def bazaar_size(self, rules: RuleSet, players: int) -> int:
+        """The tiles a deal to ``players`` leaves in the bazaar (§1.4): none where all 28 are
+        dealt, as to four at seven each, so that nobody there ever draws, whatever
+        ``draw_mode`` and ``bazaar_reserve`` say."""
+        return len(ALL_TILES) - players * self.hand_size(rules, players)
 
     def redeal(self, hands: list[Hand], rules: RuleSet) -> tuple[int, RedealReason] | None:
         """The first seat whose hand throws the deal in, and why; only the Kozel family redeals

@@ -17,10 +17,12 @@ from tests.bot.harness import Harness
 from tests.bot.test_games_e2e import choose_game, lobby_now, open_lobby, plain
 
 
-async def house_rules(harness: Harness, lang: str, game: str, name: str, value: Any) -> str:
-    """/rules at a table of ``game`` whose opener, speaking ``lang``, set ``name`` to ``value``
-    by tapping its button in the ⚙️ Rules editor."""
-    masha, group, _ = await set_in_editor(harness, lang, game, name, value)
+async def house_rules(
+    harness: Harness, lang: str, game: str, name: str, value: Any, *, players: int = 4
+) -> str:
+    """/rules at a table of ``game`` for ``players`` whose opener, speaking ``lang``, set
+    ``name`` to ``value`` by tapping its button in the ⚙️ Rules editor."""
+    masha, group, _ = await set_in_editor(harness, lang, game, name, value, players=players)
     await harness.tg.send_text(masha, group, "/rules")
     head = plain(t(lang, "rules.head_table", game=catalog(lang)[f"game.{game}"]))
     told = await harness.tg.wait_for_message(group, head)
@@ -28,11 +30,11 @@ async def house_rules(harness: Harness, lang: str, game: str, name: str, value: 
 
 
 async def set_in_editor(
-    harness: Harness, lang: str, game: str, name: str, value: Any
+    harness: Harness, lang: str, game: str, name: str, value: Any, *, players: int = 4
 ) -> tuple[FakeUser, FakeChat, FakeMessage]:
-    """A lobby of ``game`` whose opener, speaking ``lang``, set ``name`` to ``value`` by tapping
-    its button in the ⚙️ Rules editor: the opener, the group and the lobby, still editing. A
-    game played only by two pairs gets the table set for pairs first."""
+    """A lobby of ``game`` for ``players`` whose opener, speaking ``lang``, set ``name`` to
+    ``value`` by tapping its button in the ⚙️ Rules editor: the opener, the group and the
+    lobby, still editing. A game played only by two pairs gets the table set for pairs first."""
     tg = harness.tg
     masha = tg.user(1301, "Masha", language_code=lang)
     group = tg.group(-1301, "Yard")
@@ -52,6 +54,12 @@ async def set_in_editor(
     async def shown(label: str) -> None:
         await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(label))
 
+    count = 4
+    while count != players:
+        await shown(plain(describe(lang, "players", count)))
+        await tg.press_button(masha, lobby, plain(describe(lang, "players", count)))
+        count = count + 1 if count < 4 else 2  # the editor goes 2, 3, 4 and round again
+    await shown(plain(describe(lang, "players", players)))
     values = choices(name, game)
     labels = [plain(describe(lang, name, v, game)) for v in values]
     now = values.index(PRESETS[game]().option(name))
@@ -194,7 +202,75 @@ async def test_kozel_drawing_one_tile_a_turn_reads_how_it_draws(
     tg: FakeTelegram, harness: Harness, lang: str
 ) -> None:
     """Kozel drawing one tile a turn: /rules said nothing of drawing above the table's "Bazaar:
-    one tile per turn", the usual "draw from the bazaar, or knock" being drawing until one fits."""
-    said = await house_rules(harness, lang, "kozel", "draw_mode", "one_per_turn")
+    one tile per turn", the usual "draw from the bazaar, or knock" being drawing until one fits.
+    Three play: four, seven tiles each, leave no bazaar to draw from."""
+    said = await house_rules(harness, lang, "kozel", "draw_mode", "one_per_turn", players=3)
     assert plain(describe(lang, "draw_mode", "one_per_turn", "kozel")) in said
     assert DRAWS_ONE[lang] in said
+
+
+#: How each language's summary says a player with no tile knocks at a table dealt no bazaar.
+KNOCKS = {
+    "en": "No tile — knock: all 28 tiles are dealt, so there is no bazaar.",
+    "ru": "Нечем ходить — стучи: все 28 камней розданы, базара нет.",
+    "uk": "Нема чим ходити — стукай: усі 28 каменів роздано, базару немає.",
+}
+#: How each language's Kozel summary says a player with no tile draws until one fits.
+DRAWS = {
+    "en": "No tile — draw from the bazaar, or knock.",
+    "ru": "Нечем ходить — бери с базара или стучи.",
+    "uk": "Нема чим ходити — бери з базару або стукай.",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+async def test_kozel_for_four_reads_that_a_player_with_no_tile_knocks(
+    tg: FakeTelegram, harness: Harness, lang: str
+) -> None:
+    """A new Kozel table is for four, seven tiles each: all 28 are dealt, yet /rules told them
+    "No tile — draw from the bazaar, or knock." above "Bazaar: draw until a tile fits", and the
+    ⚙️ Rules editor offered how to draw and the bazaar's reserve. /rules now says a player with
+    no tile knocks, there being no bazaar, and neither names a drawing; set for three, the
+    table draws again and the editor offers both."""
+    masha = tg.user(1301, "Masha", language_code=lang)
+    group = tg.group(-1301, "Yard")
+    lobby = await open_lobby(harness, [masha], group)
+    head = plain(t(lang, "rules.head_table", game=catalog(lang)["game.kozel"]))
+    await tg.send_text(masha, group, "/rules")
+    said = (await tg.wait_for_message(group, head)).text or ""
+    drawing = [plain(describe(lang, "draw_mode", v)) for v in choices("draw_mode")]
+    reserve = [plain(describe(lang, "bazaar_reserve", v)) for v in choices("bazaar_reserve")]
+    assert KNOCKS[lang] in said and DRAWS[lang] not in said
+    assert not any(words in said for words in (*drawing, *reserve))
+    await tg.press_button(masha, lobby, plain(t(lang, "lobby.settings")))
+    four = plain(describe(lang, "players", 4))
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(four))
+    editing = lobby_now(tg, lobby)
+    assert not any(editing.find_button(words) for words in (*drawing, *reserve))
+    await tg.press_button(masha, lobby, four)  # 4 → 2
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(drawing[0]))
+    assert lobby_now(tg, lobby).find_button(reserve[0])
+    await tg.send_text(masha, group, "/rules")
+    said = (
+        await tg.wait_for_message(group, lambda m: head in (m.text or "") and m.text != said)
+    ).text or ""
+    assert DRAWS[lang] in said and KNOCKS[lang] not in said and drawing[0] in said
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+async def test_sport_domino_editor_offers_no_drawing(
+    tg: FakeTelegram, harness: Harness, lang: str
+) -> None:
+    """Sport domino's four players hold all 28 tiles, yet its ⚙️ Rules editor offered
+    "Bazaar: draw until a tile fits" and the drawings after it, which changed nothing. It now
+    offers none, and /rules names none: it says a player with no tile knocks."""
+    masha, group, lobby = await set_in_editor(harness, lang, "sport", "sport_deals", 8)
+    drawing = [plain(describe(lang, "draw_mode", v, "sport")) for v in choices("draw_mode")]
+    editing = lobby_now(tg, lobby)
+    assert not any(editing.find_button(words) for words in drawing)
+    assert not any(words in (editing.text or "") for words in drawing)
+    await tg.send_text(masha, group, "/rules")
+    head = plain(t(lang, "rules.head_table", game=catalog(lang)["game.sport"]))
+    said = (await tg.wait_for_message(group, head)).text or ""
+    assert KNOCKS[lang] in said
+    assert not any(words in said for words in drawing)
