@@ -26,11 +26,16 @@ def played(rules: RuleSet, name: str, players: int | None = None) -> Any:
     - ``never`` for a General (``general_title``) that no move there can hang (0-0 and 6-6
       together at one tile a move, RULES.md §3.10), as its lines and option line then say;
     - ``no_bazaar`` for ``draw_mode`` at a table dealt no bazaar (all 28 tiles dealt, §1.4):
-      a player with no tile knocks there, whatever drawing the option names."""
+      a player with no tile knocks there, whatever drawing the option names;
+    - for ``multi_double``, the most doubles a move can put down (``Game.doubles_a_move``): 3
+      or 4 on a line play as 2, so such a table, set before its editor offered 0 or 2 only,
+      reads the lines of 2, which it plays."""
     if name == "general_title" and not can_hang_general(rules):
         return "never"
     if name == "draw_mode" and not deals_a_bazaar(rules, players):
         return "no_bazaar"
+    if name == "multi_double":
+        return game_of(rules).doubles_a_move(rules)
     return rules.option(name)
 
 

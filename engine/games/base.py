@@ -153,6 +153,13 @@ class Game(ABC):
         (English fives' lengthwise doubles, §3.9): by default none."""
         return []
 
+    def doubles_a_move(self, rules: RuleSet) -> int:
+        """The most doubles one move can put down (0: one tile a move): ``multi_double``, but no
+        more than the layout has ends, each double of a move needing an open end of its own
+        (§1.6). So on a line (§1.7) 3 or 4 play as 2, as tables set so before the editor
+        offered 0 or 2 only (``rules.OFFERED_CHOICES``) still do."""
+        return min(rules.multi_double, len(self.layout(rules).end_names()))
+
     def move_all(
         self, layout: Layout, placements: Placements, rules: RuleSet, closed: Sequence[bool] = ()
     ) -> tuple[list[int] | dict[str, int], int | None]:

@@ -184,6 +184,25 @@ def test_a_table_dealt_no_bazaar_reads_that_a_player_with_no_tile_knocks(
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", ["sea_goat", "generals_goat"])
+def test_a_line_table_set_to_three_or_four_doubles_a_move_reads_as_two(
+    lang: str, game: str
+) -> None:
+    """Sea Goat and General's Goat tables saved with 3 or 4 doubles a move, before their editor
+    offered 0 or 2, play as two on a line of two ends, yet their summary said nothing of
+    doubles (only two has a line) and their option line "Up to 4 doubles in one move". They
+    now read, line for line, as a table of two doubles a move."""
+    two = PRESETS[game]()
+    assert two.multi_double == 2
+    for most in (3, 4):
+        rules = RuleSet.from_dict({**two.to_dict(), "multi_double": most})
+        shown = summary(lang, game, rules)
+        assert t(lang, f"games.{game}.summary.multi_double.2") in shown, most
+        assert shown == summary(lang, game, two), most
+        assert rules_text(lang, rules) == rules_text(lang, two), most
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_generals_goat_says_how_a_general_is_hung_only_where_a_move_can_hang_one(
     lang: str,
 ) -> None:

@@ -274,3 +274,32 @@ async def test_sport_domino_editor_offers_no_drawing(
     said = (await tg.wait_for_message(group, head)).text or ""
     assert KNOCKS[lang] in said
     assert not any(words in said for words in drawing)
+
+
+#: How each language's Sea Goat summary says two doubles may go down at once.
+TWO_DOUBLES = {
+    "en": "Two doubles may go down at once.",
+    "ru": "Можно класть сразу два дубля.",
+    "uk": "Можна класти одразу два дублі.",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+async def test_sea_goat_saved_with_four_doubles_a_move_reads_two(
+    tg: FakeTelegram, harness: Harness, lang: str
+) -> None:
+    """A Sea Goat table saved with up to 4 doubles a move, before its editor offered 0 or 2,
+    plays as two on its line of two ends: /rules said nothing of doubles above "Up to 4 doubles
+    in one move, one per end". It now reads two doubles at once, as it plays."""
+    masha, group, _ = await set_in_editor(harness, lang, "sea_goat", "multi_double", 2)
+    service = harness.kozel.service
+    table = await service.store.active_table(Place(-1301))
+    assert table is not None
+    async with service.store.lock(table.chat_id):
+        await service.lobby.change_setting(table, "multi_double", 4)  # as saved before
+    await tg.send_text(masha, group, "/rules")
+    head = plain(t(lang, "rules.head_table", game=catalog(lang)["game.sea_goat"]))
+    said = (await tg.wait_for_message(group, head)).text or ""
+    assert TWO_DOUBLES[lang] in said
+    assert plain(describe(lang, "multi_double", 2, "sea_goat")) in said
+    assert plain(describe(lang, "multi_double", 4, "sea_goat")) not in said
