@@ -202,6 +202,34 @@ def test_a_line_table_set_to_three_or_four_doubles_a_move_reads_as_two(
         assert rules_text(lang, rules) == rules_text(lang, two), most
 
 
+#: How each language's General's Goat summary says the match is lost on rounds.
+ROUNDS_LOSE = {
+    "en": "The team that loses the set number of rounds loses the match.",
+    "ru": "Матч проигрывает пара, проигравшая заданное число раундов.",
+    "uk": "Матч програє пара, що програла задане число раундів.",
+}
+#: The "Otherwise" General's Goat's summary began it with, after no General at all.
+OTHERWISE = {"en": "Otherwise", "ru": "Иначе", "uk": "Інакше"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_generals_goat_where_no_general_is_hung_reads_how_the_match_is_lost(lang: str) -> None:
+    """General's Goat at one tile a move, where no General is ever hung, ended its summary on
+    "Otherwise the team that loses the set number of rounds loses the match": otherwise than
+    nothing. Every table now reads how rounds lose the match, with no "otherwise"; one where a
+    General can be hung then reads that it ends the match at once."""
+    usual = PRESETS["generals_goat"]()
+    for rules in (usual, *one_changed(usual)):
+        shown = summary(lang, "generals_goat", rules)
+        assert ROUNDS_LOSE[lang] in shown, rules
+        assert OTHERWISE[lang] not in "\n".join(shown), rules
+    never = summary(lang, "generals_goat", usual.with_options(multi_double=0))
+    assert never[-2:] == [
+        ROUNDS_LOSE[lang],
+        t(lang, "games.generals_goat.summary.general_title.never"),
+    ]
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_generals_goat_says_how_a_general_is_hung_only_where_a_move_can_hang_one(
     lang: str,

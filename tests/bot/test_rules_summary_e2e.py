@@ -145,6 +145,13 @@ GENERAL = {
     "ru": ("вешает Генерала", "Генерала за этим столом не повесить"),
     "uk": ("вішає Генерала", "Генерала за цим столом не повісити"),
 }
+#: How each language's General's Goat says rounds lose the match: once "Otherwise ...", after
+#: the General, which read as otherwise than nothing where none is hung.
+ROUNDS_LOSE = {
+    "en": ("The team that loses the set number of rounds loses the match.", "Otherwise"),
+    "ru": ("Матч проигрывает пара, проигравшая заданное число раундов.", "Иначе"),
+    "uk": ("Матч програє пара, що програла задане число раундів.", "Інакше"),
+}
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
@@ -153,7 +160,8 @@ async def test_generals_goat_at_one_tile_a_move_reads_that_no_general_is_hung(
 ) -> None:
     """General's Goat at one tile a move, a General still 0-0 and 6-6 together: the lobby's
     line, its ⚙️ Rules button and /rules told how to hang one above "One tile a move", though
-    the two doubles never go down at once. Each now says no General is hung there."""
+    the two doubles never go down at once. Each now says no General is hung there, and /rules
+    that the rounds lose the match, with no "otherwise" after a General there is none of."""
     masha, group, lobby = await set_in_editor(harness, lang, "generals_goat", "multi_double", 0)
     hangs, none = GENERAL[lang]
     together = plain(describe(lang, "general_title", "both_at_once", "generals_goat"))
@@ -169,6 +177,8 @@ async def test_generals_goat_at_one_tile_a_move_reads_that_no_general_is_hung(
     assert together not in said and never in said
     assert hangs not in said
     assert none in said
+    rounds, otherwise = ROUNDS_LOSE[lang]
+    assert rounds in said and otherwise not in said
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
