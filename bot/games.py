@@ -99,3 +99,17 @@ WHO_PLAYS: dict[tuple[tuple[int, bool], ...], str] = {
 def who_plays(game: str) -> str:
     """The ``players.*`` key that says who plays ``game``, read off the engine's table check."""
     return WHO_PLAYS[tuple(shape for shape in TABLE_SHAPES if fits(game, *shape))]
+
+
+def deals_a_bazaar(rules: RuleSet, players: int | None = None) -> bool:
+    """Whether a table of ``players`` playing ``rules`` is dealt a bazaar (RULES.md §1.4, as
+    the engine deals: ``Game.bazaar_size``); where no table is (``None``: /rules of a game by
+    its name), whether some table of the game is, so its usual words say how one draws unless
+    no table of it ever does (Sport domino: four at seven each, all 28 tiles dealt)."""
+    game = GAMES[rules.game]
+    counts = (
+        {players}
+        if players is not None
+        else {n for n, pairs in TABLE_SHAPES if fits(rules.game, n, pairs)}
+    )
+    return any(game.bazaar_size(rules, count) > 0 for count in counts)

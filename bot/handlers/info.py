@@ -101,15 +101,17 @@ async def rules_command(update: Update, context: KozelContext) -> None:
     rules = table.rules_played if table is not None else PRESETS[asked or "kozel"]()
     game = chosen(rules)
     head = "rules.head_table" if table is not None else "rules.head_default"
-    # no table open: what a new table would get (the bot's settings)
+    # no table open: what a new table would get (the bot's settings), and the game's usual
+    # words (``players`` None), but for what no table of it plays (Sport domino's bazaar)
     seconds = table.turn_seconds if table is not None else k.settings.turn_seconds
     level = table.computer_level if table is not None else k.settings.computer_level
+    players = table.players if table is not None else None
     lines = [
         t(lang, head, game=game_name(lang, game)),
-        *summary(lang, game, rules),
+        *summary(lang, game, rules, players),
         "",
         *table_lines(lang, seconds, level),
-        *rules_text(lang, rules),
+        *rules_text(lang, rules, players=players),
     ]
     if table is None and asked is None:
         lines += ["", t(lang, "rules.other_games")]

@@ -371,7 +371,7 @@ async def change_setting(
     if cb is not None and cb.args:
         _asshown(table, cb)
         name = cb.args[0]
-        if name not in (*TABLE_SETTINGS, *options_of(table.rules)):
+        if name not in (*TABLE_SETTINGS, *options_of(table.rules, table.players)):
             raise Refusal("err.unknown_button")
         await k.service.lobby.change_setting(table, name, next_value(table, name))
     await show_lobby(k, table, "settings")

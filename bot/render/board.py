@@ -16,7 +16,7 @@ from engine.leads import LotWinner, lot, lot_winner
 from engine.match import TIMEOUT
 from engine.scoring.sea_goat import holder
 from engine.scoring.tally import Tally
-from engine.tiles import ALL_TILES, Tile
+from engine.tiles import Tile
 
 from ..i18n import Html, plural, spoken_list, t
 from ..sender import read_len
@@ -96,11 +96,6 @@ def keeps_points(match: Match) -> bool:
     """Whether the game writes points; General's Goat counts only the rounds each team lost and
     its Generals (``Game.keeps_points``), and its board, results and records say so."""
     return match.game.keeps_points
-
-
-def _deals_a_bazaar(match: Match) -> bool:
-    """Whether the deal leaves tiles to draw (RULES.md §1.4): not four at Kozel, seven each."""
-    return match.players * match.game.hand_size(match.rules, match.players) < len(ALL_TILES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,7 +263,7 @@ def board_text(
         top.append(Html(f"{marker}{t(lang, 'board.seat', name=seat.name, tiles=label)}{suffix}"))
     if rnd.bazaar:
         top.append(plural(lang, "board.bazaar", len(rnd.bazaar)))
-    elif _deals_a_bazaar(match):
+    elif match.game.bazaar_size(match.rules, match.players):
         top.append(t(lang, "board.bazaar_empty"))
     bottom: list[str] = []
     if table.status == "cancelled":  # by /cancel or its place gone, or nobody left to play

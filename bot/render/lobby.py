@@ -21,6 +21,7 @@ from ..games import (
     TARGETS,
     chooser,
     chosen,
+    deals_a_bazaar,
     fits,
     seating,
     who_plays,
@@ -31,6 +32,8 @@ from .game_names import game_name
 from .summary import about, played, value_key
 
 OVERRIDDEN_BY_SPECIAL_BONES = ("lone_00", "lone_66")
+#: How a player draws from the bazaar, and the tiles of it never drawn (RULES.md §1.5, §2.4).
+BAZAAR_OPTIONS = ("draw_mode", "bazaar_reserve")
 #: How many of the game's options the lobby itself shows (the editor shows them all).
 LOBBY_FEW = 7
 #: Settings of the table itself rather than of the rules.
@@ -40,9 +43,10 @@ TURN_SECONDS = (30, 60, 120, 300)
 PLAYER_COUNTS = (2, 3, 4)
 
 
-def options_of(rules: RuleSet) -> tuple[str, ...]:
-    """The options of the table's game that the editor offers, in its order (``Game.settable``)."""
-    return tuple(name for name in game_of(rules).settable if applies(rules, name))
+def options_of(rules: RuleSet, players: int | None = None) -> tuple[str, ...]:
+    """The options of the game that the editor of a table of ``rules`` and ``players`` offers,
+    in its order (``Game.settable``)."""
+    return tuple(name for name in game_of(rules).settable if applies(rules, name, players))
 
 
 def choices(name: str, game: str = "kozel") -> tuple[Any, ...]:
@@ -86,22 +90,32 @@ def describe(lang: str, name: str, value: Any, game: str = "kozel") -> Html:
     raise KeyError(f"no words for the option {name!r}")
 
 
-def applies(rules: RuleSet, name: str) -> bool:
-    """Special bones override the lone 0-0 and 6-6 values (RULES.md §2.7.5), and Sea Goat's
-    reading of two doubles at once matters only when going out on them can win (§3.2.2): such
-    options say nothing meanwhile, so they are neither shown nor offered."""
+def applies(rules: RuleSet, name: str, players: int | None = None) -> bool:
+    """Whether option ``name`` can change anything at a table of ``rules`` and ``players``
+    (None: no table, as every table of its game would). Special bones override the lone 0-0 and
+    6-6 values (RULES.md §2.7.5); Sea Goat's reading of two doubles at once matters only when
+    going out on them can win (§3.2.2); the bazaar's options only where one is dealt
+    (``deals_a_bazaar``: not to four at seven each, so never at Sport domino), and its reserve
+    only where a player draws. Such options say nothing meanwhile, so they are neither shown
+    nor offered; a table that set one keeps it, and it counts again once it can."""
     if name == "sg_double_finish":
         return reads_double_finish(rules)
+    if name in BAZAAR_OPTIONS:
+        draws = name == "draw_mode" or rules.draw_mode != "none"
+        return draws and deals_a_bazaar(rules, players)
     return not (rules.special_bones and name in OVERRIDDEN_BY_SPECIAL_BONES)
 
 
-def rules_text(lang: str, rules: RuleSet, limit: int | None = None) -> list[Html]:
-    """The game's options in plain words, one a line; ``limit``: only the first few."""
+def rules_text(
+    lang: str, rules: RuleSet, limit: int | None = None, *, players: int | None = None
+) -> list[Html]:
+    """The game's options at a table of ``rules`` and ``players`` in plain words, one a line;
+    ``limit``: only the first few."""
     names = game_of(rules).settable[:limit]
     return [
-        Html("• " + describe(lang, n, played(rules, n), rules.game))
+        Html("• " + describe(lang, n, played(rules, n, players), rules.game))
         for n in names
-        if applies(rules, n)
+        if applies(rules, n, players)
     ]
 
 
@@ -191,7 +205,9 @@ def lobby_text(table: Table, opener_name: str, *, editing: bool = False) -> Html
         "",
         Html("• " + t(lang, "lobby.mode_pairs" if table.pairs else "lobby.mode_individual")),
         *table_lines(lang, table.turn_seconds, table.computer_level),
-        *rules_text(lang, table.rules_played, None if editing else LOBBY_FEW),
+        *rules_text(
+            lang, table.rules_played, None if editing else LOBBY_FEW, players=table.players
+        ),
         "",
         t(lang, f"lobby.{hint}"),
     ]
@@ -226,9 +242,9 @@ def settings_keyboard(table: Table) -> InlineKeyboardMarkup:
     """Each button shows one setting and moves it to its next value."""
     lang = table.language
     revision = lobby_revision(table)
-    rows, rules = [], table.rules_played
-    for name in (*TABLE_SETTINGS, *options_of(table.rules)):
-        value = value_of(table, name) if name in TABLE_SETTINGS else played(rules, name)
+    rows, rules, players = [], table.rules_played, table.players
+    for name in (*TABLE_SETTINGS, *options_of(table.rules, players)):
+        value = value_of(table, name) if name in TABLE_SETTINGS else played(rules, name, players)
         label = describe(lang, name, value, table.rules.game)
         data = Callback("opt", table.id, lobby=revision, args=(name,)).encode()
         rows.append([InlineKeyboardButton(label, callback_data=data)])

@@ -19,7 +19,7 @@ from ..round import Hand, Round
 from ..rules import RuleSet
 from ..scoring.bonus import Bonus
 from ..scoring.tally import Tally
-from ..tiles import Tile
+from ..tiles import ALL_TILES, Tile
 
 if TYPE_CHECKING:
     from ..match import Match
@@ -101,6 +101,12 @@ class Game(ABC):
     def hand_size(self, rules: RuleSet, players: int) -> int:
         """Tiles dealt to each player (§1.4)."""
 
+    def bazaar_size(self, rules: RuleSet, players: int) -> int:
+        """The tiles a deal to ``players`` leaves in the bazaar (§1.4): none where all 28 are
+        dealt, as to four at seven each, so that nobody there ever draws, whatever
+        ``draw_mode`` and ``bazaar_reserve`` say."""
+        return len(ALL_TILES) - players * self.hand_size(rules, players)
+
     def redeal(self, hands: list[Hand], rules: RuleSet) -> tuple[int, RedealReason] | None:
         """The first seat whose hand throws the deal in, and why; only the Kozel family redeals
         (§1.4), so by default a deal always stands."""
@@ -146,6 +152,13 @@ class Game(ABC):
         """Moves of one tile laid otherwise than the round's plays, which ``seat`` may make now
         (English fives' lengthwise doubles, §3.9): by default none."""
         return []
+
+    def doubles_a_move(self, rules: RuleSet) -> int:
+        """The most doubles one move can put down (0: one tile a move): ``multi_double``, but no
+        more than the layout has ends, each double of a move needing an open end of its own
+        (§1.6). So on a line (§1.7) 3 or 4 play as 2, as tables set so before the editor
+        offered 0 or 2 only (``rules.OFFERED_CHOICES``) still do."""
+        return min(rules.multi_double, len(self.layout(rules).end_names()))
 
     def move_all(
         self, layout: Layout, placements: Placements, rules: RuleSet, closed: Sequence[bool] = ()

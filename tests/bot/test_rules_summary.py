@@ -8,9 +8,9 @@ from itertools import product
 
 import pytest
 
-from bot.games import chooser, chosen
+from bot.games import TABLE_SHAPES, chooser, chosen, fits
 from bot.i18n import LANGUAGES, section, t
-from bot.render.lobby import choices, describe, rules_text
+from bot.render.lobby import BAZAAR_OPTIONS, choices, describe, rules_text
 from bot.render.summary import about, played, summary, value_key
 from engine.events import RoundStarted
 from engine.games import game_of
@@ -18,6 +18,11 @@ from engine.games.generals import hangs_general
 from engine.match import Match
 from engine.rules import OPTION_NAMES, PRESETS, RuleSet
 from engine.tiles import Tile
+
+
+def players_of(choice: str) -> set[int]:
+    """The numbers of players a table of ``choice`` (a game or house preset) may seat."""
+    return {players for players, pairs in TABLE_SHAPES if fits(choice, players, pairs)}
 
 
 def one_changed(usual: RuleSet) -> Iterator[RuleSet]:
@@ -58,10 +63,10 @@ def test_every_line_keyed_by_an_option_is_one_the_table_can_play(
 ) -> None:
     """A line of the summary, or of the chooser's and lobby's line (``about``), keyed by an
     option and a value shows where the table plays that value: an option the game does not let
-    a table set, or a value it cannot take (the preset's unset one aside, and ``never``, a
-    General no move can hang), would be a line that always shows, or never; so would ``.other``
-    where every value has its own line. A line keyed by an option alone would always show,
-    stating one value."""
+    a table set, or a value it cannot take (the preset's unset one aside, ``never``, a General
+    no move can hang, and ``no_bazaar``, a table of some number of players dealt no bazaar),
+    would be a line that always shows, or never; so would ``.other`` where every value has its
+    own line. A line keyed by an option alone would always show, stating one value."""
     usual = PRESETS[choice]()
     lines = section(lang, f"games.{choice}.{part}")
     for line in lines:
@@ -71,7 +76,11 @@ def test_every_line_keyed_by_an_option_is_one_the_table_can_play(
             continue
         assert name in game_of(usual).settable, line
         values = {value_key(v) for v in (*choices(name, usual.game), usual.option(name))}
-        values |= {value_key(played(rules, name)) for rules in one_changed(usual)}
+        values |= {
+            value_key(played(rules, name, players))
+            for rules in one_changed(usual)
+            for players in (None, *players_of(choice))
+        }
         if value == "other":
             assert {v for v in values if f"{name}.{v}" not in lines}, line
         else:
@@ -123,6 +132,102 @@ def test_sport_domino_says_a_player_with_no_tile_knocks_whatever_its_drawing(lan
         started = next(e for e in events if isinstance(e, RoundStarted))
         assert started.bazaar == [], mode
         assert KNOCKS[lang] in "\n".join(summary(lang, chosen(rules), rules)), mode
+
+
+def deals_bazaar(rules: RuleSet, players: int, pairs: bool) -> bool:
+    """Whether the engine's first deal at this table leaves tiles in the bazaar."""
+    _, events = Match.new(players, pairs, rules, seed=1)
+    return bool(next(e for e in events if isinstance(e, RoundStarted)).bazaar)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("choice", chooser())
+def test_a_table_dealt_no_bazaar_reads_that_a_player_with_no_tile_knocks(
+    lang: str, choice: str
+) -> None:
+    """Kozel at four, seven tiles each, all 28 dealt, read "No tile — draw from the bazaar, or
+    knock." above "Bazaar: draw until a tile fits"; so did the Telephones at four. Every game
+    and house preset, at every table it seats and each option changed: where the deal leaves
+    no bazaar, a summary that says how a player with no tile draws says he knocks, as Sport
+    domino's does, and no option line speaks of the bazaar; where it leaves one, it says how he
+    draws. Without a table (/rules and a game's name), the usual words, but for a game no table
+    of which is dealt a bazaar."""
+    usual = PRESETS[choice]()
+    game = usual.game
+    head = f"games.{choice}.summary"
+    drawing = {t(lang, f"{head}.{line}") for line in section(lang, head) if "draw_mode." in line}
+    knocks = KNOCKS[lang] if drawing else None
+    bazaar = {describe(lang, name, v, game) for name in BAZAAR_OPTIONS for v in choices(name, game)}
+    dealt = set()
+    for rules in (usual, *one_changed(usual)):
+        for players, pairs in TABLE_SHAPES:
+            if not fits(choice, players, pairs):
+                continue
+            draws = deals_bazaar(rules, players, pairs)
+            dealt.add(draws)
+            shown = summary(lang, chosen(rules), rules, players)
+            options = rules_text(lang, rules, players=players)
+            said = {line.removeprefix("• ") for line in options}
+            where = (rules.to_dict(), players)
+            if draws:
+                assert knocks not in shown, where
+                assert not drawing or drawing & set(shown) or rules.draw_mode == "none", where
+            else:
+                assert drawing & set(shown) == ({knocks} if knocks else set()), where
+                assert not bazaar & said, where
+    no_table = summary(lang, choice, usual)
+    assert (knocks in no_table) == (knocks is not None and True not in dealt)
+    if True in dealt and "draw_mode" in game_of(usual).settable:
+        assert describe(lang, "draw_mode", usual.draw_mode, game) in "\n".join(
+            rules_text(lang, usual)
+        )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", ["sea_goat", "generals_goat"])
+def test_a_line_table_set_to_three_or_four_doubles_a_move_reads_as_two(
+    lang: str, game: str
+) -> None:
+    """Sea Goat and General's Goat tables saved with 3 or 4 doubles a move, before their editor
+    offered 0 or 2, play as two on a line of two ends, yet their summary said nothing of
+    doubles (only two has a line) and their option line "Up to 4 doubles in one move". They
+    now read, line for line, as a table of two doubles a move."""
+    two = PRESETS[game]()
+    assert two.multi_double == 2
+    for most in (3, 4):
+        rules = RuleSet.from_dict({**two.to_dict(), "multi_double": most})
+        shown = summary(lang, game, rules)
+        assert t(lang, f"games.{game}.summary.multi_double.2") in shown, most
+        assert shown == summary(lang, game, two), most
+        assert rules_text(lang, rules) == rules_text(lang, two), most
+
+
+#: How each language's General's Goat summary says the match is lost on rounds.
+ROUNDS_LOSE = {
+    "en": "The team that loses the set number of rounds loses the match.",
+    "ru": "Матч проигрывает пара, проигравшая заданное число раундов.",
+    "uk": "Матч програє пара, що програла задане число раундів.",
+}
+#: The "Otherwise" General's Goat's summary began it with, after no General at all.
+OTHERWISE = {"en": "Otherwise", "ru": "Иначе", "uk": "Інакше"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_generals_goat_where_no_general_is_hung_reads_how_the_match_is_lost(lang: str) -> None:
+    """General's Goat at one tile a move, where no General is ever hung, ended its summary on
+    "Otherwise the team that loses the set number of rounds loses the match": otherwise than
+    nothing. Every table now reads how rounds lose the match, with no "otherwise"; one where a
+    General can be hung then reads that it ends the match at once."""
+    usual = PRESETS["generals_goat"]()
+    for rules in (usual, *one_changed(usual)):
+        shown = summary(lang, "generals_goat", rules)
+        assert ROUNDS_LOSE[lang] in shown, rules
+        assert OTHERWISE[lang] not in "\n".join(shown), rules
+    never = summary(lang, "generals_goat", usual.with_options(multi_double=0))
+    assert never[-2:] == [
+        ROUNDS_LOSE[lang],
+        t(lang, "games.generals_goat.summary.general_title.never"),
+    ]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -17,10 +17,12 @@ from tests.bot.harness import Harness
 from tests.bot.test_games_e2e import choose_game, lobby_now, open_lobby, plain
 
 
-async def house_rules(harness: Harness, lang: str, game: str, name: str, value: Any) -> str:
-    """/rules at a table of ``game`` whose opener, speaking ``lang``, set ``name`` to ``value``
-    by tapping its button in the ⚙️ Rules editor."""
-    masha, group, _ = await set_in_editor(harness, lang, game, name, value)
+async def house_rules(
+    harness: Harness, lang: str, game: str, name: str, value: Any, *, players: int = 4
+) -> str:
+    """/rules at a table of ``game`` for ``players`` whose opener, speaking ``lang``, set
+    ``name`` to ``value`` by tapping its button in the ⚙️ Rules editor."""
+    masha, group, _ = await set_in_editor(harness, lang, game, name, value, players=players)
     await harness.tg.send_text(masha, group, "/rules")
     head = plain(t(lang, "rules.head_table", game=catalog(lang)[f"game.{game}"]))
     told = await harness.tg.wait_for_message(group, head)
@@ -28,11 +30,11 @@ async def house_rules(harness: Harness, lang: str, game: str, name: str, value: 
 
 
 async def set_in_editor(
-    harness: Harness, lang: str, game: str, name: str, value: Any
+    harness: Harness, lang: str, game: str, name: str, value: Any, *, players: int = 4
 ) -> tuple[FakeUser, FakeChat, FakeMessage]:
-    """A lobby of ``game`` whose opener, speaking ``lang``, set ``name`` to ``value`` by tapping
-    its button in the ⚙️ Rules editor: the opener, the group and the lobby, still editing. A
-    game played only by two pairs gets the table set for pairs first."""
+    """A lobby of ``game`` for ``players`` whose opener, speaking ``lang``, set ``name`` to
+    ``value`` by tapping its button in the ⚙️ Rules editor: the opener, the group and the
+    lobby, still editing. A game played only by two pairs gets the table set for pairs first."""
     tg = harness.tg
     masha = tg.user(1301, "Masha", language_code=lang)
     group = tg.group(-1301, "Yard")
@@ -52,6 +54,12 @@ async def set_in_editor(
     async def shown(label: str) -> None:
         await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(label))
 
+    count = 4
+    while count != players:
+        await shown(plain(describe(lang, "players", count)))
+        await tg.press_button(masha, lobby, plain(describe(lang, "players", count)))
+        count = count + 1 if count < 4 else 2  # the editor goes 2, 3, 4 and round again
+    await shown(plain(describe(lang, "players", players)))
     values = choices(name, game)
     labels = [plain(describe(lang, name, v, game)) for v in values]
     now = values.index(PRESETS[game]().option(name))
@@ -137,6 +145,13 @@ GENERAL = {
     "ru": ("вешает Генерала", "Генерала за этим столом не повесить"),
     "uk": ("вішає Генерала", "Генерала за цим столом не повісити"),
 }
+#: How each language's General's Goat says rounds lose the match: once "Otherwise ...", after
+#: the General, which read as otherwise than nothing where none is hung.
+ROUNDS_LOSE = {
+    "en": ("The team that loses the set number of rounds loses the match.", "Otherwise"),
+    "ru": ("Матч проигрывает пара, проигравшая заданное число раундов.", "Иначе"),
+    "uk": ("Матч програє пара, що програла задане число раундів.", "Інакше"),
+}
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
@@ -145,7 +160,8 @@ async def test_generals_goat_at_one_tile_a_move_reads_that_no_general_is_hung(
 ) -> None:
     """General's Goat at one tile a move, a General still 0-0 and 6-6 together: the lobby's
     line, its ⚙️ Rules button and /rules told how to hang one above "One tile a move", though
-    the two doubles never go down at once. Each now says no General is hung there."""
+    the two doubles never go down at once. Each now says no General is hung there, and /rules
+    that the rounds lose the match, with no "otherwise" after a General there is none of."""
     masha, group, lobby = await set_in_editor(harness, lang, "generals_goat", "multi_double", 0)
     hangs, none = GENERAL[lang]
     together = plain(describe(lang, "general_title", "both_at_once", "generals_goat"))
@@ -161,6 +177,8 @@ async def test_generals_goat_at_one_tile_a_move_reads_that_no_general_is_hung(
     assert together not in said and never in said
     assert hangs not in said
     assert none in said
+    rounds, otherwise = ROUNDS_LOSE[lang]
+    assert rounds in said and otherwise not in said
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
@@ -194,7 +212,104 @@ async def test_kozel_drawing_one_tile_a_turn_reads_how_it_draws(
     tg: FakeTelegram, harness: Harness, lang: str
 ) -> None:
     """Kozel drawing one tile a turn: /rules said nothing of drawing above the table's "Bazaar:
-    one tile per turn", the usual "draw from the bazaar, or knock" being drawing until one fits."""
-    said = await house_rules(harness, lang, "kozel", "draw_mode", "one_per_turn")
+    one tile per turn", the usual "draw from the bazaar, or knock" being drawing until one fits.
+    Three play: four, seven tiles each, leave no bazaar to draw from."""
+    said = await house_rules(harness, lang, "kozel", "draw_mode", "one_per_turn", players=3)
     assert plain(describe(lang, "draw_mode", "one_per_turn", "kozel")) in said
     assert DRAWS_ONE[lang] in said
+
+
+#: How each language's summary says a player with no tile knocks at a table dealt no bazaar.
+KNOCKS = {
+    "en": "No tile — knock: all 28 tiles are dealt, so there is no bazaar.",
+    "ru": "Нечем ходить — стучи: все 28 камней розданы, базара нет.",
+    "uk": "Нема чим ходити — стукай: усі 28 каменів роздано, базару немає.",
+}
+#: How each language's Kozel summary says a player with no tile draws until one fits.
+DRAWS = {
+    "en": "No tile — draw from the bazaar, or knock.",
+    "ru": "Нечем ходить — бери с базара или стучи.",
+    "uk": "Нема чим ходити — бери з базару або стукай.",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+async def test_kozel_for_four_reads_that_a_player_with_no_tile_knocks(
+    tg: FakeTelegram, harness: Harness, lang: str
+) -> None:
+    """A new Kozel table is for four, seven tiles each: all 28 are dealt, yet /rules told them
+    "No tile — draw from the bazaar, or knock." above "Bazaar: draw until a tile fits", and the
+    ⚙️ Rules editor offered how to draw and the bazaar's reserve. /rules now says a player with
+    no tile knocks, there being no bazaar, and neither names a drawing; set for three, the
+    table draws again and the editor offers both."""
+    masha = tg.user(1301, "Masha", language_code=lang)
+    group = tg.group(-1301, "Yard")
+    lobby = await open_lobby(harness, [masha], group)
+    head = plain(t(lang, "rules.head_table", game=catalog(lang)["game.kozel"]))
+    await tg.send_text(masha, group, "/rules")
+    said = (await tg.wait_for_message(group, head)).text or ""
+    drawing = [plain(describe(lang, "draw_mode", v)) for v in choices("draw_mode")]
+    reserve = [plain(describe(lang, "bazaar_reserve", v)) for v in choices("bazaar_reserve")]
+    assert KNOCKS[lang] in said and DRAWS[lang] not in said
+    assert not any(words in said for words in (*drawing, *reserve))
+    await tg.press_button(masha, lobby, plain(t(lang, "lobby.settings")))
+    four = plain(describe(lang, "players", 4))
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(four))
+    editing = lobby_now(tg, lobby)
+    assert not any(editing.find_button(words) for words in (*drawing, *reserve))
+    await tg.press_button(masha, lobby, four)  # 4 → 2
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(drawing[0]))
+    assert lobby_now(tg, lobby).find_button(reserve[0])
+    await tg.send_text(masha, group, "/rules")
+    said = (
+        await tg.wait_for_message(group, lambda m: head in (m.text or "") and m.text != said)
+    ).text or ""
+    assert DRAWS[lang] in said and KNOCKS[lang] not in said and drawing[0] in said
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+async def test_sport_domino_editor_offers_no_drawing(
+    tg: FakeTelegram, harness: Harness, lang: str
+) -> None:
+    """Sport domino's four players hold all 28 tiles, yet its ⚙️ Rules editor offered
+    "Bazaar: draw until a tile fits" and the drawings after it, which changed nothing. It now
+    offers none, and /rules names none: it says a player with no tile knocks."""
+    masha, group, lobby = await set_in_editor(harness, lang, "sport", "sport_deals", 8)
+    drawing = [plain(describe(lang, "draw_mode", v, "sport")) for v in choices("draw_mode")]
+    editing = lobby_now(tg, lobby)
+    assert not any(editing.find_button(words) for words in drawing)
+    assert not any(words in (editing.text or "") for words in drawing)
+    await tg.send_text(masha, group, "/rules")
+    head = plain(t(lang, "rules.head_table", game=catalog(lang)["game.sport"]))
+    said = (await tg.wait_for_message(group, head)).text or ""
+    assert KNOCKS[lang] in said
+    assert not any(words in said for words in drawing)
+
+
+#: How each language's Sea Goat summary says two doubles may go down at once.
+TWO_DOUBLES = {
+    "en": "Two doubles may go down at once.",
+    "ru": "Можно класть сразу два дубля.",
+    "uk": "Можна класти одразу два дублі.",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+async def test_sea_goat_saved_with_four_doubles_a_move_reads_two(
+    tg: FakeTelegram, harness: Harness, lang: str
+) -> None:
+    """A Sea Goat table saved with up to 4 doubles a move, before its editor offered 0 or 2,
+    plays as two on its line of two ends: /rules said nothing of doubles above "Up to 4 doubles
+    in one move, one per end". It now reads two doubles at once, as it plays."""
+    masha, group, _ = await set_in_editor(harness, lang, "sea_goat", "multi_double", 2)
+    service = harness.kozel.service
+    table = await service.store.active_table(Place(-1301))
+    assert table is not None
+    async with service.store.lock(table.chat_id):
+        await service.lobby.change_setting(table, "multi_double", 4)  # as saved before
+    await tg.send_text(masha, group, "/rules")
+    head = plain(t(lang, "rules.head_table", game=catalog(lang)["game.sea_goat"]))
+    said = (await tg.wait_for_message(group, head)).text or ""
+    assert TWO_DOUBLES[lang] in said
+    assert plain(describe(lang, "multi_double", 2, "sea_goat")) in said
+    assert plain(describe(lang, "multi_double", 4, "sea_goat")) not in said

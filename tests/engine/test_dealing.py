@@ -11,6 +11,9 @@ from hypothesis import strategies as st
 
 from engine import Match, RuleSet, Tile, replay
 from engine.deal import deal, redeal_reason, shuffled
+from engine.events import RoundStarted
+from engine.games import game_of
+from engine.rules import PRESETS
 
 from .support import EVERY_TILE, dicts, of_type, run_match, triggers_redeal
 
@@ -126,3 +129,20 @@ def test_a_deal_never_leaves_a_hand_that_triggers_a_redeal(
         assert redeal_reason(hand, rules) is None
         assert triggers_redeal(hand, rules) is None
     assert sorted([x for h in hands for x in h] + bazaar) == sorted(EVERY_TILE)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_game_says_how_many_tiles_its_deal_leaves_in_the_bazaar(name: str) -> None:
+    """``Game.bazaar_size``, which /rules and the Rules editor ask whether a table draws at all,
+    is the bazaar the match deals, at every table the game is played by: none for four at seven
+    each (Kozel, Sport domino, General's Goat), all 28 tiles in hands."""
+    rules = PRESETS[name]()
+    game = game_of(rules)
+    for players, pairs in ((2, False), (3, False), (4, False), (4, True)):
+        try:
+            game.check_table(players, pairs)
+        except ValueError:
+            continue
+        _, events = Match.new(players, pairs, rules, seed=players)
+        started = next(e for e in events if isinstance(e, RoundStarted))
+        assert game.bazaar_size(rules, players) == len(started.bazaar), (players, pairs)

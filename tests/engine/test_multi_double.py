@@ -13,6 +13,7 @@ from engine import Lay, Match, Placement, Play, RuleSet, errors, replay
 from engine.ai import random_player
 from engine.cli import rules_from
 from engine.events import PlayedDoubles, event_from_dict
+from engine.games import game_of
 from engine.layout import End
 from engine.rules import PRESETS, parse_option
 
@@ -184,3 +185,16 @@ def test_a_line_match_set_to_three_or_four_doubles_still_loads_and_plays_as_two(
         assert logs[0] == logs[1]
         laid += sum(isinstance(event_from_dict(e), PlayedDoubles) for e in logs[0])
     assert laid > 0
+
+
+@pytest.mark.parametrize("game", ["sea_goat", "generals_goat", "donkey", "telephone_ua"])
+def test_a_game_says_how_many_doubles_a_move_can_put_down(game: str) -> None:
+    """``Game.doubles_a_move``, the number /rules and the Rules editor say: the table's
+    ``multi_double`` where its layout has that many ends, else one double per end (§1.6): a
+    line's two (Sea Goat, General's Goat), a spinner's four (Donkey, the Ukrainian Telephone)."""
+    rules = PRESETS[game]()
+    ends = 2 if rules.spinner == "none" else 4
+    for most in (0, 2, 3, 4):
+        assert game_of(rules).doubles_a_move(rules.with_options(multi_double=most)) == min(
+            most, ends
+        )
