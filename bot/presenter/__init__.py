@@ -193,8 +193,8 @@ class Presenter:
     async def back(self, table: Table, seat: Seat, automatic: Sequence[Event] = ()) -> None:
         """A person who was away plays again: the group is told, what the bot did for them as
         they came back (``automatic``) is shown, and the hand comes back if it is their turn.
-        A lead it placed for them is told them with the hand they play from, which they did
-        not get at the deal, being away."""
+        A lead it placed for them is told them with the hand they now play from: the new deal
+        they got while away only said that they lead, and with what."""
         self.notices.back(table, seat)
         match = table.match
         if match is None or not (automatic or match.current_seat == seat.seat):

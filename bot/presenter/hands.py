@@ -92,19 +92,26 @@ class Hands:
         """A new round: each person gets their new hand; the leader's comes with the keyboard,
         the others' say who leads (the board does, but they look at their hand). A lead the
         bot ``placed`` is told everyone instead, its leader too, whose turn it ended, with who
-        plays next: whoever does hears of the deal before his keyboard."""
+        plays next: whoever does hears of the deal before his keyboard. A leader who is away
+        gets no keyboard (the computer plays for him), so he is told as the others are: else
+        he saw nothing of the deal until his first turn after coming back."""
         match = table.match
         assert match is not None
         for seat in table.seats:
-            if seat.is_human and (placed is not None or seat.seat != match.current_seat):
+            keyboard = seat.seat == match.current_seat and not seat.computer_plays
+            if seat.is_human and (placed is not None or not keyboard):
                 await self.dealt(table, seat, placed)
 
     async def dealt(self, table: Table, seat: Seat, placed: Played | None = None) -> None:
-        """The round's hand of one person, as dealt: who leads, or the lead the bot ``placed``
-        (for him or another) and who plays next."""
+        """The round's hand of one person, as dealt: who leads (he, if he is the leader away),
+        or the lead the bot ``placed`` (for him or another) and who plays next."""
         lang = seat.language
         news = t(lang, "hand.new_round", chat=place_name(lang, table))
-        told = leads_text(table, lang) if placed is None else placed_text(table, seat, placed)
+        told = (
+            leads_text(table, lang, seat.seat)
+            if placed is None
+            else placed_text(table, seat, placed)
+        )
         news = Html(news + "\n" + told)
         await self._send(table, seat, record_text(table, seat, news), note=news)
 

@@ -293,16 +293,20 @@ def record_text(table: Table, seat: Seat, note: str, rnd: Round | None = None) -
     return Html("\n".join(parts))
 
 
-def leads_text(table: Table, lang: str) -> Html:
+def leads_text(table: Table, lang: str, reader: int | None = None) -> Html:
     """Who leads the new round, for the others at the table: with what, and why, where the
-    rules say, in the words the leader's hand is told them (``must_lead``)."""
+    rules say, in the words the leader's hand is told them (``must_lead``). The leader reads
+    it (``reader``) only when he is away at the deal, no keyboard telling him, the computer
+    playing his turn: of himself, where "▶️ Masha leads." named him as if someone else."""
     match = table.match
     assert match is not None and match.round is not None
     rnd = match.round
     name = table.seats[rnd.leader].name
+    mine = reader == rnd.leader
     if rnd.layout.is_empty and rnd.lead_tiles:
-        return must_lead(lang, "hand.leads_with", match, rnd.lead_tiles, name=name)
-    return t(lang, "hand.leads", name=name)
+        key = "hand.you_lead_with" if mine else "hand.leads_with"
+        return must_lead(lang, key, match, rnd.lead_tiles, name=name)
+    return t(lang, "hand.you_lead" if mine else "hand.leads", name=name)
 
 
 def played_note(

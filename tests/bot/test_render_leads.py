@@ -282,6 +282,26 @@ def test_a_lead_the_rules_no_longer_give_goes_without_a_reason() -> None:
 @pytest.mark.parametrize(
     ("lang", "forced", "free"),
     [
+        ("en", "▶️ You lead with [1|1]: the first round starts with 1-1.", "▶️ You lead."),
+        ("ru", "▶️ Ты заходишь с [1|1]: первый раунд начинают с 1-1.", "▶️ Заходишь ты."),
+        ("uk", "▶️ Ти заходиш з [1|1]: перший раунд починають з 1-1.", "▶️ Заходиш ти."),
+    ],
+)
+def test_a_leader_away_at_the_deal_reads_that_he_leads(lang: str, forced: str, free: str) -> None:
+    """The leader reads his "🃏 New deal" only when he is away (the computer plays his turn):
+    of himself, where "▶️ Alex leads." named him as if someone else."""
+    table = dealt(KOZEL, ["0-1 3-5", "1-1 2-2"], 1, "1-1")
+    assert leads_text(table, lang, reader=1) == forced
+    assert leads_text(table, lang, reader=0).startswith("▶️ Alex")
+    table = dealt(KOZEL, ["0-1 3-5", "1-1 2-2"], 1, "1-1", restarted=False)
+    assert table.match is not None and table.match.round is not None
+    table.match.round.lead_tiles = None
+    assert leads_text(table, lang, reader=1) == free
+
+
+@pytest.mark.parametrize(
+    ("lang", "forced", "free"),
+    [
         ("en", "▶️ Alex leads with [1|1]: the first round starts with 1-1.", "▶️ Alex leads."),
         ("ru", "▶️ Alex заходит с [1|1]: первый раунд начинают с 1-1.", "▶️ Заходит Alex."),
         ("uk", "▶️ Alex заходить з [1|1]: перший раунд починають з 1-1.", "▶️ Заходить Alex."),

@@ -337,6 +337,101 @@ async def test_missed_turns_mark_a_player_away_until_they_tap_im_back(
     await tg.wait_for(lambda: "(away" not in board(tg, group))
 
 
+def new_deals(tg: FakeTelegram, user: FakeUser, after: int = 0) -> list[FakeMessage]:
+    """The "🃏 New deal" hands the bot sent ``user`` after message ``after``."""
+    return [
+        m
+        for m in tg.messages(user.id)
+        if m.from_bot and m.message_id > after and (m.text or "").startswith("🃏 New deal")
+    ]
+
+
+def newest(tg: FakeTelegram, user: FakeUser) -> int:
+    """The id of the newest message in ``user``'s DM."""
+    return max(m.message_id for m in tg.messages(user.id))
+
+
+async def play_until_one_goes_out(
+    harness: Harness, users: list[FakeUser], user: FakeUser, hand: FakeMessage
+) -> tuple[FakeUser, FakeMessage]:
+    """Everyone plays on from ``user``'s live ``hand`` until someone's is one tile that fits:
+    the turn that goes out with it, after which he leads (Kozel, RULES.md §2.6)."""
+
+    def one_tile_left(hand: FakeMessage) -> bool:
+        tiles = [b for b in hand.buttons if str(b.get("callback_data", "")).startswith("p:")]
+        return len(tiles) == 1 and str(tiles[0].get("text", "")).startswith("✅")
+
+    while not one_tile_left(hand):
+        version = harness.version_of(hand)
+        await harness.play_turn(user, hand)
+        user, hand = await next_turn(harness, users, version)
+    return user, hand
+
+
+async def missed_a_turn(harness: Harness, group: FakeChat, seat: int) -> int:
+    """``seat`` let his last turn run out (``Seat.missed_turns``): the next one he misses marks
+    him away. Returns how many rounds the match has played."""
+    k = kozel_of(harness)
+    async with k.service.store.lock(group.id):
+        table = await k.service.store.active_table(Place(group.id))
+        assert table is not None and table.match is not None
+        table.seats[seat].missed_turns = 1
+        await k.storage.update_seat(table.id, seat, missed_turns=1)
+        return table.match.rounds_played
+
+
+async def test_a_leader_away_at_a_new_deal_is_told_of_it_as_the_others_are(
+    tg: FakeTelegram, harness: Harness
+) -> None:
+    """A person away at a new deal got his new hand in his DM, saying who leads, unless he
+    led it: the leader's hand comes with his keyboard, and the computer that plays an away
+    leader's turn gets none, so he saw nothing of the deal until his first turn after coming
+    back. He is told as the others are, of himself as leader; a leader who is there still
+    gets one message, his keyboard. Here he is away by his second missed turn in a row, the
+    last tile of the round, which the computer played for him: he went out, so he leads."""
+    masha, alex = tg.user(321, "Masha"), tg.user(322, "Alex")
+    group = tg.group(-721, "Yard")
+    users = [masha, alex]
+    await prepare(harness, users, group, turn_seconds=5)
+    first, hand = await next_turn(harness, users, 0)
+    # there, the first leader gets one message of the deal, his keyboard; the other his hand
+    dealt = [m for m in tg.messages(first.id) if m.from_bot and "round 1" in (m.text or "").lower()]
+    assert [m.message_id for m in dealt] == [hand.message_id] and hand.buttons
+    assert new_deals(tg, first) == [] and len(new_deals(tg, users[users.index(first) - 1])) == 1
+
+    leader, hand = await play_until_one_goes_out(harness, users, first, hand)
+    version = harness.version_of(hand)
+    other = users[users.index(leader) - 1]
+    rounds = await missed_a_turn(harness, group, users.index(leader))
+    last, seen = newest(tg, leader), newest(tg, other)
+    away_dm = await tg.wait_for_message(leader, "You missed your turns in Yard", timeout=8.0)
+    started = [e for e in await events_of(harness) if e["type"] == "round_started"]
+    assert started[-1]["leader"] == users.index(leader) and len(started) == rounds + 2, started
+    deals = new_deals(tg, leader, last)
+    assert len(deals) == 1, "the away leader was not told of the new deal"
+    lines = (deals[0].text or "").splitlines()
+    assert lines[0] == "🃏 New deal · Yard", lines
+    if started[-1]["lead_tiles"]:  # a double he holds (``double_if_held``): with it, and why
+        assert lines[1].startswith("▶️ You lead with ["), lines
+    else:
+        assert lines[1] == "▶️ You lead.", lines
+    assert lines[2].startswith(f"Round {len(started)} · your hand: ") and lines[2].count("[") == 7
+    assert deals[0].message_id < away_dm.message_id and not deals[0].buttons
+    (others,) = new_deals(tg, other, seen)  # the other's, as ever, names him
+    assert (others.text or "").splitlines()[1].startswith(f"▶️ {leader.first_name} leads")
+
+    # back before his next turn: it brings his keyboard, as before
+    _, hand = await next_turn(harness, [other], version, timeout=8.0)  # the computer led
+    version = harness.version_of(hand)
+    answer = await tap(tg, leader, away_dm, str(away_dm.buttons[0]["callback_data"]))
+    assert answer.text == "Welcome back! Your tiles are yours again."
+    await tg.wait_for_message(group, f"🙋 {leader.first_name} is back at the table.")
+    await harness.play_turn(other, hand)
+    back, mine = await next_turn(harness, [leader], version, timeout=8.0)
+    assert back is leader and mine.buttons and "🎯 Your turn" in (mine.text or "")
+    assert len(new_deals(tg, leader, last)) == 1
+
+
 async def test_im_back_tapped_as_the_match_ends_says_it_is_over(
     tg: FakeTelegram, harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
