@@ -108,7 +108,7 @@ def play_arena(
             record.points.append(scores[side])
             if side in ended.losers:
                 record.goats += 1
-            elif ended.winners is not None:  # a win-at-target game names its winners
+            elif ended.winners is not None:  # a game that names its winners (names_winners)
                 record.won += side in ended.winners
             elif pairs or scores[side] == min(scores):
                 record.won += 1

@@ -256,9 +256,11 @@ MatchEndedBy = Literal["goat", "target", "draw", "timeout", GameRuleEnd]
 
 @dataclass(slots=True)
 class MatchEnded(Event):
-    """``losers`` are sides: Kozel's goat(s), or in a win-at-target game the sides that did not
-    win (none after a draw). ``winners`` are the sides that won a win-at-target game (none after
-    a draw); None in Kozel, and then not written. ``ended_by`` says how (``MatchEndedBy``)."""
+    """``losers`` are sides: Kozel's goat(s), or in a game that names its winners the sides that
+    did not win (none after a draw), after a timeout the side that timed out. ``winners`` are the
+    sides that won a game that names them (``Game.names_winners``: the win-at-target games, Sport
+    domino, General's Goat; none after a draw); None in Kozel and Donkey, and then not written.
+    ``ended_by`` says how (``MatchEndedBy``)."""
 
     losers: list[int]
     scores: list[int]

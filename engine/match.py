@@ -48,6 +48,10 @@ from .seats import seats_of, side_of
 
 #: What ``match_ended`` says when a player's timeout ended the match (``Match.abandon``).
 TIMEOUT: Final[MatchEndedBy] = "timeout"
+#: The revision from which a timeout names the other sides as the winners in every game whose
+#: own end names winners (``Game.names_winners``: Sport domino and General's Goat too); before
+#: it only where the game ``wins_at_target``, and a stored log replays only as written.
+TIMEOUT_NAMES_WINNERS: Final = 7
 
 
 @dataclass(eq=False)  # a match is one table's game, not a value
@@ -71,7 +75,8 @@ class Match:
     restart_chain: bool = field(init=False)
     over: bool = field(init=False)
     losers: list[int] = field(init=False)
-    #: The sides that won a win-at-target match (none in Kozel, none after a draw).
+    #: The sides the match's end names as its winners (``Game.names_winners``; none in Kozel,
+    #: none after a draw).
     winners: list[int] = field(init=False)
     ended_by: MatchEndedBy | None = field(init=False)
     events_applied: int = field(init=False)
@@ -200,16 +205,23 @@ class Match:
 
     def abandon(self, seat: int) -> list[Event]:
         """End the match because ``seat`` timed out: that player's side loses (RULES.md §2.11
-        rates such a match differently), the scores stand as they are."""
+        rates such a match differently), the scores stand as they are. In a game whose own end
+        names winners (``Game.names_winners``) the other sides win, as they would there; Kozel
+        and Donkey name only the loser. Before ``TIMEOUT_NAMES_WINNERS``, only a game won at a
+        target named them."""
         if self.over:
             raise errors.GameOver("the match is over")
         if not 0 <= seat < self.players:
             raise errors.NotYourTurn(f"there is no seat {seat}")
         lost = self.side_of(seat)
         won = [side for side in range(self.sides) if side != lost]
-        ended = MatchEnded(
-            [lost], list(self.tally.scores), TIMEOUT, won if self.game.wins_at_target else None
+        game = self.game
+        named = (
+            game.names_winners
+            if self.rules.revision >= TIMEOUT_NAMES_WINNERS
+            else game.wins_at_target
         )
+        ended = MatchEnded([lost], list(self.tally.scores), TIMEOUT, won if named else None)
         events: list[Event] = []
         self._emit(ended, events)
         return events

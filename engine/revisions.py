@@ -87,6 +87,13 @@ REVISIONS: list[Revision] = [
         " says why nobody may ever play that double",
         "continue",
     ),
+    Revision(
+        7,
+        "a Sport domino or General's Goat match that a timeout ended names the other team as"
+        " its winners (match_ended's winners), as the scoring games' timeouts and these games'"
+        " own ends do; Kozel and Donkey still name only the side that timed out",
+        "continue",
+    ),
 ]
 FIRST: Final = 1
 

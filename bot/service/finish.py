@@ -109,7 +109,8 @@ def kozel_judge(table: Table) -> Judge:
 
     def won(side: int, score: int) -> bool:
         """The sides the match names as winners (General's Goat, whose General may hang on the
-        team that lost fewer rounds; Sport domino), else Kozel's lowest score."""
+        team that lost fewer rounds; Sport domino; in both the team that did not time out),
+        else Kozel's lowest score."""
         return side in match.winners if match.winners else score == best
 
     def judge(seat: int, side: int, score: int) -> tuple[Outcome, int]:

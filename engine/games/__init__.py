@@ -18,9 +18,10 @@ and so does the bot's board, results and standings. So to add a game:
    points), sets ``closes_doubles`` for doubles laid face down, ``offers_lays`` if its
    ``lays`` offers moves besides the plays, and ``races_out`` if a round is a race to go out,
    and says what the players are shown of it: whether it is won at a target (``wins_at_target``),
-   the score that ends it (``limit``) or its count of ``deals``, the rounds that count
-   (``counted_round``), whether it ``keeps_points``, what it calls its loser (``loser_title``)
-   and a blocked round (``blocks_are_fish``), and whether partners' hands are summed at a block
+   whether its end names winners (``names_winners``, and so does a timeout), the score that ends
+   it (``limit``) or its count of ``deals``, the rounds that count (``counted_round``), whether
+   it ``keeps_points``, what it calls its loser (``loser_title``) and a blocked round
+   (``blocks_are_fish``), and whether partners' hands are summed at a block
    (``pairs_block_by_total``);
 3. its worked examples of RULES.md §4 as tests, and its name among the games of its family's
    property and self-play tests (``tests/engine/test_yard_*.py``; the scoring games' take every

@@ -41,6 +41,13 @@ class Game(ABC):
 
     #: Whether the match is won by reaching a target (§1.11): its ``match_ended`` names winners.
     wins_at_target: bool = False
+    #: Whether the match's own end names its winners (``MatchEnded.winners``), not only its
+    #: losers: every game won at a target, and those whose own rule picks the winning side
+    #: (Sport domino's count of deals §3.11, General's Goat's lost rounds and General §3.10).
+    #: A match such a game loses by a timeout (``Match.abandon``) names the other sides as its
+    #: winners, as its own end would have; Kozel and Donkey name only their goat or donkey, and
+    #: a timeout only the side that timed out.
+    names_winners: bool = False
     #: Whether a round is a race to go out, the pips left in one's own hand costing little or
     #: nothing (Traditional's winner collects the others', General's Goat counts lost rounds):
     #: greedy then prizes keeping a tile it can follow above shedding weight.

@@ -65,6 +65,7 @@ class GeneralsGoat(Game):
     settable = ("gg_losses", "general_title", "multi_double")
     races_out = True
     keeps_points = False
+    names_winners = True  # the team that neither lost its rounds nor had a General hung
 
     def options(self, rules: RuleSet) -> dict[str, Any]:
         names = (*SCORING_OPTION_NAMES, "general_title", "gg_losses")

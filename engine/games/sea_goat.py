@@ -135,6 +135,7 @@ class SeaGoat(Game):
         "draw_mode",
     )
     wins_at_target = True
+    names_winners = True
 
     def options(self, rules: RuleSet) -> dict[str, Any]:
         return {name: rules.option(name) for name in SEA_GOAT_OPTION_NAMES}

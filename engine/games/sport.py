@@ -30,6 +30,7 @@ class Sport(Kozel):
     name = "sport"
     ended_by = "deals"
     loser_title = None  # the pair with more points just loses
+    names_winners = True  # the pair with fewer points, after its deals
     settable = ("sport_deals", "fish_mode", "eggs", "special_bones", "draw_mode")
     threshold: ClassVar[bool] = False
 

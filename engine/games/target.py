@@ -55,6 +55,7 @@ class TargetGame(Game):
 
     ended_by = "target"
     wins_at_target = True
+    names_winners = True
     blocks_are_fish = False
     pairs_block_by_total = False  # the player with the fewest pips wins (``out_or_lowest``)
     #: How many may play (§1.4), and whether four may (``pairs_allowed``) or must

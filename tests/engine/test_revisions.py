@@ -9,7 +9,7 @@ import pytest
 
 from engine import Event, Match, Play, ReplayMismatch, RuleSet, replay, revisions
 from engine.ai import PLAYERS
-from engine.events import MatchStarted, RoundStarted, RulesUpgraded
+from engine.events import MatchEnded, MatchStarted, RoundStarted, RulesUpgraded
 from engine.revisions import Revision
 from engine.rules import PRESETS
 from tests.engine.rule_change import NEXT, SIX, deploy_six_tile_hands
@@ -169,9 +169,41 @@ def test_a_match_from_revision_5_records_the_suit_a_closure_fish_closed_once_upg
     played; a match started under revision 5 wrote nothing of it until upgraded."""
     for upgrade, suit in ((False, None), (True, 2)):
         match = Match(4, False, RuleSet().under(5), seed=7)
-        if upgrade:
-            assert match.upgrade() == [RulesUpgraded(6)]
+        if upgrade:  # on through the "continue" revisions after 6
+            assert match.upgrade() == [RulesUpgraded(CURRENT)]
         hands = ["2-2 1-1", "3-3", "2-5 6-6", "4-4"]
         position(match, hands=hands, chain=K6_CHAIN[:-1], turn=2)
         result = ended(match.act(2, Play(t("5-2"), "right")))
         assert result["result"] == "fish" and result.get("closure_suit") == suit
+
+
+@pytest.mark.parametrize("game", ["sport", "generals_goat"])
+def test_a_timeout_in_a_sport_or_generals_match_from_revision_6_names_winners_once_upgraded(
+    game: str,
+) -> None:
+    """Revision 7 ("continue"): a timeout names the team that did not time out the winner of a
+    Sport domino or General's Goat match, as their own ends name one; a match started under
+    revision 6 named none until it is upgraded, and its stored log, without ``winners``,
+    replays as it was written."""
+    for upgrade, winners in ((False, None), (True, [0])):
+        match, log = Match.new(4, True, PRESETS[game]().under(6), seed=5)
+        if upgrade:
+            log += match.upgrade()
+            assert log[-1] == RulesUpgraded(CURRENT)
+        log += match.abandon(1)
+        ended = log[-1]
+        assert isinstance(ended, MatchEnded) and (ended.losers, ended.winners) == ([1], winners)
+        again = replay([event.to_dict() for event in log])
+        assert again.to_json() == match.to_json() and again.winners == (winners or [])
+
+
+@pytest.mark.parametrize("game", ["kozel", "donkey"])
+def test_a_timeout_in_kozel_or_donkey_is_written_as_before_revision_7(game: str) -> None:
+    """Kozel and Donkey name only the side that timed out, under every revision: the event of
+    a timeout is the same before and after revision 7, with no ``winners`` at all."""
+    written = []
+    for revision in (6, CURRENT):
+        match, _ = Match.new(4, True, PRESETS[game]().under(revision), seed=5)
+        written.append([event.to_dict() for event in match.abandon(3)])
+    timed_out = {"type": "match_ended", "losers": [1], "scores": [0, 0], "ended_by": "timeout"}
+    assert written == [[timed_out], [timed_out]]
