@@ -347,13 +347,23 @@ def match_result_text(table: Table, ended: MatchEnded) -> Html:
     assert table.match is not None
     if ended.ended_by == "goat":
         head = losers_line(table, ended, lang)
-    else:
+    else:  # a timeout in Kozel or Donkey, or one stored before Sport domino's and General's
+        # Goat's timeouts named their winners (``TIMEOUT_NAMES_WINNERS``)
         head = t(lang, "match.abandoned", names=who_timed_out(table, ended, lang))
-    finals: list[str] = [
-        t(lang, "match.final", name=table.side_name(side, lang), score=ended.scores[side])
-        for side in sorted(range(table.match.sides), key=lambda s: ended.scores[s])
-    ]
-    return _ended_text(table, ended, [head], finals)
+    sides = sorted(range(table.match.sides), key=lambda s: ended.scores[s])
+    return _ended_text(table, ended, [head], [_final(table, ended, side) for side in sides])
+
+
+def _final(table: Table, ended: MatchEnded, side: int) -> str:
+    """A side's final score; in a game that keeps no points (General's Goat) the rounds it
+    lost and the Generals hung on it, as its board counts them."""
+    match, lang = table.match, table.language
+    assert match is not None
+    name, score = table.side_name(side, lang), ended.scores[side]
+    if keeps_points(match):
+        return t(lang, "match.final", name=name, score=score)
+    hung = generals(ended.ended_by, ended.losers, match.sides)
+    return lost_rounds_line(table, lang, side, score, hung[side])
 
 
 def _sides_named(table: Table, sides: Iterable[int], lang: str) -> str:
@@ -418,8 +428,9 @@ def _special_end(table: Table, ended: MatchEnded) -> Html:
 
 
 def _winners_text(table: Table, ended: MatchEnded) -> Html:
-    """The end of a win-at-target match: its winners (a pair win together), or a draw, or who
-    timed out; then the final scores, best first."""
+    """The end of a match that names its winners (``Game.names_winners``: the win-at-target
+    games, Sport domino, General's Goat): its winners (a pair win together), or a draw, or who
+    timed out; then the final scores, the winners' first."""
     lang = table.language
     assert ended.winners is not None and table.match is not None
     if ended.ended_by == "draw":  # Sport domino's: equal points after its deals
@@ -435,22 +446,13 @@ def _winners_text(table: Table, ended: MatchEnded) -> Html:
     parts: list[str] = [head]
     if ended.ended_by in SPECIAL_ENDS and not _told_by_round(closing_round(table), ended):
         parts.append(_special_end(table, ended))
-    finals: list[str] = []
     # the winners first (a Sea Goat match won on 0-0 or na sto, by a side holding fewer points,
     # listed its losers above them), then the most points, or where points are bad (Sport,
     # General's Goat) the fewest
     sign = -1 if scores_points(table.match) else 1
-    hung = generals(ended.ended_by, ended.losers, table.match.sides)
     won = set(ended.winners)
-    for side in sorted(
-        range(table.match.sides), key=lambda s: (s not in won, sign * ended.scores[s])
-    ):
-        name, score = table.side_name(side, lang), ended.scores[side]
-        if keeps_points(table.match):
-            finals.append(t(lang, "match.final", name=name, score=score))
-        else:  # its rounds lost and Generals
-            finals.append(lost_rounds_line(table, lang, side, score, hung[side]))
-    return _ended_text(table, ended, parts, finals)
+    sides = sorted(range(table.match.sides), key=lambda s: (s not in won, sign * ended.scores[s]))
+    return _ended_text(table, ended, parts, [_final(table, ended, side) for side in sides])
 
 
 def _ended_text(table: Table, ended: MatchEnded, head: list[str], finals: list[str]) -> Html:

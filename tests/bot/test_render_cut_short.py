@@ -4,10 +4,12 @@ out and the scores, and the hands of that round were never shown to anyone."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from bot.render.results import match_result_text
-from engine import Play
+from engine import Play, revisions
 from engine.events import MatchEnded
 from engine.rules import PRESETS
 from tests.bot.tables import table_of
@@ -77,3 +79,27 @@ def test_a_scoring_match_cut_short_by_a_timeout_shows_the_hands_left() -> None:
         "Al: 50",
         "Bo: 7",
     ]
+
+
+@pytest.mark.parametrize(("revision", "won"), [(6, None), (revisions.current(), [1])])
+def test_a_generals_goat_match_cut_short_by_a_timeout_counts_the_rounds_each_team_lost(
+    revision: int, won: list[int] | None
+) -> None:
+    """General's Goat keeps no points (RULES.md §3.10): its end counts the rounds each team lost,
+    and so does a timeout's, where "Masha and Olya: 0" read as points. Since revision 7 the team
+    that did not time out is named the winner and listed first; an end stored before it, naming
+    none, lists the teams by the rounds they lost."""
+    names = ["Masha", "Alex", "Olya", "Serg"]
+    table = table_of(names, pairs=True, rules=PRESETS["generals_goat"]().under(revision))
+    match = table.match
+    assert match is not None
+    match.tally = dataclasses.replace(match.tally, scores=(0, 1))
+    table.seats[0].absent = True  # Masha timed out, not Olya
+    [ended] = match.abandon(0)
+    assert isinstance(ended, MatchEnded) and ended.winners == won
+    lines = plain(match_result_text(table, ended)).splitlines()
+    assert lines[0] == "The match ended early: Masha timed out."
+    at = lines.index("Final score:")
+    masha = "Masha and Olya: lost 0 of 2 · 🎖 Generals: 0"
+    alex = "Alex and Serg: lost 1 of 2 · 🎖 Generals: 0"
+    assert lines[at + 1 : at + 3] == ([alex, masha] if won else [masha, alex])

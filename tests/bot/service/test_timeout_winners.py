@@ -92,7 +92,7 @@ async def test_a_timeout_stored_before_revision_7_loads_and_is_recorded_as_it_wa
 ) -> None:
     """A match that a timeout ended under revision 6, committed without winners (the bot stopped
     before recording it): its log replays as written, and it is recorded as it would have been
-    then; the text of its end reads the same."""
+    then; the texts of its end read the same, its lost rounds said as rounds."""
     row = await storage.create_table(GROUP, MASHA, game=game, players=4, pairs=True)
     for seat, user in enumerate((MASHA, ALEX)):
         await storage.add_seat(row.table_id, seat, side=seat, user_id=user)
@@ -117,7 +117,9 @@ async def test_a_timeout_stored_before_revision_7_loads_and_is_recorded_as_it_wa
     assert table.match.to_json() == match.to_json() and table.match.winners == []
     *_, ended = await service.store.unannounced(table)
     assert isinstance(ended, MatchEnded) and ended.winners is None
-    assert match_result_text(table, ended).startswith("The match ended early:")
+    said = match_result_text(table, ended)
+    assert said.startswith("The match ended early:")
+    assert ("🎖 Generals: 0" in said) == (game == "generals_goat")  # not "Masha and 2: 0"
     await service.finisher.record_unrecorded(table)
     played_on = ALEX if ahead == 0 else MASHA
     (last,) = await storage.recent_matches(played_on, limit=1)
