@@ -56,7 +56,7 @@ ALL_TILES: Final[tuple[Tile, ...]] = tuple(Tile(a, b) for a in range(7) for b in
 DOUBLES: Final[tuple[Tile, ...]] = tuple(Tile(v, v) for v in range(7))
 #: The doubles, for asking whether a tile is one after every move: a set lookup, where a call
 #: of the ``is_double`` property costs several times as much.
-DOUBLE_TILES: Final[frozenset[Tile]] = frozenset(tile for tile in ALL_TILES if tile.is_double)
+DOUBLE_TILES: Final[frozenset[Tile]] = frozenset(DOUBLES)
 _BY_NAME: Final[dict[str, Tile]] = {str(tile): tile for tile in ALL_TILES}
 #: Each of the 28 tiles by its halves in either order, as a line holds them (``Tile.of``).
 BY_HALVES: Final[dict[tuple[int, int], Tile]] = {
