@@ -17,7 +17,7 @@ from ..i18n import Html, t
 from ..place import place_of
 from ..render.game_names import game_called, game_name
 from ..render.history import history_text
-from ..render.lobby import game_line, rules_text, table_lines
+from ..render.lobby import game_line, mode_line, rules_text, table_lines
 from ..render.standings import match_text, record_text, top_text
 from ..render.summary import summary
 from ..sender import Written
@@ -83,8 +83,8 @@ async def rules_command(update: Update, context: KozelContext) -> None:
     """/rules: the game of this table, with its options (its summary leaves out the usual rules
     the table changed); or the game named (/rules muggins, /rules Пятёрочка) by its usual rules;
     without either, Kozel's, and the other games. The turn time and computer players come first,
-    as in the lobby: the table's, or a new table's. A name it does not know is answered as /top
-    answers it, with the games it knows."""
+    as in the lobby: the table's (after whether it plays in pairs), or a new table's. A name it
+    does not know is answered as /top answers it, with the games it knows."""
     k = context.kozel
     lang = await k.language(update)
     place = place_of(update)
@@ -106,10 +106,13 @@ async def rules_command(update: Update, context: KozelContext) -> None:
     seconds = table.turn_seconds if table is not None else k.settings.turn_seconds
     level = table.computer_level if table is not None else k.settings.computer_level
     players = table.players if table is not None else None
+    # a table's, as its lobby says first: whether it plays in two pairs
+    mode = [] if table is None else [mode_line(lang, pairs=table.pairs)]
     lines = [
         t(lang, head, game=game_name(lang, game)),
         *summary(lang, game, rules, players),
         "",
+        *mode,
         *table_lines(lang, seconds, level),
         *rules_text(lang, rules, players=players),
     ]

@@ -119,6 +119,12 @@ def rules_text(
     ]
 
 
+def mode_line(lang: str, *, pairs: bool) -> Html:
+    """Whether a table plays in two pairs or everyone for themselves, as the lobby and the
+    table's /rules both say it first."""
+    return Html("• " + t(lang, "lobby.mode_pairs" if pairs else "lobby.mode_individual"))
+
+
 def table_lines(lang: str, turn_seconds: int, computer_level: str) -> list[Html]:
     """The table's own settings that the lobby and /rules both show ahead of the game's options,
     so the two read in the same order."""
@@ -203,7 +209,7 @@ def lobby_text(table: Table, opener_name: str, *, editing: bool = False) -> Html
         Html(f"<i>{about(lang, game, table.rules_played)}</i>"),
         *seated(table),
         "",
-        Html("• " + t(lang, "lobby.mode_pairs" if table.pairs else "lobby.mode_individual")),
+        mode_line(lang, pairs=table.pairs),
         *table_lines(lang, table.turn_seconds, table.computer_level),
         *rules_text(
             lang, table.rules_played, None if editing else LOBBY_FEW, players=table.players

@@ -313,3 +313,41 @@ async def test_sea_goat_saved_with_four_doubles_a_move_reads_two(
     assert TWO_DOUBLES[lang] in said
     assert plain(describe(lang, "multi_double", 2, "sea_goat")) in said
     assert plain(describe(lang, "multi_double", 4, "sea_goat")) not in said
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+async def test_a_tables_rules_say_whether_it_plays_in_pairs(
+    tg: FakeTelegram, harness: Harness, lang: str
+) -> None:
+    """/rules at a table set for two pairs said nothing of the pairs: the lobby's first line
+    ("• Две пары: партнёры сидят напротив") was missing, and its "Рыба: все очки пишет тот, у
+    кого на руках больше всех" read as one player's. It now says the table's mode first, as
+    the lobby does; /rules with no table open, for any table of the game, names none."""
+    masha = tg.user(1301, "Masha", language_code=lang)
+    group = tg.group(-1301, "Yard")
+    head = plain(t(lang, "rules.head_table", game=catalog(lang)["game.kozel"]))
+    alone_line, pairs_line = (f"• {plain(t(lang, f'lobby.mode_{m}'))}" for m in MODES)
+    await tg.send_text(masha, group, "/rules")
+    usual = plain(t(lang, "rules.head_default", game=catalog(lang)["game.kozel"]))
+    said = (await tg.wait_for_message(group, usual)).text or ""
+    assert alone_line not in said and pairs_line not in said
+    lobby = await open_lobby(harness, [masha], group)
+    await tg.send_text(masha, group, "/rules")
+    said = (await tg.wait_for_message(group, head)).text or ""
+    assert alone_line in said and pairs_line not in said
+    alone, pairs = (plain(describe(lang, "pairs", v)) for v in (False, True))
+    await tg.press_button(masha, lobby, plain(t(lang, "lobby.settings")))
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(alone))
+    await tg.press_button(masha, lobby, alone)
+    await tg.wait_for(lambda: lobby_now(tg, lobby).find_button(pairs))
+    await tg.send_text(masha, group, "/rules")
+    said = (
+        await tg.wait_for_message(group, lambda m: head in (m.text or "") and m.text != said)
+    ).text or ""
+    assert pairs_line in said and alone_line not in said
+    lines = said.splitlines()
+    turn_time = f"• {plain(describe(lang, 'turn_seconds', 600))}"
+    assert lines.index(pairs_line) + 1 == lines.index(turn_time)
+
+
+MODES = ("individual", "pairs")
