@@ -308,6 +308,43 @@ def test_a_lone_0_0_is_spoken_of_as_the_tile_it_is(lang: str, line: str) -> None
 
 
 @pytest.mark.parametrize(
+    ("lang", "heaviest", "lightest"),
+    [
+        (
+            "en",
+            "• Fish: the heaviest hand (in pairs, the pair heaviest together) takes all the "
+            "points; a tie is eggs",
+            "• Fish: the lightest hand (in pairs, the pair lightest together) writes nothing, "
+            "the others their own",
+        ),
+        (
+            "ru",
+            "• Рыба: все очки пишет тот, у кого на руках больше всех (в парах — пара, у которой "
+            "больше на двоих); поровну — яйца",
+            "• Рыба: тот, у кого меньше всех на руках (в парах — пара, у которой меньше на "
+            "двоих), ничего не пишет, остальные — свои",
+        ),
+        (
+            "uk",
+            "• Риба: усі очки пише той, у кого на руках найбільше (у парах — пара, у якої "
+            "найбільше на двох); порівну — яйця",
+            "• Риба: той, у кого найменше на руках (у парах — пара, у якої найменше на двох), "
+            "нічого не пише, решта — свої",
+        ),
+    ],
+)
+def test_kozels_fish_rule_says_pairs_compare_their_hands_together(
+    lang: str, heaviest: str, lightest: str
+) -> None:
+    """A pairs table's lobby and /rules read "Рыба: все очки пишет тот, у кого на руках больше
+    всех", where the pair heavier together takes them (RULES.md §2.10), whoever of the four
+    holds the heaviest hand: the result then named a pair that held no such hand. It says so,
+    as Sea Goat's and Traditional's fish lines do; and so does "the lightest writes nothing"."""
+    assert heaviest in rules_text(lang, RuleSet(), players=4)
+    assert lightest in rules_text(lang, RuleSet(fish_mode="lowest_wins"), players=4)
+
+
+@pytest.mark.parametrize(
     ("lang", "words"),
     [("en", "(202 in pairs)"), ("ru", "(в парах до 202)"), ("uk", "(у парах до 202)")],
 )
