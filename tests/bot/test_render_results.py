@@ -992,7 +992,11 @@ def donkey_fish(*, eggs: bool) -> RoundEnded:
     ("game", "eggs", "head"),
     [
         ("donkey", False, "🐟 Round 3: fish! Лёша blocked the game."),
-        ("donkey", True, "🥚 Round 3: fish with equal hands — eggs! Лёша blocked the game."),
+        (
+            "donkey",
+            True,
+            "🥚 Round 3: fish with a tie for the heaviest hand — eggs! Лёша blocked the game.",
+        ),
         ("kozel", False, "🐟 Round 3: fish! Лёша closed the game."),
     ],
 )
@@ -1002,3 +1006,44 @@ def test_a_donkey_fish_is_not_said_closed(game: str, eggs: bool, head: str) -> N
     table = table_of(["Маша", "Лёша"], lang="en", rules=PRESETS[game]())
     text = round_result_text(table, donkey_fish(eggs=eggs))
     assert html.unescape(re.sub(r"<[^>]*>", "", text)).splitlines()[0].startswith(head)
+
+
+@pytest.mark.parametrize(
+    ("lang", "head"),
+    [
+        (
+            "en",
+            "🥚 Round 9: fish with a tie for the heaviest hand — eggs! Зина closed the game. "
+            "38 points wait in the pot.",
+        ),
+        (
+            "ru",
+            "🥚 Раунд 9: рыба, а больше всех на руках поровну — яйца! Рыбак — Зина. На кону: 38.",
+        ),
+        (
+            "uk",
+            "🥚 Раунд 9: риба, а найбільше на руках порівну — яйця! Рибак — Зина. На кону: 38.",
+        ),
+    ],
+)
+def test_eggs_at_four_say_the_heaviest_hands_tie(lang: str, head: str) -> None:
+    """Eggs at a table of four read "рыба, а на руках поровну" above Маша's 8 beside three
+    10s: only the heaviest hands tie (RULES.md §2.7.3: two sides or more share the most), and
+    the head says so; at two, or for two pairs, it is the same thing."""
+    table = table_of(["Маша", "Саша", "Петя", "Зина"], lang=lang)
+    eggs = RoundEnded(
+        round=9,
+        result="fish",
+        winner=None,
+        fisherman=3,
+        eggs=True,
+        hands=[[Tile(3, 5)], [Tile(1, 3), Tile(1, 5)], [Tile(5, 5)], [Tile(0, 0)]],
+        hand_values=[8, 10, 10, 10],
+        amounts=None,
+        scores=[0, 97, 0, 0],
+        memory=[0, 0, 15, 10],
+        opened=[False, True, False, False],
+        pot=38,
+    )
+    text = html.unescape(re.sub(r"<[^>]*>", "", round_result_text(table, eggs)))
+    assert text.splitlines()[0] == head
