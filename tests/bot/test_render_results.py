@@ -995,7 +995,7 @@ def donkey_fish(*, eggs: bool) -> RoundEnded:
         (
             "donkey",
             True,
-            "🥚 Round 3: fish with a tie for the heaviest hand — eggs! Лёша blocked the game.",
+            "🥚 Round 3: a drawn fish — eggs! Лёша blocked the game.",
         ),
         ("kozel", False, "🐟 Round 3: fish! Лёша closed the game."),
     ],
@@ -1013,23 +1013,23 @@ def test_a_donkey_fish_is_not_said_closed(game: str, eggs: bool, head: str) -> N
     [
         (
             "en",
-            "🥚 Round 9: fish with a tie for the heaviest hand — eggs! Зина closed the game. "
-            "38 points wait in the pot.",
+            "🥚 Round 9: a drawn fish — eggs! Зина closed the game. 38 points wait in the pot.",
         ),
         (
             "ru",
-            "🥚 Раунд 9: рыба, а больше всех на руках поровну — яйца! Рыбак — Зина. На кону: 38.",
+            "🥚 Раунд 9: рыба вничью — яйца! Рыбак — Зина. На кону: 38.",
         ),
         (
             "uk",
-            "🥚 Раунд 9: риба, а найбільше на руках порівну — яйця! Рибак — Зина. На кону: 38.",
+            "🥚 Раунд 9: риба внічию — яйця! Рибак — Зина. На кону: 38.",
         ),
     ],
 )
-def test_eggs_at_four_say_the_heaviest_hands_tie(lang: str, head: str) -> None:
+def test_eggs_say_the_fish_is_drawn_whatever_ties(lang: str, head: str) -> None:
     """Eggs at a table of four read "рыба, а на руках поровну" above Маша's 8 beside three
-    10s: only the heaviest hands tie (RULES.md §2.7.3: two sides or more share the most), and
-    the head says so; at two, or for two pairs, it is the same thing."""
+    10s: by default only the heaviest hands tie (RULES.md §2.7.3 ``for_one``), under
+    ``lowest_wins`` all of them, and at a pairs table the pairs' sums. The head says only that
+    the fish is drawn, which each of them is."""
     table = table_of(["Маша", "Саша", "Петя", "Зина"], lang=lang)
     eggs = RoundEnded(
         round=9,
