@@ -191,13 +191,21 @@ def lengthwise_ends(table: Table, seat: Seat, tile: Tile) -> tuple[End, ...]:
 
 def way_keyboard(table: Table, seat: Seat, tile: Tile, end: End) -> InlineKeyboardMarkup:
     """The double goes on ``end``: across the line, counting both halves there, or along it,
-    counting one."""
-    lang, shown = seat.language, tile_text(tile)
+    counting one; each with what the move would score that way ("· +10"), as its pop-up will
+    say it. The question takes the place of the hand and its open ends, so "counts 8" and
+    "counts 4" alone left the player to remember the other ends to tell which way scores."""
+    match = table.match
+    assert match is not None and match.round is not None
+    lang, shown, layout = seat.language, tile_text(tile), match.round.layout
 
     def button(key: str, way: str, value: int) -> InlineKeyboardButton:
         args = (str(tile), end, way)
         data = Callback("play", table.id, events=table.version, args=args).encode()
-        return InlineKeyboardButton(t(lang, key, tile=shown, value=value), callback_data=data)
+        _, points = match.game.move(layout, tile, end, match.rules, lengthwise=way == LENGTHWISE)
+        label = t(lang, key, tile=shown, value=value)
+        if points:
+            label = t(lang, "hand.way_scored", way=label, points=points)
+        return InlineKeyboardButton(label, callback_data=data)
 
     back = InlineKeyboardButton(
         t(lang, "hand.back"),

@@ -686,11 +686,18 @@ async def test_an_english_fives_double_may_be_laid_along_the_line(
         question = tg.message(user.id, hand.message_id)
     v = double.a
     assert question.text == f"How do you lay [{v}|{v}]?"
+    # each way with what it would score, as the pop-up says it ("· +10"), where it scores
+    match = (await table_in(harness, group)).match
+    assert match is not None and match.round is not None
+    layout, rules = match.round.layout, match.rules
+    assert end is not None
+    crosswise = match.game.move(layout, double, end, rules)[1]
+    lengthwise = match.game.move(layout, double, end, rules, lengthwise=True)[1]
     assert question.button_texts[0] == [
-        f"✖️ [{v}|{v}] across: counts {2 * v}",
-        f"↔️ [{v}|{v}] along: counts {v}",
+        f"✖️ [{v}|{v}] across: counts {2 * v}" + (f" · +{crosswise}" if crosswise else ""),
+        f"↔️ [{v}|{v}] along: counts {v}" + (f" · +{lengthwise}" if lengthwise else ""),
     ]
-    await tap(tg, user, question, data_of(question, f"↔️ [{v}|{v}] along: counts {v}"))
+    await tap(tg, user, question, data_of(question, lambda b: "along" in str(b["text"])))
     events = await stored_events(harness.database, 1)
     played = [e for e in events if e["type"] == "played"][-1]
     assert (played["tile"], played["end"], played.get("lengthwise")) == (str(double), end, True)

@@ -9,7 +9,7 @@ import html
 import pytest
 
 from bot.render.board import board_text
-from bot.render.hand import end_keyboard, live_hand, which_end_text
+from bot.render.hand import end_keyboard, live_hand, way_keyboard, which_end_text
 from bot.render.layout import ends_text, layout_lines
 from bot.render.results import match_result_text, round_result_text
 from bot.service.finish import results
@@ -151,6 +151,31 @@ def test_a_grown_arm_is_named_by_the_value_it_shows() -> None:
     keyboard = end_keyboard(table, seat, Tile(1, 3)).inline_keyboard
     assert [[b.text for b in row] for row in keyboard][:1] == [
         ["⬆️ к 3 на верхней ветке", "⬇️ к 1 на нижней ветке"]
+    ]
+
+
+def test_the_way_to_lay_an_english_fives_double_says_what_each_way_scores() -> None:
+    """RULES.md §4.8 E-1: the ends 4 and 3 (the spinner 6-6 between them, its bare arms counting
+    nothing), 3-3 on the 3. Across it counts 6 and S = 4 + 6 = 10 scores 10; along it counts 3,
+    S = 7 scores nothing. The question takes the place of the hand and its open ends: the
+    buttons said "counts 6" and "counts 3" alone, and the player had to remember the 4 to tell
+    that across scores."""
+    layout = Cross(chain=[(4, 6), (6, 6), (6, 3)], spinner=1)
+    table = table_of(["Masha", "Bob"], rules=PRESETS["english_fives"]())
+    assert table.match is not None and table.match.round is not None
+    table.match.round = dataclasses.replace(table.match.round, layout=layout)
+    keyboard = way_keyboard(table, table.seats[0], Tile(3, 3), "right").inline_keyboard
+    assert [b.text for b in keyboard[0]] == [
+        "✖️ [3|3] across: counts 6 · +10",
+        "↔️ [3|3] along: counts 3",
+    ]
+    # and where only along scores: 4-4 on the 4 beside a 6 makes 8 + 6 = 14 across, 10 along
+    layout = Cross(chain=[(4, 3), (3, 3), (3, 6)], spinner=1)
+    table.match.round = dataclasses.replace(table.match.round, layout=layout)
+    keyboard = way_keyboard(table, table.seats[0], Tile(4, 4), "left").inline_keyboard
+    assert [b.text for b in keyboard[0]] == [
+        "✖️ [4|4] across: counts 8",
+        "↔️ [4|4] along: counts 4 · +10",
     ]
 
 
