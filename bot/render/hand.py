@@ -212,8 +212,9 @@ def way_keyboard(table: Table, seat: Seat, tile: Tile, end: End) -> InlineKeyboa
         callback_data=Callback("back", table.id, events=table.version).encode(),
     )
     crosswise = button("hand.crosswise", CROSSWISE, 2 * tile.a)
+    # a row each: side by side, a phone cuts the labels short, and the points go first
     return InlineKeyboardMarkup(
-        [[crosswise, button("hand.lengthwise", LENGTHWISE, tile.a)], [back]]
+        [[crosswise], [button("hand.lengthwise", LENGTHWISE, tile.a)], [back]]
     )
 
 

@@ -693,9 +693,9 @@ async def test_an_english_fives_double_may_be_laid_along_the_line(
     assert end is not None
     crosswise = match.game.move(layout, double, end, rules)[1]
     lengthwise = match.game.move(layout, double, end, rules, lengthwise=True)[1]
-    assert question.button_texts[0] == [
-        f"✖️ [{v}|{v}] across: counts {2 * v}" + (f" · +{crosswise}" if crosswise else ""),
-        f"↔️ [{v}|{v}] along: counts {v}" + (f" · +{lengthwise}" if lengthwise else ""),
+    assert question.button_texts[:2] == [
+        [f"✖️ [{v}|{v}] across: counts {2 * v}" + (f" · +{crosswise}" if crosswise else "")],
+        [f"↔️ [{v}|{v}] along: counts {v}" + (f" · +{lengthwise}" if lengthwise else "")],
     ]
     await tap(tg, user, question, data_of(question, lambda b: "along" in str(b["text"])))
     events = await stored_events(harness.database, 1)

@@ -165,17 +165,18 @@ def test_the_way_to_lay_an_english_fives_double_says_what_each_way_scores() -> N
     assert table.match is not None and table.match.round is not None
     table.match.round = dataclasses.replace(table.match.round, layout=layout)
     keyboard = way_keyboard(table, table.seats[0], Tile(3, 3), "right").inline_keyboard
-    assert [b.text for b in keyboard[0]] == [
-        "✖️ [3|3] across: counts 6 · +10",
-        "↔️ [3|3] along: counts 3",
+    assert [[b.text for b in row] for row in keyboard] == [
+        ["✖️ [3|3] across: counts 6 · +10"],
+        ["↔️ [3|3] along: counts 3"],
+        ["« Back"],
     ]
     # and where only along scores: 4-4 on the 4 beside a 6 makes 8 + 6 = 14 across, 10 along
     layout = Cross(chain=[(4, 3), (3, 3), (3, 6)], spinner=1)
     table.match.round = dataclasses.replace(table.match.round, layout=layout)
     keyboard = way_keyboard(table, table.seats[0], Tile(4, 4), "left").inline_keyboard
-    assert [b.text for b in keyboard[0]] == [
-        "✖️ [4|4] across: counts 8",
-        "↔️ [4|4] along: counts 4 · +10",
+    assert [[b.text for b in row] for row in keyboard][:2] == [
+        ["✖️ [4|4] across: counts 8"],
+        ["↔️ [4|4] along: counts 4 · +10"],
     ]
 
 
