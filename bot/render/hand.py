@@ -223,11 +223,17 @@ def which_way_text(seat: Seat, tile: Tile) -> Html:
 
 
 def which_end_text(table: Table, seat: Seat, tile: Tile) -> Html:
-    """The question over ``end_keyboard``: both ends of a line, or some of a cross's."""
-    assert table.match is not None and table.match.round is not None
-    open_ends = len(table.match.round.layout.open_ends())
+    """The question over ``end_keyboard``: both ends of a line, or some of a cross's. Where the
+    ends' sum scores, with the open ends and their sum under it, as the hand it takes the place
+    of showed them: the end chosen is what the move scores by, and the sum was gone."""
+    match = table.match
+    assert match is not None and match.round is not None
+    open_ends = len(match.round.layout.open_ends())
     key = "hand.which_end" if open_ends == 2 else "hand.which_of"
-    return t(seat.language, key, tile=tile_text(tile))
+    question = t(seat.language, key, tile=tile_text(tile))
+    if not scores_points(match):
+        return question
+    return Html("\n".join([question, *_position(table, seat.language)]))
 
 
 def _position(table: Table, lang: str) -> list[str]:

@@ -14,7 +14,7 @@ import pytest
 from bot.callbacks import CROSSWISE, LENGTHWISE, Callback, lay_args
 from bot.i18n import catalog, t
 from bot.place import Place
-from bot.render.layout import ARROWS
+from bot.render.layout import ARROWS, ends_text
 from bot.sender import TOAST
 from bot.table import Table
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
@@ -378,6 +378,8 @@ async def test_a_tile_that_fits_several_ends_asks_which_and_goes_there(
     choice = tg.message(user.id, hand.message_id)
     a, b = tile.split("-")
     assert f"[{a}|{b}] fits" in (choice.text or "")
+    # under it the open ends and their sum, which the move scores by, as the hand showed them
+    assert (choice.text or "").splitlines()[1] == plain(ends_text("en", layout) or "")
     offered = [data for data in map(data_in, choice.buttons) if data.count(":") == 4]
     assert [data.split(":")[4] for data in offered] == list(ends)
     chosen = offered[-1]

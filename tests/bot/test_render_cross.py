@@ -17,6 +17,7 @@ from bot.table import Table
 from engine import Match, Tile
 from engine.cross import Cross
 from engine.events import MatchEnded, MatchEndedBy, RoundEnded
+from engine.line import Line
 from engine.rules import PRESETS
 from tests.bot.tables import table_of
 from tests.bot.test_locales import html_problems
@@ -140,8 +141,20 @@ def test_a_tile_that_fits_several_ends_offers_each_named_as_players_would() -> N
         ["« Back"],
     ]
     assert [b.callback_data for b in keyboard[1]] == [f"p:1:{table.version}:5-6:up"]
+    # with the open ends and their sum, as the hand it takes the place of showed them: the end
+    # chosen is what the move scores by (on the 6-6, 5 + 2 = 7; on the arm, 12 + 2 + 6 = 20)
     question = which_end_text(table, seat, Tile(5, 6))
-    assert question == "[5|6] fits more than one of the open ends. Where does it go?"
+    assert question.splitlines() == [
+        "[5|6] fits more than one of the open ends. Where does it go?",
+        "Open ends: ⬅️ 6|6 · ➡️ 2 · ⬆️ ✳️5 · ⬇️ ✳️5 · sum <b>14</b> (✳️ counts 0)",
+    ]
+    # Kozel's line keeps its question alone: its ends score nothing, and the buttons name them
+    kozel = table_of(["Masha", "Bob"])
+    assert kozel.match is not None and kozel.match.round is not None
+    kozel.match.round = dataclasses.replace(kozel.match.round, layout=Line(chain=[(5, 6)]))
+    assert which_end_text(kozel, kozel.seats[0], Tile(5, 6)) == (
+        "[5|6] fits both ends. Where does it go?"
+    )
 
 
 def test_a_grown_arm_is_named_by_the_value_it_shows() -> None:
