@@ -703,6 +703,9 @@ async def test_an_english_fives_double_may_be_laid_along_the_line(
     events = await stored_events(harness.database, 1)
     played = [e for e in events if e["type"] == "played"][-1]
     assert (played["tile"], played["end"], played.get("lengthwise")) == (str(double), end, True)
+    # and the board marks it so: it counts once at its end, as a double across would not
+    await harness.groups_told()
+    assert any(f"[{v}|{v}]↔️" in text for text in texts_seen(tg, group))
 
 
 async def test_an_english_fives_blank_double_goes_down_without_asking_which_way(

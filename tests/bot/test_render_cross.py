@@ -53,6 +53,19 @@ def test_the_cross_shows_its_arms_around_the_marked_spinner() -> None:
     ]
 
 
+def test_a_double_laid_along_the_line_is_marked_so_on_the_board() -> None:
+    """English fives (RULES.md §3.9): 3-3 laid along the line at its right end counts 3, not 6.
+    The board showed "[3|3]" as it shows a double across, beside "➡️ 3", and a reader counted 6:
+    it is marked as the button that lays it so says it."""
+    along = Cross(chain=[(4, 6), (6, 6), (6, 3), (3, 3)], spinner=1, lengthwise=[Tile(3, 3)])
+    assert layout_lines(along) == ["[4|6]✳️<b>[6|6]</b>[6|3][3|3]↔️"]
+    assert ends_text("en", along) == (
+        "Open ends: ⬅️ 4 · ➡️ 3 · ⬆️ ✳️6 · ⬇️ ✳️6 · sum <b>7</b> (✳️ counts 0)"
+    )
+    across = Cross(chain=[(4, 6), (6, 6), (6, 3), (3, 3)], spinner=1)
+    assert layout_lines(across) == ["[4|6]✳️<b>[6|6]</b>[6|3][3|3]"]
+
+
 def test_the_open_ends_show_what_they_count_and_their_sum() -> None:
     text = ends_text("en", known_cross())
     assert text == "Open ends: ⬅️ 6|6 · ➡️ 2|2 · ⬆️ 3 · ⬇️ 1 · sum <b>20</b>"
