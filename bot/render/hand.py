@@ -5,6 +5,7 @@ from __future__ import annotations
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from engine import DRAW, KNOCK, Action, Lay, Placement, Play, Reopen, Round, Tile
+from engine.cross import Cross
 from engine.events import Played, PlayedDoubles
 from engine.layout import End
 from engine.scoring.sea_goat import SIX_SIX, holder
@@ -231,8 +232,8 @@ def which_end_text(table: Table, seat: Seat, tile: Tile) -> Html:
     open_ends = len(match.round.layout.open_ends())
     key = "hand.which_end" if open_ends == 2 else "hand.which_of"
     question = t(seat.language, key, tile=tile_text(tile))
-    if not scores_points(match):
-        return question
+    if not scores_points(match) or not isinstance(match.round.layout, Cross):
+        return question  # a line's ends score nothing, and the buttons name them
     return Html("\n".join([question, *_position(table, seat.language)]))
 
 

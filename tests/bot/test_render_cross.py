@@ -168,6 +168,15 @@ def test_a_tile_that_fits_several_ends_offers_each_named_as_players_would() -> N
     assert which_end_text(kozel, kozel.seats[0], Tile(5, 6)) == (
         "[5|6] fits both ends. Where does it go?"
     )
+    # nor Traditional's, whose ends score nothing either, though it is won at a target
+    traditional = table_of(["Masha", "Bob"], rules=PRESETS["traditional"]())
+    assert traditional.match is not None and traditional.match.round is not None
+    traditional.match.round = dataclasses.replace(
+        traditional.match.round, layout=Line(chain=[(5, 6)])
+    )
+    assert which_end_text(traditional, traditional.seats[0], Tile(5, 6)) == (
+        "[5|6] fits both ends. Where does it go?"
+    )
 
 
 def test_a_grown_arm_is_named_by_the_value_it_shows() -> None:
