@@ -5,6 +5,7 @@ from __future__ import annotations
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from engine import DRAW, KNOCK, Action, Lay, Placement, Play, Reopen, Round, Tile
+from engine.cross import Cross
 from engine.events import Played, PlayedDoubles
 from engine.layout import End
 from engine.scoring.sea_goat import SIX_SIX, holder
@@ -191,21 +192,30 @@ def lengthwise_ends(table: Table, seat: Seat, tile: Tile) -> tuple[End, ...]:
 
 def way_keyboard(table: Table, seat: Seat, tile: Tile, end: End) -> InlineKeyboardMarkup:
     """The double goes on ``end``: across the line, counting both halves there, or along it,
-    counting one."""
-    lang, shown = seat.language, tile_text(tile)
+    counting one; each with what the move would score that way ("· +10"), as its pop-up will
+    say it. The question takes the place of the hand and its open ends, so "counts 8" and
+    "counts 4" alone left the player to remember the other ends to tell which way scores."""
+    match = table.match
+    assert match is not None and match.round is not None
+    lang, shown, layout = seat.language, tile_text(tile), match.round.layout
 
     def button(key: str, way: str, value: int) -> InlineKeyboardButton:
         args = (str(tile), end, way)
         data = Callback("play", table.id, events=table.version, args=args).encode()
-        return InlineKeyboardButton(t(lang, key, tile=shown, value=value), callback_data=data)
+        _, points = match.game.move(layout, tile, end, match.rules, lengthwise=way == LENGTHWISE)
+        label = t(lang, key, tile=shown, value=value)
+        if points:
+            label = t(lang, "hand.way_scored", way=label, points=points)
+        return InlineKeyboardButton(label, callback_data=data)
 
     back = InlineKeyboardButton(
         t(lang, "hand.back"),
         callback_data=Callback("back", table.id, events=table.version).encode(),
     )
     crosswise = button("hand.crosswise", CROSSWISE, 2 * tile.a)
+    # a row each: side by side, a phone cuts the labels short, and the points go first
     return InlineKeyboardMarkup(
-        [[crosswise, button("hand.lengthwise", LENGTHWISE, tile.a)], [back]]
+        [[crosswise], [button("hand.lengthwise", LENGTHWISE, tile.a)], [back]]
     )
 
 
@@ -214,11 +224,17 @@ def which_way_text(seat: Seat, tile: Tile) -> Html:
 
 
 def which_end_text(table: Table, seat: Seat, tile: Tile) -> Html:
-    """The question over ``end_keyboard``: both ends of a line, or some of a cross's."""
-    assert table.match is not None and table.match.round is not None
-    open_ends = len(table.match.round.layout.open_ends())
+    """The question over ``end_keyboard``: both ends of a line, or some of a cross's. Where the
+    ends' sum scores, with the open ends and their sum under it, as the hand it takes the place
+    of showed them: the end chosen is what the move scores by, and the sum was gone."""
+    match = table.match
+    assert match is not None and match.round is not None
+    open_ends = len(match.round.layout.open_ends())
     key = "hand.which_end" if open_ends == 2 else "hand.which_of"
-    return t(seat.language, key, tile=tile_text(tile))
+    question = t(seat.language, key, tile=tile_text(tile))
+    if not scores_points(match) or not isinstance(match.round.layout, Cross):
+        return question  # a line's ends score nothing, and the buttons name them
+    return Html("\n".join([question, *_position(table, seat.language)]))
 
 
 def _position(table: Table, lang: str) -> list[str]:

@@ -19,6 +19,8 @@ ARROWS: Final[dict[End, str]] = {"left": "⬅️", "right": "➡️", "up": "⬆
 SPINNER: Final = "✳️"
 #: A double laid closed (Donkey, RULES.md §3.3): nothing more goes on its end.
 CLOSED: Final = "🔒"
+#: A double laid along the line (English fives, §3.9), as its button says it: it counts once.
+ALONG: Final = "↔️"
 
 
 def layout_lines(layout: Layout) -> list[Html]:
@@ -41,8 +43,12 @@ def layout_lines(layout: Layout) -> list[Html]:
 
 
 def _tile_on(layout: Cross, pair: tuple[int, int]) -> str:
-    """A tile of the cross; a closed double (Donkey) locked, its end dead."""
-    return tile_text(pair) + (CLOSED if Tile.of(*pair) in layout.closed else "")
+    """A tile of the cross; a closed double (Donkey) locked, its end dead; a double laid along
+    the line (English fives) so marked: at an end it shows "⬅️ 5" where "[5|5]" across would
+    show "5|5", and the board did not say why."""
+    tile = Tile.of(*pair)
+    mark = CLOSED if tile in layout.closed else ALONG if tile in layout.lengthwise else ""
+    return tile_text(pair) + mark
 
 
 def ends_text(lang: str, layout: Layout, *, with_sum: bool = True) -> Html | None:

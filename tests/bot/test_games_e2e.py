@@ -14,7 +14,7 @@ import pytest
 from bot.callbacks import CROSSWISE, LENGTHWISE, Callback, lay_args
 from bot.i18n import catalog, t
 from bot.place import Place
-from bot.render.layout import ARROWS
+from bot.render.layout import ARROWS, ends_text
 from bot.sender import TOAST
 from bot.table import Table
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
@@ -379,6 +379,8 @@ async def test_a_tile_that_fits_several_ends_asks_which_and_goes_there(
     choice = tg.message(user.id, hand.message_id)
     a, b = tile.split("-")
     assert f"[{a}|{b}] fits" in (choice.text or "")
+    # under it the open ends and their sum, which the move scores by, as the hand showed them
+    assert (choice.text or "").splitlines()[1] == plain(ends_text("en", layout) or "")
     offered = [data for data in map(data_in, choice.buttons) if data.count(":") == 4]
     assert [data.split(":")[4] for data in offered] == list(ends)
     chosen = offered[-1]
@@ -687,14 +689,24 @@ async def test_an_english_fives_double_may_be_laid_along_the_line(
         question = tg.message(user.id, hand.message_id)
     v = double.a
     assert question.text == f"How do you lay [{v}|{v}]?"
-    assert question.button_texts[0] == [
-        f"✖️ [{v}|{v}] across: counts {2 * v}",
-        f"↔️ [{v}|{v}] along: counts {v}",
+    # each way with what it would score, as the pop-up says it ("· +10"), where it scores
+    match = (await table_in(harness, group)).match
+    assert match is not None and match.round is not None
+    layout, rules = match.round.layout, match.rules
+    assert end is not None
+    crosswise = match.game.move(layout, double, end, rules)[1]
+    lengthwise = match.game.move(layout, double, end, rules, lengthwise=True)[1]
+    assert question.button_texts[:2] == [
+        [f"✖️ [{v}|{v}] across: counts {2 * v}" + (f" · +{crosswise}" if crosswise else "")],
+        [f"↔️ [{v}|{v}] along: counts {v}" + (f" · +{lengthwise}" if lengthwise else "")],
     ]
-    await tap(tg, user, question, data_of(question, f"↔️ [{v}|{v}] along: counts {v}"))
+    await tap(tg, user, question, data_of(question, lambda b: "along" in str(b["text"])))
     events = await stored_events(harness.database, 1)
     played = [e for e in events if e["type"] == "played"][-1]
     assert (played["tile"], played["end"], played.get("lengthwise")) == (str(double), end, True)
+    # and the board marks it so: it counts once at its end, as a double across would not
+    await harness.groups_told()
+    assert any(f"[{v}|{v}]↔️" in text for text in texts_seen(tg, group))
 
 
 async def test_an_english_fives_blank_double_goes_down_without_asking_which_way(

@@ -9,7 +9,7 @@ import html
 import pytest
 
 from bot.render.board import board_text
-from bot.render.hand import end_keyboard, live_hand, which_end_text
+from bot.render.hand import end_keyboard, live_hand, way_keyboard, which_end_text
 from bot.render.layout import ends_text, layout_lines
 from bot.render.results import match_result_text, round_result_text
 from bot.service.finish import results
@@ -17,6 +17,7 @@ from bot.table import Table
 from engine import Match, Tile
 from engine.cross import Cross
 from engine.events import MatchEnded, MatchEndedBy, RoundEnded
+from engine.line import Line
 from engine.rules import PRESETS
 from tests.bot.tables import table_of
 from tests.bot.test_locales import html_problems
@@ -50,6 +51,19 @@ def test_the_cross_shows_its_arms_around_the_marked_spinner() -> None:
         "[6|6][6|5]✳️<b>[5|5]</b>[5|2][2|2]",
         "⬇️ [5|1]",
     ]
+
+
+def test_a_double_laid_along_the_line_is_marked_so_on_the_board() -> None:
+    """English fives (RULES.md §3.9): 3-3 laid along the line at its right end counts 3, not 6.
+    The board showed "[3|3]" as it shows a double across, beside "➡️ 3", and a reader counted 6:
+    it is marked as the button that lays it so says it."""
+    along = Cross(chain=[(4, 6), (6, 6), (6, 3), (3, 3)], spinner=1, lengthwise=[Tile(3, 3)])
+    assert layout_lines(along) == ["[4|6]✳️<b>[6|6]</b>[6|3][3|3]↔️"]
+    assert ends_text("en", along) == (
+        "Open ends: ⬅️ 4 · ➡️ 3 · ⬆️ ✳️6 · ⬇️ ✳️6 · sum <b>7</b> (✳️ counts 0)"
+    )
+    across = Cross(chain=[(4, 6), (6, 6), (6, 3), (3, 3)], spinner=1)
+    assert layout_lines(across) == ["[4|6]✳️<b>[6|6]</b>[6|3][3|3]"]
 
 
 def test_the_open_ends_show_what_they_count_and_their_sum() -> None:
@@ -140,8 +154,29 @@ def test_a_tile_that_fits_several_ends_offers_each_named_as_players_would() -> N
         ["« Back"],
     ]
     assert [b.callback_data for b in keyboard[1]] == [f"p:1:{table.version}:5-6:up"]
+    # with the open ends and their sum, as the hand it takes the place of showed them: the end
+    # chosen is what the move scores by (on the 6-6, 5 + 2 = 7; on the arm, 12 + 2 + 6 = 20)
     question = which_end_text(table, seat, Tile(5, 6))
-    assert question == "[5|6] fits more than one of the open ends. Where does it go?"
+    assert question.splitlines() == [
+        "[5|6] fits more than one of the open ends. Where does it go?",
+        "Open ends: ⬅️ 6|6 · ➡️ 2 · ⬆️ ✳️5 · ⬇️ ✳️5 · sum <b>14</b> (✳️ counts 0)",
+    ]
+    # Kozel's line keeps its question alone: its ends score nothing, and the buttons name them
+    kozel = table_of(["Masha", "Bob"])
+    assert kozel.match is not None and kozel.match.round is not None
+    kozel.match.round = dataclasses.replace(kozel.match.round, layout=Line(chain=[(5, 6)]))
+    assert which_end_text(kozel, kozel.seats[0], Tile(5, 6)) == (
+        "[5|6] fits both ends. Where does it go?"
+    )
+    # nor Traditional's, whose ends score nothing either, though it is won at a target
+    traditional = table_of(["Masha", "Bob"], rules=PRESETS["traditional"]())
+    assert traditional.match is not None and traditional.match.round is not None
+    traditional.match.round = dataclasses.replace(
+        traditional.match.round, layout=Line(chain=[(5, 6)])
+    )
+    assert which_end_text(traditional, traditional.seats[0], Tile(5, 6)) == (
+        "[5|6] fits both ends. Where does it go?"
+    )
 
 
 def test_a_grown_arm_is_named_by_the_value_it_shows() -> None:
@@ -151,6 +186,32 @@ def test_a_grown_arm_is_named_by_the_value_it_shows() -> None:
     keyboard = end_keyboard(table, seat, Tile(1, 3)).inline_keyboard
     assert [[b.text for b in row] for row in keyboard][:1] == [
         ["⬆️ к 3 на верхней ветке", "⬇️ к 1 на нижней ветке"]
+    ]
+
+
+def test_the_way_to_lay_an_english_fives_double_says_what_each_way_scores() -> None:
+    """RULES.md §4.8 E-1: the ends 4 and 3 (the spinner 6-6 between them, its bare arms counting
+    nothing), 3-3 on the 3. Across it counts 6 and S = 4 + 6 = 10 scores 10; along it counts 3,
+    S = 7 scores nothing. The question takes the place of the hand and its open ends: the
+    buttons said "counts 6" and "counts 3" alone, and the player had to remember the 4 to tell
+    that across scores."""
+    layout = Cross(chain=[(4, 6), (6, 6), (6, 3)], spinner=1)
+    table = table_of(["Masha", "Bob"], rules=PRESETS["english_fives"]())
+    assert table.match is not None and table.match.round is not None
+    table.match.round = dataclasses.replace(table.match.round, layout=layout)
+    keyboard = way_keyboard(table, table.seats[0], Tile(3, 3), "right").inline_keyboard
+    assert [[b.text for b in row] for row in keyboard] == [
+        ["✖️ [3|3] across: counts 6 · +10"],
+        ["↔️ [3|3] along: counts 3"],
+        ["« Back"],
+    ]
+    # and where only along scores: 4-4 on the 4 beside a 6 makes 8 + 6 = 14 across, 10 along
+    layout = Cross(chain=[(4, 3), (3, 3), (3, 6)], spinner=1)
+    table.match.round = dataclasses.replace(table.match.round, layout=layout)
+    keyboard = way_keyboard(table, table.seats[0], Tile(4, 4), "left").inline_keyboard
+    assert [[b.text for b in row] for row in keyboard][:2] == [
+        ["✖️ [4|4] across: counts 8"],
+        ["↔️ [4|4] along: counts 4 · +10"],
     ]
 
 
