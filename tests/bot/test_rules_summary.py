@@ -18,6 +18,7 @@ from engine.games.generals import hangs_general
 from engine.match import Match
 from engine.rules import OPTION_NAMES, PRESETS, RuleSet
 from engine.tiles import Tile
+from tests.bot.summaries import KNOCKS, OTHERWISE, ROUNDS_LOSE
 
 
 def players_of(choice: str) -> set[int]:
@@ -112,14 +113,6 @@ def test_a_table_that_draws_one_tile_a_turn_reads_how_it_draws(lang: str, choice
     assert DRAWS_ONE[lang] not in "\n".join(summary(lang, choice, usual))
 
 
-#: How each language's Sport domino summary says a player with no tile knocks: no bazaar.
-KNOCKS = {
-    "en": "No tile — knock: all 28 tiles are dealt, so there is no bazaar.",
-    "ru": "Нечем ходить — стучи: все 28 камней розданы, базара нет.",
-    "uk": "Нема чим ходити — стукай: усі 28 каменів роздано, базару немає.",
-}
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_sport_domino_says_a_player_with_no_tile_knocks_whatever_its_drawing(lang: str) -> None:
     """Sport domino deals all 28 tiles to its four players, so whatever drawing its editor sets
@@ -200,16 +193,6 @@ def test_a_line_table_set_to_three_or_four_doubles_a_move_reads_as_two(
         assert t(lang, f"games.{game}.summary.multi_double.2") in shown, most
         assert shown == summary(lang, game, two), most
         assert rules_text(lang, rules) == rules_text(lang, two), most
-
-
-#: How each language's General's Goat summary says the match is lost on rounds.
-ROUNDS_LOSE = {
-    "en": "The team that loses the set number of rounds loses the match.",
-    "ru": "Матч проигрывает пара, проигравшая заданное число раундов.",
-    "uk": "Матч програє пара, що програла задане число раундів.",
-}
-#: The "Otherwise" General's Goat's summary began it with, after no General at all.
-OTHERWISE = {"en": "Otherwise", "ru": "Иначе", "uk": "Інакше"}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -14,6 +14,7 @@ from bot.render.lobby import choices, describe
 from devtools.fake_telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from engine.rules import PRESETS
 from tests.bot.harness import Harness
+from tests.bot.summaries import KNOCKS, OTHERWISE, ROUNDS_LOSE
 from tests.bot.test_games_e2e import choose_game, lobby_now, open_lobby, plain
 
 
@@ -145,13 +146,6 @@ GENERAL = {
     "ru": ("вешает Генерала", "Генерала за этим столом не повесить"),
     "uk": ("вішає Генерала", "Генерала за цим столом не повісити"),
 }
-#: How each language's General's Goat says rounds lose the match: once "Otherwise ...", after
-#: the General, which read as otherwise than nothing where none is hung.
-ROUNDS_LOSE = {
-    "en": ("The team that loses the set number of rounds loses the match.", "Otherwise"),
-    "ru": ("Матч проигрывает пара, проигравшая заданное число раундов.", "Иначе"),
-    "uk": ("Матч програє пара, що програла задане число раундів.", "Інакше"),
-}
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
@@ -177,7 +171,7 @@ async def test_generals_goat_at_one_tile_a_move_reads_that_no_general_is_hung(
     assert together not in said and never in said
     assert hangs not in said
     assert none in said
-    rounds, otherwise = ROUNDS_LOSE[lang]
+    rounds, otherwise = ROUNDS_LOSE[lang], OTHERWISE[lang]
     assert rounds in said and otherwise not in said
 
 
@@ -219,12 +213,6 @@ async def test_kozel_drawing_one_tile_a_turn_reads_how_it_draws(
     assert DRAWS_ONE[lang] in said
 
 
-#: How each language's summary says a player with no tile knocks at a table dealt no bazaar.
-KNOCKS = {
-    "en": "No tile — knock: all 28 tiles are dealt, so there is no bazaar.",
-    "ru": "Нечем ходить — стучи: все 28 камней розданы, базара нет.",
-    "uk": "Нема чим ходити — стукай: усі 28 каменів роздано, базару немає.",
-}
 #: How each language's Kozel summary says a player with no tile draws until one fits.
 DRAWS = {
     "en": "No tile — draw from the bazaar, or knock.",
